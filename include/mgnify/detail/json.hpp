@@ -1,0 +1,106 @@
+#pragma once
+
+// Field-level decoding helpers for the models' from_json. They make every
+// decision explicit (required, optional, defaulted) and turn nlohmann's
+// exceptions into DecodeError with the JSON path of the bad value.
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/error.hpp"
+#include "mgnify/http/message.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace detail {
+
+inline std::string json_type_name(const nlohmann::json& j) { return j.type_name(); }
+
+/// Converts one value, re-labelling any failure with `path` prepended.
+template <class T>
+T convert_at(const nlohmann::json& value, const std::string& path) {
+  try {
+    return value.get<T>();
+  } catch (const DecodeError& e) {
+    throw DecodeError(path + e.json_path(), e.url(), e.detail());
+  } catch (const nlohmann::json::exception& e) {
+    throw DecodeError(path, "", std::string("expected another type, got ") + value.type_name() +
+                                    " (" + e.what() + ")");
+  }
+}
+
+inline std::string key_path(const char* key) { return std::string("/") + key; }
+
+/// Required key: absent or null is an error.
+template <class T>
+void read_required(const nlohmann::json& j, const char* key, T& out) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) throw DecodeError(key_path(key), "", "required field is missing");
+  out = convert_at<T>(*it, key_path(key));
+}
+
+/// Optional key: absent or null gives nullopt.
+template <class T>
+void read_optional(const nlohmann::json& j, const char* key, std::optional<T>& out) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    out.reset();
+    return;
+  }
+  out = convert_at<T>(*it, key_path(key));
+}
+
+/// Key with a natural default (empty string, empty list): absent or null keeps `out`.
+template <class T>
+void read_or_keep(const nlohmann::json& j, const char* key, T& out) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return;
+  out = convert_at<T>(*it, key_path(key));
+}
+
+/// Writes an optional as its value or null, so a round trip keeps the key.
+template <class T>
+void write_optional(nlohmann::json& j, const char* key, const std::optional<T>& value) {
+  if (value) {
+    j[key] = *value;
+  } else {
+    j[key] = nullptr;
+  }
+}
+
+/// Parses a response body; malformed or empty bodies are DecodeError naming the URL.
+inline nlohmann::json parse_body(const std::string& body, const std::string& url) {
+  if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw DecodeError("", url, "empty response body where JSON was expected");
+  }
+  try {
+    return nlohmann::json::parse(body);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw DecodeError("", url, std::string("invalid JSON: ") + e.what());
+  }
+}
+
+/// Decodes a whole document into T, attaching the URL to any failure.
+template <class T>
+T decode(const nlohmann::json& doc, const std::string& url) {
+  try {
+    return doc.get<T>();
+  } catch (const DecodeError& e) {
+    throw DecodeError(e.json_path(), url, e.detail());
+  } catch (const nlohmann::json::exception& e) {
+    throw DecodeError("", url, std::string("unexpected JSON shape: ") + e.what());
+  }
+}
+
+template <class T>
+T decode_response(const http::Response& response) {
+  return decode<T>(parse_body(response.body, response.url), response.url);
+}
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,212 @@
+#pragma once
+
+// One parser for every error body the three MGnify services send, so that each
+// client surfaces the server's own words instead of a bare status code.
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+
+/// One item of a FastAPI / django-ninja 422 `detail` list.
+struct ValidationIssue {
+  std::string type;
+  std::vector<std::string> loc;  // integers in `loc` (list indexes) are kept as their decimal text
+  std::string msg;
+  nlohmann::json raw;  // the whole item, `ctx` and any future keys included
+};
+
+/// One member of a JSON:API `errors` array (legacy v1 API).
+struct JsonApiError {
+  std::string detail;
+  std::string status;  // JSON:API sends the status as a string
+  std::string code;
+  std::string source_pointer;
+};
+
+/// What an error response said, whatever its shape.
+struct ErrorBody {
+  enum class Shape {
+    empty,           // no body at all
+    detail_string,   // {"detail": "text"}
+    detail_list,     // {"detail": [{"type","loc","msg"}, ...]}
+    jsonapi_errors,  // {"errors": [{"detail","status","code","source":{"pointer"}}]}
+    field_errors,    // {"errors": {"field": ["msg", ...]}}
+    other_json,      // valid JSON of any other shape
+    text             // not JSON (an HTML page from a proxy, plain text)
+  };
+  Shape shape = Shape::empty;
+  std::string message;  // one readable line summarising the body
+  std::string code;     // a machine code when the server sent one ("token_not_valid", "not_found")
+  std::vector<ValidationIssue> issues;
+  std::vector<JsonApiError> api_errors;
+  std::map<std::string, std::vector<std::string>> field_errors;
+};
+
+namespace detail {
+
+inline constexpr std::size_t kErrorExcerptLimit = 200;
+
+inline std::string json_scalar_text(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_null()) return {};
+  return value.dump();
+}
+
+// Collapses whitespace and strips markup so that an HTML error page still gives
+// a one-line hint ("502 Bad Gateway") instead of kilobytes of tags.
+inline std::string text_excerpt(std::string_view body, std::size_t limit = kErrorExcerptLimit) {
+  std::string out;
+  bool in_tag = false;
+  bool pending_space = false;
+  for (char c : body) {
+    if (c == '<') {
+      in_tag = true;
+      pending_space = true;
+      continue;
+    }
+    if (in_tag) {
+      if (c == '>') in_tag = false;
+      continue;
+    }
+    const auto uc = static_cast<unsigned char>(c);
+    if (uc < 0x20 || c == ' ') {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !out.empty()) out.push_back(' ');
+    pending_space = false;
+    if (out.size() >= limit) {
+      out += "...";
+      return out;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+inline std::string join_loc(const std::vector<std::string>& loc) {
+  std::string out;
+  for (const auto& part : loc) {
+    if (!out.empty()) out.push_back('.');
+    out += part;
+  }
+  return out;
+}
+
+inline void parse_detail_list(const nlohmann::json& list, ErrorBody& out) {
+  out.shape = ErrorBody::Shape::detail_list;
+  for (const auto& item : list) {
+    ValidationIssue issue;
+    issue.raw = item;
+    if (item.is_object()) {
+      if (auto it = item.find("type"); it != item.end()) issue.type = json_scalar_text(*it);
+      if (auto it = item.find("msg"); it != item.end()) issue.msg = json_scalar_text(*it);
+      if (auto it = item.find("loc"); it != item.end() && it->is_array()) {
+        for (const auto& part : *it) issue.loc.push_back(json_scalar_text(part));
+      }
+    } else {
+      issue.msg = json_scalar_text(item);
+    }
+    out.issues.push_back(std::move(issue));
+  }
+  for (const auto& issue : out.issues) {
+    if (!out.message.empty()) out.message += "; ";
+    const std::string where = join_loc(issue.loc);
+    out.message += where.empty() ? issue.msg : where + ": " + issue.msg;
+  }
+}
+
+inline void parse_jsonapi_errors(const nlohmann::json& list, ErrorBody& out) {
+  out.shape = ErrorBody::Shape::jsonapi_errors;
+  for (const auto& item : list) {
+    JsonApiError e;
+    if (item.is_object()) {
+      if (auto it = item.find("detail"); it != item.end()) e.detail = json_scalar_text(*it);
+      if (auto it = item.find("status"); it != item.end()) e.status = json_scalar_text(*it);
+      if (auto it = item.find("code"); it != item.end()) e.code = json_scalar_text(*it);
+      if (auto src = item.find("source"); src != item.end() && src->is_object()) {
+        if (auto p = src->find("pointer"); p != src->end()) e.source_pointer = json_scalar_text(*p);
+      }
+    } else {
+      e.detail = json_scalar_text(item);
+    }
+    out.api_errors.push_back(std::move(e));
+  }
+  for (const auto& e : out.api_errors) {
+    if (!out.message.empty()) out.message += "; ";
+    out.message += e.detail;
+  }
+  if (!out.api_errors.empty()) out.code = out.api_errors.front().code;
+}
+
+inline void parse_field_errors(const nlohmann::json& object, ErrorBody& out) {
+  out.shape = ErrorBody::Shape::field_errors;
+  for (const auto& [field, messages] : object.items()) {
+    auto& bucket = out.field_errors[field];
+    if (messages.is_array()) {
+      for (const auto& m : messages) bucket.push_back(json_scalar_text(m));
+    } else {
+      bucket.push_back(json_scalar_text(messages));
+    }
+  }
+  for (const auto& [field, messages] : out.field_errors) {
+    for (const auto& m : messages) {
+      if (!out.message.empty()) out.message += "; ";
+      // DRF's catch-all key carries no information worth showing to a person.
+      out.message += field == "non_field_errors" ? m : field + ": " + m;
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Parses an error response body. Never throws: a body it cannot understand is
+/// kept as a short excerpt.
+inline ErrorBody parse_error_body(std::string_view body) {
+  ErrorBody out;
+  std::size_t first = body.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return out;
+  nlohmann::json doc = nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
+  if (doc.is_discarded()) {
+    out.shape = ErrorBody::Shape::text;
+    out.message = detail::text_excerpt(body);
+    return out;
+  }
+  if (doc.is_object()) {
+    if (auto it = doc.find("code"); it != doc.end() && it->is_string()) out.code = it->get<std::string>();
+    if (auto it = doc.find("detail"); it != doc.end()) {
+      if (it->is_array()) {
+        detail::parse_detail_list(*it, out);
+      } else {
+        out.shape = ErrorBody::Shape::detail_string;
+        out.message = detail::json_scalar_text(*it);
+      }
+      return out;
+    }
+    if (auto it = doc.find("errors"); it != doc.end()) {
+      if (it->is_array()) {
+        detail::parse_jsonapi_errors(*it, out);
+        return out;
+      }
+      if (it->is_object()) {
+        detail::parse_field_errors(*it, out);
+        return out;
+      }
+    }
+  }
+  out.shape = ErrorBody::Shape::other_json;
+  out.message = detail::text_excerpt(doc.dump());
+  return out;
+}
+
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,328 @@
+#pragma once
+
+// libcurl behind the Transport interface. Easy handles are pooled and reused so
+// that keep-alive connections, DNS results and TLS sessions survive between
+// requests; one share object spreads them across the pool, so any thread's
+// handle can reuse a connection another thread opened.
+
+#include <curl/curl.h>
+
+#include <array>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "mgnify/error.hpp"
+#include "mgnify/http/transport.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace http {
+
+struct CurlOptions {
+  std::chrono::milliseconds connect_timeout{10'000};
+  std::chrono::milliseconds request_timeout{120'000};
+  std::string ca_bundle_path;
+  std::size_t max_body_bytes = std::size_t{256} * 1024 * 1024;
+  std::string user_agent = std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING;
+  /// Negotiate HTTP/2 over TLS when the server offers it (plain HTTP stays 1.1).
+  bool http2 = true;
+};
+
+namespace detail {
+
+// curl_global_init is not thread-safe and must run once per process; a
+// function-local static gives exactly that. Cleanup is left to process exit
+// because other libraries in the program may still use curl.
+inline void ensure_curl_global_init() {
+  static const bool initialised = [] {
+    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+      throw TransportError(TransportError::Kind::other, 0, "", "curl_global_init failed");
+    }
+    return true;
+  }();
+  (void)initialised;
+}
+
+inline TransportError::Kind classify_curl_error(CURLcode code) {
+  switch (code) {
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_CONNECT:
+      return TransportError::Kind::connect;
+    case CURLE_OPERATION_TIMEDOUT:
+      return TransportError::Kind::timeout;
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+      return TransportError::Kind::tls;
+    case CURLE_SEND_ERROR:
+      return TransportError::Kind::send;
+    case CURLE_RECV_ERROR:
+    case CURLE_PARTIAL_FILE:
+    case CURLE_GOT_NOTHING:
+    case CURLE_BAD_CONTENT_ENCODING:
+    case CURLE_HTTP2:
+    case CURLE_HTTP2_STREAM:
+      return TransportError::Kind::receive;
+    case CURLE_FILESIZE_EXCEEDED:
+      return TransportError::Kind::body_too_large;
+    default:
+      return TransportError::Kind::other;
+  }
+}
+
+struct ExchangeBuffers {
+  std::string body;
+  Headers headers;
+  std::size_t max_body = 0;
+  bool too_large = false;
+};
+
+extern "C" inline std::size_t mgnify_curl_write(char* data, std::size_t size, std::size_t count,
+                                                 void* user) {
+  auto* buffers = static_cast<ExchangeBuffers*>(user);
+  const std::size_t n = size * count;
+  if (buffers->body.size() + n > buffers->max_body) {
+    buffers->too_large = true;
+    return 0;  // makes curl abort with CURLE_WRITE_ERROR
+  }
+  buffers->body.append(data, n);
+  return n;
+}
+
+extern "C" inline std::size_t mgnify_curl_header(char* data, std::size_t size, std::size_t count,
+                                                  void* user) {
+  auto* buffers = static_cast<ExchangeBuffers*>(user);
+  const std::size_t n = size * count;
+  std::string_view line(data, n);
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+  if (line.rfind("HTTP/", 0) == 0) {
+    buffers->headers.clear();  // a new status line: 100-continue or a proxy CONNECT came first
+    return n;
+  }
+  const auto colon = line.find(':');
+  if (colon == std::string_view::npos) return n;
+  std::string_view value = line.substr(colon + 1);
+  while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+  buffers->headers.add(std::string(line.substr(0, colon)), std::string(value));
+  return n;
+}
+
+/// One CURLSH shared by a transport's handles, with the locks libcurl requires
+/// when handles of different threads use it.
+class CurlShare {
+ public:
+  CurlShare() : share_(curl_share_init()) {
+    if (!share_) throw TransportError(TransportError::Kind::other, 0, "", "curl_share_init failed");
+    curl_share_setopt(share_, CURLSHOPT_LOCKFUNC, &CurlShare::lock);
+    curl_share_setopt(share_, CURLSHOPT_UNLOCKFUNC, &CurlShare::unlock);
+    curl_share_setopt(share_, CURLSHOPT_USERDATA, this);
+    curl_share_setopt(share_, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
+    curl_share_setopt(share_, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+    curl_share_setopt(share_, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
+  }
+  ~CurlShare() { curl_share_cleanup(share_); }
+  CurlShare(const CurlShare&) = delete;
+  CurlShare& operator=(const CurlShare&) = delete;
+
+  CURLSH* get() const noexcept { return share_; }
+
+ private:
+  static void lock(CURL*, curl_lock_data data, curl_lock_access, void* user) {
+    static_cast<CurlShare*>(user)->mutex_for(data).lock();
+  }
+  static void unlock(CURL*, curl_lock_data data, void* user) {
+    static_cast<CurlShare*>(user)->mutex_for(data).unlock();
+  }
+  std::mutex& mutex_for(curl_lock_data data) {
+    const auto index = static_cast<std::size_t>(data);
+    return mutexes_[index < mutexes_.size() ? index : 0];
+  }
+
+  CURLSH* share_;
+  std::array<std::mutex, CURL_LOCK_DATA_LAST> mutexes_;
+};
+
+}  // namespace detail
+
+class CurlTransport final : public Transport {
+ public:
+  explicit CurlTransport(CurlOptions options = {}) : options_(std::move(options)) {
+    detail::ensure_curl_global_init();
+  }
+  ~CurlTransport() override {
+    for (CURL* h : idle_) curl_easy_cleanup(h);
+  }
+  CurlTransport(const CurlTransport&) = delete;
+  CurlTransport& operator=(const CurlTransport&) = delete;
+
+  Response send(const Request& request) override {
+    HandleLease lease(*this);
+    CURL* h = lease.get();
+    detail::ExchangeBuffers buffers;
+    buffers.max_body = options_.max_body_bytes;
+
+    std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> header_list(nullptr,
+                                                                             &curl_slist_free_all);
+    for (const auto& [name, value] : request.headers) {
+      const std::string line = name + ": " + value;
+      curl_slist* appended = curl_slist_append(header_list.get(), line.c_str());
+      if (!appended) throw TransportError(TransportError::Kind::other, 0, request.url, "out of memory");
+      header_list.release();
+      header_list.reset(appended);
+    }
+    // curl adds "Expect: 100-continue" to larger POSTs, costing a round trip.
+    if (!request.headers.contains("Expect")) {
+      curl_slist* appended = curl_slist_append(header_list.get(), "Expect:");
+      if (appended) {
+        header_list.release();
+        header_list.reset(appended);
+      }
+    }
+
+    char error_text[CURL_ERROR_SIZE] = {0};
+    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, error_text);
+    curl_easy_setopt(h, CURLOPT_URL, request.url.c_str());
+    curl_easy_setopt(h, CURLOPT_SHARE, share_.get());
+    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);  // the session follows, and records, redirects
+#if CURL_AT_LEAST_VERSION(7, 85, 0)
+    curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+    curl_easy_setopt(h, CURLOPT_PROTOCOLS, static_cast<long>(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+    curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl was built with
+    curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
+    curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
+    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options_.connect_timeout.count()));
+    const auto total = request.timeout.count() > 0 ? request.timeout : options_.request_timeout;
+    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(total.count()));
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+    if (!options_.ca_bundle_path.empty()) {
+      curl_easy_setopt(h, CURLOPT_CAINFO, options_.ca_bundle_path.c_str());
+    }
+    if (options_.http2) {
+      curl_easy_setopt(h, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+    }
+    curl_easy_setopt(h, CURLOPT_USERAGENT, options_.user_agent.c_str());
+    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE,
+                     static_cast<curl_off_t>(options_.max_body_bytes));
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, header_list.get());
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &detail::mgnify_curl_write);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, &buffers);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, &detail::mgnify_curl_header);
+    curl_easy_setopt(h, CURLOPT_HEADERDATA, &buffers);
+
+    switch (request.method) {
+      case Method::get: curl_easy_setopt(h, CURLOPT_HTTPGET, 1L); break;
+      case Method::head: curl_easy_setopt(h, CURLOPT_NOBODY, 1L); break;
+      case Method::post:
+        curl_easy_setopt(h, CURLOPT_POST, 1L);
+        break;
+      default:
+        curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method_name(request.method));
+        break;
+    }
+    if (request.method != Method::get && request.method != Method::head) {
+      curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+      curl_easy_setopt(h, CURLOPT_POSTFIELDS, request.body.data());
+    }
+
+    const auto started = std::chrono::steady_clock::now();
+    const CURLcode rc = curl_easy_perform(h);
+    const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - started);
+
+    if (rc != CURLE_OK) {
+      if (buffers.too_large || rc == CURLE_FILESIZE_EXCEEDED) {
+        throw TransportError(TransportError::Kind::body_too_large, rc, request.url,
+                             "response body exceeds the limit of " +
+                                 std::to_string(options_.max_body_bytes) + " bytes");
+      }
+      std::string message = error_text[0] ? error_text : curl_easy_strerror(rc);
+      throw TransportError(detail::classify_curl_error(rc), rc, request.url, message);
+    }
+
+    Response response;
+    long status = 0;
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    response.status = static_cast<int>(status);
+    response.headers = std::move(buffers.headers);
+    response.body = std::move(buffers.body);
+    response.url = request.url;
+    response.elapsed = elapsed;
+    return response;
+  }
+
+  const CurlOptions& options() const noexcept { return options_; }
+
+  /// Handles currently idle in the pool (for tests of reuse).
+  std::size_t idle_handles() const {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    return idle_.size();
+  }
+  /// Easy handles created over the transport's life.
+  std::size_t handles_created() const {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    return created_;
+  }
+
+ private:
+  class HandleLease {
+   public:
+    explicit HandleLease(CurlTransport& owner) : owner_(owner), handle_(owner.checkout()) {}
+    ~HandleLease() {
+      if (handle_) owner_.checkin(handle_);
+    }
+    HandleLease(const HandleLease&) = delete;
+    HandleLease& operator=(const HandleLease&) = delete;
+    CURL* get() const noexcept { return handle_; }
+
+   private:
+    CurlTransport& owner_;
+    CURL* handle_;
+  };
+
+  CURL* checkout() {
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      if (!idle_.empty()) {
+        CURL* h = idle_.back();
+        idle_.pop_back();
+        return h;
+      }
+      ++created_;
+    }
+    CURL* h = curl_easy_init();
+    if (!h) throw TransportError(TransportError::Kind::other, 0, "", "curl_easy_init failed");
+    return h;
+  }
+  void checkin(CURL* h) {
+    // reset drops per-request options (headers, body pointers) but keeps the
+    // handle's caches; the shared connection pool is untouched.
+    curl_easy_reset(h);
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    idle_.push_back(h);
+  }
+
+  CurlOptions options_;
+  detail::CurlShare share_;
+  mutable std::mutex pool_mutex_;
+  std::vector<CURL*> idle_;
+  std::size_t created_ = 0;
+};
+
+}  // namespace http
+}  // namespace v0
+}  // namespace mgnify

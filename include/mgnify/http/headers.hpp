@@ -1,0 +1,82 @@
+#pragma once
+
+// HTTP header names are case-insensitive (RFC 9110); lookups here honour that
+// while keeping the order and spelling the peer used.
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace http {
+
+namespace detail {
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+}  // namespace detail
+
+class Headers {
+ public:
+  using Entry = std::pair<std::string, std::string>;
+
+  Headers() = default;
+  Headers(std::initializer_list<Entry> entries) : entries_(entries) {}
+
+  /// Adds a header, keeping any earlier one of the same name (Set-Cookie style).
+  void add(std::string name, std::string value) {
+    entries_.emplace_back(std::move(name), std::move(value));
+  }
+  /// Replaces every header of this name with one value.
+  void set(std::string name, std::string value) {
+    erase(name);
+    add(std::move(name), std::move(value));
+  }
+  void erase(std::string_view name) {
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
+                                  [&](const Entry& e) { return detail::iequals(e.first, name); }),
+                   entries_.end());
+  }
+  /// The first value of this name, whatever its case.
+  std::optional<std::string> get(std::string_view name) const {
+    for (const auto& e : entries_) {
+      if (detail::iequals(e.first, name)) return e.second;
+    }
+    return std::nullopt;
+  }
+  bool contains(std::string_view name) const { return get(name).has_value(); }
+  std::string value_or(std::string_view name, std::string fallback) const {
+    auto v = get(name);
+    return v ? *v : std::move(fallback);
+  }
+
+  bool empty() const noexcept { return entries_.empty(); }
+  std::size_t size() const noexcept { return entries_.size(); }
+  void clear() noexcept { entries_.clear(); }
+  auto begin() const noexcept { return entries_.begin(); }
+  auto end() const noexcept { return entries_.end(); }
+
+ private:
+  std::vector<Entry> entries_;
+};
+
+/// Header names whose values must never reach logs, error texts or debug output.
+inline bool is_secret_header(std::string_view name) noexcept {
+  return detail::iequals(name, "Authorization") || detail::iequals(name, "Proxy-Authorization") ||
+         detail::iequals(name, "Cookie") || detail::iequals(name, "Set-Cookie");
+}
+
+}  // namespace http
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,63 @@
+#pragma once
+
+// Plain value types for one HTTP exchange, independent of any HTTP library so
+// that transports can be swapped (curl in production, a fake in unit tests).
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "mgnify/http/headers.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace http {
+
+enum class Method { get, head, post, put, patch, del, options };
+
+inline const char* method_name(Method m) noexcept {
+  switch (m) {
+    case Method::get: return "GET";
+    case Method::head: return "HEAD";
+    case Method::post: return "POST";
+    case Method::put: return "PUT";
+    case Method::patch: return "PATCH";
+    case Method::del: return "DELETE";
+    case Method::options: return "OPTIONS";
+  }
+  return "GET";
+}
+
+/// RFC 9110 idempotent methods: safe to send again after an unknown outcome.
+inline bool is_idempotent(Method m) noexcept { return m != Method::post && m != Method::patch; }
+
+struct Request {
+  Method method = Method::get;
+  std::string url;  // absolute, already percent-encoded
+  Headers headers;
+  std::string body;
+  /// Overrides the transport's total timeout for this request when non-zero.
+  std::chrono::milliseconds timeout{0};
+};
+
+struct Response {
+  int status = 0;
+  Headers headers;
+  std::string body;
+  std::string url;  // the URL this response came from (after any redirects)
+  std::chrono::microseconds elapsed{0};
+  /// URLs visited before `url`, in order, when the session followed redirects.
+  std::vector<std::string> redirects;
+  /// How many attempts the session needed (1 when the first one succeeded).
+  int attempts = 1;
+
+  bool is_success() const noexcept { return status >= 200 && status < 300; }
+  bool is_redirect() const noexcept {
+    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+  }
+};
+
+}  // namespace http
+}  // namespace v0
+}  // namespace mgnify

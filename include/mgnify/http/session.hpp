@@ -1,0 +1,282 @@
+#pragma once
+
+// The pipeline every request of every client goes through:
+//   headers (Accept, User-Agent, auth) -> rate limit -> transport
+//   -> redirects (recorded, loop-checked, auth dropped off-origin)
+//   -> retry with backoff on throttling, 5xx and network failures (idempotent only)
+//   -> error mapping (status + body -> typed exception).
+// Fixing a behaviour here fixes it for all three services at once.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/error.hpp"
+#include "mgnify/http/clock.hpp"
+#include "mgnify/http/curl_transport.hpp"
+#include "mgnify/http/log.hpp"
+#include "mgnify/http/message.hpp"
+#include "mgnify/http/rate_limiter.hpp"
+#include "mgnify/http/retry.hpp"
+#include "mgnify/http/transport.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace http {
+
+/// Per-call switches.
+struct CallOptions {
+  /// Attach the session's bearer token (if any).
+  bool send_token = true;
+  /// Appended to the text of a 404 from this call (for example the v2 hint
+  /// that private objects answer 404 to callers who may not see them).
+  std::string not_found_hint;
+  /// Overrides the session's request timeout when non-zero.
+  std::chrono::milliseconds timeout{0};
+};
+
+class Session {
+ public:
+  Session(ClientOptions options, std::string default_base_url)
+      : options_(std::move(options)),
+        base_url_(options_.base_url.empty() ? std::move(default_base_url) : options_.base_url),
+        clock_(options_.clock ? options_.clock : std::make_shared<SystemClock>()),
+        limiter_(options_.rate_limit, clock_),
+        token_(options_.token) {
+    while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
+    if (!parse_url(base_url_)) {
+      throw InvalidArgument("base URL must be an absolute http(s) URL: '" + base_url_ + "'");
+    }
+    if (options_.max_redirects < 0) throw InvalidArgument("max_redirects must be >= 0");
+    if (options_.retry.max_attempts < 1) throw InvalidArgument("retry.max_attempts must be >= 1");
+    if (options_.transport) {
+      transport_ = options_.transport;
+    } else {
+      CurlOptions curl;
+      curl.connect_timeout = options_.connect_timeout;
+      curl.request_timeout = options_.request_timeout;
+      curl.ca_bundle_path = options_.ca_bundle_path;
+      curl.max_body_bytes = options_.max_body_bytes;
+      transport_ = std::make_shared<CurlTransport>(std::move(curl));
+    }
+    user_agent_ = std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING;
+    if (!options_.user_agent_suffix.empty()) user_agent_ += " " + options_.user_agent_suffix;
+  }
+
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  const std::string& base_url() const noexcept { return base_url_; }
+  const ClientOptions& options() const noexcept { return options_; }
+  Clock& clock() noexcept { return *clock_; }
+  RateLimiter& rate_limiter() noexcept { return limiter_; }
+  Transport& transport() noexcept { return *transport_; }
+
+  /// base URL + an already encoded relative path + query.
+  std::string url(std::string_view encoded_path, const Query& query = {}) const {
+    return with_query(join_url(base_url_, encoded_path), query);
+  }
+
+  void set_token(std::optional<std::string> token) {
+    std::lock_guard<std::mutex> lock(token_mutex_);
+    token_ = std::move(token);
+  }
+  std::optional<std::string> token() const {
+    std::lock_guard<std::mutex> lock(token_mutex_);
+    return token_;
+  }
+  bool has_token() const { return token().has_value(); }
+
+  /// Refuses links (from responses or callers) that point away from the base
+  /// URL's host, unless the options allow foreign links.
+  void check_link(const std::string& url) const {
+    if (!parse_url(url)) throw InvalidArgument("not an absolute http(s) URL: '" + url + "'");
+    if (!options_.allow_foreign_links && !same_origin(url, base_url_)) {
+      throw InvalidArgument("refusing to follow '" + url + "': not on " + base_url_ +
+                            " (set ClientOptions::allow_foreign_links to allow)");
+    }
+  }
+
+  Response get(const std::string& url, const CallOptions& call = {}) {
+    Request r;
+    r.method = Method::get;
+    r.url = url;
+    return execute(std::move(r), call);
+  }
+
+  Response post_json(const std::string& url, const nlohmann::json& body,
+                     const CallOptions& call = {}) {
+    Request r;
+    r.method = Method::post;
+    r.url = url;
+    r.body = body.dump();
+    r.headers.set("Content-Type", "application/json");
+    return execute(std::move(r), call);
+  }
+
+  /// Runs the whole pipeline. Returns only 2xx responses; everything else is thrown.
+  Response execute(Request request, const CallOptions& call = {}) {
+    if (!request.headers.contains("Accept")) request.headers.set("Accept", "application/json");
+    request.headers.set("User-Agent", user_agent_);
+    for (const auto& [name, value] : options_.extra_headers) {
+      if (!request.headers.contains(name)) request.headers.add(name, value);
+    }
+    if (call.send_token) {
+      if (auto t = token()) request.headers.set("Authorization", "Bearer " + *t);
+    }
+    if (call.timeout.count() > 0) request.timeout = call.timeout;
+
+    const bool idempotent = is_idempotent(request.method);
+    const auto& retry = options_.retry;
+    Backoff backoff(retry, next_seed());
+    for (int attempt = 1;; ++attempt) {
+      Response response;
+      try {
+        response = follow_redirects(request, attempt);
+      } catch (const TransportError& e) {
+        if (idempotent && retry.is_retryable(e) && attempt < retry.max_attempts) {
+          const auto wait = backoff.next(attempt, std::nullopt);
+          log(LogEvent::Kind::retry, request, 0, attempt, wait, e.what());
+          clock_->sleep_for(wait);
+          continue;
+        }
+        log(LogEvent::Kind::failure, request, 0, attempt, {}, e.what());
+        throw e.with_attempts(attempt);
+      }
+      response.attempts = attempt;
+      if (response.is_success()) return response;
+
+      std::optional<std::chrono::seconds> retry_after;
+      if (auto value = response.headers.get("Retry-After")) {
+        retry_after = parse_retry_after(*value, clock_->wall_now());
+      }
+      if (idempotent && retry.is_retryable_status(response.status) &&
+          attempt < retry.max_attempts) {
+        const auto wait = backoff.next(attempt, retry_after);
+        log(LogEvent::Kind::retry, request, response.status, attempt, wait,
+            "retrying after HTTP " + std::to_string(response.status));
+        clock_->sleep_for(wait);
+        continue;
+      }
+      ApiErrorInfo info;
+      info.status = response.status;
+      info.method = method_name(request.method);
+      info.url = response.url;
+      info.parsed = parse_error_body(response.body);
+      info.body = std::move(response.body);
+      info.attempts = attempt;
+      info.retry_after = retry_after;
+      info.redirects = std::move(response.redirects);
+      if (response.status == 404) info.hint = call.not_found_hint;
+      log(LogEvent::Kind::failure, request, info.status, attempt, {},
+          "HTTP " + std::to_string(info.status));
+      throw_api_error(std::move(info));
+    }
+  }
+
+ private:
+  Response follow_redirects(const Request& original, int attempt) {
+    Request request = original;
+    std::vector<std::string> visited;
+    for (;;) {
+      limiter_.acquire();
+      log(LogEvent::Kind::request, request, 0, attempt, {}, {});
+      Response response = transport_->send(request);
+      response.url = request.url;
+      log(LogEvent::Kind::response, request, response.status, attempt, {}, {});
+      if (!response.is_redirect()) {
+        response.redirects = std::move(visited);
+        return response;
+      }
+      visited.push_back(request.url);
+      const auto location = response.headers.get("Location");
+      auto fail = [&](const std::string& why) {
+        ApiErrorInfo info;
+        info.status = response.status;
+        info.method = method_name(request.method);
+        info.url = request.url;
+        info.parsed.shape = ErrorBody::Shape::text;
+        info.parsed.message = why;
+        info.body = response.body;
+        info.attempts = attempt;
+        info.redirects = visited;
+        log(LogEvent::Kind::failure, request, response.status, attempt, {}, why);
+        throw RedirectError(std::move(info));
+      };
+      if (!location || location->empty()) fail("redirect without a Location header");
+      std::string next;
+      try {
+        next = resolve_reference(request.url, *location);
+      } catch (const InvalidArgument& e) {
+        fail(e.what());
+      }
+      if (!parse_url(next)) fail("redirect to a URL that is not http(s): " + next);
+      if (std::find(visited.begin(), visited.end(), next) != visited.end()) {
+        fail("redirect loop back to " + next);
+      }
+      if (static_cast<int>(visited.size()) > options_.max_redirects) {
+        fail("more than " + std::to_string(options_.max_redirects) + " redirects");
+      }
+      if (!same_origin(request.url, next)) {
+        // Credentials are for the origin the caller chose, never for wherever a
+        // redirect points (curl's own rule since CVE-2018-1000007).
+        request.headers.erase("Authorization");
+        request.headers.erase("Cookie");
+      }
+      const bool to_get = response.status == 303 || ((response.status == 301 || response.status == 302) &&
+                                                     request.method == Method::post);
+      if (to_get) {
+        request.method = Method::get;
+        request.body.clear();
+        request.headers.erase("Content-Type");
+      }
+      log(LogEvent::Kind::redirect, request, response.status, attempt, {}, "to " + next);
+      request.url = std::move(next);
+    }
+  }
+
+  void log(LogEvent::Kind kind, const Request& request, int status, int attempt,
+           std::chrono::milliseconds wait, std::string message) const {
+    if (!options_.logger) return;
+    LogEvent e;
+    e.kind = kind;
+    e.method = method_name(request.method);
+    e.url = request.url;
+    e.status = status;
+    e.attempt = attempt;
+    e.wait = wait;
+    e.message = std::move(message);
+    options_.logger(e);
+  }
+
+  std::uint64_t next_seed() {
+    return seed_base_ ^ (0x9E3779B97F4A7C15ULL * seed_counter_.fetch_add(1));
+  }
+
+  ClientOptions options_;
+  std::string base_url_;
+  std::shared_ptr<Clock> clock_;
+  RateLimiter limiter_;
+  std::shared_ptr<Transport> transport_;
+  std::string user_agent_;
+  mutable std::mutex token_mutex_;
+  std::optional<std::string> token_;
+  const std::uint64_t seed_base_ = std::random_device{}();
+  std::atomic<std::uint64_t> seed_counter_{1};
+};
+
+}  // namespace http
+}  // namespace v0
+}  // namespace mgnify

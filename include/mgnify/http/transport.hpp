@@ -1,0 +1,25 @@
+#pragma once
+
+// The one seam between the SDK and the network. Everything above it (redirects,
+// retries, rate limiting, error mapping) lives in Session and is tested against
+// FakeTransport without sockets.
+
+#include "mgnify/http/message.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace http {
+
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  /// Sends one request and returns whatever status came back (no redirect
+  /// following, no retries). Throws TransportError when no response arrived.
+  /// Implementations must be safe to call from several threads at once.
+  virtual Response send(const Request& request) = 0;
+};
+
+}  // namespace http
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,14 @@
+#pragma once
+
+// Umbrella header: everything a program needs to talk to the MGnify services.
+
+#include "mgnify/error.hpp"
+#include "mgnify/error_body.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/paged.hpp"
+#include "mgnify/result.hpp"
+#include "mgnify/version.hpp"
+#include "mgnify/http/curl_transport.hpp"
+#include "mgnify/http/executor.hpp"
+#include "mgnify/http/fake_transport.hpp"
+#include "mgnify/http/session.hpp"

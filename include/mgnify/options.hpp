@@ -1,0 +1,63 @@
+#pragma once
+
+// One plain struct configures every client. Defaults are safe for the public
+// services; tests and benchmarks override transport, clock and rate limit.
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "mgnify/http/clock.hpp"
+#include "mgnify/http/headers.hpp"
+#include "mgnify/http/log.hpp"
+#include "mgnify/http/rate_limiter.hpp"
+#include "mgnify/http/retry.hpp"
+#include "mgnify/http/transport.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+
+struct ClientOptions {
+  /// Empty means the service's public address (each client knows its own).
+  std::string base_url;
+
+  std::chrono::milliseconds connect_timeout{10'000};
+  /// Whole-request limit, transfer included.
+  std::chrono::milliseconds request_timeout{120'000};
+
+  http::RetryOptions retry;
+  http::RateLimitOptions rate_limit;
+
+  /// Redirect hops followed per request (301, 302, 303, 307, 308).
+  int max_redirects = 5;
+  /// Follow links and redirects to hosts other than the base URL's. Off by
+  /// default: a hostile response must not steer the client elsewhere.
+  bool allow_foreign_links = false;
+
+  /// Appended to "mgnify-cpp/<version>" in User-Agent, e.g. "my-pipeline/2.1".
+  std::string user_agent_suffix;
+  /// Extra headers sent with every request.
+  http::Headers extra_headers;
+
+  /// Bearer token sent as Authorization. Never logged, never in error texts.
+  std::optional<std::string> token;
+
+  /// CA bundle (PEM) to verify servers against; empty means the system store.
+  /// There is deliberately no switch to turn verification off.
+  std::string ca_bundle_path;
+  /// Responses larger than this fail with TransportError::Kind::body_too_large.
+  std::size_t max_body_bytes = std::size_t{256} * 1024 * 1024;
+
+  /// Null means a pooled CurlTransport built from the fields above.
+  std::shared_ptr<http::Transport> transport;
+  /// Null means the real clocks; tests inject http::FakeClock.
+  std::shared_ptr<http::Clock> clock;
+  /// Called for every request, response, redirect, retry and failure.
+  http::Logger logger;
+};
+
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the examples and the mock service, starts the mock on a free loopback
+# port, runs every example against it, and stops the mock.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+./scripts/deps.sh
+
+build="build/demo"
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON >/dev/null
+cmake --build "$build" -j "$(nproc)" --target mgnify-mock
+cmake --build "$build" -j "$(nproc)"
+
+urls="$(mktemp)"
+"$build/tests/mgnify-mock" --port 0 >"$urls" &
+mock_pid=$!
+trap 'kill "$mock_pid" 2>/dev/null || true; wait "$mock_pid" 2>/dev/null || true; rm -f "$urls"' EXIT
+for _ in $(seq 1 100); do
+  [ "$(wc -l <"$urls")" -ge 3 ] && break
+  sleep 0.05
+done
+export MGNIFY_PROTEINS_URL="$(awk '$1=="proteins"{print $2}' "$urls")"
+export MGNIFY_API_V1_URL="$(awk '$1=="v1"{print $2}' "$urls")"
+export MGNIFY_API_V2_URL="$(awk '$1=="v2"{print $2}' "$urls")"
+echo "mock service: $MGNIFY_PROTEINS_URL, $MGNIFY_API_V1_URL, $MGNIFY_API_V2_URL"
+
+run() {
+  echo
+  echo "\$ $*"
+  "$build/examples/$@"
+}
+source "$root/scripts/demo_examples.sh"
+echo
+echo "demo finished: every example ran against the local mock service"

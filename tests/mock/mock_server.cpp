@@ -1,0 +1,250 @@
+#include "mock_server.hpp"
+
+#include <httplib.h>
+
+#include <cctype>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace mgnify::mock {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A body big enough that cutting it in half leaves invalid JSON with a clear gap.
+std::string default_fault_body() {
+  nlohmann::json doc;
+  doc["items"] = nlohmann::json::array();
+  for (int i = 0; i < 64; ++i) doc["items"].push_back({{"id", i}, {"name", "item-" + std::to_string(i)}});
+  return doc.dump();
+}
+
+nlohmann::json echo(const httplib::Request& req) {
+  nlohmann::json headers = nlohmann::json::object();
+  for (const auto& [name, value] : req.headers) headers[lower(name)] = value;
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [name, value] : req.params) params[name] = value;
+  return {{"method", req.method}, {"path", req.path}, {"target", req.target},
+          {"headers", headers},   {"params", params}, {"body", req.body}};
+}
+
+}  // namespace
+
+MockServer::MockServer() : MockServer(Options{}) {}
+
+MockServer::MockServer(Options options)
+    : options_(std::move(options)), server_(std::make_unique<httplib::Server>()) {
+  latency_ms_ = options_.latency.count();
+  compression_ = options_.compression;
+  // Without TCP_NODELAY, Nagle plus delayed ACKs stall each keep-alive response ~40 ms.
+  server_->set_tcp_nodelay(true);
+  server_->set_keep_alive_max_count(1000000);
+  server_->set_keep_alive_timeout(30);
+  const std::size_t threads = options_.threads;
+  server_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  install_core_routes();
+  if (options_.register_services) {
+    register_proteins_routes(*this);
+    register_v1_routes(*this);
+    register_v2_routes(*this);
+  }
+}
+
+MockServer::~MockServer() { stop(); }
+
+void MockServer::start() {
+  if (thread_.joinable()) return;
+  if (options_.port > 0) {
+    if (!server_->bind_to_port(options_.host, options_.port)) {
+      throw std::runtime_error("mock: cannot bind " + options_.host + ":" +
+                               std::to_string(options_.port));
+    }
+    port_ = options_.port;
+  } else {
+    port_ = server_->bind_to_any_port(options_.host);
+    if (port_ <= 0) throw std::runtime_error("mock: cannot bind an ephemeral port on " + options_.host);
+  }
+  thread_ = std::thread([this] { server_->listen_after_bind(); });
+  for (int i = 0; i < 2000 && !server_->is_running(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  if (!server_->is_running()) throw std::runtime_error("mock: server did not start");
+}
+
+void MockServer::stop() {
+  if (!thread_.joinable()) return;
+  server_->stop();
+  thread_.join();
+}
+
+std::string MockServer::origin() const {
+  const bool v6 = options_.host.find(':') != std::string::npos;
+  return std::string("http://") + (v6 ? "[" + options_.host + "]" : options_.host) + ":" +
+         std::to_string(port_);
+}
+
+void MockServer::push_fault(const std::string& path, Fault fault) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  faults_[path].push_back(std::move(fault));
+}
+
+void MockServer::push_faults(const std::string& path, const Fault& fault, int times) {
+  for (int i = 0; i < times; ++i) push_fault(path, fault);
+}
+
+void MockServer::clear_faults() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  faults_.clear();
+}
+
+std::size_t MockServer::hits(const std::string& path) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = hits_.find(path);
+  return it == hits_.end() ? 0 : it->second;
+}
+
+std::vector<RecordedRequest> MockServer::requests() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return requests_;
+}
+
+void MockServer::clear_requests() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  requests_.clear();
+  hits_.clear();
+}
+
+void MockServer::install_core_routes() {
+  server_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    std::optional<Fault> fault;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++hits_[req.path];
+      RecordedRequest rec;
+      rec.method = req.method;
+      rec.path = req.path;
+      rec.target = req.target;
+      for (const auto& [name, value] : req.headers) rec.headers.emplace(lower(name), value);
+      rec.body = req.body;
+      // Bounded so a long benchmark run does not grow memory without limit.
+      if (requests_.size() < 100000) requests_.push_back(std::move(rec));
+      auto it = faults_.find(req.path);
+      if (it != faults_.end() && !it->second.empty()) {
+        fault = std::move(it->second.front());
+        it->second.pop_front();
+      }
+    }
+    // Latency is a sleep, never a busy wait, so it costs the machine nothing.
+    if (const auto ms = latency_ms_.load(); ms > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    }
+    if (!fault) return httplib::Server::HandlerResponse::Unhandled;
+    switch (fault->action) {
+      case Fault::Action::pass:
+      case Fault::Action::hang:
+        std::this_thread::sleep_for(fault->latency);
+        return httplib::Server::HandlerResponse::Unhandled;
+      case Fault::Action::respond:
+        std::this_thread::sleep_for(fault->latency);
+        res.status = fault->status;
+        for (const auto& [name, value] : fault->headers) res.set_header(name, value);
+        res.set_content(fault->body, fault->content_type);
+        return httplib::Server::HandlerResponse::Handled;
+      case Fault::Action::truncate:
+      case Fault::Action::drop: {
+        auto body = std::make_shared<std::string>(fault->body.empty() ? default_fault_body()
+                                                                       : fault->body);
+        const bool truncate = fault->action == Fault::Action::truncate;
+        res.status = 200;
+        res.set_content_provider(
+            body->size(), fault->content_type,
+            [body, truncate](std::size_t offset, std::size_t, httplib::DataSink& sink) {
+              if (truncate && offset == 0) sink.write(body->data(), body->size() / 2);
+              return false;  // abort: the client sees fewer bytes than Content-Length
+            });
+        return httplib::Server::HandlerResponse::Handled;
+      }
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+
+  server_->set_post_routing_handler([this](const httplib::Request&, httplib::Response& res) {
+    if (compression_ || res.body.empty()) return;
+    // httplib compresses plain bodies itself; a content provider is sent as is.
+    auto body = std::make_shared<std::string>(std::move(res.body));
+    res.body.clear();
+    const std::string type = res.get_header_value("Content-Type");
+    res.set_content_provider(body->size(), type,
+                             [body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                               sink.write(body->data() + offset, std::min(length, body->size() - offset));
+                               return true;
+                             });
+  });
+
+  // Generic routes for transport tests.
+  server_->Get("/test/echo", [](const httplib::Request& req, httplib::Response& res) {
+    res.set_content(echo(req).dump(), "application/json");
+  });
+  server_->Post("/test/echo", [](const httplib::Request& req, httplib::Response& res) {
+    res.set_content(echo(req).dump(), "application/json");
+  });
+  server_->Get(R"(/test/status/(\d+))", [](const httplib::Request& req, httplib::Response& res) {
+    res.status = std::stoi(req.matches[1]);
+    res.set_content(nlohmann::json{{"detail", "status " + std::string(req.matches[1])}}.dump(),
+                    "application/json");
+  });
+  server_->Post(R"(/test/status/(\d+))", [](const httplib::Request& req, httplib::Response& res) {
+    res.status = std::stoi(req.matches[1]);
+    res.set_content(nlohmann::json{{"detail", "status " + std::string(req.matches[1])}}.dump(),
+                    "application/json");
+  });
+  // A JSON body of at least `bytes` bytes, highly compressible.
+  server_->Get("/test/json", [](const httplib::Request& req, httplib::Response& res) {
+    const std::size_t bytes =
+        req.has_param("bytes") ? static_cast<std::size_t>(std::stoull(req.get_param_value("bytes"))) : 1024;
+    nlohmann::json doc;
+    doc["padding"] = std::string(bytes, 'a');
+    doc["size"] = bytes;
+    res.set_content(doc.dump(), "application/json");
+  });
+  // /test/redirect/N answers 302 to /test/redirect/N-1; /test/redirect/0 is the echo.
+  server_->Get(R"(/test/redirect/(\d+))", [](const httplib::Request& req, httplib::Response& res) {
+    const int n = std::stoi(req.matches[1]);
+    if (n == 0) {
+      res.set_content(echo(req).dump(), "application/json");
+      return;
+    }
+    res.status = 302;
+    res.set_header("Location", "/test/redirect/" + std::to_string(n - 1));
+  });
+  // Two paths that redirect to each other.
+  server_->Get("/test/loop/a", [](const httplib::Request&, httplib::Response& res) {
+    res.status = 302;
+    res.set_header("Location", "/test/loop/b");
+  });
+  server_->Get("/test/loop/b", [](const httplib::Request&, httplib::Response& res) {
+    res.status = 307;
+    res.set_header("Location", "a");
+  });
+  // Redirects to whatever `to` names (another host, a relative path), with status `status`.
+  server_->Get("/test/redirect-to", [](const httplib::Request& req, httplib::Response& res) {
+    res.status = req.has_param("status") ? std::stoi(req.get_param_value("status")) : 302;
+    res.set_header("Location", req.get_param_value("to"));
+  });
+  server_->Post("/test/redirect-to", [](const httplib::Request& req, httplib::Response& res) {
+    res.status = req.has_param("status") ? std::stoi(req.get_param_value("status")) : 302;
+    res.set_header("Location", req.get_param_value("to"));
+  });
+  server_->Get("/test/slow", [](const httplib::Request& req, httplib::Response& res) {
+    const int ms = req.has_param("ms") ? std::stoi(req.get_param_value("ms")) : 1000;
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    res.set_content(echo(req).dump(), "application/json");
+  });
+}
+
+}  // namespace mgnify::mock

@@ -1,0 +1,165 @@
+#pragma once
+
+// A local stand-in for the three MGnify services: a cpp-httplib server on
+// loopback with an ephemeral port, used in-process by tests and as the
+// `mgnify-mock` binary by the demo and the benchmarks. Each service registers
+// its own routes (proteins_routes.cpp, v1_routes.cpp, v2_routes.cpp); this core
+// adds request recording, added latency and scripted faults per path.
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace httplib {
+class Server;
+}
+
+namespace mgnify::mock {
+
+inline constexpr const char* kProteinsPrefix = "/metagenomics/proteins/api/v1";
+inline constexpr const char* kV1Prefix = "/metagenomics/api/v1";
+inline constexpr const char* kV2Prefix = "/metagenomics/api/v2";
+
+/// One scripted misbehaviour, consumed by the next request to its path.
+struct Fault {
+  enum class Action {
+    respond,     // answer with status/body/headers below instead of the real route
+    truncate,    // send the real (or given) body's headers, then only half of it, then close
+    drop,        // send headers with a Content-Length, then close without a body byte
+    hang,        // sleep `latency` then answer normally (for timeouts)
+    pass         // only add latency / count; the real route answers
+  };
+  Action action = Action::respond;
+  int status = 500;
+  std::string body;
+  std::string content_type = "application/json";
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::chrono::milliseconds latency{0};
+
+  static Fault status_only(int status, std::string body = "{\"detail\": \"injected\"}") {
+    Fault f;
+    f.status = status;
+    f.body = std::move(body);
+    return f;
+  }
+  static Fault throttled(std::optional<std::string> retry_after) {
+    Fault f;
+    f.status = 429;
+    f.body = "{\"detail\": \"Request was throttled.\"}";
+    if (retry_after) f.headers.emplace_back("Retry-After", *retry_after);
+    return f;
+  }
+  static Fault html(int status) {
+    Fault f;
+    f.status = status;
+    f.content_type = "text/html";
+    f.body = "<html><head><title>" + std::to_string(status) +
+             " Bad Gateway</title></head><body><h1>" + std::to_string(status) +
+             " Bad Gateway</h1><p>The proxy server received an invalid response.</p></body></html>";
+    return f;
+  }
+  static Fault redirect(int status, std::string location) {
+    Fault f;
+    f.status = status;
+    f.body.clear();
+    f.headers.emplace_back("Location", std::move(location));
+    return f;
+  }
+  static Fault truncated() {
+    Fault f;
+    f.action = Action::truncate;
+    return f;
+  }
+  static Fault dropped() {
+    Fault f;
+    f.action = Action::drop;
+    return f;
+  }
+  static Fault slow(std::chrono::milliseconds latency) {
+    Fault f;
+    f.action = Action::hang;
+    f.latency = latency;
+    return f;
+  }
+};
+
+struct RecordedRequest {
+  std::string method;
+  std::string path;    // decoded path as routed
+  std::string target;  // raw request target (path and query exactly as sent)
+  std::multimap<std::string, std::string> headers;  // names lower-cased
+  std::string body;
+};
+
+class MockServer {
+ public:
+  struct Options {
+    std::string host = "127.0.0.1";
+    int port = 0;  // 0: an ephemeral port
+    std::chrono::milliseconds latency{0};  // added to every request, as a sleep
+    std::size_t threads = 32;               // worker pool; must exceed the concurrency under test
+    bool compression = true;                // gzip/brotli when the client accepts them
+    bool register_services = true;          // proteins, v1 and v2 routes
+  };
+
+  MockServer();
+  explicit MockServer(Options options);
+  ~MockServer();
+  MockServer(const MockServer&) = delete;
+  MockServer& operator=(const MockServer&) = delete;
+
+  /// Binds and serves in a background thread; returns once it accepts connections.
+  void start();
+  void stop();
+
+  int port() const noexcept { return port_; }
+  /// "http://127.0.0.1:PORT"
+  std::string origin() const;
+  std::string proteins_url() const { return origin() + kProteinsPrefix; }
+  std::string v1_url() const { return origin() + kV1Prefix; }
+  std::string v2_url() const { return origin() + kV2Prefix; }
+
+  httplib::Server& server() noexcept { return *server_; }
+
+  /// Queues a fault for the next request whose path (no query) equals `path`.
+  void push_fault(const std::string& path, Fault fault);
+  /// Queues the same fault `times` times.
+  void push_faults(const std::string& path, const Fault& fault, int times);
+  void clear_faults();
+  void set_latency(std::chrono::milliseconds latency) { latency_ms_ = latency.count(); }
+  void set_compression(bool on) { compression_ = on; }
+
+  std::size_t hits(const std::string& path) const;
+  std::vector<RecordedRequest> requests() const;
+  void clear_requests();
+
+ private:
+  void install_core_routes();
+
+  Options options_;
+  std::unique_ptr<httplib::Server> server_;
+  std::thread thread_;
+  int port_ = 0;
+  std::atomic<long long> latency_ms_{0};
+  std::atomic<bool> compression_{true};
+  mutable std::mutex mutex_;
+  std::map<std::string, std::deque<Fault>> faults_;
+  std::map<std::string, std::size_t> hits_;
+  std::vector<RecordedRequest> requests_;
+};
+
+// Each service file defines its registration function.
+void register_proteins_routes(MockServer& server);
+void register_v1_routes(MockServer& server);
+void register_v2_routes(MockServer& server);
+
+}  // namespace mgnify::mock

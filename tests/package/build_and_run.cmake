@@ -1,0 +1,16 @@
+# Configures, builds and runs a consumer project; any failure fails the test.
+file(REMOVE_RECURSE "${BINARY_DIR}")
+execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${BINARY_DIR}" ${EXTRA_ARGS}
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "configure failed: ${rc}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build "${BINARY_DIR}" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "build failed: ${rc}")
+endif()
+execute_process(COMMAND "${BINARY_DIR}/${RUN}" RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+message(STATUS "${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "consumer exited with ${rc}")
+endif()

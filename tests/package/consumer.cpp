@@ -1,0 +1,20 @@
+// A user's program: includes the umbrella header and talks to nothing but the
+// API surface, proving the package carries its dependencies.
+#include <mgnify/mgnify.hpp>
+
+#include <iostream>
+
+int main() {
+  mgnify::http::Query q;
+  q.add("biome_lineage", "root:Engineered:Wastewater water");
+  mgnify::ClientOptions options;
+  options.transport = std::make_shared<mgnify::http::FakeTransport>();
+  mgnify::http::Session session(options, "https://www.ebi.ac.uk/metagenomics/api/v2");
+  std::cout << "mgnify-cpp " << mgnify::version_string() << " " << session.url("studies/", q)
+            << "\n";
+  return session.url("studies/", q) ==
+                 "https://www.ebi.ac.uk/metagenomics/api/v2/studies/"
+                 "?biome_lineage=root:Engineered:Wastewater%20water"
+             ? 0
+             : 1;
+}
