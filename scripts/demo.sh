@@ -29,6 +29,11 @@ run() {
   echo "\$ $*"
   "$build/examples/$@"
 }
-source "$root/scripts/demo_examples.sh"
+# One file per service lists the example runs (scripts/demo/*.sh).
+for part in "$root"/scripts/demo/*.sh; do
+  [ -e "$part" ] || continue
+  # shellcheck source=/dev/null
+  source "$part"
+done
 echo
 echo "demo finished: every example ran against the local mock service"

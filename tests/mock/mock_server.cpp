@@ -48,11 +48,6 @@ MockServer::MockServer(Options options)
   const std::size_t threads = options_.threads;
   server_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   install_core_routes();
-  if (options_.register_services) {
-    register_proteins_routes(*this);
-    register_v1_routes(*this);
-    register_v2_routes(*this);
-  }
 }
 
 MockServer::~MockServer() { stop(); }

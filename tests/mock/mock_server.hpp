@@ -3,7 +3,7 @@
 // A local stand-in for the three MGnify services: a cpp-httplib server on
 // loopback with an ephemeral port, used in-process by tests and as the
 // `mgnify-mock` binary by the demo and the benchmarks. Each service registers
-// its own routes (proteins_routes.cpp, v1_routes.cpp, v2_routes.cpp); this core
+// its own routes (tests/mock/proteins, v1, v2) through register_*_routes; this core
 // adds request recording, added latency and scripted faults per path.
 
 #include <atomic>
@@ -108,7 +108,6 @@ class MockServer {
     std::chrono::milliseconds latency{0};  // added to every request, as a sleep
     std::size_t threads = 32;               // worker pool; must exceed the concurrency under test
     bool compression = true;                // gzip/brotli when the client accepts them
-    bool register_services = true;          // proteins, v1 and v2 routes
   };
 
   MockServer();
@@ -157,7 +156,8 @@ class MockServer {
   std::vector<RecordedRequest> requests_;
 };
 
-// Each service file defines its registration function.
+// Each service's mock library (tests/mock/<service>/) defines its registration
+// function; tests call the one they need before start(), the binary calls all.
 void register_proteins_routes(MockServer& server);
 void register_v1_routes(MockServer& server);
 void register_v2_routes(MockServer& server);

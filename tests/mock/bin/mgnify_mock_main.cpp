@@ -52,6 +52,9 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   mgnify::mock::MockServer server(options);
+  mgnify::mock::register_proteins_routes(server);
+  mgnify::mock::register_v1_routes(server);
+  mgnify::mock::register_v2_routes(server);
   server.start();
   std::cout << "proteins " << server.proteins_url() << "\n"
             << "v1 " << server.v1_url() << "\n"
