@@ -1,0 +1,57 @@
+import os
+
+from conan import ConanFile
+from conan.tools.build import check_min_cppstd
+from conan.tools.files import copy
+from conan.tools.layout import basic_layout
+
+required_conan_version = ">=2.0"
+
+
+class MgnifyCppConan(ConanFile):
+    name = "mgnify-cpp"
+    version = "0.1.0"
+    description = "Header-only C++17 client SDK for EBI MGnify's Protein, legacy v1 and v2 web services"
+    license = "MIT"
+    topics = ("mgnify", "metagenomics", "rest", "json-api", "http-client", "header-only")
+    package_type = "header-library"
+    settings = "os", "arch", "compiler", "build_type"
+    no_copy_source = True
+    # The recipe lives in the repository, so it packages the checkout it sits in.
+    exports_sources = "../include/*", "../LICENSE"
+
+    def layout(self):
+        basic_layout(self, src_folder=".")
+
+    def requirements(self):
+        # Header-only: consumers compile our headers (nlohmann) and link libcurl and
+        # libcrypto (checksums) themselves, so all three are transitive.
+        self.requires("nlohmann_json/[>=3.10 <4]", transitive_headers=True)
+        self.requires("libcurl/[>=7.78 <9]", transitive_headers=True, transitive_libs=True)
+        self.requires("openssl/[>=1.1 <4]", transitive_headers=True, transitive_libs=True)
+
+    def package_id(self):
+        self.info.clear()
+
+    def validate(self):
+        check_min_cppstd(self, 17)
+
+    def build(self):
+        pass
+
+    def package(self):
+        root = os.path.join(self.source_folder, "..") if not os.path.isdir(
+            os.path.join(self.source_folder, "include")) else self.source_folder
+        copy(self, "LICENSE", root, os.path.join(self.package_folder, "licenses"))
+        copy(self, "*.hpp", os.path.join(root, "include"),
+             os.path.join(self.package_folder, "include"))
+
+    def package_info(self):
+        # The same names as the CMake install, so consumers write the same two lines.
+        self.cpp_info.set_property("cmake_file_name", "mgnify")
+        self.cpp_info.set_property("cmake_target_name", "mgnify::mgnify")
+        self.cpp_info.set_property("pkg_config_name", "mgnify")
+        self.cpp_info.bindirs = []
+        self.cpp_info.libdirs = []
+        if self.settings.os in ["Linux", "FreeBSD"]:
+            self.cpp_info.system_libs = ["pthread"]

@@ -1,0 +1,12 @@
+// Builds a session over a fake transport and prints the version: no network.
+#include <mgnify/mgnify.hpp>
+
+#include <iostream>
+
+int main() {
+  mgnify::ClientOptions options;
+  options.transport = std::make_shared<mgnify::http::FakeTransport>();
+  mgnify::http::Session session(options, "https://www.ebi.ac.uk/metagenomics/api/v2");
+  std::cout << "mgnify-cpp " << mgnify::version_string() << " -> " << session.base_url() << "\n";
+  return 0;
+}
