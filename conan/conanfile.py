@@ -17,8 +17,12 @@ class MgnifyCppConan(ConanFile):
     package_type = "header-library"
     settings = "os", "arch", "compiler", "build_type"
     no_copy_source = True
-    # The recipe lives in the repository, so it packages the checkout it sits in.
-    exports_sources = "../include/*", "../LICENSE"
+
+    def export_sources(self):
+        # The recipe lives in the repository, so it packages the checkout it sits in.
+        root = os.path.join(self.recipe_folder, "..")
+        copy(self, "LICENSE", root, self.export_sources_folder)
+        copy(self, "include/*.hpp", root, self.export_sources_folder)
 
     def layout(self):
         basic_layout(self, src_folder=".")
@@ -40,10 +44,8 @@ class MgnifyCppConan(ConanFile):
         pass
 
     def package(self):
-        root = os.path.join(self.source_folder, "..") if not os.path.isdir(
-            os.path.join(self.source_folder, "include")) else self.source_folder
-        copy(self, "LICENSE", root, os.path.join(self.package_folder, "licenses"))
-        copy(self, "*.hpp", os.path.join(root, "include"),
+        copy(self, "LICENSE", self.source_folder, os.path.join(self.package_folder, "licenses"))
+        copy(self, "*.hpp", os.path.join(self.source_folder, "include"),
              os.path.join(self.package_folder, "include"))
 
     def package_info(self):
