@@ -161,5 +161,6 @@ class MockServer {
 void register_proteins_routes(MockServer& server);
 void register_v1_routes(MockServer& server);
 void register_v2_routes(MockServer& server);
+void register_file_routes(MockServer& server);
 
 }  // namespace mgnify::mock

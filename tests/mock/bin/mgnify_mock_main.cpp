@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
   mgnify::mock::register_proteins_routes(server);
   mgnify::mock::register_v1_routes(server);
   mgnify::mock::register_v2_routes(server);
+  mgnify::mock::register_file_routes(server);
   server.start();
   std::cout << "proteins " << server.proteins_url() << "\n"
             << "v1 " << server.v1_url() << "\n"
