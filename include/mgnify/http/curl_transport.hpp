@@ -10,6 +10,7 @@
 #include <array>
 #include <chrono>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -86,12 +87,43 @@ struct ExchangeBuffers {
   Headers headers;
   std::size_t max_body = 0;
   bool too_large = false;
+  // Streaming (Request::body_sink): whether to stream is decided on the first
+  // body byte, when the final status and all headers are known.
+  CURL* handle = nullptr;
+  const BodySink* sink = nullptr;
+  const std::string* url = nullptr;
+  bool decided = false;
+  bool streaming = false;
+  bool sink_refused = false;
+  std::exception_ptr sink_error;
+  Response head;
 };
 
 extern "C" inline std::size_t mgnify_curl_write(char* data, std::size_t size, std::size_t count,
                                                  void* user) {
   auto* buffers = static_cast<ExchangeBuffers*>(user);
   const std::size_t n = size * count;
+  if (buffers->sink && !buffers->decided) {
+    buffers->decided = true;
+    long status = 0;
+    curl_easy_getinfo(buffers->handle, CURLINFO_RESPONSE_CODE, &status);
+    buffers->streaming = status >= 200 && status < 300;
+    if (buffers->streaming) {
+      buffers->head.status = static_cast<int>(status);
+      buffers->head.headers = buffers->headers;
+      buffers->head.url = *buffers->url;
+    }
+  }
+  if (buffers->streaming) {
+    // Exceptions must not unwind through libcurl's C frames.
+    try {
+      if ((*buffers->sink)(buffers->head, data, n)) return n;
+      buffers->sink_refused = true;
+    } catch (...) {
+      buffers->sink_error = std::current_exception();
+    }
+    return 0;
+  }
   if (buffers->body.size() + n > buffers->max_body) {
     buffers->too_large = true;
     return 0;  // makes curl abort with CURLE_WRITE_ERROR
@@ -171,6 +203,11 @@ class CurlTransport final : public Transport {
     CURL* h = lease.get();
     detail::ExchangeBuffers buffers;
     buffers.max_body = options_.max_body_bytes;
+    if (request.body_sink) {
+      buffers.handle = h;
+      buffers.sink = &request.body_sink;
+      buffers.url = &request.url;
+    }
 
     std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> header_list(nullptr,
                                                                              &curl_slist_free_all);
@@ -216,8 +253,10 @@ class CurlTransport final : public Transport {
       curl_easy_setopt(h, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
     }
     curl_easy_setopt(h, CURLOPT_USERAGENT, options_.user_agent.c_str());
+    // A streamed body goes to disk, not memory, so only buffered bodies are capped
+    // (the write callback still caps a streamed request's error bodies).
     curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE,
-                     static_cast<curl_off_t>(options_.max_body_bytes));
+                     static_cast<curl_off_t>(request.body_sink ? 0 : options_.max_body_bytes));
     curl_easy_setopt(h, CURLOPT_HTTPHEADER, header_list.get());
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &detail::mgnify_curl_write);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, &buffers);
@@ -244,7 +283,12 @@ class CurlTransport final : public Transport {
     const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - started);
 
+    if (buffers.sink_error) std::rethrow_exception(buffers.sink_error);
     if (rc != CURLE_OK) {
+      if (buffers.sink_refused) {
+        throw TransportError(TransportError::Kind::other, rc, request.url,
+                             "the body sink stopped the transfer");
+      }
       if (buffers.too_large || rc == CURLE_FILESIZE_EXCEEDED) {
         throw TransportError(TransportError::Kind::body_too_large, rc, request.url,
                              "response body exceeds the limit of " +

@@ -3,6 +3,7 @@
 // A scripted Transport for unit tests: responses (or transport failures) are
 // queued per URL or globally, and every request is recorded for assertions.
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <map>
@@ -66,16 +67,20 @@ class FakeTransport final : public Transport {
     if (step) {
       if (step->failure) throw *step->failure;
       step->response.url = request.url;
-      return step->response;
+      return deliver(request, std::move(step->response));
     }
     if (fallback) {
       Response r = fallback(request);
       r.url = request.url;
-      return r;
+      return deliver(request, std::move(r));
     }
     throw TransportError(TransportError::Kind::connect, 0, request.url,
                          "FakeTransport has no response scripted for this URL");
   }
+
+  /// Chunk size used to feed Request::body_sink, small so that tests see
+  /// several chunks per body as they would from a socket.
+  static constexpr std::size_t kSinkChunk = 4096;
 
   std::vector<Request> requests() const {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -91,6 +96,20 @@ class FakeTransport final : public Transport {
     Response response;
     std::optional<TransportError> failure;
   };
+  static Response deliver(const Request& request, Response response) {
+    if (!request.body_sink || !response.is_success()) return response;
+    std::string body = std::move(response.body);
+    response.body.clear();
+    for (std::size_t offset = 0; offset < body.size(); offset += kSinkChunk) {
+      const std::size_t n = std::min(kSinkChunk, body.size() - offset);
+      if (!request.body_sink(response, body.data() + offset, n)) {
+        throw TransportError(TransportError::Kind::other, 0, request.url,
+                             "the body sink stopped the transfer");
+      }
+    }
+    return response;
+  }
+
   mutable std::mutex mutex_;
   std::map<std::string, std::deque<Step>> scripted_;
   Handler fallback_;

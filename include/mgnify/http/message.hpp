@@ -4,6 +4,8 @@
 // that transports can be swapped (curl in production, a fake in unit tests).
 
 #include <chrono>
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,16 @@ inline const char* method_name(Method m) noexcept {
 /// RFC 9110 idempotent methods: safe to send again after an unknown outcome.
 inline bool is_idempotent(Method m) noexcept { return m != Method::post && m != Method::patch; }
 
+struct Response;
+
+/// Receives a 2xx response's body chunk by chunk, so that a large file never
+/// sits in memory. `head` carries status, headers and URL (its body is empty);
+/// it is the same for every chunk of one response. Returning false aborts the
+/// transfer (the transport then throws TransportError); an exception thrown by
+/// the sink also aborts it and propagates out of Transport::send. Bodies of non-2xx
+/// responses are still collected into Response::body so errors keep their text.
+using BodySink = std::function<bool(const Response& head, const char* data, std::size_t size)>;
+
 struct Request {
   Method method = Method::get;
   std::string url;  // absolute, already percent-encoded
@@ -39,6 +51,9 @@ struct Request {
   std::string body;
   /// Overrides the transport's total timeout for this request when non-zero.
   std::chrono::milliseconds timeout{0};
+  /// When set, 2xx bodies stream here instead of into Response::body, and the
+  /// transport's body size limit does not apply to them.
+  BodySink body_sink;
 };
 
 struct Response {

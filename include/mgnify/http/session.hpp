@@ -45,6 +45,10 @@ struct CallOptions {
   std::string not_found_hint;
   /// Overrides the session's request timeout when non-zero.
   std::chrono::milliseconds timeout{0};
+  /// Overrides RetryOptions::max_attempts when > 0. Streamed downloads pass 1:
+  /// repeating a request whose body already reached the sink would duplicate
+  /// bytes, so they retry themselves with a Range request instead.
+  int max_attempts = 0;
 };
 
 class Session {
@@ -140,13 +144,14 @@ class Session {
 
     const bool idempotent = is_idempotent(request.method);
     const auto& retry = options_.retry;
+    const int max_attempts = call.max_attempts > 0 ? call.max_attempts : retry.max_attempts;
     Backoff backoff(retry, next_seed());
     for (int attempt = 1;; ++attempt) {
       Response response;
       try {
         response = follow_redirects(request, attempt);
       } catch (const TransportError& e) {
-        if (idempotent && retry.is_retryable(e) && attempt < retry.max_attempts) {
+        if (idempotent && retry.is_retryable(e) && attempt < max_attempts) {
           const auto wait = backoff.next(attempt, std::nullopt);
           log(LogEvent::Kind::retry, request, 0, attempt, wait, e.what());
           clock_->sleep_for(wait);
@@ -163,7 +168,7 @@ class Session {
         retry_after = parse_retry_after(*value, clock_->wall_now());
       }
       if (idempotent && retry.is_retryable_status(response.status) &&
-          attempt < retry.max_attempts) {
+          attempt < max_attempts) {
         const auto wait = backoff.next(attempt, retry_after);
         log(LogEvent::Kind::retry, request, response.status, attempt, wait,
             "retrying after HTTP " + std::to_string(response.status));
