@@ -1,0 +1,121 @@
+#pragma once
+
+// Annotation entries, both the catalogue-wide lists (/annotations/...) and the
+// per-analysis lists (/analyses/{acc}/go-terms, ...), which add `count`.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/v1/model_base.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v1 {
+
+/// Fields every annotation kind has.
+struct AnnotationEntry : ResourceModel {
+  std::string accession;
+  std::optional<std::string> description;
+  /// Only in per-analysis lists: how many matches the analysis had.
+  std::optional<std::int64_t> count;
+
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    v("accession", s.accession);
+    v("description", s.description);
+    v("count", s.count);
+  }
+};
+
+/// Type `go-terms` (also the go-slim lists). `lineage` is the GO namespace.
+struct GoTerm : AnnotationEntry {
+  std::optional<std::string> lineage;
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    AnnotationEntry::visit(s, v);
+    v("lineage", s.lineage);
+  }
+};
+MGNIFY_V1_MODEL_JSON(GoTerm)
+
+/// Type `interpro-identifiers`; id is the IPR accession.
+struct InterproIdentifier : AnnotationEntry {};
+MGNIFY_V1_MODEL_JSON(InterproIdentifier)
+
+/// Type `pfam-entries`; id is the PF accession.
+struct PfamEntry : AnnotationEntry {};
+MGNIFY_V1_MODEL_JSON(PfamEntry)
+
+/// Type `kegg-orthologs`; id is the K number.
+struct KeggOrtholog : AnnotationEntry {};
+MGNIFY_V1_MODEL_JSON(KeggOrtholog)
+
+/// Type `antismash-gene-clusters`.
+struct AntismashGeneCluster : AnnotationEntry {};
+MGNIFY_V1_MODEL_JSON(AntismashGeneCluster)
+
+/// Type `kegg-modules`; per-analysis entries carry completeness and the KOs.
+struct KeggModule : AnnotationEntry {
+  std::optional<std::string> name;
+  std::optional<double> completeness;
+  std::vector<std::string> matching_kos;
+  std::vector<std::string> missing_kos;
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    AnnotationEntry::visit(s, v);
+    v("name", s.name);
+    v("completeness", s.completeness);
+    v("matching-kos", s.matching_kos);
+    v("missing-kos", s.missing_kos);
+  }
+};
+MGNIFY_V1_MODEL_JSON(KeggModule)
+
+/// Type `genome-properties`; per-analysis entries carry presence
+/// ("Yes", "Partial", "No").
+struct GenomeProperty : AnnotationEntry {
+  std::optional<std::string> presence;
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    AnnotationEntry::visit(s, v);
+    v("presence", s.presence);
+  }
+};
+MGNIFY_V1_MODEL_JSON(GenomeProperty)
+
+/// Type `organisms` (taxonomy lists); id is the lineage. Its links.self is
+/// double-encoded by the service: follow it as given, never rebuild it.
+struct Organism : ResourceModel {
+  std::string lineage;
+  /// rank -> name, e.g. {"phylum": "Proteobacteria"}.
+  std::map<std::string, std::string> hierarchy;
+  std::optional<std::string> domain;
+  std::optional<std::string> name;
+  std::optional<std::string> parent;
+  std::optional<std::string> rank;
+  std::optional<std::string> pipeline_version;
+  std::optional<std::int64_t> count;
+
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    v("lineage", s.lineage);
+    v("hierarchy", s.hierarchy);
+    v("domain", s.domain);
+    v("name", s.name);
+    v("parent", s.parent);
+    v("rank", s.rank);
+    v("pipeline-version", s.pipeline_version);
+    v("count", s.count);
+  }
+};
+MGNIFY_V1_MODEL_JSON(Organism)
+
+}  // namespace v1
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,400 @@
+#pragma once
+
+// LegacyClient: the MGnify legacy v1 hypermedia API (deprecated by MGnify in
+// June 2026; new code should prefer the v2 API). Lists are lazy Paged<T>
+// ranges that follow links.next exactly as the server sent it, so page-number
+// and cursor lists walk the same way and every filter in the first URL is
+// kept on every later page.
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/http/executor.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/paged.hpp"
+#include "mgnify/result.hpp"
+#include "mgnify/v1/analyses.hpp"
+#include "mgnify/v1/annotations.hpp"
+#include "mgnify/v1/genomes.hpp"
+#include "mgnify/v1/query.hpp"
+#include "mgnify/v1/resource.hpp"
+#include "mgnify/v1/samples.hpp"
+#include "mgnify/v1/studies.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v1 {
+
+inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v1";
+
+namespace detail {
+
+inline nlohmann::json page_meta(const ListLinks& links, const Pagination& p) {
+  auto opt = [](const std::optional<std::string>& s) {
+    return s ? nlohmann::json(*s) : nlohmann::json(nullptr);
+  };
+  nlohmann::json pag = nlohmann::json::object();
+  if (p.page) pag["page"] = *p.page;
+  if (p.pages) pag["pages"] = *p.pages;
+  if (p.count) pag["count"] = *p.count;
+  return {{"links", {{"first", opt(links.first)}, {"last", opt(links.last)},
+                     {"next", opt(links.next)}, {"prev", opt(links.prev)}}},
+          {"pagination", pag}};
+}
+
+/// Fetches one list page. Every URL but the first came from a response, so it
+/// must stay on the base URL's host.
+template <class T>
+Page<T> fetch_list_page(http::Session& session, const std::string& url, bool check) {
+  if (check) session.check_link(url);
+  const http::Response response = session.get(url);
+  ListPage<T> list = mgnify::detail::decode_response<ListPage<T>>(response);
+  Page<T> page;
+  page.items = std::move(list.data);
+  page.next = std::move(list.links.next);
+  page.total = list.pagination.count;
+  page.meta = page_meta(list.links, list.pagination);
+  page.url = response.url;
+  return page;
+}
+
+template <class T>
+Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
+                    std::optional<std::size_t> max_items, bool check_first) {
+  std::string first = first_url;
+  return Paged<T>(
+      std::move(first_url),
+      [session = std::move(session), first = std::move(first), check_first](const std::string& token) {
+        return fetch_list_page<T>(*session, token, check_first || token != first);
+      },
+      max_items);
+}
+
+}  // namespace detail
+
+/// One top-level collection (/studies, /samples, /annotations/go-terms, ...).
+template <class T>
+class Collection {
+ public:
+  Collection(std::shared_ptr<http::Session> session, std::string path)
+      : session_(std::move(session)), path_(std::move(path)) {}
+
+  /// The lazy list; nothing is requested until iteration starts.
+  Paged<T> list(const Query& query = {}) const {
+    return detail::make_paged<T>(session_, session_->url(path_, query.params()),
+                                 query.max_items_value(), false);
+  }
+
+  /// One object by id (accession, lineage, version, ...).
+  T get(const std::string& id) const { return get_document(id).data; }
+
+  /// One object with the compound `included` objects the query asks for.
+  Document<T> get_document(const std::string& id, const Query& query = {}) const {
+    const http::Response response = session_->get(session_->url(item_path(id), query.params()));
+    return mgnify::detail::decode_response<Document<T>>(response);
+  }
+
+  /// Many objects by id, at most `concurrency` requests in flight. Results are
+  /// in the order of `ids`; one failure does not stop the others.
+  std::vector<Result<T>> get_many(const std::vector<std::string>& ids,
+                                  std::size_t concurrency = 8) const {
+    return http::parallel_map(ids.size(), concurrency, [&](std::size_t i) { return get(ids[i]); });
+  }
+
+  /// A related list of one object: /{path}/{id}/{relation}.
+  template <class U = Resource>
+  Paged<U> related(const std::string& id, const std::string& relation, const Query& query = {}) const {
+    std::string path = item_path(id);
+    // A relation may span segments ("taxonomy/ssu"); each one is encoded alone.
+    std::size_t start = 0;
+    while (start <= relation.size()) {
+      const auto slash = relation.find('/', start);
+      path += "/" + http::encode_path_segment(relation.substr(start, slash == std::string::npos
+                                                                         ? std::string::npos
+                                                                         : slash - start));
+      if (slash == std::string::npos) break;
+      start = slash + 1;
+    }
+    return detail::make_paged<U>(session_, session_->url(path, query.params()),
+                                 query.max_items_value(), false);
+  }
+
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string item_path(const std::string& id) const {
+    return path_ + "/" + http::encode_path_segment(id);
+  }
+
+  std::shared_ptr<http::Session> session_;
+  std::string path_;
+};
+
+class LegacyClient {
+ public:
+  explicit LegacyClient(ClientOptions options = {})
+      : session_(std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl)) {}
+  /// Shares a session (its connections, rate limit and token) with other code.
+  explicit LegacyClient(std::shared_ptr<http::Session> session) : session_(std::move(session)) {
+    if (!session_) throw InvalidArgument("LegacyClient needs a session");
+  }
+
+  const std::shared_ptr<http::Session>& session() const noexcept { return session_; }
+  const std::string& base_url() const noexcept { return session_->base_url(); }
+
+  /// The API root: category name -> absolute URL.
+  std::map<std::string, std::string> root() const {
+    // The root is the only route with a trailing slash.
+    const http::Response response = session_->get(session_->base_url() + "/");
+    const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+    return mgnify::detail::decode<RootDoc>(doc, response.url).categories;
+  }
+
+  // Top-level collections.
+  Collection<Study> studies() const { return {session_, "studies"}; }
+  Collection<Sample> samples() const { return {session_, "samples"}; }
+  Collection<Run> runs() const { return {session_, "runs"}; }
+  Collection<Assembly> assemblies() const { return {session_, "assemblies"}; }
+  Collection<Analysis> analyses() const { return {session_, "analyses"}; }
+  Collection<Biome> biomes() const { return {session_, "biomes"}; }
+  Collection<Publication> publications() const { return {session_, "publications"}; }
+  Collection<ExperimentType> experiment_types() const { return {session_, "experiment-types"}; }
+  Collection<Pipeline> pipelines() const { return {session_, "pipelines"}; }
+  Collection<Genome> genomes() const { return {session_, "genomes"}; }
+  Collection<GenomeCatalogue> genome_catalogues() const { return {session_, "genome-catalogues"}; }
+  Collection<SuperStudy> super_studies() const { return {session_, "super-studies"}; }
+  Collection<GoTerm> go_terms() const { return {session_, "annotations/go-terms"}; }
+  Collection<InterproIdentifier> interpro_identifiers() const {
+    return {session_, "annotations/interpro-identifiers"};
+  }
+  Collection<PfamEntry> pfam_entries() const { return {session_, "annotations/pfam-entries"}; }
+  Collection<KeggOrtholog> kegg_orthologs() const { return {session_, "annotations/kegg-orthologs"}; }
+  Collection<KeggModule> kegg_modules() const { return {session_, "annotations/kegg-modules"}; }
+  Collection<GenomeProperty> genome_properties() const {
+    return {session_, "annotations/genome-properties"};
+  }
+  Collection<AntismashGeneCluster> antismash_gene_clusters() const {
+    return {session_, "annotations/antismash-gene-clusters"};
+  }
+  Collection<Organism> organisms() const { return {session_, "annotations/organisms"}; }
+
+  // Related lists of a study.
+  Paged<Sample> study_samples(const std::string& acc, const Query& q = {}) const {
+    return studies().related<Sample>(acc, "samples", q);
+  }
+  Paged<Download> study_downloads(const std::string& acc, const Query& q = {}) const {
+    return studies().related<Download>(acc, "downloads", q);
+  }
+  Paged<Biome> study_biomes(const std::string& acc, const Query& q = {}) const {
+    return studies().related<Biome>(acc, "biomes", q);
+  }
+  /// Studies sharing samples with this one.
+  Paged<Study> study_studies(const std::string& acc, const Query& q = {}) const {
+    return studies().related<Study>(acc, "studies", q);
+  }
+  /// Sampling locations; the service documents no typed shape, so these stay Resources.
+  Paged<Resource> study_geocoordinates(const std::string& acc, const Query& q = {}) const {
+    return studies().related<Resource>(acc, "geocoordinates", q);
+  }
+  Paged<Publication> study_publications(const std::string& acc, const Query& q = {}) const {
+    return studies().related<Publication>(acc, "publications", q);
+  }
+  Paged<Analysis> study_analyses(const std::string& acc, const Query& q = {}) const {
+    return studies().related<Analysis>(acc, "analyses", q);
+  }
+
+  // Related lists of a biome (each covers the whole subtree).
+  Paged<Sample> biome_samples(const std::string& lineage, const Query& q = {}) const {
+    return biomes().related<Sample>(lineage, "samples", q);
+  }
+  /// The subtree below a biome, the biome itself included.
+  Paged<Biome> biome_children(const std::string& lineage, const Query& q = {}) const {
+    return biomes().related<Biome>(lineage, "children", q);
+  }
+  Paged<Genome> biome_genomes(const std::string& lineage, const Query& q = {}) const {
+    return biomes().related<Genome>(lineage, "genomes", q);
+  }
+  Paged<Study> biome_studies(const std::string& lineage, const Query& q = {}) const {
+    return biomes().related<Study>(lineage, "studies", q);
+  }
+
+  // Related lists of a sample, run and assembly.
+  Paged<Run> sample_runs(const std::string& acc, const Query& q = {}) const {
+    return samples().related<Run>(acc, "runs", q);
+  }
+  Paged<Study> sample_studies(const std::string& acc, const Query& q = {}) const {
+    return samples().related<Study>(acc, "studies", q);
+  }
+  Paged<Analysis> run_analyses(const std::string& acc, const Query& q = {}) const {
+    return runs().related<Analysis>(acc, "analyses", q);
+  }
+  Paged<Assembly> run_assemblies(const std::string& acc, const Query& q = {}) const {
+    return runs().related<Assembly>(acc, "assemblies", q);
+  }
+  Paged<Analysis> assembly_analyses(const std::string& acc, const Query& q = {}) const {
+    return assemblies().related<Analysis>(acc, "analyses", q);
+  }
+  Paged<Run> assembly_runs(const std::string& acc, const Query& q = {}) const {
+    return assemblies().related<Run>(acc, "runs", q);
+  }
+
+  // Related lists of an analysis.
+  /// Cursor-paginated: the pager follows the opaque links.next; the total is
+  /// meta.pagination.count.
+  Paged<AnalysisContig> analysis_contigs(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<AnalysisContig>(acc, "contigs", q);
+  }
+  Paged<Download> analysis_downloads(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<Download>(acc, "downloads", q);
+  }
+  Paged<GoTerm> analysis_go_terms(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<GoTerm>(acc, "go-terms", q);
+  }
+  Paged<GoTerm> analysis_go_slim(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<GoTerm>(acc, "go-slim", q);
+  }
+  Paged<InterproIdentifier> analysis_interpro_identifiers(const std::string& acc,
+                                                          const Query& q = {}) const {
+    return analyses().related<InterproIdentifier>(acc, "interpro-identifiers", q);
+  }
+  Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<PfamEntry>(acc, "pfam-entries", q);
+  }
+  Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<KeggOrtholog>(acc, "kegg-orthologs", q);
+  }
+  Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<KeggModule>(acc, "kegg-modules", q);
+  }
+  Paged<GenomeProperty> analysis_genome_properties(const std::string& acc, const Query& q = {}) const {
+    return analyses().related<GenomeProperty>(acc, "genome-properties", q);
+  }
+  Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
+                                                               const Query& q = {}) const {
+    return analyses().related<AntismashGeneCluster>(acc, "antismash-gene-clusters", q);
+  }
+  /// Use ssu/lsu/itsonedb/unite for pipeline 4+ analyses: the legacy list is
+  /// empty for them on the real service.
+  Paged<Organism> analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
+                                    const Query& q = {}) const {
+    return analyses().related<Organism>(acc, taxonomy_path(kind), q);
+  }
+
+  // Genomes and catalogues.
+  Paged<Download> genome_downloads(const std::string& acc, const Query& q = {}) const {
+    return genomes().related<Download>(acc, "downloads", q);
+  }
+  Paged<Genome> catalogue_genomes(const std::string& id, const Query& q = {}) const {
+    return genome_catalogues().related<Genome>(id, "genomes", q);
+  }
+  Paged<Download> catalogue_downloads(const std::string& id, const Query& q = {}) const {
+    return genome_catalogues().related<Download>(id, "downloads", q);
+  }
+
+  // Super-studies and publications.
+  Paged<Study> super_study_flagship_studies(const std::string& id, const Query& q = {}) const {
+    return super_studies().related<Study>(id, "flagship-studies", q);
+  }
+  Paged<Study> super_study_related_studies(const std::string& id, const Query& q = {}) const {
+    return super_studies().related<Study>(id, "related-studies", q);
+  }
+  Paged<Study> publication_studies(const std::string& pubmed_id, const Query& q = {}) const {
+    return publications().related<Study>(pubmed_id, "studies", q);
+  }
+  Paged<Sample> publication_samples(const std::string& pubmed_id, const Query& q = {}) const {
+    return publications().related<Sample>(pubmed_id, "samples", q);
+  }
+
+  /// Walks any list URL a response gave (a relationship's links.related, a
+  /// saved resume_token). Only URLs on the base URL's host are accepted.
+  template <class T>
+  Paged<T> follow(const std::string& url, std::optional<std::size_t> max_items = std::nullopt) const {
+    session_->check_link(url);
+    return detail::make_paged<T>(session_, url, max_items, true);
+  }
+  /// Walks a relationship's related list.
+  template <class T>
+  Paged<T> follow(const Relationship& relationship,
+                  std::optional<std::size_t> max_items = std::nullopt) const {
+    if (!relationship.related) throw InvalidArgument("relationship has no links.related URL");
+    return follow<T>(*relationship.related, max_items);
+  }
+  /// Fetches a single object by its URL (links.self, a to-one links.related).
+  template <class T>
+  T follow_one(const std::string& url) const {
+    session_->check_link(url);
+    return mgnify::detail::decode_response<Document<T>>(session_->get(url)).data;
+  }
+
+  /// Exchanges ENA/Webin credentials for a token and sends it on every later
+  /// request. Bad credentials throw AuthError with the server's message.
+  void login(const std::string& username, const std::string& password) {
+    if (username.empty() || password.empty()) {
+      throw InvalidArgument("login needs a non-empty username and password");
+    }
+    http::CallOptions call;
+    call.send_token = false;
+    http::Response response;
+    try {
+      response = session_->post_json(session_->url("utils/token/obtain"),
+                                     {{"username", username}, {"password", password}}, call);
+    } catch (const AuthError&) {
+      throw;
+    } catch (const ApiError& e) {
+      // The service rejects credentials with 400; to a caller that is an auth failure.
+      if (e.status() == 400) throw AuthError(e.info());
+      throw;
+    }
+    const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+    std::string token;
+    try {
+      const auto data = doc.find("data");
+      if (data == doc.end() || !data->is_object()) throw DecodeError("/data", "", "required field is missing");
+      mgnify::detail::read_required(*data, "token", token);
+    } catch (const DecodeError& e) {
+      const std::string path = e.json_path().rfind("/data", 0) == 0 ? e.json_path() : "/data" + e.json_path();
+      throw DecodeError(path, response.url, e.detail());
+    }
+    session_->set_token(std::move(token));
+  }
+  /// Forgets the token; later requests are anonymous.
+  void logout() { session_->set_token(std::nullopt); }
+  bool logged_in() const { return session_->has_token(); }
+
+  /// The caller's own studies, private ones included (needs login()).
+  Paged<Study> mydata(const Query& q = {}) const {
+    return detail::make_paged<Study>(session_, session_->url("mydata", q.params()), q.max_items_value(),
+                                     false);
+  }
+
+ private:
+  struct RootDoc {
+    std::map<std::string, std::string> categories;
+    friend void from_json(const nlohmann::json& j, RootDoc& out) {
+      if (!j.is_object()) throw DecodeError("", "", "expected an object");
+      auto data = j.find("data");
+      if (data == j.end() || !data->is_object()) throw DecodeError("/data", "", "expected an object");
+      for (const auto& [name, value] : data->items()) {
+        out.categories[name] = mgnify::detail::convert_at<std::string>(value, "/data/" + name);
+      }
+    }
+  };
+
+  std::shared_ptr<http::Session> session_;
+};
+
+}  // namespace v1
+}  // namespace v0
+}  // namespace mgnify

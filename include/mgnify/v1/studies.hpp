@@ -1,0 +1,141 @@
+#pragma once
+
+// Catalogue-level models: studies, biomes, publications and super-studies.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/v1/model_base.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v1 {
+
+/// Type `studies`; id is the MGYS accession.
+struct Study : ResourceModel {
+  std::string accession;
+  std::optional<std::string> bioproject;
+  std::optional<std::int64_t> samples_count;
+  std::optional<bool> is_private;
+  /// Named by the service document; current servers send is-private instead.
+  std::optional<bool> is_public;
+  std::optional<std::string> secondary_accession;
+  std::optional<std::string> centre_name;
+  std::optional<std::string> public_release_date;
+  std::optional<std::string> study_abstract;
+  std::optional<std::string> study_name;
+  std::optional<std::string> data_origination;
+  std::optional<Timestamp> last_update;
+
+  /// Lineages of the biomes the server listed in the `biomes` relationship.
+  std::vector<std::string> biome_lineages() const {
+    std::vector<std::string> out;
+    if (const Relationship* r = relationship("biomes")) {
+      for (const auto& ident : r->data) out.push_back(ident.id);
+    }
+    return out;
+  }
+
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    v("accession", s.accession);
+    v("bioproject", s.bioproject);
+    v("samples-count", s.samples_count);
+    v("is-private", s.is_private);
+    v("is-public", s.is_public);
+    v("secondary-accession", s.secondary_accession);
+    v("centre-name", s.centre_name);
+    v("public-release-date", s.public_release_date);
+    v("study-abstract", s.study_abstract);
+    v("study-name", s.study_name);
+    v("data-origination", s.data_origination);
+    v("last-update", s.last_update);
+  }
+};
+MGNIFY_V1_MODEL_JSON(Study)
+
+/// Type `biomes`; id is the colon-separated lineage ("root:Environmental:Aquatic").
+struct Biome : ResourceModel {
+  std::optional<std::int64_t> samples_count;
+  std::string biome_name;
+  std::string lineage;
+
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    v("samples-count", s.samples_count);
+    v("biome-name", s.biome_name);
+    v("lineage", s.lineage);
+  }
+};
+MGNIFY_V1_MODEL_JSON(Biome)
+
+/// Type `publications`; id is the PubMed id.
+struct Publication : ResourceModel {
+  std::optional<std::int64_t> pubmed_id;
+  std::optional<std::string> pubmed_central_id;
+  std::optional<std::string> pub_title;
+  std::optional<std::string> pub_abstract;
+  std::optional<std::string> authors;
+  std::optional<std::string> doi;
+  std::optional<std::string> isbn;
+  std::optional<std::int64_t> published_year;
+  std::optional<std::string> pub_type;
+  std::optional<std::string> issue;
+  std::optional<std::string> volume;
+  std::optional<std::string> raw_pages;
+  std::optional<std::string> iso_journal;
+  std::optional<std::string> medline_journal;
+  std::optional<std::string> pub_url;
+  std::optional<std::int64_t> studies_count;
+  std::optional<std::int64_t> samples_count;
+
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    v("pubmed-id", s.pubmed_id);
+    v("pubmed-central-id", s.pubmed_central_id);
+    v("pub-title", s.pub_title);
+    v("pub-abstract", s.pub_abstract);
+    v("authors", s.authors);
+    v("doi", s.doi);
+    v("isbn", s.isbn);
+    v("published-year", s.published_year);
+    v("pub-type", s.pub_type);
+    v("issue", s.issue);
+    v("volume", s.volume);
+    v("raw-pages", s.raw_pages);
+    v("iso-journal", s.iso_journal);
+    v("medline-journal", s.medline_journal);
+    v("pub-url", s.pub_url);
+    v("studies-count", s.studies_count);
+    v("samples-count", s.samples_count);
+  }
+};
+MGNIFY_V1_MODEL_JSON(Publication)
+
+/// Type `super-studies`; id is the numeric id or the URL slug.
+struct SuperStudy : ResourceModel {
+  std::optional<std::int64_t> super_study_id;
+  std::string title;
+  std::optional<std::string> url_slug;
+  std::optional<std::string> description;
+  std::optional<std::string> image_url;
+
+  template <class Self, class V>
+  static void visit(Self& s, V&& v) {
+    v("super-study-id", s.super_study_id);
+    v("title", s.title);
+    v("url-slug", s.url_slug);
+    v("description", s.description);
+    v("image-url", s.image_url);
+  }
+};
+MGNIFY_V1_MODEL_JSON(SuperStudy)
+
+}  // namespace v1
+}  // namespace v0
+}  // namespace mgnify
