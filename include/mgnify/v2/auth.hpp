@@ -1,0 +1,35 @@
+#pragma once
+
+// The answer of auth/sliding and auth/sliding/refresh.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/v2/decode.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v2 {
+
+struct TokenResponse {
+  /// A sliding JWT, sent back as "Authorization: Bearer <token>". Never logged.
+  std::string token;
+  std::string token_type;
+};
+
+inline void from_json(const nlohmann::json& j, TokenResponse& t) {
+  detail::expect_object(j, "token");
+  mgnify::detail::read_required(j, "token", t.token);
+  mgnify::detail::read_or_keep(j, "token_type", t.token_type);
+}
+
+inline void to_json(nlohmann::json& j, const TokenResponse& t) {
+  j = nlohmann::json{{"token", t.token}, {"token_type", t.token_type}};
+}
+
+}  // namespace v2
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,54 @@
+#pragma once
+
+// Biome: a node of the GOLD-style biome tree, named by its colon lineage.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v2 {
+
+struct Biome {
+  std::string biome_name;
+  /// "root:Host-associated:Human". Dev data has sent null here, so it is optional.
+  std::optional<std::string> lineage;
+  nlohmann::json raw = nlohmann::json::object();
+
+  /// Number of lineage components ("root" is depth 1, as for `max_depth`); 0 without a lineage.
+  std::size_t depth() const {
+    if (!lineage || lineage->empty()) return 0;
+    std::size_t n = 1;
+    for (char c : *lineage) n += c == ':' ? 1 : 0;
+    return n;
+  }
+  /// The parent's lineage ("" for root or without a lineage).
+  std::string parent_lineage() const {
+    if (!lineage) return {};
+    const auto colon = lineage->rfind(':');
+    return colon == std::string::npos ? std::string() : lineage->substr(0, colon);
+  }
+};
+
+inline void from_json(const nlohmann::json& j, Biome& b) {
+  if (!j.is_object()) throw DecodeError("", "", std::string("expected a biome object, got ") + j.type_name());
+  mgnify::detail::read_or_keep(j, "biome_name", b.biome_name);
+  mgnify::detail::read_optional(j, "lineage", b.lineage);
+  b.raw = j;
+}
+
+inline void to_json(nlohmann::json& j, const Biome& b) {
+  j = b.raw.is_object() ? b.raw : nlohmann::json::object();
+  j["biome_name"] = b.biome_name;
+  mgnify::detail::write_optional(j, "lineage", b.lineage);
+}
+
+}  // namespace v2
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,452 @@
+#pragma once
+
+// V2Client: one method per GET endpoint of the MGnify API v2 (plus the auth
+// calls). Lists are lazy Paged<T> ranges that walk `page` from 1 while
+// page * page_size < count; details decode into the typed models.
+
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/http/executor.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/paged.hpp"
+#include "mgnify/result.hpp"
+#include "mgnify/v2/analyses.hpp"
+#include "mgnify/v2/assemblies.hpp"
+#include "mgnify/v2/auth.hpp"
+#include "mgnify/v2/biomes.hpp"
+#include "mgnify/v2/genomes.hpp"
+#include "mgnify/v2/page.hpp"
+#include "mgnify/v2/publications.hpp"
+#include "mgnify/v2/queries.hpp"
+#include "mgnify/v2/runs.hpp"
+#include "mgnify/v2/samples.hpp"
+#include "mgnify/v2/studies.hpp"
+#include "mgnify/v2/super_studies.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v2 {
+
+inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
+
+/// Added to the text of a 404 from a call that carried a token.
+inline constexpr const char* kPrivateNotFoundHint =
+    "the MGnify v2 service answers 404, not 403, for private objects the caller may not see: "
+    "check that the token belongs to the object's owner";
+
+/// Behaviour specific to the v2 client.
+struct V2Options {
+  /// When a rejected token cannot be refreshed, forget it and repeat the call
+  /// anonymously (public data still works) instead of throwing AuthError.
+  bool anonymous_fallback_on_auth_failure = false;
+  /// Requests in flight for the get_* batch calls.
+  std::size_t concurrency = 8;
+};
+
+class V2Client {
+ public:
+  explicit V2Client(ClientOptions options = {}, V2Options v2 = {})
+      : state_(std::make_shared<State>(
+            std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl), v2)) {}
+
+  /// Shares an existing session (its base URL must be the v2 root).
+  explicit V2Client(std::shared_ptr<http::Session> session, V2Options v2 = {})
+      : state_(std::make_shared<State>(require(std::move(session)), v2)) {}
+
+  http::Session& session() const noexcept { return *state_->session; }
+  std::shared_ptr<http::Session> shared_session() const noexcept { return state_->session; }
+  const std::string& base_url() const noexcept { return state_->session->base_url(); }
+
+  // ---- auth -----------------------------------------------------------------
+
+  /// POST auth/sliding with Webin credentials; on success the token is used
+  /// for every following call. Bad credentials throw AuthError ("Invalid credentials").
+  TokenResponse login(const std::string& username, const std::string& password) {
+    if (!valid_webin_username(username)) {
+      throw InvalidArgument("username must be a Webin account ('Webin-<digits>' or "
+                            "'mg-Webin-<digits>'), got '" + username + "'");
+    }
+    if (password.empty()) throw InvalidArgument("password must not be empty");
+    http::CallOptions call;
+    call.send_token = false;
+    const auto response = state_->session->post_json(
+        state_->session->url("auth/sliding"), {{"username", username}, {"password", password}}, call);
+    auto token = mgnify::detail::decode_response<TokenResponse>(response);
+    state_->session->set_token(token.token);
+    return token;
+  }
+
+  /// POST auth/sliding/refresh with the current token; the new token replaces it.
+  TokenResponse refresh() {
+    const auto current = state_->session->token();
+    if (!current) throw InvalidArgument("refresh() needs a token: call login() or set_token() first");
+    auto token = state_->refresh_with(*current);
+    state_->session->set_token(token.token);
+    return token;
+  }
+
+  /// POST auth/verify: true when the service accepts the current token, false when it answers 401.
+  bool verify() {
+    const auto current = state_->session->token();
+    if (!current) throw InvalidArgument("verify() needs a token: call login() or set_token() first");
+    http::CallOptions call;
+    call.send_token = false;
+    try {
+      state_->session->post_json(state_->session->url("auth/verify"), {{"token", *current}}, call);
+      return true;
+    } catch (const AuthError& e) {
+      if (e.status() == 401) return false;
+      throw;
+    }
+  }
+
+  void set_token(std::optional<std::string> token) { state_->session->set_token(std::move(token)); }
+  void clear_token() { state_->session->set_token(std::nullopt); }
+  bool has_token() const { return state_->session->has_token(); }
+
+  // ---- studies --------------------------------------------------------------
+
+  Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {}) const {
+    return paged<Study>("studies/", query.to_query(), list);
+  }
+  StudyDetail study(const std::string& accession) const {
+    return get<StudyDetail>("studies/" + segment(mgnify_accession(accession, "MGYS")));
+  }
+  /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJ...).
+  StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession) const {
+    return get<StudyIdentifier>("studies/insdc/" + segment(insdc_accession));
+  }
+  Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {}) const {
+    return paged<Analysis>(sub("studies/", mgnify_accession(accession, "MGYS"), "/analyses/"), {}, list);
+  }
+  Paged<SampleWithMetadata> study_samples(const std::string& accession,
+                                          const ListOptions& list = {}) const {
+    return paged<SampleWithMetadata>(sub("studies/", mgnify_accession(accession, "MGYS"), "/samples/"), {},
+                                     list);
+  }
+  Paged<Publication> study_publications(const std::string& accession,
+                                        const ListOptions& list = {}) const {
+    return paged<Publication>(sub("studies/", mgnify_accession(accession, "MGYS"), "/publications/"), {},
+                              list);
+  }
+  /// my-data/studies/: the token owner's studies, private ones included (needs a token).
+  Paged<Study> my_studies(const ListOptions& list = {}) const {
+    if (!has_token()) throw InvalidArgument("my_studies() needs a token: call login() or set_token() first");
+    return paged<Study>("my-data/studies/", {}, list);
+  }
+
+  // ---- samples --------------------------------------------------------------
+
+  Paged<Sample> samples(const SampleQuery& query = {}, const ListOptions& list = {}) const {
+    return paged<Sample>("samples/", query.to_query(), list);
+  }
+  /// By any of the sample's ENA/BioSample accessions.
+  SampleDetail sample(const std::string& accession) const {
+    return get<SampleDetail>("samples/" + segment(accession));
+  }
+  Paged<AnalysedRun> sample_runs(const std::string& accession, const ListOptions& list = {}) const {
+    return paged<AnalysedRun>(sub("samples/", accession, "/runs/"), {}, list);
+  }
+  Paged<AssemblyDetail> sample_assemblies(const std::string& accession,
+                                          const ListOptions& list = {}) const {
+    return paged<AssemblyDetail>(sub("samples/", accession, "/assemblies/"), {}, list);
+  }
+
+  // ---- runs -----------------------------------------------------------------
+
+  Paged<AnalysedRun> runs(const RunQuery& query = {}, const ListOptions& list = {}) const {
+    return paged<AnalysedRun>("runs/", query.to_query(), list);
+  }
+  AnalysedRunDetail run(const std::string& accession) const {
+    return get<AnalysedRunDetail>("runs/" + segment(accession));
+  }
+  Paged<Analysis> run_analyses(const std::string& accession, const ListOptions& list = {}) const {
+    return paged<Analysis>(sub("runs/", accession, "/analyses/"), {}, list);
+  }
+  Paged<AssemblyDetail> run_assemblies(const std::string& accession,
+                                       const ListOptions& list = {}) const {
+    return paged<AssemblyDetail>(sub("runs/", accession, "/assemblies/"), {}, list);
+  }
+
+  // ---- assemblies -----------------------------------------------------------
+
+  Paged<Assembly> assemblies(const ListOptions& list = {}) const {
+    return paged<Assembly>("assemblies/", {}, list);
+  }
+  AssemblyDetail assembly(const std::string& accession) const {
+    return get<AssemblyDetail>("assemblies/" + segment(accession));
+  }
+  Paged<Analysis> assembly_analyses(const std::string& accession, const ListOptions& list = {}) const {
+    return paged<Analysis>(sub("assemblies/", accession, "/analyses"), {}, list);
+  }
+  Paged<GenomeAssemblyLinkSchema> assembly_genome_links(const std::string& accession,
+                                                        const ListOptions& list = {}) const {
+    return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", accession, "/genome-links"), {}, list);
+  }
+  Paged<AdditionalContainedGenomeSchema> assembly_additional_contained_genomes(
+      const std::string& accession, const ListOptions& list = {}) const {
+    return paged<AdditionalContainedGenomeSchema>(
+        sub("assemblies/", accession, "/additional-contained-genomes"), {}, list);
+  }
+
+  // ---- analyses -------------------------------------------------------------
+
+  /// Every public analysis, in detail form (downloads included).
+  Paged<AnalysisDetail> analyses(const ListOptions& list = {}) const {
+    return paged<AnalysisDetail>("analyses/", {}, list);
+  }
+  AnalysisDetail analysis(const std::string& accession) const {
+    return get<AnalysisDetail>("analyses/" + segment(mgnify_accession(accession, "MGYA")));
+  }
+  AnalysisWithAnnotations analysis_annotations(const std::string& accession) const {
+    return get<AnalysisWithAnnotations>(sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations"));
+  }
+  Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(const std::string& accession,
+                                                              AnnotationType type,
+                                                              const ListOptions& list = {}) const {
+    if (type == AnnotationType::unknown) throw InvalidArgument("annotation type must be a known value");
+    return paged<AnalysisTypedAnnotation>(
+        sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations/") + to_string(type), {},
+        list);
+  }
+
+  // ---- biomes ---------------------------------------------------------------
+
+  Paged<Biome> biomes(const BiomeQuery& query = {}, const ListOptions& list = {}) const {
+    return paged<Biome>("biomes/", query.to_query(), list);
+  }
+
+  // ---- publications ---------------------------------------------------------
+
+  Paged<Publication> publications(const PublicationQuery& query = {},
+                                  const ListOptions& list = {}) const {
+    return paged<Publication>("publications/", query.to_query(), list);
+  }
+  PublicationDetail publication(std::int64_t pubmed_id) const {
+    return get<PublicationDetail>("publications/" + pubmed(pubmed_id));
+  }
+  /// Europe PMC text-mined annotations (proxied live by the service; 404 when Europe PMC fails).
+  PublicationAnnotations publication_annotations(std::int64_t pubmed_id) const {
+    return get<PublicationAnnotations>("publications/" + pubmed(pubmed_id) + "/annotations");
+  }
+
+  // ---- super studies --------------------------------------------------------
+
+  Paged<SuperStudy> super_studies(const ListOptions& list = {}) const {
+    return paged<SuperStudy>("super-studies/", {}, list);
+  }
+  SuperStudyDetail super_study(const std::string& slug) const {
+    return get<SuperStudyDetail>("super-studies/" + segment(slug));
+  }
+
+  // ---- genomes --------------------------------------------------------------
+
+  Paged<Genome> genomes(const GenomeQuery& query = {}, const ListOptions& list = {}) const {
+    return paged<Genome>("genomes/", query.to_query(), list);
+  }
+  GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {}) const {
+    return get<GenomeDetail>("genomes/" + segment(accession), lookup.to_query());
+  }
+  GenomeWithAnnotations genome_annotations(const std::string& accession,
+                                           const GenomeLookup& lookup = {}) const {
+    return get<GenomeWithAnnotations>(sub("genomes/", accession, "/annotations"), lookup.to_query());
+  }
+  Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list = {}) const {
+    return paged<GenomeCatalogue>("genomes/catalogues/", {}, list);
+  }
+  GenomeCatalogueDetail genome_catalogue(const std::string& catalogue_id) const {
+    return get<GenomeCatalogueDetail>("genomes/catalogues/" + segment(catalogue_id));
+  }
+  Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const GenomeQuery& query = {},
+                                  const ListOptions& list = {}) const {
+    return paged<Genome>(sub("genomes/catalogues/", catalogue_id, "/genomes/"), query.to_query(), list);
+  }
+
+  // ---- batches --------------------------------------------------------------
+  // One outcome per accession, in input order; one failure never aborts the batch.
+
+  std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions) const {
+    return many<StudyDetail>(accessions, [this](const std::string& a) { return study(a); });
+  }
+  std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions) const {
+    return many<SampleDetail>(accessions, [this](const std::string& a) { return sample(a); });
+  }
+  std::vector<Result<AnalysedRunDetail>> get_runs(const std::vector<std::string>& accessions) const {
+    return many<AnalysedRunDetail>(accessions, [this](const std::string& a) { return run(a); });
+  }
+  std::vector<Result<AssemblyDetail>> get_assemblies(const std::vector<std::string>& accessions) const {
+    return many<AssemblyDetail>(accessions, [this](const std::string& a) { return assembly(a); });
+  }
+  std::vector<Result<AnalysisDetail>> get_analyses(const std::vector<std::string>& accessions) const {
+    return many<AnalysisDetail>(accessions, [this](const std::string& a) { return analysis(a); });
+  }
+  std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions) const {
+    return many<GenomeDetail>(accessions, [this](const std::string& a) { return genome(a); });
+  }
+  std::vector<Result<PublicationDetail>> get_publications(const std::vector<std::int64_t>& ids) const {
+    return http::parallel_map(ids.size(), state_->v2.concurrency,
+                              [this, &ids](std::size_t i) { return publication(ids[i]); });
+  }
+
+ private:
+  // Shared by the client and every Paged it hands out, so a range may outlive the client.
+  struct State {
+    State(std::shared_ptr<http::Session> s, V2Options o) : session(std::move(s)), v2(o) {
+      if (v2.concurrency == 0) throw InvalidArgument("V2Options::concurrency must be at least 1");
+    }
+    std::shared_ptr<http::Session> session;
+    V2Options v2;
+    std::mutex refresh_mutex;
+
+    TokenResponse refresh_with(const std::string& token) {
+      http::CallOptions call;
+      call.send_token = false;
+      const auto response =
+          session->post_json(session->url("auth/sliding/refresh"), {{"token", token}}, call);
+      return mgnify::detail::decode_response<TokenResponse>(response);
+    }
+
+    static http::CallOptions call_for(const std::optional<std::string>& token) {
+      http::CallOptions call;
+      if (token) call.not_found_hint = kPrivateNotFoundHint;
+      return call;
+    }
+
+    // A present but rejected token gets 401 even for public data, so a 401 on
+    // a call that carried one is answered by refreshing once (or, by option,
+    // dropping the token) and repeating the call.
+    http::Response get(const std::string& url) {
+      const auto sent = session->token();
+      try {
+        return session->get(url, call_for(sent));
+      } catch (const AuthError& e) {
+        if (!sent || e.status() != 401) throw;
+        recover(*sent, e);
+      }
+      const auto now = session->token();
+      try {
+        return session->get(url, call_for(now));
+      } catch (const AuthError& e) {
+        if (!now || e.status() != 401 || !v2.anonymous_fallback_on_auth_failure) throw;
+        session->set_token(std::nullopt);
+      }
+      return session->get(url, call_for(std::nullopt));
+    }
+
+    void recover(const std::string& sent, const AuthError& rejected) {
+      std::lock_guard<std::mutex> lock(refresh_mutex);
+      // Another thread may already have replaced (or dropped) this token.
+      if (session->token() != std::optional<std::string>(sent)) return;
+      try {
+        session->set_token(refresh_with(sent).token);
+      } catch (const Error& refresh_failure) {
+        if (v2.anonymous_fallback_on_auth_failure) {
+          session->set_token(std::nullopt);
+          return;
+        }
+        ApiErrorInfo info = rejected.info();
+        info.hint = std::string("the token was rejected and refreshing it failed (") +
+                    refresh_failure.what() + ")";
+        throw AuthError(std::move(info));
+      }
+    }
+  };
+
+  static std::shared_ptr<http::Session> require(std::shared_ptr<http::Session> session) {
+    if (!session) throw InvalidArgument("V2Client needs a session");
+    return session;
+  }
+
+  static bool valid_webin_username(const std::string& username) {
+    std::string rest = username;
+    if (rest.rfind("mg-", 0) == 0) rest = rest.substr(3);
+    if (rest.rfind("Webin-", 0) != 0 || rest.size() == 6) return false;
+    for (std::size_t i = 6; i < rest.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(rest[i]))) return false;
+    }
+    return true;
+  }
+
+  /// Accepts any case and surrounding spaces; requires the prefix and 8 digits.
+  static std::string mgnify_accession(const std::string& text, const char* prefix) {
+    std::string a;
+    for (char c : text) {
+      if (!std::isspace(static_cast<unsigned char>(c))) {
+        a.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      }
+    }
+    const std::string p = prefix;
+    bool ok = a.size() == p.size() + 8 && a.compare(0, p.size(), p) == 0;
+    for (std::size_t i = p.size(); ok && i < a.size(); ++i) {
+      ok = std::isdigit(static_cast<unsigned char>(a[i])) != 0;
+    }
+    if (!ok) throw InvalidArgument("not an " + p + " accession (" + p + " + 8 digits): '" + text + "'");
+    return a;
+  }
+
+  static std::string segment(const std::string& value) { return http::encode_path_segment(value); }
+  static std::string sub(const char* head, const std::string& id, const char* tail) {
+    return head + segment(id) + tail;
+  }
+  static std::string pubmed(std::int64_t id) {
+    if (id <= 0) throw InvalidArgument("pubmed_id must be positive, got " + std::to_string(id));
+    return std::to_string(id);
+  }
+
+  template <class T>
+  T get(const std::string& path, const http::Query& query = {}) const {
+    const auto response = state_->get(state_->session->url(path, query));
+    return mgnify::detail::decode_response<T>(response);
+  }
+
+  template <class T>
+  Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list) const {
+    validate(list);
+    const std::int64_t page_size = list.page_size;
+    std::shared_ptr<State> state = state_;
+    PageFetcher<T> fetch = [state, path, filters = std::move(filters),
+                            page_size](const std::string& token) -> mgnify::Page<T> {
+      const std::int64_t page = std::stoll(token);
+      http::Query query = filters;
+      query.set("page", token);
+      query.set("page_size", std::to_string(page_size));
+      const auto response = state->get(state->session->url(path, query));
+      auto envelope = mgnify::detail::decode_response<v2::Page<T>>(response);
+      mgnify::Page<T> out;
+      out.total = envelope.count;
+      out.items = std::move(envelope.items);
+      out.url = response.url;
+      out.meta = {{"count", envelope.count}, {"page", page}, {"page_size", page_size}};
+      if (page * page_size < envelope.count) out.next = std::to_string(page + 1);
+      return out;
+    };
+    return Paged<T>(std::to_string(list.start_page), std::move(fetch), list.max_items);
+  }
+
+  template <class T, class Fn>
+  std::vector<Result<T>> many(const std::vector<std::string>& ids, Fn fn) const {
+    return http::parallel_map(ids.size(), state_->v2.concurrency,
+                              [&ids, &fn](std::size_t i) { return fn(ids[i]); });
+  }
+
+  std::shared_ptr<State> state_;
+};
+
+}  // namespace v2
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,206 @@
+#pragma once
+
+// The service's enumerations. Each enum has an `unknown` member, and a decoded
+// value keeps the text it came from (Enumerated<E>), because the server adds
+// values over time (B13 of the reference) and a new label must not break a
+// client built before it.
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/error.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v2 {
+
+/// Experiment types. Responses carry the display label ("Metagenomic"); the
+/// runs filter takes the code ("METAG"). Both are mapped here.
+enum class ExperimentType {
+  metatranscriptomic,
+  metagenomic,
+  amplicon,
+  assembly,
+  hybrid_assembly,
+  long_read_assembly,
+  metabarcoding,
+  unknown_type,  // the service's own "Unknown" value (code UNKNO)
+  unknown        // a value this SDK does not know yet
+};
+enum class PipelineVersion { v1, v2, v3, v4, v4_1, v5, v6, v6_1, unknown };
+enum class DownloadType {
+  coding_sequences,
+  sequence_data,
+  quality_control,
+  functional_analysis,
+  taxonomic_analysis,
+  statistics,
+  non_coding_rnas,
+  genome_analysis,
+  analysis_ro_crate,
+  other,
+  unknown
+};
+enum class FileType { fasta, tsv, biom, csv, json, svg, tree, html, gff, other, unknown };
+enum class IndexType { fai, gzi, csi, unknown };
+enum class GenomeType { mag, isolate, unknown };
+enum class CatalogueType { prokaryotes, eukaryotes, viruses, unknown };
+enum class CatalogueStatus { draft, ready, published, retired, unknown };
+/// The `annotation_type` path segment of analyses/{acc}/annotations/{type}.
+enum class AnnotationType {
+  taxonomies_ssu,
+  taxonomies_lsu,
+  taxonomies_its_one_db,
+  taxonomies_unite,
+  taxonomies_pr2,
+  taxonomies_dada2_pr2,
+  taxonomies_dada2_silva,
+  pfams,
+  unknown
+};
+
+template <class E>
+struct EnumTraits;
+
+namespace detail {
+template <class E, std::size_t N>
+E lookup(const std::array<std::pair<E, const char*>, N>& table, std::string_view text) {
+  for (const auto& [value, name] : table) {
+    if (text == name) return value;
+  }
+  return E::unknown;
+}
+template <class E, std::size_t N>
+const char* name_of(const std::array<std::pair<E, const char*>, N>& table, E value) {
+  for (const auto& [v, name] : table) {
+    if (v == value) return name;
+  }
+  return "";
+}
+}  // namespace detail
+
+#define MGNIFY_V2_ENUM_TRAITS(E, N, ...)                                                   \
+  template <>                                                                              \
+  struct EnumTraits<E> {                                                                   \
+    static const std::array<std::pair<E, const char*>, N>& table() {                       \
+      static const std::array<std::pair<E, const char*>, N> t{{__VA_ARGS__}};              \
+      return t;                                                                            \
+    }                                                                                      \
+  };
+
+MGNIFY_V2_ENUM_TRAITS(ExperimentType, 8, {ExperimentType::metatranscriptomic, "Metatranscriptomic"},
+                      {ExperimentType::metagenomic, "Metagenomic"}, {ExperimentType::amplicon, "Amplicon"},
+                      {ExperimentType::assembly, "Assembly"},
+                      {ExperimentType::hybrid_assembly, "Hybrid assembly"},
+                      {ExperimentType::long_read_assembly, "Long-read assembly"},
+                      {ExperimentType::metabarcoding, "Metabarcoding"},
+                      {ExperimentType::unknown_type, "Unknown"})
+MGNIFY_V2_ENUM_TRAITS(PipelineVersion, 8, {PipelineVersion::v1, "V1"}, {PipelineVersion::v2, "V2"},
+                      {PipelineVersion::v3, "V3"}, {PipelineVersion::v4, "V4"},
+                      {PipelineVersion::v4_1, "V4.1"}, {PipelineVersion::v5, "V5"},
+                      {PipelineVersion::v6, "V6"}, {PipelineVersion::v6_1, "V6.1"})
+MGNIFY_V2_ENUM_TRAITS(DownloadType, 10, {DownloadType::coding_sequences, "Coding Sequences"},
+                      {DownloadType::sequence_data, "Sequence data"},
+                      {DownloadType::quality_control, "Quality control"},
+                      {DownloadType::functional_analysis, "Functional analysis"},
+                      {DownloadType::taxonomic_analysis, "Taxonomic analysis"},
+                      {DownloadType::statistics, "Statistics"},
+                      {DownloadType::non_coding_rnas, "non-coding RNAs"},
+                      {DownloadType::genome_analysis, "Genome analysis"},
+                      {DownloadType::analysis_ro_crate, "Analysis RO Crate"},
+                      {DownloadType::other, "Other"})
+MGNIFY_V2_ENUM_TRAITS(FileType, 10, {FileType::fasta, "fasta"}, {FileType::tsv, "tsv"},
+                      {FileType::biom, "biom"}, {FileType::csv, "csv"}, {FileType::json, "json"},
+                      {FileType::svg, "svg"}, {FileType::tree, "tree"}, {FileType::html, "html"},
+                      {FileType::gff, "gff"}, {FileType::other, "other"})
+MGNIFY_V2_ENUM_TRAITS(IndexType, 3, {IndexType::fai, "fai"}, {IndexType::gzi, "gzi"},
+                      {IndexType::csi, "csi"})
+MGNIFY_V2_ENUM_TRAITS(GenomeType, 2, {GenomeType::mag, "MAG"}, {GenomeType::isolate, "Isolate"})
+MGNIFY_V2_ENUM_TRAITS(CatalogueType, 3, {CatalogueType::prokaryotes, "prokaryotes"},
+                      {CatalogueType::eukaryotes, "eukaryotes"},
+                      {CatalogueType::viruses, "viruses"})
+MGNIFY_V2_ENUM_TRAITS(CatalogueStatus, 4, {CatalogueStatus::draft, "draft"},
+                      {CatalogueStatus::ready, "ready"}, {CatalogueStatus::published, "published"},
+                      {CatalogueStatus::retired, "retired"})
+MGNIFY_V2_ENUM_TRAITS(AnnotationType, 8, {AnnotationType::taxonomies_ssu, "taxonomies__ssu"},
+                      {AnnotationType::taxonomies_lsu, "taxonomies__lsu"},
+                      {AnnotationType::taxonomies_its_one_db, "taxonomies__its_one_db"},
+                      {AnnotationType::taxonomies_unite, "taxonomies__unite"},
+                      {AnnotationType::taxonomies_pr2, "taxonomies__pr2"},
+                      {AnnotationType::taxonomies_dada2_pr2, "taxonomies__dada2_pr2"},
+                      {AnnotationType::taxonomies_dada2_silva, "taxonomies__dada2_silva"},
+                      {AnnotationType::pfams, "pfams"})
+#undef MGNIFY_V2_ENUM_TRAITS
+
+/// The wire text of a known value ("" for `unknown`).
+template <class E>
+const char* to_string(E value) {
+  return detail::name_of(EnumTraits<E>::table(), value);
+}
+
+/// The value named by `text`, or E::unknown.
+template <class E>
+E enum_from_string(std::string_view text) {
+  return detail::lookup(EnumTraits<E>::table(), text);
+}
+
+/// The filter code the runs list takes for an experiment type ("METAG").
+inline const char* experiment_type_code(ExperimentType type) {
+  switch (type) {
+    case ExperimentType::metatranscriptomic: return "METAT";
+    case ExperimentType::metagenomic: return "METAG";
+    case ExperimentType::amplicon: return "AMPLI";
+    case ExperimentType::assembly: return "ASSEM";
+    case ExperimentType::hybrid_assembly: return "HYASS";
+    case ExperimentType::long_read_assembly: return "LRASS";
+    case ExperimentType::metabarcoding: return "METAB";
+    case ExperimentType::unknown_type: return "UNKNO";
+    case ExperimentType::unknown: break;
+  }
+  return "";
+}
+
+/// A decoded enum value together with the exact text the service sent, so that
+/// values newer than this SDK survive as `unknown` + their text.
+template <class E>
+struct Enumerated {
+  E value = E::unknown;
+  std::string text;
+
+  Enumerated() = default;
+  Enumerated(E v) : value(v), text(to_string(v)) {}  // NOLINT: implicit so fields compare with E
+  static Enumerated parse(std::string text) {
+    Enumerated out;
+    out.value = enum_from_string<E>(text);
+    out.text = std::move(text);
+    return out;
+  }
+  bool known() const noexcept { return value != E::unknown; }
+
+  friend bool operator==(const Enumerated& a, E b) { return a.value == b; }
+  friend bool operator!=(const Enumerated& a, E b) { return a.value != b; }
+  friend bool operator==(const Enumerated& a, const Enumerated& b) { return a.text == b.text; }
+  friend bool operator!=(const Enumerated& a, const Enumerated& b) { return a.text != b.text; }
+};
+
+template <class E>
+void from_json(const nlohmann::json& j, Enumerated<E>& out) {
+  if (!j.is_string()) {
+    throw DecodeError("", "", std::string("expected an enum string, got ") + j.type_name());
+  }
+  out = Enumerated<E>::parse(j.get<std::string>());
+}
+
+template <class E>
+void to_json(nlohmann::json& j, const Enumerated<E>& value) {
+  j = value.text;
+}
+
+}  // namespace v2
+}  // namespace v0
+}  // namespace mgnify
