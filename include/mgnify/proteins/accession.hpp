@@ -1,0 +1,162 @@
+#pragma once
+
+// Accession types for the Protein service. The service tolerates several
+// spellings of the same accession; normalising on our side means requests,
+// cache keys, logs and comparisons all use one canonical form, and a typo is
+// reported before any request is sent.
+
+#include <cctype>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "mgnify/error.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace proteins {
+
+namespace detail {
+
+inline std::string_view trim_ascii(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+inline bool starts_with_ci(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::toupper(static_cast<unsigned char>(text[i])) != static_cast<unsigned char>(prefix[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Parses an accession made of an optional case-insensitive `prefix` and at
+/// most `width` decimal digits. Returns false for anything else.
+inline bool parse_prefixed_number(std::string_view text, std::string_view prefix, std::size_t width,
+                                  std::uint64_t& out) {
+  std::string_view digits = trim_ascii(text);
+  if (starts_with_ci(digits, prefix)) digits.remove_prefix(prefix.size());
+  if (digits.empty() || digits.size() > width) return false;
+  std::uint64_t value = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  out = value;
+  return true;
+}
+
+inline std::string zero_padded(std::uint64_t value, std::size_t width) {
+  std::string digits = std::to_string(value);
+  if (digits.size() < width) digits.insert(0, width - digits.size(), '0');
+  return digits;
+}
+
+}  // namespace detail
+
+/// A protein cluster representative accession, always held as `MGYP` plus 12
+/// digits. Accepts `MGYP000261684433`, `mgyp000261684433` and `261684433`
+/// (surrounding whitespace is ignored, so lines read from a file work as is).
+class Accession {
+ public:
+  static constexpr std::size_t kDigits = 12;
+  static constexpr const char* kPrefix = "MGYP";
+
+  /// Throws InvalidArgument for anything that is not an accession.
+  explicit Accession(std::string_view text) {
+    std::uint64_t value = 0;
+    if (!detail::parse_prefixed_number(text, kPrefix, kDigits, value) || value == 0) {
+      throw InvalidArgument("not a protein accession: '" + std::string(text) +
+                            "' (expected MGYP followed by up to 12 digits, e.g. MGYP000261684433, "
+                            "or the digits alone)");
+    }
+    number_ = value;
+    text_ = std::string(kPrefix) + detail::zero_padded(value, kDigits);
+  }
+
+  explicit Accession(std::uint64_t number) {
+    if (number == 0 || number > 999'999'999'999ULL) {
+      throw InvalidArgument("protein accession number out of range: " + std::to_string(number));
+    }
+    number_ = number;
+    text_ = std::string(kPrefix) + detail::zero_padded(number, kDigits);
+  }
+
+  /// True when `text` would parse; for filtering input without exceptions.
+  static bool is_valid(std::string_view text) noexcept {
+    std::uint64_t value = 0;
+    return detail::parse_prefixed_number(text, kPrefix, kDigits, value) && value != 0;
+  }
+
+  /// The canonical form, e.g. "MGYP000261684433".
+  const std::string& str() const noexcept { return text_; }
+  std::uint64_t number() const noexcept { return number_; }
+
+  friend bool operator==(const Accession& a, const Accession& b) { return a.number_ == b.number_; }
+  friend bool operator!=(const Accession& a, const Accession& b) { return a.number_ != b.number_; }
+  friend bool operator<(const Accession& a, const Accession& b) { return a.number_ < b.number_; }
+  friend std::ostream& operator<<(std::ostream& os, const Accession& a) { return os << a.text_; }
+
+ private:
+  std::uint64_t number_ = 0;
+  std::string text_;
+};
+
+/// A Pfam family accession, always held as `PF` plus 5 digits. Accepts
+/// `PF00005`, `pf00005` and `5`, like the service's `pfam_accession` parameter.
+class PfamAccession {
+ public:
+  static constexpr std::size_t kDigits = 5;
+  static constexpr const char* kPrefix = "PF";
+
+  /// Throws InvalidArgument for anything that is not a Pfam accession.
+  explicit PfamAccession(std::string_view text) {
+    std::uint64_t value = 0;
+    if (!detail::parse_prefixed_number(text, kPrefix, kDigits, value) || value == 0) {
+      throw InvalidArgument("not a Pfam accession: '" + std::string(text) +
+                            "' (expected PF followed by up to 5 digits, e.g. PF00005, or the "
+                            "number alone)");
+    }
+    set(static_cast<int>(value));
+  }
+
+  explicit PfamAccession(int number) {
+    if (number < 1 || number > 99'999) {
+      throw InvalidArgument("Pfam accession number out of range: " + std::to_string(number));
+    }
+    set(number);
+  }
+
+  static bool is_valid(std::string_view text) noexcept {
+    std::uint64_t value = 0;
+    return detail::parse_prefixed_number(text, kPrefix, kDigits, value) && value != 0;
+  }
+
+  /// The canonical form, e.g. "PF00005".
+  const std::string& str() const noexcept { return text_; }
+  int number() const noexcept { return number_; }
+
+  friend bool operator==(const PfamAccession& a, const PfamAccession& b) { return a.number_ == b.number_; }
+  friend bool operator!=(const PfamAccession& a, const PfamAccession& b) { return a.number_ != b.number_; }
+  friend bool operator<(const PfamAccession& a, const PfamAccession& b) { return a.number_ < b.number_; }
+  friend std::ostream& operator<<(std::ostream& os, const PfamAccession& a) { return os << a.text_; }
+
+ private:
+  void set(int number) {
+    number_ = number;
+    text_ = std::string(kPrefix) + detail::zero_padded(static_cast<std::uint64_t>(number), kDigits);
+  }
+
+  int number_ = 0;
+  std::string text_;
+};
+
+}  // namespace proteins
+}  // namespace v0
+}  // namespace mgnify

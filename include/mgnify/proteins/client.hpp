@@ -1,0 +1,188 @@
+#pragma once
+
+// ProteinClient: the MGnify Protein lookup service
+// (https://www.ebi.ac.uk/metagenomics/proteins/api/v1) as typed calls.
+// Everything network-related (redirects, retries, throttling, error mapping)
+// happens in the shared Session; this class adds accession handling, the
+// superseded-record bookkeeping and the batch calls.
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/http/executor.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/proteins/accession.hpp"
+#include "mgnify/proteins/models.hpp"
+#include "mgnify/proteins/search_query.hpp"
+#include "mgnify/result.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace proteins {
+
+namespace detail {
+
+/// The accession a visited URL names, for the superseded chain. Takes the
+/// last path segment and keeps it when it parses; otherwise the URL itself
+/// is kept so that no hop disappears from the record.
+inline std::string accession_in_url(const std::string& url) {
+  const auto parts = http::parse_url(url);
+  std::string path = parts ? parts->path : url;
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  const auto slash = path.rfind('/');
+  const std::string last = http::percent_decode(slash == std::string::npos ? path : path.substr(slash + 1));
+  if (Accession::is_valid(last)) return Accession(last).str();
+  return url;
+}
+
+}  // namespace detail
+
+/// Called after each finished fetch of a batch with (finished, total). Calls
+/// are serialised, so the callback needs no locking of its own.
+using ProgressCallback = std::function<void(std::size_t done, std::size_t total)>;
+
+class ProteinClient {
+ public:
+  static constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/proteins/api/v1";
+  static constexpr std::size_t kDefaultConcurrency = 8;
+
+  explicit ProteinClient(ClientOptions options = {})
+      : session_(std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl)) {}
+
+  /// Shares a session (and so its connection pool and rate limit) with other clients.
+  explicit ProteinClient(std::shared_ptr<http::Session> session) : session_(std::move(session)) {
+    if (!session_) throw InvalidArgument("ProteinClient needs a session");
+  }
+
+  const std::shared_ptr<http::Session>& session() const noexcept { return session_; }
+  const std::string& base_url() const noexcept { return session_->base_url(); }
+
+  /// URL of one record, for logs or for handing to another tool.
+  std::string protein_url(const Accession& accession) const {
+    return session_->url("protein/" + http::encode_path_segment(accession.str()));
+  }
+  std::string search_url(const SearchQuery& query) const {
+    return session_->url("protein/search", query.to_query());
+  }
+
+  /// The record of one cluster representative. A superseded accession is
+  /// followed to its replacement; the result then has `superseded_from` set.
+  /// Throws NotFoundError (naming the accession) when there is no such representative.
+  Protein get(const Accession& accession) const {
+    http::CallOptions call;
+    call.not_found_hint = accession.str() + " is not a protein cluster representative";
+    const http::Response response = session_->get(protein_url(accession), call);
+    Protein protein = mgnify::detail::decode_response<Protein>(response);
+    if (!response.redirects.empty()) {
+      protein.superseded_from = accession.str();
+      protein.superseded_chain.reserve(response.redirects.size());
+      for (const auto& hop : response.redirects) {
+        protein.superseded_chain.push_back(detail::accession_in_url(hop));
+      }
+      protein.superseded_chain.front() = accession.str();
+    }
+    return protein;
+  }
+  /// Any tolerated form: "MGYP000261684433", "mgyp000261684433", "261684433".
+  Protein get(std::string_view accession) const { return get(Accession(accession)); }
+  Protein get(const char* accession) const { return get(Accession(accession)); }
+
+  /// Accessions of the representatives matching the query, ordered by accession.
+  std::vector<SearchHit> search(const SearchQuery& query) const {
+    const http::Response response = session_->get(search_url(query));
+    const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+    if (!doc.is_array()) {
+      throw DecodeError("", response.url,
+                        std::string("expected a JSON array of hits, got ") + doc.type_name());
+    }
+    std::vector<SearchHit> hits;
+    hits.reserve(doc.size());
+    std::size_t index = 0;
+    for (const auto& element : doc) {
+      try {
+        hits.push_back(mgnify::detail::convert_at<SearchHit>(element, "/" + std::to_string(index++)));
+      } catch (const DecodeError& e) {
+        throw DecodeError(e.json_path(), response.url, e.detail());
+      }
+    }
+    return hits;
+  }
+
+  /// Fetches many records concurrently (at most `concurrency` in flight, all
+  /// under the client's rate limit). One entry per input, in input order: a
+  /// malformed accession is an InvalidArgument entry (no request is sent), an
+  /// unknown one a NotFoundError entry; the rest of the batch is unaffected.
+  std::vector<Result<Protein>> get_many(const std::vector<std::string>& accessions,
+                                        std::size_t concurrency = kDefaultConcurrency,
+                                        ProgressCallback on_progress = {}) const {
+    return run_batch(
+        accessions.size(), concurrency, std::move(on_progress),
+        [&](std::size_t i) { return get(Accession(accessions[i])); });
+  }
+  std::vector<Result<Protein>> get_many(const std::vector<Accession>& accessions,
+                                        std::size_t concurrency = kDefaultConcurrency,
+                                        ProgressCallback on_progress = {}) const {
+    return run_batch(accessions.size(), concurrency, std::move(on_progress),
+                     [&](std::size_t i) { return get(accessions[i]); });
+  }
+
+  /// Search, then fetch every hit's record: one entry per hit, in hit order.
+  std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
+                                                std::size_t concurrency = kDefaultConcurrency,
+                                                ProgressCallback on_progress = {}) const {
+    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
+    const std::vector<SearchHit> hits = search(query);
+    std::vector<std::string> accessions;
+    accessions.reserve(hits.size());
+    for (const auto& hit : hits) accessions.push_back(hit.mgyp);
+    return get_many(accessions, concurrency, std::move(on_progress));
+  }
+
+ private:
+  template <class Fetch>
+  static std::vector<Result<Protein>> run_batch(std::size_t count, std::size_t concurrency,
+                                                ProgressCallback on_progress, Fetch fetch) {
+    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
+    std::mutex progress_mutex;
+    std::size_t done = 0;
+    return http::parallel_map(count, concurrency, [&](std::size_t i) -> Protein {
+      // Progress is reported whether the fetch succeeded or not, so a
+      // progress line always reaches total.
+      struct Report {
+        std::mutex& mutex;
+        std::size_t& done;
+        std::size_t total;
+        const ProgressCallback& callback;
+        ~Report() {
+          if (!callback) return;
+          std::lock_guard<std::mutex> lock(mutex);
+          ++done;
+          try {
+            callback(done, total);
+          } catch (...) {
+            // A failing progress display must not turn a fetched record into a failure.
+          }
+        }
+      } report{progress_mutex, done, count, on_progress};
+      return fetch(i);
+    });
+  }
+
+  std::shared_ptr<http::Session> session_;
+};
+
+}  // namespace proteins
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,458 @@
+// Integration tests: ProteinClient through libcurl to the mock service on
+// loopback. Each Rule and Error of the service document has a test here.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <set>
+
+#include "mgnify/proteins.hpp"
+#include "proteins/protein_test_support.hpp"
+
+using mgnify::InvalidArgument;
+using mgnify::NotFoundError;
+using mgnify::RateLimitedError;
+using mgnify::ValidationError;
+using mgnify::proteins::ProteinClient;
+using mgnify::proteins::SearchQuery;
+using protein_test::data::accession;
+using protein_test::MockRig;
+using protein_test::path_of;
+using protein_test::search_path;
+
+namespace {
+
+std::vector<std::string> mgyps(const std::vector<mgnify::proteins::SearchHit>& hits) {
+  std::vector<std::string> out;
+  for (const auto& h : hits) out.push_back(h.mgyp);
+  return out;
+}
+
+std::vector<std::string> accessions(const std::vector<std::uint64_t>& numbers, std::size_t n) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < std::min(n, numbers.size()); ++i) out.push_back(accession(numbers[i]));
+  return out;
+}
+
+// A raw GET through the client's own session, for requests the typed API
+// refuses to build (no filter, two filters, out-of-range limits).
+mgnify::http::Response raw_search(const ProteinClient& client, const mgnify::http::Query& query) {
+  return client.session()->get(client.session()->url("protein/search", query));
+}
+
+}  // namespace
+
+TEST_CASE("the default base URL is the public Protein service", "[proteins][client]") {
+  const ProteinClient client;
+  CHECK(client.base_url() == "https://www.ebi.ac.uk/metagenomics/proteins/api/v1");
+  CHECK(client.protein_url(mgnify::proteins::Accession("5")) ==
+        "https://www.ebi.ac.uk/metagenomics/proteins/api/v1/protein/MGYP000000000005");
+}
+
+TEST_CASE("get returns the full record of a representative", "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const auto p = client.get("MGYP000000000013");
+  const auto expected = protein_test::data::protein_record(13);
+  CHECK(p.mgyp == "MGYP000000000013");
+  CHECK(p.sequence == expected.at("sequence").get<std::string>());
+  CHECK(p.full_length == expected.at("full_length").get<bool>());
+  CHECK(p.cluster_size == expected.at("cluster_size").get<std::int64_t>());
+  CHECK(p.biomes.size() == expected.at("biomes").size());
+  CHECK(p.pfam_annotations.size() == expected.at("pfam_annotations").size());
+  CHECK(p.study_assembly_contigs.size() == expected.at("study_assembly_contigs").size());
+  CHECK_FALSE(p.superseded());
+  CHECK(p.superseded_chain.empty());
+  // The typed record writes back exactly what the service sent.
+  CHECK(nlohmann::json(p) == nlohmann::json::parse(expected.dump()));
+}
+
+TEST_CASE("every accession form reaches the same record with one canonical request",
+          "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  for (const char* form : {"MGYP000261684433", "mgyp000261684433", "261684433"}) {
+    INFO(form);
+    rig.server.clear_requests();
+    const auto p = client.get(form);
+    CHECK(p.mgyp == "MGYP000261684433");
+    REQUIRE(rig.server.requests().size() == 1);
+    CHECK(rig.server.requests()[0].target == path_of("MGYP000261684433"));
+  }
+  // The mock, like the service, tolerates the forms itself.
+  for (const char* form : {"mgyp000261684433", "261684433"}) {
+    const auto r = client.session()->get(client.session()->url(std::string("protein/") + form));
+    CHECK(nlohmann::json::parse(r.body).at("mgyp") == "MGYP000261684433");
+  }
+}
+
+TEST_CASE("a malformed accession is InvalidArgument before any request", "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  CHECK_THROWS_AS(client.get("MGYPXYZ"), InvalidArgument);
+  CHECK_THROWS_AS(client.get("../search"), InvalidArgument);
+  CHECK_THROWS_AS(client.get(""), InvalidArgument);
+  CHECK(rig.server.requests().empty());
+}
+
+TEST_CASE("Errors: 404 for an unknown accession is a NotFoundError naming it",
+          "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  try {
+    (void)client.get("11");
+    FAIL("expected NotFoundError");
+  } catch (const NotFoundError& e) {
+    CHECK(e.status() == 404);
+    CHECK(std::string(e.what()).find("MGYP000000000011") != std::string::npos);
+    CHECK(e.hint() == "MGYP000000000011 is not a protein cluster representative");
+    CHECK(e.message() == "Not Found");
+    CHECK(e.url() == rig.server.proteins_url() + "/protein/MGYP000000000011");
+  }
+  CHECK(rig.hits(path_of("MGYP000000000011")) == 1);  // a 404 is not retried
+}
+
+TEST_CASE("Errors: 404 for a malformed accession sent to the service", "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  CHECK_THROWS_AS(client.session()->get(client.session()->url("protein/MGYQ12")), NotFoundError);
+  CHECK_THROWS_AS(client.session()->get(client.session()->url("protein/MGYP0000000000013")),
+                  NotFoundError);
+}
+
+TEST_CASE("Errors: 302 superseded accessions are followed whatever Location looks like",
+          "[proteins][client][integration][superseded]") {
+  MockRig rig;
+  const auto client = rig.client();
+  struct Case {
+    const char* requested;
+    std::uint64_t replacement;
+    const char* form;
+  };
+  for (const Case& c : {Case{"900001", 13, "absolute URL"}, Case{"mgyp000000900002", 16, "relative path"},
+                        Case{"MGYP000000900003", 19, "bare accession"}}) {
+    INFO(c.form);
+    const auto p = client.get(c.requested);
+    const std::string requested = mgnify::proteins::Accession(c.requested).str();
+    CHECK(p.mgyp == accession(c.replacement));
+    CHECK(p.superseded());
+    CHECK(p.superseded_from == requested);
+    CHECK(p.superseded_chain == std::vector<std::string>{requested});
+    CHECK(p.sequence == protein_test::data::protein_record(c.replacement).at("sequence").get<std::string>());
+  }
+  // The mock really sent each Location form, so the client resolved each one.
+  auto location_of = [&](const std::string& acc) {
+    mgnify::http::Request req;
+    req.url = client.session()->url("protein/" + acc);
+    const auto r = client.session()->transport().send(req);
+    CHECK(r.status == 302);
+    return r.headers.get("Location").value_or("");
+  };
+  CHECK(location_of("MGYP000000900001") == rig.server.proteins_url() + "/protein/MGYP000000000013");
+  CHECK(location_of("MGYP000000900002") == "/metagenomics/proteins/api/v1/protein/MGYP000000000016");
+  CHECK(location_of("MGYP000000900003") == "MGYP000000000019");
+  CHECK(location_of("MGYP000000900005") == "22");
+}
+
+TEST_CASE("Errors: a two-hop superseded chain is followed and recorded", "[proteins][client][integration][superseded]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const auto p = client.get("MGYP000000900004");
+  CHECK(p.mgyp == "MGYP000000000022");
+  CHECK(p.superseded_from == "MGYP000000900004");
+  CHECK(p.superseded_chain == std::vector<std::string>{"MGYP000000900004", "MGYP000000900005"});
+  CHECK(rig.hits(path_of("MGYP000000900005")) == 1);
+  // The second hop's Location was the bare digits "22".
+  CHECK(rig.hits(path_of("22")) == 1);
+}
+
+TEST_CASE("Errors: superseded by a record that is gone is a NotFoundError with the hops",
+          "[proteins][client][integration][superseded]") {
+  MockRig rig;
+  const auto client = rig.client();
+  try {
+    (void)client.get("900009");
+    FAIL("expected NotFoundError");
+  } catch (const NotFoundError& e) {
+    CHECK(std::string(e.what()).find("MGYP000000900009") != std::string::npos);
+    REQUIRE(e.redirects().size() == 1);
+    CHECK(e.redirects()[0] == rig.server.proteins_url() + "/protein/MGYP000000900009");
+    CHECK(e.url() == rig.server.proteins_url() + "/protein/MGYP000000000011");
+  }
+}
+
+TEST_CASE("Rule 1: no filter or two filters is a 422 with the validation list", "[proteins][client][integration][rules]") {
+  MockRig rig;
+  const auto client = rig.client();
+  for (const auto& query : {mgnify::http::Query{},
+                            mgnify::http::Query{{"biome_id", "132"}, {"pfam_accession", "PF00005"}},
+                            mgnify::http::Query{{"biome_id", "132"}, {"biome_lineage", "root"}, {"limit", "5"}}}) {
+    INFO(query.encoded());
+    try {
+      (void)raw_search(client, query);
+      FAIL("expected ValidationError");
+    } catch (const ValidationError& e) {
+      CHECK(e.status() == 422);
+      CHECK(e.parsed().shape == mgnify::ErrorBody::Shape::detail_list);
+      REQUIRE(e.issues().size() == 1);
+      CHECK(e.issues()[0].type == "value_error");
+      CHECK(e.issues()[0].loc == std::vector<std::string>{"query"});
+      CHECK(e.issues()[0].msg == "Provide exactly one of biome_id or pfam_accession or biome_lineage");
+      CHECK(e.message() == "query: Provide exactly one of biome_id or pfam_accession or biome_lineage");
+      // Exactly the documented body, no extra keys.
+      CHECK(nlohmann::json::parse(e.body()) ==
+            nlohmann::json::parse(R"({"detail": [{"type": "value_error", "loc": ["query"], "msg": "Provide exactly one of biome_id or pfam_accession or biome_lineage"}]})"));
+    }
+  }
+  CHECK(rig.hits(search_path()) == 3);  // a 422 is not retried
+}
+
+TEST_CASE("Rule 2: a lineage that matches no biome is a 422 with a plain-string detail",
+          "[proteins][client][integration][rules]") {
+  MockRig rig;
+  const auto client = rig.client();
+  try {
+    (void)client.search(SearchQuery::by_lineage("Wastewater"));
+    FAIL("expected ValidationError");
+  } catch (const ValidationError& e) {
+    CHECK(e.status() == 422);
+    CHECK(e.parsed().shape == mgnify::ErrorBody::Shape::detail_string);
+    CHECK(e.issues().empty());
+    CHECK(e.message() ==
+          "No biome matches lineage 'Wastewater'. Provide a full lineage such as 'root:Engineered:Wastewater'.");
+    CHECK(std::string(e.what()).find("Provide a full lineage") != std::string::npos);
+  }
+  // A lineage that names a biome without proteins is not an error.
+  CHECK(client.search(SearchQuery::by_lineage("root:Environmental:Air")).empty());
+}
+
+TEST_CASE("Rule 3: a limit out of range is refused locally and by the service", "[proteins][client][integration][rules]") {
+  MockRig rig;
+  const auto client = rig.client();
+  CHECK_THROWS_AS(client.search(SearchQuery::by_pfam("PF00005").limit(1001)), InvalidArgument);
+  CHECK_THROWS_AS(client.search(SearchQuery::by_pfam("PF00005").limit(0)), InvalidArgument);
+  CHECK(rig.hits(search_path()) == 0);
+
+  struct Case {
+    const char* limit;
+    const char* type;
+    const char* msg;
+  };
+  for (const Case& c : {Case{"1001", "less_than_equal", "Input should be less than or equal to 1000"},
+                        Case{"0", "greater_than_equal", "Input should be greater than or equal to 1"},
+                        Case{"ten", "int_parsing",
+                             "Input should be a valid integer, unable to parse string as an integer"}}) {
+    INFO(c.limit);
+    try {
+      (void)raw_search(client, {{"pfam_accession", "PF00005"}, {"limit", c.limit}});
+      FAIL("expected ValidationError");
+    } catch (const ValidationError& e) {
+      REQUIRE(e.issues().size() == 1);
+      CHECK(e.issues()[0].type == c.type);
+      CHECK(e.issues()[0].loc == std::vector<std::string>{"query", "limit"});
+      CHECK(e.issues()[0].msg == c.msg);
+      CHECK(e.issues()[0].raw.at("input") == c.limit);
+    }
+  }
+}
+
+TEST_CASE("Rule 4: success is a JSON array of hits; spaces are percent-encoded",
+          "[proteins][client][integration][rules]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const std::string lineage = "root:Engineered:Wastewater:Industrial wastewater";
+  const auto hits = client.search(SearchQuery::by_lineage(lineage).limit(1000));
+  REQUIRE_FALSE(hits.empty());
+  CHECK(mgyps(hits) == accessions(protein_test::data::with_lineage(lineage), 1000));
+  for (const auto& h : hits) {
+    CHECK(h.full_length.has_value());
+    CHECK(h.cluster_size.has_value());
+  }
+  const auto requests = rig.server.requests();
+  REQUIRE(requests.size() == 1);
+  CHECK(requests[0].target == search_path() +
+                                  "?biome_lineage=root:Engineered:Wastewater:Industrial%20wastewater&limit=1000");
+}
+
+TEST_CASE("Rule 5: limit defaults to 50 and reaches 1000 (mock values)", "[proteins][client][integration][rules]") {
+  MockRig rig;
+  const auto client = rig.client();
+  REQUIRE(protein_test::data::with_pfam("PF00005").size() >= 1000);
+  CHECK(client.search(SearchQuery::by_pfam("PF00005")).size() == 50);
+  CHECK(client.search(SearchQuery::by_pfam("PF00005").limit(1)).size() == 1);
+  CHECK(client.search(SearchQuery::by_pfam("PF00005").limit(1000)).size() == 1000);
+}
+
+TEST_CASE("Rule 6: hits are ordered by accession (mock behaviour)", "[proteins][client][integration][rules]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const auto hits = client.search(SearchQuery::by_pfam(5).limit(1000));
+  REQUIRE(hits.size() == 1000);
+  CHECK(std::is_sorted(hits.begin(), hits.end(),
+                       [](const auto& a, const auto& b) { return a.mgyp < b.mgyp; }));
+  const auto names = mgyps(hits);
+  CHECK(std::set<std::string>(names.begin(), names.end()).size() == 1000);
+}
+
+TEST_CASE("search by biome id, Pfam and lineage with sub-biomes", "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const auto by_id = client.search(SearchQuery::by_biome_id(46).limit(1000));
+  CHECK(mgyps(by_id) == accessions(protein_test::data::with_biome_id(46), 1000));
+
+  // The lineage of biome 46 also matches its sub-biomes 47 and 48.
+  const auto by_lineage = client.search(SearchQuery::by_lineage("root:Engineered:Wastewater").limit(1000));
+  CHECK(by_lineage.size() > by_id.size());
+  std::set<std::string> lineage_set;
+  for (const auto& h : by_lineage) lineage_set.insert(h.mgyp);
+  for (const auto& h : by_id) CHECK(lineage_set.count(h.mgyp) == 1);
+  for (int sub : {47, 48}) {
+    for (const auto& h : client.search(SearchQuery::by_biome_id(sub).limit(1000))) {
+      CHECK(lineage_set.count(h.mgyp) == 1);
+    }
+  }
+  const auto pfam = client.search(SearchQuery::by_pfam("pf04659").limit(3));
+  CHECK(mgyps(pfam) == accessions(protein_test::data::with_pfam("PF04659"), 3));
+  CHECK(client.search(SearchQuery::by_biome_id(999)).empty());
+}
+
+TEST_CASE("get_many returns one entry per input, in order, for a mix of good, unknown and malformed",
+          "[proteins][client][integration][batch]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const std::vector<std::string> input = {"MGYP000000000010", "11",          "not-an-accession",
+                                          "mgyp000000000013", "900003",      "",
+                                          "261684433",        "MGYP000000000012"};
+  const auto results = client.get_many(input, 4);
+  REQUIRE(results.size() == input.size());
+  CHECK(results[0].ok());
+  CHECK(results[0]->mgyp == "MGYP000000000010");
+  REQUIRE_FALSE(results[1].ok());
+  REQUIRE(results[1].error_as<NotFoundError>() != nullptr);
+  CHECK(std::string(results[1].error().what()).find("MGYP000000000011") != std::string::npos);
+  REQUIRE_FALSE(results[2].ok());
+  CHECK(results[2].error_as<InvalidArgument>() != nullptr);
+  CHECK(std::string(results[2].error().what()).find("not-an-accession") != std::string::npos);
+  CHECK(results[3]->mgyp == "MGYP000000000013");
+  CHECK(results[4]->mgyp == "MGYP000000000019");
+  CHECK(results[4]->superseded_from == "MGYP000000900003");
+  CHECK(results[5].error_as<InvalidArgument>() != nullptr);
+  CHECK(results[6]->mgyp == "MGYP000261684433");
+  CHECK(results[7].error_as<NotFoundError>() != nullptr);
+  CHECK_THROWS_AS(results[7].value(), NotFoundError);
+  // Malformed inputs never reach the network: 6 well-formed inputs, one of
+  // them redirected once.
+  CHECK(rig.server.requests().size() == 7);
+}
+
+TEST_CASE("get_many keeps input order under concurrency and reports progress", "[proteins][client][integration][batch]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const auto input = accessions(protein_test::data::representative_numbers(), 40);
+  std::vector<std::pair<std::size_t, std::size_t>> progress;
+  const auto results = client.get_many(input, 8, [&](std::size_t done, std::size_t total) {
+    progress.emplace_back(done, total);
+  });
+  REQUIRE(results.size() == 40);
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    REQUIRE(results[i].ok());
+    CHECK(results[i]->mgyp == input[i]);
+  }
+  REQUIRE(progress.size() == 40);
+  for (std::size_t i = 0; i < progress.size(); ++i) {
+    CHECK(progress[i] == std::make_pair(i + 1, std::size_t{40}));
+  }
+  CHECK(client.get_many(std::vector<std::string>{}, 3).empty());
+  CHECK_THROWS_AS(client.get_many(input, 0), InvalidArgument);
+}
+
+TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][client][integration][batch]") {
+  MockRig rig;
+  rig.server.set_latency(std::chrono::milliseconds(100));
+  const auto client = rig.client();
+  const auto input = accessions(protein_test::data::representative_numbers(), 8);
+  const auto start = std::chrono::steady_clock::now();
+  const auto results = client.get_many(input, 8);
+  const auto parallel = std::chrono::steady_clock::now() - start;
+  for (const auto& r : results) CHECK(r.ok());
+  // Eight 100 ms requests in sequence would take 800 ms.
+  CHECK(parallel < std::chrono::milliseconds(600));
+}
+
+TEST_CASE("get_many obeys the client's rate limit", "[proteins][client][integration][batch]") {
+  MockRig rig;
+  auto options = rig.options();
+  options.clock = nullptr;  // the real clock: the limiter has to make real time pass
+  options.rate_limit.enabled = true;
+  options.rate_limit.requests_per_second = 20;
+  options.rate_limit.burst = 1;
+  const ProteinClient client(options);
+  const auto input = accessions(protein_test::data::representative_numbers(), 6);
+  const auto start = std::chrono::steady_clock::now();
+  const auto results = client.get_many(input, 6);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  for (const auto& r : results) CHECK(r.ok());
+  // One request at once, then five more at 20 per second: at least 250 ms.
+  CHECK(elapsed >= std::chrono::milliseconds(240));
+}
+
+TEST_CASE("throttling (429 then success) during get_many is retried per entry",
+          "[proteins][client][integration][batch]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const auto input = accessions(protein_test::data::representative_numbers(), 6);
+  rig.server.push_fault(path_of(input[2]), mgnify::mock::Fault::throttled(std::string("2")));
+  rig.server.push_fault(path_of(input[4]), mgnify::mock::Fault::throttled(std::nullopt));
+  const auto results = client.get_many(input, 3);
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    REQUIRE(results[i].ok());
+    CHECK(results[i]->mgyp == input[i]);
+  }
+  CHECK(rig.hits(path_of(input[2])) == 2);
+  CHECK(rig.hits(path_of(input[4])) == 2);
+  CHECK(rig.hits(path_of(input[0])) == 1);
+  // The server's Retry-After was honoured (on the fake clock).
+  const auto sleeps = rig.clock->sleeps();
+  CHECK(std::find(sleeps.begin(), sleeps.end(), std::chrono::seconds(2)) != sleeps.end());
+}
+
+TEST_CASE("throttling that outlasts the retries fails only that entry", "[proteins][client][integration][batch]") {
+  MockRig rig;
+  auto options = rig.options();
+  options.retry.max_attempts = 2;
+  const ProteinClient client(options);
+  const auto input = accessions(protein_test::data::representative_numbers(), 3);
+  rig.server.push_faults(path_of(input[1]), mgnify::mock::Fault::throttled(std::string("1")), 2);
+  const auto results = client.get_many(input, 3);
+  CHECK(results[0].ok());
+  REQUIRE(results[1].error_as<RateLimitedError>() != nullptr);
+  CHECK(results[1].error_as<RateLimitedError>()->attempts() == 2);
+  CHECK(results[1].error_as<RateLimitedError>()->message() == "Request was throttled.");
+  CHECK(results[2].ok());
+}
+
+TEST_CASE("search_and_fetch turns hits into records in hit order", "[proteins][client][integration][batch]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const auto query = SearchQuery::by_lineage("root:Engineered:Wastewater").limit(12);
+  const auto hits = client.search(query);
+  const auto records = client.search_and_fetch(query, 4);
+  REQUIRE(records.size() == 12);
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    REQUIRE(records[i].ok());
+    CHECK(records[i]->mgyp == hits[i].mgyp);
+    CHECK(records[i]->cluster_size == hits[i].cluster_size);
+  }
+  CHECK_THROWS_AS(client.search_and_fetch(SearchQuery::by_lineage("Wastewater")), ValidationError);
+}
+
+TEST_CASE("a client can share another client's session", "[proteins][client][integration]") {
+  MockRig rig;
+  const auto first = rig.client();
+  const ProteinClient second(first.session());
+  CHECK(second.session() == first.session());
+  CHECK(second.get("13").mgyp == "MGYP000000000013");
+  CHECK_THROWS_AS(ProteinClient(std::shared_ptr<mgnify::http::Session>{}), InvalidArgument);
+}
