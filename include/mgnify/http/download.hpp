@@ -95,13 +95,14 @@ struct DownloadResult {
   int attempts = 0;
 };
 
-namespace detail {
-
-inline std::filesystem::path part_path(const std::filesystem::path& path) {
+/// Where a download to `path` keeps its bytes until verified: `<path>.part`.
+inline std::filesystem::path partial_path(const std::filesystem::path& path) {
   std::filesystem::path part = path;
   part += ".part";
   return part;
 }
+
+namespace detail {
 
 inline std::optional<std::uint64_t> parse_decimal(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
@@ -176,7 +177,7 @@ class Transfer {
            DownloadResult& result)
       : url_(std::move(url)),
         destination_(std::move(destination)),
-        part_(part_path(destination_)),
+        part_(partial_path(destination_)),
         options_(options),
         result_(result) {
     if (options_.checksum) hasher_.emplace(options_.checksum->algorithm);
@@ -373,7 +374,7 @@ inline DownloadResult download(Session& session, const std::string& url,
   }
   if (fs::exists(path, ec) && detail::existing_file_valid(path, options, result)) {
     result.already_present = true;
-    detail::remove_quietly(detail::part_path(path));  // a stale leftover of an earlier run
+    detail::remove_quietly(partial_path(path));  // a stale leftover of an earlier run
     if (options.progress) options.progress(DownloadProgress{result.bytes, result.bytes});
     return result;
   }

@@ -155,7 +155,12 @@ void register_file_routes(MockServer& server) {
           return;
         }
         std::size_t cut = body->size();
-        if (req.has_param("cut")) cut = static_cast<std::size_t>(std::stoull(req.get_param_value("cut")));
+        const std::size_t first =
+            req.ranges.size() == 1 && req.ranges[0].first > 0 ? static_cast<std::size_t>(req.ranges[0].first) : 0;
+        if (req.has_param("cut")) {
+          const auto at = static_cast<std::size_t>(std::stoull(req.get_param_value("cut")));
+          if (first < at) cut = at;  // a request that starts at or after the cut is served whole
+        }
         // httplib applies the Range itself and calls the provider with offsets
         // into the whole file, so the cut lands on an absolute byte position.
         res.set_content_provider(
