@@ -84,11 +84,42 @@ inline std::string text_excerpt(std::string_view body, std::size_t limit = kErro
     }
     if (pending_space && !out.empty()) out.push_back(' ');
     pending_space = false;
-    if (out.size() >= limit) {
+    // Cut only between characters: a split UTF-8 sequence would make what()
+    // invalid text (and nlohmann::json refuses to dump it).
+    if (out.size() >= limit && (uc & 0xC0) != 0x80) {
       out += "...";
       return out;
     }
     out.push_back(c);
+  }
+  return out;
+}
+
+// what() is one line: a server message with embedded newlines or tabs (a
+// traceback, a multi-line DRF message) is folded. A run of whitespace that
+// holds a control character becomes one space; plain spaces are the server's
+// own text and stay as sent.
+inline std::string one_line(std::string_view text) {
+  auto is_control = [](char c) {
+    const auto uc = static_cast<unsigned char>(c);
+    return uc < 0x20 || uc == 0x7F;
+  };
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] != ' ' && !is_control(text[i])) {
+      out.push_back(text[i++]);
+      continue;
+    }
+    std::size_t j = i;
+    bool control = false;
+    while (j < text.size() && (text[j] == ' ' || is_control(text[j]))) control |= is_control(text[j++]);
+    if (!control) {
+      out.append(text.substr(i, j - i));
+    } else if (i != 0 && j != text.size()) {
+      out.push_back(' ');  // a line break inside the text; at either end it is dropped
+    }
+    i = j;
   }
   return out;
 }
@@ -169,6 +200,35 @@ inline void parse_field_errors(const nlohmann::json& object, ErrorBody& out) {
 
 }  // namespace detail
 
+namespace detail {
+inline void parse_error_json(const nlohmann::json& doc, ErrorBody& out) {
+  if (doc.is_object()) {
+    if (auto it = doc.find("code"); it != doc.end() && it->is_string()) out.code = it->get<std::string>();
+    if (auto it = doc.find("detail"); it != doc.end()) {
+      if (it->is_array()) {
+        parse_detail_list(*it, out);
+      } else {
+        out.shape = ErrorBody::Shape::detail_string;
+        out.message = json_scalar_text(*it);
+      }
+      return;
+    }
+    if (auto it = doc.find("errors"); it != doc.end()) {
+      if (it->is_array()) {
+        parse_jsonapi_errors(*it, out);
+        return;
+      }
+      if (it->is_object()) {
+        parse_field_errors(*it, out);
+        return;
+      }
+    }
+  }
+  out.shape = ErrorBody::Shape::other_json;
+  out.message = text_excerpt(doc.dump());
+}
+}  // namespace detail
+
 /// Parses an error response body. Never throws: a body it cannot understand is
 /// kept as a short excerpt.
 inline ErrorBody parse_error_body(std::string_view body) {
@@ -181,30 +241,8 @@ inline ErrorBody parse_error_body(std::string_view body) {
     out.message = detail::text_excerpt(body);
     return out;
   }
-  if (doc.is_object()) {
-    if (auto it = doc.find("code"); it != doc.end() && it->is_string()) out.code = it->get<std::string>();
-    if (auto it = doc.find("detail"); it != doc.end()) {
-      if (it->is_array()) {
-        detail::parse_detail_list(*it, out);
-      } else {
-        out.shape = ErrorBody::Shape::detail_string;
-        out.message = detail::json_scalar_text(*it);
-      }
-      return out;
-    }
-    if (auto it = doc.find("errors"); it != doc.end()) {
-      if (it->is_array()) {
-        detail::parse_jsonapi_errors(*it, out);
-        return out;
-      }
-      if (it->is_object()) {
-        detail::parse_field_errors(*it, out);
-        return out;
-      }
-    }
-  }
-  out.shape = ErrorBody::Shape::other_json;
-  out.message = detail::text_excerpt(doc.dump());
+  detail::parse_error_json(doc, out);
+  out.message = detail::one_line(out.message);
   return out;
 }
 

@@ -1,19 +1,73 @@
 #pragma once
 
 // Helpers shared by the core tests: a session over a FakeTransport with a fake
-// clock, and a running mock server.
+// clock, a running mock server with a libcurl session pointed at it, and a
+// thread-safe collector for the logging hook.
 
+#include <chrono>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "mgnify/http/clock.hpp"
+#include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/fake_transport.hpp"
+#include "mgnify/http/log.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 
 namespace test_support {
 
+using namespace std::chrono_literals;
+
 inline constexpr const char* kBase = "https://api.example.org/base";
+
+/// Retries that cost nothing: a fake clock absorbs the waits, and backoffs are
+/// tiny so that a test that forgets the fake clock still runs fast.
+inline mgnify::http::RetryOptions fast_retry(int max_attempts = 4) {
+  mgnify::http::RetryOptions r;
+  r.max_attempts = max_attempts;
+  r.initial_backoff = std::chrono::milliseconds(1);
+  r.max_backoff = std::chrono::milliseconds(8);
+  return r;
+}
+
+/// Records every event the session reports, from any thread.
+class LogCapture {
+ public:
+  mgnify::http::Logger logger() {
+    return [this](const mgnify::http::LogEvent& e) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      events_.push_back(e);
+    };
+  }
+  std::vector<mgnify::http::LogEvent> events() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return events_;
+  }
+  std::vector<mgnify::http::LogEvent::Kind> kinds() const {
+    std::vector<mgnify::http::LogEvent::Kind> out;
+    for (const auto& e : events()) out.push_back(e.kind);
+    return out;
+  }
+  /// True when `needle` appears in any text field of any event.
+  bool mentions(const std::string& needle) const {
+    for (const auto& e : events()) {
+      if (e.method.find(needle) != std::string::npos || e.url.find(needle) != std::string::npos ||
+          e.message.find(needle) != std::string::npos) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<mgnify::http::LogEvent> events_;
+};
 
 struct FakeRig {
   std::shared_ptr<mgnify::http::FakeTransport> transport =
@@ -27,6 +81,44 @@ struct FakeRig {
     o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
     return o;
   }
+
+  /// A session on kBase (or `base`) whose options `tweak` may adjust first.
+  std::unique_ptr<mgnify::http::Session> session(
+      const std::function<void(mgnify::ClientOptions&)>& tweak = {},
+      const std::string& base = kBase) const {
+    auto o = options();
+    o.retry = fast_retry();
+    if (tweak) tweak(o);
+    return std::make_unique<mgnify::http::Session>(std::move(o), base);
+  }
+
+  /// kBase + "/" + path.
+  static std::string url(const std::string& path) { return std::string(kBase) + "/" + path; }
+
+  std::vector<mgnify::http::Request> requests() const { return transport->requests(); }
+  std::vector<std::chrono::nanoseconds> sleeps() const { return clock->sleeps(); }
 };
+
+/// Options for a real CurlTransport session against the mock: no rate limit, a
+/// fake clock so retry waits are recorded instead of slept, short timeouts.
+inline mgnify::ClientOptions curl_options(const std::shared_ptr<mgnify::http::FakeClock>& clock,
+                                          int max_attempts = 3) {
+  mgnify::ClientOptions o;
+  o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+  o.retry = fast_retry(max_attempts);
+  o.clock = clock;
+  o.connect_timeout = std::chrono::milliseconds(2000);
+  o.request_timeout = std::chrono::milliseconds(5000);
+  return o;
+}
+
+/// The session's transport as the CurlTransport it was built with.
+inline mgnify::http::CurlTransport& curl_of(mgnify::http::Session& session) {
+  return dynamic_cast<mgnify::http::CurlTransport&>(session.transport());
+}
+
+inline std::vector<std::chrono::nanoseconds> ns_list(std::initializer_list<std::chrono::nanoseconds> l) {
+  return std::vector<std::chrono::nanoseconds>(l);
+}
 
 }  // namespace test_support

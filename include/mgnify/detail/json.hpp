@@ -4,9 +4,12 @@
 // decision explicit (required, optional, defaulted) and turn nlohmann's
 // exceptions into DecodeError with the JSON path of the bad value.
 
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -20,9 +23,27 @@ namespace detail {
 
 inline std::string json_type_name(const nlohmann::json& j) { return j.type_name(); }
 
+template <class T>
+struct is_std_vector : std::false_type {};
+template <class U, class A>
+struct is_std_vector<std::vector<U, A>> : std::true_type {};
+
 /// Converts one value, re-labelling any failure with `path` prepended.
 template <class T>
 T convert_at(const nlohmann::json& value, const std::string& path) {
+  if constexpr (is_std_vector<T>::value) {
+    // Element by element, so that a bad item is named by its index
+    // ("/data/3/id") rather than by the whole list.
+    if (value.is_array()) {
+      T out;
+      out.reserve(value.size());
+      std::size_t index = 0;
+      for (const auto& item : value) {
+        out.push_back(convert_at<typename T::value_type>(item, path + "/" + std::to_string(index++)));
+      }
+      return out;
+    }
+  }
   try {
     return value.get<T>();
   } catch (const DecodeError& e) {
@@ -33,7 +54,20 @@ T convert_at(const nlohmann::json& value, const std::string& path) {
   }
 }
 
-inline std::string key_path(const char* key) { return std::string("/") + key; }
+/// "/key" as a JSON Pointer (RFC 6901): '~' and '/' inside the key are escaped.
+inline std::string key_path(const char* key) {
+  std::string out = "/";
+  for (const char* c = key; *c; ++c) {
+    if (*c == '~') {
+      out += "~0";
+    } else if (*c == '/') {
+      out += "~1";
+    } else {
+      out.push_back(*c);
+    }
+  }
+  return out;
+}
 
 /// Required key: absent or null is an error.
 template <class T>

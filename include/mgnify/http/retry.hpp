@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cctype>
 #include <cstdint>
-#include <cstdio>
 #include <optional>
 #include <random>
 #include <string>
@@ -92,12 +91,23 @@ inline std::optional<std::chrono::system_clock::time_point> parse_http_date(std:
   if (!current.empty()) tokens.push_back(std::move(current));
   int day = -1, month = -1, hour = -1, minute = -1, second = -1;
   long year = -1;
+  auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
   for (const auto& t : tokens) {
     if (t.find(':') != std::string::npos) {
-      if (std::sscanf(t.c_str(), "%d:%d:%d", &hour, &minute, &second) != 3) return std::nullopt;
-    } else if (std::isdigit(static_cast<unsigned char>(t[0]))) {
+      // Exactly "HH:MM:SS": a header is untrusted input, so no sscanf and no overflow.
+      if (t.size() != 8 || t[2] != ':' || t[5] != ':' || !digit(t[0]) || !digit(t[1]) ||
+          !digit(t[3]) || !digit(t[4]) || !digit(t[6]) || !digit(t[7])) {
+        return std::nullopt;
+      }
+      hour = (t[0] - '0') * 10 + (t[1] - '0');
+      minute = (t[3] - '0') * 10 + (t[4] - '0');
+      second = (t[6] - '0') * 10 + (t[7] - '0');
+    } else if (digit(t[0])) {
+      // Days have at most two digits and years four; anything longer is not a date
+      // (and would overflow std::stol).
+      if (t.size() > 4) return std::nullopt;
       for (char c : t) {
-        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+        if (!digit(c)) return std::nullopt;
       }
       const long v = std::stol(t);
       if (t.size() <= 2 && day < 0) {
@@ -118,7 +128,13 @@ inline std::optional<std::chrono::system_clock::time_point> parse_http_date(std:
   const std::int64_t days =
       detail::days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
   const std::int64_t secs = days * 86400 + hour * 3600 + minute * 60 + second;
-  return std::chrono::system_clock::time_point{} + std::chrono::seconds(secs);
+  // system_clock counts nanoseconds in 64 bits (until 2262): a later date is
+  // clamped instead of overflowing.
+  using Tp = std::chrono::system_clock::time_point;
+  if (secs >= std::chrono::duration_cast<std::chrono::seconds>(Tp::duration::max()).count()) {
+    return Tp::max();
+  }
+  return Tp{} + std::chrono::duration_cast<Tp::duration>(std::chrono::seconds(secs));
 }
 
 /// Retry-After as a wait from `now`: delta-seconds or an HTTP-date. A date in
@@ -140,7 +156,10 @@ inline std::optional<std::chrono::seconds> parse_retry_after(
   const auto when = parse_http_date(value);
   if (!when) return std::nullopt;
   if (*when <= now) return std::chrono::seconds(0);
-  return std::chrono::duration_cast<std::chrono::seconds>(*when - now + std::chrono::milliseconds(999));
+  const auto delta = *when - now;
+  auto wait = std::chrono::duration_cast<std::chrono::seconds>(delta);
+  if (wait < delta) ++wait;  // round up: waking early would only earn another 429
+  return std::min(wait, std::chrono::seconds(999'999'999));
 }
 
 /// Computes the wait before retry number `retry` (1 for the first retry).

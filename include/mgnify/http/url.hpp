@@ -258,6 +258,20 @@ inline std::string remove_dot_segments(std::string_view path) {
   return out;
 }
 
+// "ftp://host/x" is an absolute reference even though it is not http(s):
+// merging it into the base path would turn it into a same-origin request
+// instead of letting the caller see (and refuse) the other scheme.
+inline bool has_scheme_and_authority(std::string_view reference) noexcept {
+  const auto sep = reference.find("://");
+  if (sep == std::string_view::npos || sep == 0) return false;
+  if (!std::isalpha(static_cast<unsigned char>(reference[0]))) return false;
+  for (char c : reference.substr(0, sep)) {
+    const auto uc = static_cast<unsigned char>(c);
+    if (!std::isalnum(uc) && c != '+' && c != '-' && c != '.') return false;
+  }
+  return true;
+}
+
 // Keeps the authority exactly as written (case, explicit port) by slicing the original.
 inline std::string origin_of(std::string_view original) {
   const auto scheme_end = original.find("://");
@@ -270,7 +284,9 @@ inline std::string origin_of(std::string_view original) {
 /// from, per RFC 3986 section 5.2: absolute URLs, "//host/x", "/path", "?q",
 /// "relative/path" and a bare word (a superseded accession) all work.
 inline std::string resolve_reference(std::string_view base, std::string_view reference) {
-  if (parse_url(reference)) return std::string(reference);
+  if (parse_url(reference) || detail::has_scheme_and_authority(reference)) {
+    return std::string(reference);
+  }
   const auto parts = parse_url(base);
   if (!parts) throw InvalidArgument("cannot resolve '" + std::string(reference) +
                                     "' against a base that is not an absolute URL: '" +
