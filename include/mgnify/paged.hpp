@@ -66,7 +66,7 @@ class Paged {
         ++pages_fetched;
         if (page.total) total = page.total;
         const bool empty = page.items.empty();
-        next_token = std::move(page.next);
+        next_token = page.next;  // a copy: current_page().next stays readable
         current = std::move(page);
         index = 0;
         // An empty page ends the walk even if it names a next page: that is how
@@ -74,12 +74,15 @@ class Paged {
         if (empty) done = true;
       }
     }
+    // Also the way back in after a failed fetch: fill() retries the page
+    // named by next_token (it does nothing while the current page has items).
     void start() {
-      if (started) return;
-      started = true;
-      if (max_items && *max_items == 0) {
-        done = true;
-        return;
+      if (!started) {
+        started = true;
+        if (max_items && *max_items == 0) {
+          done = true;
+          return;
+        }
       }
       fill();
     }
@@ -132,7 +135,8 @@ class Paged {
     state_->max_items = max_items;
   }
 
-  /// Starts (or continues: the range is single-pass) the walk.
+  /// Starts (or continues: the range is single-pass) the walk. After a page
+  /// failed to load, calling begin() again retries that page.
   iterator begin() {
     state_->start();
     return iterator(state_.get());
