@@ -1,0 +1,391 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "mgnify/error.hpp"
+#include "mgnify/paged.hpp"
+
+using mgnify::Page;
+using mgnify::Paged;
+
+namespace {
+
+// Upper bound for waiting on another thread's progress. Passing tests never
+// wait this long; it only keeps a broken read-ahead from hanging the suite.
+constexpr auto kPatience = std::chrono::seconds(10);
+
+// A thread-safe scripted list. Pages listed in `gated` block inside the fetch
+// until the test opens them, which lets a test see exactly which fetches are
+// running at a given moment, without any timing assumption.
+class Script {
+ public:
+  void add(const std::string& token, std::vector<int> items, std::optional<std::string> next,
+           std::optional<std::int64_t> total = std::nullopt) {
+    Page<int> p;
+    p.items = std::move(items);
+    p.next = std::move(next);
+    p.total = total;
+    p.url = "https://h/list?page=" + token;
+    std::lock_guard<std::mutex> lock(mutex_);
+    pages_[token] = std::move(p);
+  }
+  // `count` pages "1".."count" of `per_page` items each, numbered from 1.
+  static std::shared_ptr<Script> numbered(int count, int per_page) {
+    auto s = std::make_shared<Script>();
+    int value = 1;
+    for (int t = 1; t <= count; ++t) {
+      std::vector<int> items;
+      for (int k = 0; k < per_page; ++k) items.push_back(value++);
+      s->add(std::to_string(t), items, t < count ? std::optional<std::string>(std::to_string(t + 1)) : std::nullopt,
+             count * per_page);
+    }
+    return s;
+  }
+
+  void gate(const std::string& token) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    gated_.insert(token);
+  }
+  void open(const std::string& token) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    gated_.erase(token);
+    changed_.notify_all();
+  }
+  void fail(const std::string& token, int times) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    failing_[token] = times;
+  }
+
+  // Waits until the fetch of `token` has started (true) or patience ran out.
+  bool wait_started(const std::string& token, int times = 1) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(lock, kPatience, [&] {
+      return std::count(started_.begin(), started_.end(), token) >= times;
+    });
+  }
+  bool wait_running(std::size_t n) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(lock, kPatience, [&] { return running_ == n; });
+  }
+
+  std::vector<std::string> started() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return started_;
+  }
+  std::size_t finished() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return finished_;
+  }
+  std::size_t max_running() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return max_running_;
+  }
+
+  static mgnify::PageFetcher<int> fetcher(std::shared_ptr<Script> self) {
+    return [self](const std::string& token) { return self->fetch(token); };
+  }
+
+ private:
+  Page<int> fetch(const std::string& token) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    started_.push_back(token);
+    ++running_;
+    max_running_ = std::max(max_running_, running_);
+    changed_.notify_all();
+    changed_.wait_for(lock, kPatience, [&] { return gated_.count(token) == 0; });
+    --running_;
+    ++finished_;
+    changed_.notify_all();
+    if (auto it = failing_.find(token); it != failing_.end() && it->second != 0) {
+      if (it->second > 0) --it->second;
+      mgnify::ApiErrorInfo info;
+      info.status = 503;
+      info.method = "GET";
+      info.url = "https://h/list?page=" + token;
+      throw mgnify::ServerError(info);
+    }
+    return pages_.at(token);
+  }
+
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::map<std::string, Page<int>> pages_;
+  std::set<std::string> gated_;
+  std::map<std::string, int> failing_;
+  std::vector<std::string> started_;
+  std::size_t running_ = 0;
+  std::size_t max_running_ = 0;
+  std::size_t finished_ = 0;
+};
+
+// v2-style tokens: page numbers, the count known from the first page.
+mgnify::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
+  return [first_page, per_page](std::size_t index, const Page<int>& first) -> std::optional<std::string> {
+    const auto page = static_cast<std::int64_t>(first_page) + static_cast<std::int64_t>(index);
+    if (!first.total || (page - 1) * per_page >= *first.total) return std::nullopt;
+    return std::to_string(page);
+  };
+}
+
+std::vector<int> iota_vector(int from, int to) {
+  std::vector<int> v;
+  for (int i = from; i <= to; ++i) v.push_back(i);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("read-ahead is off for a bare Paged: nothing runs on another thread", "[paged][readahead]") {
+  auto script = Script::numbered(3, 3);
+  Paged<int> list("1", Script::fetcher(script));
+  CHECK_FALSE(list.read_ahead());
+  auto it = list.begin();
+  CHECK(*it == 1);
+  CHECK(script->started() == std::vector<std::string>{"1"});
+  CHECK(list.pages_in_flight() == 0);
+}
+
+TEST_CASE("read-ahead fetches page N+1 while the caller is still on page N", "[paged][readahead]") {
+  auto script = Script::numbered(3, 3);
+  script->gate("2");
+  Paged<int> list("1", Script::fetcher(script));
+  list.set_read_ahead(true);
+  CHECK(list.read_ahead());
+  CHECK(script->started().empty());  // still lazy
+
+  auto it = list.begin();
+  CHECK(*it == 1);
+  // The caller has not moved past item 1, yet page 2's fetch is running (it
+  // is held at the gate, so it cannot have been a synchronous fetch).
+  REQUIRE(script->wait_started("2"));
+  CHECK(list.pages_in_flight() == 1);
+  CHECK(list.pages_fetched() == 1);
+  CHECK(list.resume_token() == std::optional<std::string>("2"));
+
+  std::vector<int> seen{*it};
+  ++it;
+  seen.push_back(*it);
+  ++it;
+  seen.push_back(*it);
+  script->open("2");
+  for (++it; it != list.end(); ++it) seen.push_back(*it);
+  CHECK(seen == iota_vector(1, 9));
+  CHECK(script->started() == std::vector<std::string>{"1", "2", "3"});
+  CHECK(script->max_running() == 1);  // one page ahead, never more
+  CHECK(list.pages_fetched() == 3);
+  CHECK(list.pages_in_flight() == 0);
+  CHECK_FALSE(list.resume_token().has_value());
+}
+
+TEST_CASE("a failing prefetched page is thrown from ++ after the items before it", "[paged][readahead]") {
+  auto script = Script::numbered(3, 3);
+  script->fail("2", 1);
+  Paged<int> list("1", Script::fetcher(script));
+  list.set_read_ahead(true);
+  std::vector<int> seen;
+  bool threw = false;
+  try {
+    for (int v : list) seen.push_back(v);
+  } catch (const mgnify::ServerError& e) {
+    threw = true;
+    CHECK(e.url() == "https://h/list?page=2");
+  }
+  REQUIRE(threw);
+  CHECK(seen == iota_vector(1, 3));
+  CHECK(list.items_yielded() == 3);
+  CHECK(list.pages_fetched() == 1);
+  CHECK(list.resume_token() == std::optional<std::string>("2"));
+  CHECK(list.pages_in_flight() == 0);
+
+  // Starting again retries the failed page and goes on, each item once.
+  for (int v : list) seen.push_back(v);
+  CHECK(seen == iota_vector(1, 9));
+  CHECK(script->started() == std::vector<std::string>{"1", "2", "2", "3"});
+}
+
+TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged][readahead]") {
+  SECTION("limit on a page boundary") {
+    auto script = Script::numbered(3, 3);
+    Paged<int> list("1", Script::fetcher(script), 3);
+    list.set_read_ahead(true);
+    CHECK(list.collect() == iota_vector(1, 3));
+    CHECK(script->started() == std::vector<std::string>{"1"});
+    CHECK(list.resume_token() == std::optional<std::string>("2"));
+  }
+  SECTION("limit inside the next page") {
+    auto script = Script::numbered(3, 3);
+    Paged<int> list("1", Script::fetcher(script), 4);
+    list.set_read_ahead(true);
+    CHECK(list.collect() == iota_vector(1, 4));
+    CHECK(script->started() == std::vector<std::string>{"1", "2"});
+  }
+}
+
+TEST_CASE("read-ahead stops at an empty page and on the last page", "[paged][readahead]") {
+  auto script = std::make_shared<Script>();
+  script->add("1", {1, 2}, "2");
+  script->add("2", {}, "3");
+  script->add("3", {3}, std::nullopt);
+  Paged<int> list("1", Script::fetcher(script));
+  list.set_read_ahead(true);
+  CHECK(list.collect() == std::vector<int>{1, 2});
+  CHECK(script->started() == std::vector<std::string>{"1", "2"});
+}
+
+TEST_CASE("for_each_page overlaps the next fetch with the caller's work on a page", "[paged][readahead]") {
+  auto script = Script::numbered(4, 2);
+  Paged<int> list("1", Script::fetcher(script));
+  list.set_read_ahead(true);
+  std::vector<std::string> urls;
+  bool overlapped = true;
+  list.for_each_page([&](const Page<int>& page) {
+    urls.push_back(page.url);
+    // While this page is handled, the next one is already on its way.
+    if (page.next) overlapped = overlapped && script->wait_started(*page.next);
+  });
+  CHECK(overlapped);
+  CHECK(urls.size() == 4);
+  CHECK(urls.back() == "https://h/list?page=4");
+  CHECK(list.items_yielded() == 8);
+}
+
+TEST_CASE("destroying a Paged mid-walk waits for the fetch in flight", "[paged][readahead]") {
+  auto script = Script::numbered(3, 3);
+  script->gate("2");
+  {
+    auto list = std::make_unique<Paged<int>>("1", Script::fetcher(script));
+    list->set_read_ahead(true);
+    auto it = list->begin();
+    CHECK(*it == 1);
+    REQUIRE(script->wait_started("2"));
+    std::thread opener([script] { script->open("2"); });
+    list.reset();  // returns only once page 2's fetch has finished
+    CHECK(script->finished() == 2);
+    opener.join();
+  }
+  // Nothing kept running behind the caller's back.
+  CHECK(script->started() == std::vector<std::string>{"1", "2"});
+}
+
+TEST_CASE("counted mode fetches up to k pages at once and yields items in order", "[paged][counted]") {
+  auto script = Script::numbered(10, 5);
+  for (int t = 2; t <= 10; ++t) script->gate(std::to_string(t));
+  Paged<int> list("1", Script::fetcher(script));
+  list.set_counted(numbered_tokens(1, 5), 3);
+  CHECK(list.read_ahead());
+
+  auto it = list.begin();
+  CHECK(*it == 1);
+  // Pages 2, 3 and 4 are all running at the same time; page 5 waits for room.
+  REQUIRE(script->wait_running(3));
+  CHECK(list.pages_in_flight() == 3);
+  auto started = script->started();
+  CHECK(started.size() == 4);
+  CHECK(std::set<std::string>(started.begin() + 1, started.end()) ==
+        std::set<std::string>{"2", "3", "4"});
+
+  // Open the pages in reverse: the order of arrival must not matter.
+  for (int t = 10; t >= 2; --t) script->open(std::to_string(t));
+  std::vector<int> seen;
+  std::size_t max_in_flight = 0;
+  for (; it != list.end(); ++it) {
+    seen.push_back(*it);
+    max_in_flight = std::max(max_in_flight, list.pages_in_flight());
+  }
+  CHECK(seen == iota_vector(1, 50));
+  CHECK(max_in_flight <= 3);
+  CHECK(script->max_running() == 3);
+  CHECK(script->started().size() == 10);  // every page exactly once
+  CHECK(list.pages_fetched() == 10);
+  CHECK_FALSE(list.resume_token().has_value());
+}
+
+TEST_CASE("counted mode: a failed page is thrown in order and the walk resumes there", "[paged][counted]") {
+  auto script = Script::numbered(6, 4);
+  script->fail("4", 1);
+  Paged<int> list("1", Script::fetcher(script));
+  list.set_counted(numbered_tokens(1, 4), 4);
+  std::vector<int> seen;
+  bool threw = false;
+  try {
+    for (int v : list) seen.push_back(v);
+  } catch (const mgnify::ServerError& e) {
+    threw = true;
+    CHECK(e.url() == "https://h/list?page=4");
+  }
+  REQUIRE(threw);
+  CHECK(seen == iota_vector(1, 12));  // pages 1-3, even though 5 and 6 may have arrived
+  CHECK(list.resume_token() == std::optional<std::string>("4"));
+  CHECK(list.pages_fetched() == 3);
+  CHECK(list.pages_in_flight() == 0);
+
+  for (int v : list) seen.push_back(v);
+  CHECK(seen == iota_vector(1, 24));
+  const auto started = script->started();
+  CHECK(std::count(started.begin(), started.end(), "4") == 2);
+  CHECK(std::count(started.begin(), started.end(), "1") == 1);
+}
+
+TEST_CASE("counted mode respects max_items, the empty page rule and a failing first page",
+          "[paged][counted]") {
+  SECTION("max_items: no page beyond the limit is requested") {
+    auto script = Script::numbered(10, 5);
+    Paged<int> list("1", Script::fetcher(script), 12);
+    list.set_counted(numbered_tokens(1, 5), 8);
+    CHECK(list.collect() == iota_vector(1, 12));
+    auto started = script->started();
+    std::sort(started.begin(), started.end());
+    CHECK(started == std::vector<std::string>{"1", "2", "3"});
+  }
+  SECTION("an empty page ends the walk") {
+    auto script = std::make_shared<Script>();
+    script->add("1", {1, 2}, "2", 6);
+    script->add("2", {}, "3", 6);
+    script->add("3", {5, 6}, std::nullopt, 6);
+    Paged<int> list("1", Script::fetcher(script));
+    list.set_counted(numbered_tokens(1, 2), 2);
+    CHECK(list.collect() == std::vector<int>{1, 2});
+  }
+  SECTION("a failing first page leaves the first token and can be retried") {
+    auto script = Script::numbered(3, 2);
+    script->fail("1", 1);
+    Paged<int> list("1", Script::fetcher(script));
+    list.set_counted(numbered_tokens(1, 2), 2);
+    CHECK_THROWS_AS(list.begin(), mgnify::ServerError);
+    CHECK(list.resume_token() == std::optional<std::string>("1"));
+    CHECK(list.collect() == iota_vector(1, 6));
+  }
+  SECTION("starting from a later page (a resume token)") {
+    auto script = Script::numbered(5, 2);
+    Paged<int> list("3", Script::fetcher(script));
+    list.set_counted(numbered_tokens(3, 2), 2);
+    CHECK(list.collect() == iota_vector(5, 10));
+  }
+  SECTION("total() reports the count before the walk") {
+    auto script = Script::numbered(4, 2);
+    Paged<int> list("1", Script::fetcher(script));
+    list.set_counted(numbered_tokens(1, 2), 2);
+    CHECK(list.total() == std::optional<std::int64_t>(8));
+    CHECK(list.collect().size() == 8);
+  }
+}
+
+TEST_CASE("counted mode rejects bad settings before any request", "[paged][counted]") {
+  auto script = Script::numbered(2, 2);
+  Paged<int> list("1", Script::fetcher(script));
+  CHECK_THROWS_AS(list.set_counted(numbered_tokens(1, 2), 0), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(list.set_counted({}, 2), mgnify::InvalidArgument);
+  list.begin();
+  CHECK_THROWS_AS(list.set_counted(numbered_tokens(1, 2), 2), mgnify::InvalidArgument);
+  CHECK(script->started() == std::vector<std::string>{"1"});
+}
