@@ -1,0 +1,157 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "v2/v2_support.hpp"
+
+using namespace mgnify::v2;
+namespace data = v2test::data;
+
+namespace {
+std::string authorization_of_last(const v2test::Rig& rig) {
+  const auto requests = rig.server.requests();
+  if (requests.empty()) return {};
+  auto it = requests.back().headers.find("authorization");
+  return it == requests.back().headers.end() ? std::string() : it->second;
+}
+}  // namespace
+
+TEST_CASE("login stores the token and sends it as a Bearer header", "[v2][integration][auth]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  const auto token = client.login(data::kUser, data::kPassword);
+  CHECK(token.token_type == "sliding");
+  CHECK_FALSE(token.token.empty());
+  CHECK(client.has_token());
+  CHECK(client.verify());
+  client.study("MGYS00000001");
+  CHECK(authorization_of_last(rig) == "Bearer " + token.token);
+
+  const auto renewed = client.refresh();
+  CHECK(renewed.token != token.token);
+  CHECK(client.session().token() == renewed.token);
+}
+
+TEST_CASE("bad credentials are an AuthError with the service's text", "[v2][integration][auth]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  try {
+    client.login(data::kUser, "wrong");
+    FAIL("expected AuthError");
+  } catch (const mgnify::AuthError& e) {
+    CHECK(e.status() == 401);
+    CHECK(e.message() == "Invalid credentials");
+    CHECK(e.body() == R"({"detail": "Invalid credentials"})");
+  }
+  CHECK_FALSE(client.has_token());
+}
+
+TEST_CASE("private studies are visible with the owner's token only", "[v2][integration][auth]") {
+  v2test::Rig rig;
+  auto anonymous = rig.client();
+  const auto& priv = data::kPrivateStudies.front();
+
+  try {
+    anonymous.study(priv);
+    FAIL("expected NotFoundError");
+  } catch (const mgnify::NotFoundError& e) {
+    CHECK(e.message() == "Not found.");
+  }
+  for (const auto& s : anonymous.studies().collect()) {
+    CHECK(std::find(data::kPrivateStudies.begin(), data::kPrivateStudies.end(), s.accession) ==
+          data::kPrivateStudies.end());
+  }
+
+  auto owner = rig.client();
+  owner.set_token(std::string(data::kValidToken));
+  CHECK(owner.study(priv).title.rfind("Private ", 0) == 0);
+  const auto analyses = owner.study_analyses(priv).collect();
+  REQUIRE(analyses.size() == static_cast<std::size_t>(data::kAnalysesPerPrivateStudy));
+  const auto detail = owner.analysis(analyses.front().accession);
+  REQUIRE_FALSE(detail.downloads.empty());
+  CHECK(detail.downloads.front().url->find("/private-data/") != std::string::npos);
+  // Top-level lists never show private objects, even to their owner.
+  CHECK(owner.studies().total() == 120);
+
+  std::set<std::string> mine;
+  for (const auto& s : owner.my_studies(ListOptions{2, 1, std::nullopt})) mine.insert(s.accession);
+  std::set<std::string> expected(data::kPrivateStudies.begin(), data::kPrivateStudies.end());
+  expected.insert(data::kUserPublicStudies.begin(), data::kUserPublicStudies.end());
+  CHECK(mine == expected);
+
+  // Another user's token: the real service answers 404, and the error says why that may be.
+  try {
+    owner.study(data::kOtherPrivateStudy);
+    FAIL("expected NotFoundError");
+  } catch (const mgnify::NotFoundError& e) {
+    CHECK(e.message() == "Not found.");
+    CHECK(e.hint() == kPrivateNotFoundHint);
+    CHECK(std::string(e.what()).find("private objects") != std::string::npos);
+  }
+}
+
+TEST_CASE("my-data/studies without a token is 401 Unauthorized", "[v2][integration][auth]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  try {
+    client.session().get(rig.server.v2_url() + "/my-data/studies/");
+    FAIL("expected AuthError");
+  } catch (const mgnify::AuthError& e) {
+    CHECK(e.message() == "Unauthorized");
+  }
+}
+
+TEST_CASE("an expired token is refreshed once and the call repeated", "[v2][integration][auth]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  client.set_token(std::string(data::kExpiredToken));
+  CHECK_FALSE(client.verify());
+  const auto study = client.study("MGYS00000001");  // 401 -> refresh -> retry
+  CHECK(study.accession == "MGYS00000001");
+  REQUIRE(client.session().token());
+  CHECK(*client.session().token() != data::kExpiredToken);
+  CHECK(rig.hits("auth/sliding/refresh") == 1);
+  CHECK(rig.hits("studies/MGYS00000001") == 2);
+  CHECK(client.verify());
+}
+
+TEST_CASE("an invalid token gets 401 even on public data; a failed refresh is an AuthError",
+          "[v2][integration][auth]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  client.set_token(std::string(data::kDeadToken));
+  try {
+    client.study("MGYS00000001");
+    FAIL("expected AuthError");
+  } catch (const mgnify::AuthError& e) {
+    CHECK(e.status() == 401);
+    CHECK(e.parsed().code == "token_not_valid");
+    CHECK(e.hint().find("refreshing it failed") != std::string::npos);
+  }
+  CHECK(rig.hits("auth/sliding/refresh") == 1);
+  CHECK(client.session().token() == std::string(data::kDeadToken));
+}
+
+TEST_CASE("with anonymous fallback a dead token is dropped and public data still loads", "[v2][integration][auth]") {
+  v2test::Rig rig;
+  V2Options v2;
+  v2.anonymous_fallback_on_auth_failure = true;
+  auto client = rig.client(v2);
+  client.set_token(std::string(data::kDeadToken));
+  CHECK(client.study("MGYS00000001").accession == "MGYS00000001");
+  CHECK_FALSE(client.has_token());
+  CHECK(authorization_of_last(rig).empty());
+}
+
+TEST_CASE("the refresh during a list walk keeps the walk going", "[v2][integration][auth]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  client.set_token(std::string(data::kExpiredToken));
+  ListOptions opts;
+  opts.page_size = 100;
+  CHECK(client.samples({}, opts).collect().size() == 2000);  // samples/ is public-only: token ignored
+  auto runs = client.runs({}, opts).collect();                 // runs/ checks the token: refreshed once
+  CHECK(runs.size() == 2000);
+  CHECK(rig.hits("auth/sliding/refresh") == 1);
+}
