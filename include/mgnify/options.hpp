@@ -51,6 +51,11 @@ struct ClientOptions {
   /// Responses larger than this fail with TransportError::Kind::body_too_large.
   std::size_t max_body_bytes = std::size_t{256} * 1024 * 1024;
 
+  /// Lists fetch page N+1 while the caller consumes page N (see Paged). Costs
+  /// at most one page of memory and, when a walk is abandoned early, one
+  /// request the caller did not need.
+  bool read_ahead = true;
+
   /// Null means a pooled CurlTransport built from the fields above.
   std::shared_ptr<http::Transport> transport;
   /// Null means the real clocks; tests inject http::FakeClock.

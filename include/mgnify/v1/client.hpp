@@ -74,12 +74,16 @@ template <class T>
 Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
                     std::optional<std::size_t> max_items, bool check_first) {
   std::string first = first_url;
-  return Paged<T>(
+  const bool read_ahead = session->options().read_ahead;
+  Paged<T> paged(
       std::move(first_url),
       [session = std::move(session), first = std::move(first), check_first](const std::string& token) {
         return fetch_list_page<T>(*session, token, check_first || token != first);
       },
       max_items);
+  // The fetcher only touches the thread-safe Session, so it may run ahead.
+  paged.set_read_ahead(read_ahead);
+  return paged;
 }
 
 }  // namespace detail

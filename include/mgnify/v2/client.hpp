@@ -56,6 +56,10 @@ struct V2Options {
   bool anonymous_fallback_on_auth_failure = false;
   /// Requests in flight for the get_* batch calls.
   std::size_t concurrency = 8;
+  /// List pages fetched at once once `count` is known (with
+  /// ClientOptions::read_ahead; 1 is plain read-ahead). Items still come in
+  /// order; memory grows by one page per extra page in flight.
+  std::size_t parallel_pages = 1;
 };
 
 class V2Client {
@@ -308,6 +312,7 @@ class V2Client {
   struct State {
     State(std::shared_ptr<http::Session> s, V2Options o) : session(std::move(s)), v2(o) {
       if (v2.concurrency == 0) throw InvalidArgument("V2Options::concurrency must be at least 1");
+      if (v2.parallel_pages == 0) throw InvalidArgument("V2Options::parallel_pages must be at least 1");
     }
     std::shared_ptr<http::Session> session;
     V2Options v2;
@@ -435,7 +440,20 @@ class V2Client {
       if (page * page_size < envelope.count) out.next = std::to_string(page + 1);
       return out;
     };
-    return Paged<T>(std::to_string(list.start_page), std::move(fetch), list.max_items);
+    Paged<T> out(std::to_string(list.start_page), std::move(fetch), list.max_items);
+    if (state_->session->options().read_ahead) {
+      // Page numbers are known once the first page gave `count`, so several
+      // pages can be in flight; the fetcher only uses the thread-safe State.
+      const std::int64_t start_page = list.start_page;
+      out.set_counted(
+          [start_page, page_size](std::size_t index, const mgnify::Page<T>& first) -> std::optional<std::string> {
+            const std::int64_t page = start_page + static_cast<std::int64_t>(index);
+            if (!first.total || (page - 1) * page_size >= *first.total) return std::nullopt;
+            return std::to_string(page);
+          },
+          state_->v2.parallel_pages);
+    }
+    return out;
   }
 
   template <class T, class Fn>
