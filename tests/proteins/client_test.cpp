@@ -8,6 +8,7 @@
 #include <chrono>
 #include <set>
 
+#include "mgnify/http/curl_transport.hpp"
 #include "mgnify/proteins.hpp"
 #include "proteins/protein_test_support.hpp"
 
@@ -369,16 +370,40 @@ TEST_CASE("get_many keeps input order under concurrency and reports progress", "
 }
 
 TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][client][integration][batch]") {
+  // Counts requests in flight around the real curl transport, so the check
+  // does not depend on wall-clock timing.
+  struct CountingTransport : mgnify::http::Transport {
+    mgnify::http::CurlTransport inner{mgnify::http::CurlOptions{}};
+    std::atomic<int> in_flight{0};
+    std::atomic<int> max_in_flight{0};
+    mgnify::http::Response send(const mgnify::http::Request& request) override {
+      const int now = ++in_flight;
+      int seen = max_in_flight.load();
+      while (now > seen && !max_in_flight.compare_exchange_weak(seen, now)) {
+      }
+      struct Leave {
+        std::atomic<int>& n;
+        ~Leave() { --n; }
+      } leave{in_flight};
+      return inner.send(request);
+    }
+  };
   MockRig rig;
-  rig.server.set_latency(std::chrono::milliseconds(100));
-  const auto client = rig.client();
-  const auto input = accessions(protein_test::data::representative_numbers(), 8);
-  const auto start = std::chrono::steady_clock::now();
-  const auto results = client.get_many(input, 8);
-  const auto parallel = std::chrono::steady_clock::now() - start;
+  rig.server.set_latency(std::chrono::milliseconds(50));
+  auto transport = std::make_shared<CountingTransport>();
+  auto options = rig.options();
+  options.transport = transport;
+  const ProteinClient client(options);
+  const auto input = accessions(protein_test::data::representative_numbers(), 16);
+  const auto results = client.get_many(input, 4);
   for (const auto& r : results) CHECK(r.ok());
-  // Eight 100 ms requests in sequence would take 800 ms.
-  CHECK(parallel < std::chrono::milliseconds(600));
+  CHECK(transport->max_in_flight.load() <= 4);
+  CHECK(transport->max_in_flight.load() >= 2);
+  CHECK(transport->in_flight.load() == 0);
+
+  transport->max_in_flight = 0;
+  (void)client.get_many(input, 1);
+  CHECK(transport->max_in_flight.load() == 1);
 }
 
 TEST_CASE("get_many obeys the client's rate limit", "[proteins][client][integration][batch]") {
@@ -455,4 +480,38 @@ TEST_CASE("a client can share another client's session", "[proteins][client][int
   CHECK(second.session() == first.session());
   CHECK(second.get("13").mgyp == "MGYP000000000013");
   CHECK_THROWS_AS(ProteinClient(std::shared_ptr<mgnify::http::Session>{}), InvalidArgument);
+}
+
+TEST_CASE("a record of the wrong shape is a DecodeError naming the field and URL",
+          "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  rig.server.push_fault(path_of("MGYP000000000013"),
+                        mgnify::mock::Fault::status_only(200, R"({"mgyp": 13, "sequence": "MK"})"));
+  try {
+    (void)client.get("13");
+    FAIL("expected DecodeError");
+  } catch (const mgnify::DecodeError& e) {
+    CHECK(e.json_path() == "/mgyp");
+    CHECK(e.url() == rig.server.proteins_url() + "/protein/MGYP000000000013");
+  }
+  rig.server.push_fault(search_path(), mgnify::mock::Fault::status_only(200, R"({"hits": []})"));
+  CHECK_THROWS_AS(client.search(SearchQuery::by_biome_id(46)), mgnify::DecodeError);
+  rig.server.push_fault(search_path(),
+                        mgnify::mock::Fault::status_only(200, R"([{"mgyp": "MGYP000000000010"}, {"cluster_size": 1}])"));
+  try {
+    (void)client.search(SearchQuery::by_biome_id(46));
+    FAIL("expected DecodeError");
+  } catch (const mgnify::DecodeError& e) {
+    CHECK(e.json_path() == "/1/mgyp");
+  }
+}
+
+TEST_CASE("a transient server error during search is retried", "[proteins][client][integration]") {
+  MockRig rig;
+  const auto client = rig.client();
+  rig.server.push_fault(search_path(), mgnify::mock::Fault::html(503));
+  const auto hits = client.search(SearchQuery::by_biome_id(132).limit(3));
+  CHECK(hits.size() == 3);
+  CHECK(rig.hits(search_path()) == 2);
 }
