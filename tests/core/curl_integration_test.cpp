@@ -12,6 +12,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -446,6 +447,12 @@ TEST_CASE("live: a POST is not retried on 503", "[integration][retry]") {
   const auto echo = json_of(s->post_json(live.url("/test/echo"), {{"q", 2}}));
   CHECK(echo.at("method") == "POST");
   CHECK(echo.at("body") == R"({"q":2})");
+  // The mock's record has the body too (httplib reads it after recording starts).
+  const auto recorded = live.server->requests();
+  REQUIRE(recorded.size() == 2);
+  CHECK(recorded[0].body.empty());  // answered by a fault before the body was read
+  CHECK(recorded[1].body == R"({"q":2})");
+  CHECK(recorded[1].method == "POST");
 }
 
 TEST_CASE("live: parallel requests through one session", "[integration][executor]") {
@@ -494,4 +501,88 @@ TEST_CASE("live: a server on IPv6 loopback works", "[integration][ipv6]") {
   const auto r = s->get(s->url("test/echo"));
   CHECK(r.status == 200);
   CHECK(json_of(r).at("path") == "/test/echo");
+}
+
+TEST_CASE("live: CurlTransport on its own sends HEAD, PUT and DELETE as asked", "[integration][transport]") {
+  Live live;
+  mgnify::http::CurlTransport transport;
+  mgnify::http::Request head;
+  head.method = mgnify::http::Method::head;
+  head.url = live.url("/test/echo");
+  const auto h = transport.send(head);
+  CHECK(h.status == 200);
+  CHECK(h.body.empty());
+  CHECK(h.url == live.url("/test/echo"));
+  CHECK(h.elapsed.count() > 0);
+
+  mgnify::http::Request put;
+  put.method = mgnify::http::Method::put;
+  put.url = live.url("/test/echo");
+  put.body = "payload";
+  mgnify::http::Request del;
+  del.method = mgnify::http::Method::del;
+  del.url = live.url("/test/echo");
+  transport.send(put);  // no such route: whatever the status, the method and body arrived
+  transport.send(del);
+  const auto recorded = live.server->requests();
+  REQUIRE(recorded.size() == 3);
+  CHECK(recorded[0].method == "HEAD");
+  CHECK(recorded[1].method == "PUT");
+  CHECK(recorded[1].body == "payload");
+  CHECK(recorded[2].method == "DELETE");
+  // The transport itself never follows redirects and never retries.
+  mgnify::http::Request redirect;
+  redirect.url = live.url("/test/redirect/2");
+  const auto r = transport.send(redirect);
+  CHECK(r.status == 302);
+  CHECK(r.headers.get("Location") == std::optional<std::string>("/test/redirect/1"));
+  mgnify::http::Request unavailable;
+  unavailable.url = live.url("/test/status/503");
+  CHECK(transport.send(unavailable).status == 503);
+  CHECK(live.server->hits("/test/status/503") == 1);
+  CHECK(transport.handles_created() == 1);
+}
+
+TEST_CASE("live: transports created and used on several threads at once", "[integration][transport]") {
+  Live live;
+  std::vector<int> statuses(6, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < statuses.size(); ++t) {
+    threads.emplace_back([&, t] {
+      mgnify::http::CurlTransport transport;
+      mgnify::http::Request req;
+      req.url = live.url("/test/echo");
+      try {
+        statuses[t] = transport.send(req).status;
+      } catch (...) {
+        statuses[t] = -1;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  CHECK(statuses == std::vector<int>(6, 200));
+}
+
+TEST_CASE("live: mock faults are per path, consumed in order, and latency is real", "[integration][mock]") {
+  Live live;
+  live.server->push_fault("/test/echo", Fault::status_only(418, R"({"detail": "teapot"})"));
+  live.server->push_fault("/test/echo", Fault::slow(60ms));
+  mgnify::http::CurlTransport transport;
+  mgnify::http::Request json;
+  json.url = live.url("/test/json?bytes=10");
+  CHECK(transport.send(json).status == 200);  // another path: untouched
+  mgnify::http::Request echo;
+  echo.url = live.url("/test/echo");
+  const auto first = transport.send(echo);
+  CHECK(first.status == 418);
+  CHECK(first.body == R"({"detail": "teapot"})");
+  const auto second = transport.send(echo);
+  CHECK(second.status == 200);
+  CHECK(second.elapsed >= 60ms);
+  CHECK(transport.send(echo).status == 200);
+  CHECK(live.server->hits("/test/echo") == 3);
+  CHECK(live.server->hits("/test/json") == 1);
+  live.server->clear_requests();
+  CHECK(live.server->hits("/test/echo") == 0);
+  CHECK(live.server->requests().empty());
 }

@@ -187,6 +187,43 @@ TEST_CASE("303 turns POST into a body-less GET; 307 and 308 keep POST and its bo
   }
 }
 
+TEST_CASE("303 keeps HEAD as HEAD", "[session][redirect]") {
+  FakeRig rig;
+  rig.transport->respond(FakeRig::url("r"), 303, "", location("s"));
+  rig.transport->respond(FakeRig::url("s"), 200);
+  auto s = rig.session();
+  Request head;
+  head.method = Method::head;
+  head.url = FakeRig::url("r");
+  CHECK(s->execute(head).status == 200);
+  const auto sent = rig.requests();
+  REQUIRE(sent.size() == 2);
+  CHECK(sent[1].method == Method::head);
+}
+
+TEST_CASE("post/redirect/get to the same URL is not a loop; the same GET again is", "[session][redirect]") {
+  SECTION("POST /a -> 303 -> GET /a") {
+    FakeRig rig;
+    rig.transport->respond(FakeRig::url("a"), 303, "", location("a"));
+    rig.transport->respond(FakeRig::url("a"), 200, "created");
+    auto s = rig.session();
+    const auto r = s->post_json(FakeRig::url("a"), {{"x", 1}});
+    CHECK(r.body == "created");
+    CHECK(r.redirects == std::vector<std::string>{FakeRig::url("a")});
+    const auto sent = rig.requests();
+    REQUIRE(sent.size() == 2);
+    CHECK(sent[0].method == Method::post);
+    CHECK(sent[1].method == Method::get);
+  }
+  SECTION("GET /a -> 303 -> GET /a") {
+    FakeRig rig;
+    rig.transport->respond(FakeRig::url("a"), 303, "", location("a"));
+    auto s = rig.session();
+    CHECK_THROWS_WITH(s->get(FakeRig::url("a")), Catch::Contains("redirect loop back to"));
+    CHECK(rig.transport->request_count() == 1);
+  }
+}
+
 TEST_CASE("303 turns PUT into GET while 301 keeps PUT", "[session][redirect]") {
   for (int status : {303, 301}) {
     INFO(status);

@@ -104,13 +104,20 @@ std::size_t MockServer::hits(const std::string& path) const {
 }
 
 std::vector<RecordedRequest> MockServer::requests() const {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(mutex_);
+  // A client may ask as soon as it has its response, a moment before the
+  // logger has filled in the body. A request whose client went away never
+  // reaches the logger, so the wait is bounded and such entries are dropped.
+  if (!bodies_cv_.wait_for(lock, std::chrono::milliseconds(500), [this] { return pending_bodies_.empty(); })) {
+    pending_bodies_.clear();
+  }
   return requests_;
 }
 
 void MockServer::clear_requests() {
   std::lock_guard<std::mutex> lock(mutex_);
   requests_.clear();
+  pending_bodies_.clear();
   hits_.clear();
 }
 
@@ -126,8 +133,10 @@ void MockServer::install_core_routes() {
       rec.target = req.target;
       for (const auto& [name, value] : req.headers) rec.headers.emplace(lower(name), value);
       rec.body = req.body;
+      pending_bodies_.erase(&req);  // a stale entry from an earlier request at this address
       // Bounded so a long benchmark run does not grow memory without limit.
-      if (requests_.size() < 100000) requests_.push_back(std::move(rec));
+      const bool recorded = requests_.size() < 100000;
+      if (recorded) requests_.push_back(std::move(rec));
       if (!compression_) {
         // cpp-httplib compresses before the post-routing handler runs, so the
         // only way to send a body as is: the request never offered an encoding.
@@ -140,6 +149,12 @@ void MockServer::install_core_routes() {
         fault = std::move(it->second.front());
         it->second.pop_front();
       }
+      // httplib reads a body only for requests that reach a route.
+      const bool routed = !fault || fault->action == Fault::Action::pass ||
+                          fault->action == Fault::Action::hang;
+      const std::string length = req.get_header_value("Content-Length");
+      const bool has_body = (!length.empty() && length != "0") || req.has_header("Transfer-Encoding");
+      if (recorded && routed && has_body) pending_bodies_[&req] = requests_.size() - 1;
     }
     // Latency is a sleep, never a busy wait, so it costs the machine nothing.
     if (const auto ms = latency_ms_.load(); ms > 0) {
@@ -173,6 +188,20 @@ void MockServer::install_core_routes() {
       }
     }
     return httplib::Server::HandlerResponse::Unhandled;
+  });
+
+  // The body is read after pre-routing, so the record gets it here. A request
+  // whose connection a fault cut never reaches the logger; its stale entry is
+  // overwritten by the next request that reuses the address.
+  server_->set_logger([this](const httplib::Request& req, const httplib::Response&) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = pending_bodies_.find(&req);
+    if (it == pending_bodies_.end()) return;
+    if (it->second < requests_.size() && requests_[it->second].path == req.path) {
+      requests_[it->second].body = req.body;
+    }
+    pending_bodies_.erase(it);
+    bodies_cv_.notify_all();
   });
 
   // Generic routes for transport tests.

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <map>
@@ -154,6 +155,11 @@ class MockServer {
   std::map<std::string, std::deque<Fault>> faults_;
   std::map<std::string, std::size_t> hits_;
   std::vector<RecordedRequest> requests_;
+  // Recording starts before httplib reads a request body; the logger, which
+  // runs after the response is sent, fills the body in. Keyed by the Request
+  // object's address; requests() waits (briefly) for these.
+  mutable std::map<const void*, std::size_t> pending_bodies_;
+  mutable std::condition_variable bodies_cv_;
 };
 
 // Each service's mock library (tests/mock/<service>/) defines its registration

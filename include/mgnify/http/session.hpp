@@ -195,6 +195,9 @@ class Session {
   Response follow_redirects(const Request& original, int attempt) {
     Request request = original;
     std::vector<std::string> visited;
+    // Loops are judged on method and URL: POST /x answered by "303 See Other"
+    // to /x (post/redirect/get) revisits the URL with another method.
+    std::vector<std::pair<Method, std::string>> seen;
     for (;;) {
       limiter_.acquire();
       log(LogEvent::Kind::request, request, 0, attempt, {}, {});
@@ -206,6 +209,7 @@ class Session {
         return response;
       }
       visited.push_back(request.url);
+      seen.emplace_back(request.method, request.url);
       const auto location = response.headers.get("Location");
       auto fail = [&](const std::string& why) {
         ApiErrorInfo info;
@@ -228,7 +232,14 @@ class Session {
         fail(e.what());
       }
       if (!parse_url(next)) fail("redirect to a URL that is not http(s): " + next);
-      if (std::find(visited.begin(), visited.end(), next) != visited.end()) {
+      // RFC 9110 15.4.4: 303 means GET (HEAD stays HEAD); 301/302 after a POST
+      // become GET as every user agent does.
+      const bool to_get =
+          request.method != Method::head &&
+          (response.status == 303 ||
+           ((response.status == 301 || response.status == 302) && request.method == Method::post));
+      const Method next_method = to_get ? Method::get : request.method;
+      if (std::find(seen.begin(), seen.end(), std::make_pair(next_method, next)) != seen.end()) {
         fail("redirect loop back to " + next);
       }
       if (static_cast<int>(visited.size()) > options_.max_redirects) {
@@ -240,8 +251,6 @@ class Session {
         request.headers.erase("Authorization");
         request.headers.erase("Cookie");
       }
-      const bool to_get = response.status == 303 || ((response.status == 301 || response.status == 302) &&
-                                                     request.method == Method::post);
       if (to_get) {
         request.method = Method::get;
         request.body.clear();
