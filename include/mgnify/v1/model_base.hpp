@@ -168,9 +168,14 @@ struct AttributeReader {
 
 struct AttributeWriter {
   nlohmann::json& attributes;
+  // An absent optional stays absent, so a decoded object re-encodes exactly.
   template <class T>
   void operator()(const char* key, const std::optional<T>& member) const {
-    mgnify::detail::write_optional(attributes, key, member);
+    if (member) {
+      attributes[key] = *member;
+    } else if (attributes.contains(key)) {
+      attributes[key] = nullptr;
+    }
   }
   template <class T>
   void operator()(const char* key, const T& member) const {

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <regex>
@@ -1626,36 +1627,67 @@ AuthState auth_of(const httplib::Request& req) {
   return a;
 }
 
+// Finished response bodies by Host + target (+ encoding). A list page costs
+// a render, a dump and a gzip once; every later walk is a lookup.
 class Cache {
  public:
-  std::optional<std::string> get(const std::string& key) {
+  std::shared_ptr<const std::string> get(const std::string& key) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = entries_.find(key);
-    if (it == entries_.end()) return std::nullopt;
-    return it->second;
+    return it == entries_.end() ? nullptr : it->second;
   }
-  void put(const std::string& key, const std::string& body) {
+  void put(const std::string& key, std::shared_ptr<const std::string> body) {
     std::lock_guard<std::mutex> lock(mutex_);
     // A coarse bound: a full walk of every list fits; anything beyond starts over.
-    if (bytes_ + body.size() > kMaxBytes) {
+    if (bytes_ + body->size() > kMaxBytes) {
       entries_.clear();
       bytes_ = 0;
     }
-    if (entries_.emplace(key, body).second) bytes_ += body.size();
+    const std::size_t size = body->size();
+    if (entries_.emplace(key, std::move(body)).second) bytes_ += size;
   }
 
  private:
   static constexpr std::size_t kMaxBytes = std::size_t{192} * 1024 * 1024;
   std::mutex mutex_;
-  std::map<std::string, std::string> entries_;
+  std::map<std::string, std::shared_ptr<const std::string>> entries_;
   std::size_t bytes_ = 0;
 };
 
-void send(httplib::Response& res, int status, const std::string& body, const std::string& type) {
+bool wants_gzip(const httplib::Request& req) {
+  return req.get_header_value("Accept-Encoding").find("gzip") != std::string::npos;
+}
+
+std::string gzip(const std::string& plain) {
+  httplib::detail::gzip_compressor compressor;
+  std::string out;
+  compressor.compress(plain.data(), plain.size(), true, [&](const char* data, std::size_t n) {
+    out.append(data, n);
+    return true;
+  });
+  return out;
+}
+
+// Bodies go out through a sized content provider, which httplib sends as is:
+// its own per-response compression (brotli at top quality) would cost far more
+// than rendering the page. gzip is done here instead, once per cached body.
+void send_payload(httplib::Response& res, int status, std::shared_ptr<const std::string> payload,
+                  const std::string& type, bool gzipped) {
   res.status = status;
   res.set_header("Vary", "Accept");
   res.set_header("Allow", "GET, HEAD, OPTIONS");
-  res.set_content(body, type);
+  if (gzipped) res.set_header("Content-Encoding", "gzip");
+  const std::size_t size = payload->size();
+  res.set_content_provider(size, type, [payload](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+    sink.write(payload->data() + offset, std::min(length, payload->size() - offset));
+    return true;
+  });
+}
+
+void send(const httplib::Request& req, httplib::Response& res, int status, const std::string& body,
+          const std::string& type) {
+  const bool gz = wants_gzip(req);
+  send_payload(res, status, std::make_shared<const std::string>(gz ? gzip(body) : body), type, gz);
 }
 
 void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cache) {
@@ -1710,10 +1742,11 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
       if (seg[k].empty()) html_not_found();  // trailing slash or "//": not routed
     }
     const bool cacheable = seg[0] != "mydata" && !auth.valid;
-    const std::string key = host + target;
+    const bool gz = wants_gzip(req);
+    const std::string key = host + target + (gz ? " gzip" : "");
     if (cacheable) {
       if (auto hit = cache.get(key)) {
-        send(res, 200, *hit, "application/json");
+        send_payload(res, 200, std::move(hit), "application/json", gz);
         return;
       }
     }
@@ -1735,21 +1768,22 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
       doc = mydata(ctx);
     } else doc = misc_routes(ctx, seg);
     const std::string body = doc.dump();
-    if (cacheable) cache.put(key, body);
-    send(res, 200, body, "application/json");
+    auto payload = std::make_shared<const std::string>(gz ? gzip(body) : body);
+    if (cacheable) cache.put(key, payload);
+    send_payload(res, 200, std::move(payload), "application/json", gz);
   } catch (const HttpError& e) {
     for (const auto& [k, v] : e.headers) res.set_header(k, v);
-    send(res, e.status, e.body, e.content_type);
+    send(req, res, e.status, e.body, e.content_type);
   }
 }
 
 void handle_token(const httplib::Request& req, httplib::Response& res) {
   auto fail = [&](const std::string& message) {
-    send(res, 400, J{{"errors", {{"non_field_errors", J::array({message})}}}}.dump(), "application/json");
+    send(req, res, 400, J{{"errors", {{"non_field_errors", J::array({message})}}}}.dump(), "application/json");
   };
   const auto body = nlohmann::json::parse(req.body, nullptr, false);
   if (body.is_discarded() || !body.is_object()) {
-    send(res, 400, error_body("JSON parse error", "400", "parse_error", std::string("/data")), "application/json");
+    send(req, res, 400, error_body("JSON parse error", "400", "parse_error", std::string("/data")), "application/json");
     return;
   }
   auto user = body.find("username");
@@ -1764,7 +1798,7 @@ void handle_token(const httplib::Request& req, httplib::Response& res) {
     return;
   }
   res.set_header("Set-Cookie", std::string("EMG_AUTH=") + d::kTestToken + "; HttpOnly; Path=/");
-  send(res, 200, J{{"data", {{"token", d::kTestToken}}}}.dump(), "application/json");
+  send(req, res, 200, J{{"data", {{"token", d::kTestToken}}}}.dump(), "application/json");
 }
 
 }  // namespace
