@@ -1,0 +1,15 @@
+# Legacy v1 API examples, sourced by scripts/demo.sh (which provides `run`,
+# `$build` and MGNIFY_API_V1_URL pointing at the mock service).
+
+# A study and all its samples as TSV.
+run v1_study_samples MGYS00000002
+
+# The same walk over 300 samples in pages of 40 (the summary goes to stderr).
+run v1_study_samples --page-size 40 MGYS00000001 >/dev/null
+
+# The documented filter example: marine metagenomic samples at <= 10 degrees,
+# ordered by accession.
+run v1_biome_samples --limit 10
+
+# The cursor-paginated contig list of the mock's big analysis (600 contigs).
+run v1_analysis_contigs --min-length 30000 --limit 8 MGYA00000001
