@@ -515,3 +515,15 @@ TEST_CASE("a transient server error during search is retried", "[proteins][clien
   CHECK(hits.size() == 3);
   CHECK(rig.hits(search_path()) == 2);
 }
+
+TEST_CASE("a redirect that lands on the same accession is not a supersession",
+          "[proteins][client][integration][superseded]") {
+  MockRig rig;
+  const auto client = rig.client();
+  rig.server.push_fault(path_of("MGYP000000000013"), mgnify::mock::Fault::redirect(302, "mgyp000000000013"));
+  const auto p = client.get("13");
+  CHECK(p.mgyp == "MGYP000000000013");
+  CHECK_FALSE(p.superseded());
+  CHECK(p.superseded_chain.empty());
+  CHECK(rig.hits(path_of("mgyp000000000013")) == 1);
+}

@@ -85,19 +85,29 @@ class ProteinClient {
     call.not_found_hint = accession.str() + " is not a protein cluster representative";
     const http::Response response = session_->get(protein_url(accession), call);
     Protein protein = mgnify::detail::decode_response<Protein>(response);
-    if (!response.redirects.empty()) {
+    // A redirect alone does not mean superseded (a proxy may move http to
+    // https); a record for another accession does.
+    if (!response.redirects.empty() && Accession::is_valid(protein.mgyp) &&
+        Accession(protein.mgyp) != accession) {
       protein.superseded_from = accession.str();
-      protein.superseded_chain.reserve(response.redirects.size());
       for (const auto& hop : response.redirects) {
-        protein.superseded_chain.push_back(detail::accession_in_url(hop));
+        std::string visited = detail::accession_in_url(hop);
+        if (visited == protein.mgyp) continue;
+        if (!protein.superseded_chain.empty() && protein.superseded_chain.back() == visited) continue;
+        protein.superseded_chain.push_back(std::move(visited));
       }
-      protein.superseded_chain.front() = accession.str();
+      if (protein.superseded_chain.empty() || protein.superseded_chain.front() != accession.str()) {
+        protein.superseded_chain.insert(protein.superseded_chain.begin(), accession.str());
+      }
     }
     return protein;
   }
   /// Any tolerated form: "MGYP000261684433", "mgyp000261684433", "261684433".
   Protein get(std::string_view accession) const { return get(Accession(accession)); }
-  Protein get(const char* accession) const { return get(Accession(accession)); }
+  Protein get(const char* accession) const {
+    if (accession == nullptr) throw InvalidArgument("protein accession must not be null");
+    return get(Accession(accession));
+  }
 
   /// Accessions of the representatives matching the query, ordered by accession.
   std::vector<SearchHit> search(const SearchQuery& query) const {
