@@ -205,8 +205,12 @@ class Paged {
       fill();
     }
     void advance() {
-      ++index;
-      ++yielded;
+      // After a failed fetch the current page is already used up: a second ++
+      // is a retry of that fetch, not another item.
+      if (index < current.items.size()) {
+        ++index;
+        ++yielded;
+      }
       if (max_items && yielded >= *max_items) {
         done = true;
         return;

@@ -161,6 +161,27 @@ TEST_CASE("a failure mid-walk is thrown from ++ after the earlier items, and res
   CHECK(resumed.collect() == std::vector<int>{4, 5, 6, 7, 8});
 }
 
+TEST_CASE("++ again after a failed fetch retries that page without counting an item", "[paged]") {
+  auto pages = three_pages();
+  pages.failing["2"] = 2;
+  Paged<int> list("1", pages.fetcher(), 5);
+  auto it = list.begin();
+  std::vector<int> seen{*it};
+  ++it;
+  seen.push_back(*it);
+  ++it;
+  seen.push_back(*it);
+  CHECK_THROWS_AS(++it, mgnify::ServerError);
+  CHECK_THROWS_AS(++it, mgnify::ServerError);
+  CHECK(list.items_yielded() == 3);
+  ++it;  // third try succeeds
+  for (; it != list.end(); ++it) seen.push_back(*it);
+  // max_items = 5 still counts only real items.
+  CHECK(seen == std::vector<int>{1, 2, 3, 4, 5});
+  CHECK(list.items_yielded() == 5);
+  CHECK(pages.fetched == std::vector<std::string>{"1", "2", "2", "2"});
+}
+
 TEST_CASE("a failing first page is thrown from begin() and leaves the first token", "[paged]") {
   auto pages = three_pages();
   pages.failing["1"] = 1;

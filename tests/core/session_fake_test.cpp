@@ -606,6 +606,34 @@ TEST_CASE("POST and PATCH are never retried; PUT and DELETE are", "[session][ret
   }
 }
 
+TEST_CASE("CallOptions::max_attempts overrides the session's retry budget for one call", "[session][retry]") {
+  FakeRig rig;
+  rig.transport->fallback([](const Request&) {
+    mgnify::http::Response r;
+    r.status = 503;
+    return r;
+  });
+  auto s = rig.session();  // 4 attempts by default in the rig
+  mgnify::http::CallOptions once;
+  once.max_attempts = 1;
+  try {
+    s->get(FakeRig::url("a"), once);
+    FAIL("no throw");
+  } catch (const mgnify::ServerError& e) {
+    CHECK(e.attempts() == 1);
+  }
+  mgnify::http::CallOptions more;
+  more.max_attempts = 6;
+  try {
+    s->get(FakeRig::url("a"), more);
+    FAIL("no throw");
+  } catch (const mgnify::ServerError& e) {
+    CHECK(e.attempts() == 6);
+  }
+  CHECK(rig.transport->request_count() == 7);
+  CHECK(rig.sleeps().size() == 5);
+}
+
 TEST_CASE("backoff waits grow within the full-jitter bounds", "[session][retry]") {
   FakeRig rig;
   rig.transport->fallback([](const Request&) {
