@@ -189,6 +189,9 @@ class CurlShare {
 
 class CurlTransport final : public Transport {
  public:
+  /// Idle keep-alive connections kept for reuse, across all threads.
+  static constexpr long kMaxIdleConnections = 64;
+
   explicit CurlTransport(CurlOptions options = {}) : options_(std::move(options)) {
     detail::ensure_curl_global_init();
   }
@@ -241,6 +244,10 @@ class CurlTransport final : public Transport {
     curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl was built with
     curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
     curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
+    // The shared connection cache keeps at most this many idle connections;
+    // curl's default (5) made every handle beyond the fifth close its
+    // connection after each request, so batch calls reconnected every time.
+    curl_easy_setopt(h, CURLOPT_MAXCONNECTS, kMaxIdleConnections);
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options_.connect_timeout.count()));
     const auto total = request.timeout.count() > 0 ? request.timeout : options_.request_timeout;
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(total.count()));
