@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Builds the benchmarks in Release, starts mgnify-mock on loopback (one
+# instance with 0 ms and one with the chosen added latency, plus one with
+# compression on for the transport check), runs every scenario for the SDK and
+# its baselines, alternating them, and writes BENCHMARKS.md.
+#
+#   bench/run.sh [--quick] [--runs N] [--latency-ms N] [--threads N]
+#                [--build-dir DIR] [--out FILE]
+#
+# --quick shrinks every scenario (and defaults to 2 runs) for iterating; the
+# figures in BENCHMARKS.md come from a full run (at least 5 runs each).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="$root/build/bench"
+out="$root/BENCHMARKS.md"
+runs=""
+latency=20
+threads=64
+quick=()
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=(--quick) ;;
+    --runs) runs="$2"; shift ;;
+    --latency-ms) latency="$2"; shift ;;
+    --threads) threads="$2"; shift ;;
+    --build-dir) build="$2"; shift ;;
+    --out) out="$2"; shift ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [ -z "$runs" ]; then
+  if [ ${#quick[@]} -gt 0 ]; then runs=2; else runs=5; fi
+fi
+if [ ${#quick[@]} -eq 0 ] && [ "$runs" -lt 5 ]; then
+  echo "a full run needs at least 5 runs per contender" >&2
+  exit 2
+fi
+# The mock must serve more requests at once than the largest concurrency under test (16).
+if [ "$threads" -le 16 ]; then
+  echo "--threads must exceed 16, the largest concurrency under test" >&2
+  exit 2
+fi
+
+# Dependencies: the SDK's own, then the baselines' tools.
+"$root/scripts/deps.sh"
+need=()
+/usr/bin/python3 -c 'import requests' 2>/dev/null || need+=(python3-requests)
+command -v wrk >/dev/null || need+=(wrk)
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update
+  "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${need[@]}"
+fi
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_BENCH=ON \
+  -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build "$build" -j2 --target mgnify-mock mgnify_sdk_bench mgnify_baseline_curl
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Starts a mock on an ephemeral port and prints its origin.
+start_mock() {
+  local name="$1"; shift
+  "$build/tests/mgnify-mock" --port 0 --threads "$threads" "$@" >"$work/$name.out" 2>"$work/$name.err" &
+  pids+=($!)
+  for _ in $(seq 1 100); do
+    if grep -q '^v2 ' "$work/$name.out" 2>/dev/null; then
+      sed -n 's#^v1 \(http://[^/]*\)/.*#\1#p' "$work/$name.out"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "mock $name did not start: $(cat "$work/$name.err")" >&2
+  return 1
+}
+
+mock0="$(start_mock m0 --latency-ms 0 --no-compression)"
+mock20="$(start_mock m20 --latency-ms "$latency" --no-compression)"
+mockgz="$(start_mock mgz --latency-ms 0)"
+
+# Warm-up, untimed: the v1 mock renders each page once and then serves it
+# from memory ("pre-rendered"), so no contender pays for the first rendering.
+for origin in "$mock0" "$mock20"; do
+  "$build/bench/mgnify_baseline_curl" linkwalk --v1 "$origin/metagenomics/api/v1" --page-size 100 >/dev/null
+done
+"$build/bench/mgnify_sdk_bench" memory --v1 "$mock0/metagenomics/api/v1" --items 12000 >/dev/null
+
+/usr/bin/python3 "$root/bench/harness.py" --build "$build" --mock0 "$mock0" --mock20 "$mock20" \
+  --mockgz "$mockgz" --latency "$latency" --runs "$runs" --out "$out" --workdir "$work" \
+  --mock-threads "$threads" "${quick[@]}"
+echo "wrote $out"
