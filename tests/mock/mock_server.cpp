@@ -2,6 +2,10 @@
 
 #include <httplib.h>
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <cctype>
 #include <stdexcept>
 
@@ -10,6 +14,29 @@
 namespace mgnify::mock {
 
 namespace {
+
+// Debian's cpp-httplib listens with a backlog of 5: when more clients than that
+// connect at once (a get_many with concurrency 16), the kernel drops SYNs and
+// curl retries them a second later, which would dominate every concurrent test
+// and benchmark. httplib does not expose its socket, so find our listening
+// socket by its port and listen() again, which on Linux only raises the backlog.
+void widen_listen_backlog(int port) {
+  for (int fd = 0; fd < 4096; ++fd) {
+    int accepting = 0;
+    socklen_t len = sizeof(accepting);
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &len) != 0 || !accepting) continue;
+    sockaddr_storage addr{};
+    socklen_t addr_len = sizeof(addr);
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &addr_len) != 0) continue;
+    int bound = -1;
+    if (addr.ss_family == AF_INET) {
+      bound = ntohs(reinterpret_cast<sockaddr_in*>(&addr)->sin_port);
+    } else if (addr.ss_family == AF_INET6) {
+      bound = ntohs(reinterpret_cast<sockaddr_in6*>(&addr)->sin6_port);
+    }
+    if (bound == port) ::listen(fd, SOMAXCONN);
+  }
+}
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -64,6 +91,7 @@ void MockServer::start() {
     port_ = server_->bind_to_any_port(options_.host);
     if (port_ <= 0) throw std::runtime_error("mock: cannot bind an ephemeral port on " + options_.host);
   }
+  widen_listen_backlog(port_);
   thread_ = std::thread([this] { server_->listen_after_bind(); });
   for (int i = 0; i < 2000 && !server_->is_running(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
