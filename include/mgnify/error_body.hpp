@@ -3,6 +3,7 @@
 // One parser for every error body the three MGnify services send, so that each
 // client surfaces the server's own words instead of a bare status code.
 
+#include <cctype>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -61,37 +62,96 @@ inline std::string json_scalar_text(const nlohmann::json& value) {
   return value.dump();
 }
 
+inline bool starts_with_icase(std::string_view text, std::size_t pos, std::string_view word) {
+  if (pos + word.size() > text.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[pos + i])) != word[i]) return false;
+  }
+  return true;
+}
+
+// The few entities error pages use; anything else is kept verbatim.
+inline char decode_entity(std::string_view name) {
+  if (name == "amp") return '&';
+  if (name == "lt") return '<';
+  if (name == "gt") return '>';
+  if (name == "quot") return '"';
+  if (name == "apos" || name == "#39" || name == "#x27") return '\'';
+  if (name == "nbsp" || name == "#160") return ' ';
+  return '\0';
+}
+
 // Collapses whitespace and strips markup so that an HTML error page still gives
-// a one-line hint ("502 Bad Gateway") instead of kilobytes of tags.
+// a one-line hint ("502 Bad Gateway") instead of kilobytes of tags. Comments
+// and the contents of <script> and <style> are skipped: a framework's error
+// page would otherwise spend the whole excerpt on CSS.
 inline std::string text_excerpt(std::string_view body, std::size_t limit = kErrorExcerptLimit) {
   std::string out;
-  bool in_tag = false;
   bool pending_space = false;
-  for (char c : body) {
-    if (c == '<') {
-      in_tag = true;
-      pending_space = true;
-      continue;
-    }
-    if (in_tag) {
-      if (c == '>') in_tag = false;
-      continue;
-    }
+  bool truncated = false;
+  auto emit = [&](char c) {
     const auto uc = static_cast<unsigned char>(c);
     if (uc < 0x20 || c == ' ') {
       pending_space = true;
-      continue;
+      return;
     }
     if (pending_space && !out.empty()) out.push_back(' ');
     pending_space = false;
     // Cut only between characters: a split UTF-8 sequence would make what()
     // invalid text (and nlohmann::json refuses to dump it).
     if (out.size() >= limit && (uc & 0xC0) != 0x80) {
-      out += "...";
-      return out;
+      truncated = true;
+      return;
     }
     out.push_back(c);
+  };
+  std::size_t i = 0;
+  while (i < body.size() && !truncated) {
+    const char c = body[i];
+    if (c == '<') {
+      pending_space = true;
+      if (body.substr(i, 4) == "<!--") {
+        const auto end = body.find("-->", i + 4);
+        i = end == std::string_view::npos ? body.size() : end + 3;
+        continue;
+      }
+      std::string_view raw;  // an element whose content is not text
+      for (std::string_view name : {std::string_view("script"), std::string_view("style")}) {
+        const std::size_t after = i + 1 + name.size();
+        if (starts_with_icase(body, i + 1, name) &&
+            (after >= body.size() || body[after] == '>' || body[after] == '/' ||
+             std::isspace(static_cast<unsigned char>(body[after])))) {
+          raw = name;
+        }
+      }
+      const auto close = body.find('>', i);
+      i = close == std::string_view::npos ? body.size() : close + 1;
+      if (!raw.empty()) {
+        std::size_t end = i;
+        while (end < body.size() &&
+               !(body[end] == '<' && end + 1 < body.size() && body[end + 1] == '/' &&
+                 starts_with_icase(body, end + 2, raw))) {
+          ++end;
+        }
+        const auto end_close = body.find('>', end);
+        i = end_close == std::string_view::npos ? body.size() : end_close + 1;
+      }
+      continue;
+    }
+    if (c == '&') {
+      const auto semi = body.find(';', i + 1);
+      if (semi != std::string_view::npos && semi - i <= 8) {
+        if (const char decoded = decode_entity(body.substr(i + 1, semi - i - 1))) {
+          emit(decoded);
+          i = semi + 1;
+          continue;
+        }
+      }
+    }
+    emit(c);
+    ++i;
   }
+  if (truncated) out += "...";
   return out;
 }
 

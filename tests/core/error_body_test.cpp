@@ -114,6 +114,21 @@ TEST_CASE("error body: an HTML page keeps a short text excerpt", "[error_body]")
   CHECK(b.message == "502 Bad Gateway 502 Bad Gateway The proxy server received an invalid response.");
 }
 
+TEST_CASE("error body: a framework's page skips comments, scripts and styles and decodes entities", "[error_body]") {
+  const auto b = parse_error_body(
+      "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Server Error (500)</title>"
+      "<style type=\"text/css\">html * { padding:0; margin:0; }</style>"
+      "<SCRIPT>var x = '<b>';</SCRIPT></head><body><!-- a comment <p>hidden</p> -->"
+      "<h1>Server Error &amp; more</h1><p>Don&#39;t panic &lt;3&nbsp;ok &unknown; &</p></body></html>");
+  CHECK(b.shape == Shape::text);
+  CHECK(b.message == "Server Error (500) Server Error & more Don't panic <3 ok &unknown; &");
+  // An element that merely starts like one is ordinary markup.
+  CHECK(parse_error_body("<styles>kept</styles>").message == "kept");
+  // Unterminated markup ends the text instead of leaking into it.
+  CHECK(parse_error_body("<h1>Bad Gateway</h1><style>body{").message == "Bad Gateway");
+  CHECK(parse_error_body("<h1>Bad Gateway</h1><!-- never closed").message == "Bad Gateway");
+}
+
 TEST_CASE("error body: a long page is cut to the excerpt limit, between UTF-8 characters", "[error_body]") {
   std::string page = "<html><body><pre>";
   for (int i = 0; i < 500; ++i) page += "\xC3\xA9";  // 'é', two bytes each
