@@ -586,3 +586,32 @@ TEST_CASE("live: mock faults are per path, consumed in order, and latency is rea
   CHECK(live.server->hits("/test/echo") == 0);
   CHECK(live.server->requests().empty());
 }
+
+TEST_CASE("live: TLS is always verified, and TLS failures are not retried", "[integration][tls]") {
+  Live live;
+  const std::string https_origin = "https://127.0.0.1:" + std::to_string(live.server->port());
+  SECTION("https to a server that does not speak TLS") {
+    mgnify::http::Session s(test_support::curl_options(live.clock), https_origin);
+    try {
+      s.get(s.url("test/echo"));
+      FAIL("no throw");
+    } catch (const mgnify::TransportError& e) {
+      CHECK(e.kind() == Kind::tls);
+      CHECK(e.attempts() == 1);
+      CHECK(e.curl_code() != 0);
+    }
+    CHECK(live.clock->sleeps().empty());
+  }
+  SECTION("a CA bundle that does not exist") {
+    auto o = test_support::curl_options(live.clock);
+    o.ca_bundle_path = "/nonexistent/mgnify-test-ca.pem";
+    mgnify::http::Session s(o, https_origin);
+    try {
+      s.get(s.url("test/echo"));
+      FAIL("no throw");
+    } catch (const mgnify::TransportError& e) {
+      CHECK(e.kind() == Kind::tls);
+      CHECK(e.attempts() == 1);
+    }
+  }
+}
