@@ -126,6 +126,9 @@ TEST_CASE("each method of the coverage table requests exactly its path", "[v2][c
     rig.server.clear_requests();
     REQUIRE_NOTHROW(entry.call(client));
     const auto requests = rig.server.requests();
+    std::string seen;
+    for (const auto& r : requests) seen += r.method + " " + r.target + "; ";
+    INFO("requests: " << seen);
     REQUIRE(requests.size() == 1);
     CHECK(std::regex_match(requests[0].path, template_regex(mgnify::mock::kV2Prefix, path)));
   }

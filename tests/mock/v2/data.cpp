@@ -3,7 +3,10 @@
 #include <cstdio>
 #include <set>
 #include <string>
+#include <memory>
+#include <mutex>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "v2_mock.hpp"
@@ -99,6 +102,69 @@ std::vector<std::string> split_lineage(const std::string& lineage) {
     start = colon + 1;
   }
   return parts;
+}
+
+
+std::pair<std::string, std::string> render_analysis(const Dataset& d, const AnalysisRec& a) {
+  const int index = a.index;
+  const bool is_private = a.is_private;
+  const int study_index = a.study;
+  const int run_index = a.run;
+  json list;
+  const auto& study = d.studies[static_cast<std::size_t>(study_index)];
+  const auto& run = d.runs[static_cast<std::size_t>(run_index)];
+  const auto& sample = d.samples[static_cast<std::size_t>(run.sample)];
+  const bool assembly_based = !run.assemblies.empty();
+  const char* pipeline = study.legacy ? (index % 2 ? "V5" : "V4.1") : (index % 4 == 0 ? "V6.1" : "V6");
+  list = {{"study_accession", study.accession},
+            {"accession", a.accession},
+            {"experiment_type", run.list.at("experiment_type")},
+            {"run", run.list},
+            {"sample", sample.list},
+            {"assembly", assembly_based
+                             ? d.assemblies[static_cast<std::size_t>(run.assemblies.front())].list
+                             : json(nullptr)},
+            {"pipeline_version", pipeline}};
+  json detail = list;
+  const std::string dir = study.legacy ? std::string() :
+      is_private ? "https://www.ebi.ac.uk/metagenomics/api/v2/private-data/" + study.ena_accessions[0] + "/" + run.accession
+                 : "https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_results/" + study.ena_accessions[0] + "/" + run.accession + "/" + pipeline;
+  auto url = [&](const std::string& path) {
+    if (dir.empty()) return std::string();
+    return dir + "/" + path + (is_private ? "?expires=1767225600&token=0123abcd" : "");
+  };
+  json downloads = json::array();
+  downloads.push_back(download(run.accession + "_multiqc_report.html", "Quality control", "html",
+                               "MultiQC quality control report", "quality_control",
+                               url("qc/multiqc_report.html"), false));
+  downloads.push_back(download(run.accession + "_SILVA-SSU.tsv.gz", "Taxonomic analysis", "tsv",
+                               "SILVA-SSU taxonomic assignments", "taxonomies.closed_reference.ssu",
+                               url("taxonomy-summary/SILVA-SSU/" + run.accession + "_SILVA-SSU.tsv.gz"), true));
+  downloads.push_back(download(run.accession + "_SILVA-LSU.tsv.gz", "Taxonomic analysis", "tsv",
+                               "SILVA-LSU taxonomic assignments", "taxonomies.closed_reference.lsu",
+                               url("taxonomy-summary/SILVA-LSU/" + run.accession + "_SILVA-LSU.tsv.gz"), true));
+  downloads.push_back(download(run.accession + "_krona.html", "Taxonomic analysis", "html",
+                               "Krona chart of SSU taxonomies", "taxonomies.closed_reference.ssu",
+                               url("taxonomy-summary/SILVA-SSU/krona.html"), false));
+  if (run.code == "AMPLI") {
+    downloads.push_back(download(run.accession + "_DADA2-SILVA.tsv", "Taxonomic analysis", "tsv",
+                                 "ASV taxonomies (DADA2, SILVA)", "taxonomies.asv.dada2_silva",
+                                 url("asv/" + run.accession + "_DADA2-SILVA.tsv"), false));
+  }
+  downloads.push_back(download(run.accession + "_pfam_summary.tsv.gz", "Functional analysis", "tsv",
+                               "Pfam accession counts", "functional_annotation.pfams",
+                               url("functional-annotation/pfam/" + run.accession + "_pfam_summary.tsv.gz"), true));
+  // Some current analyses also carry a file that was never published: its url is null.
+  downloads.push_back(download(run.accession + "_ro-crate.zip", "Analysis RO Crate", "other",
+                               "Analysis RO-Crate", "all", index % 10 == 0 ? std::string() : url("ro-crate.zip"),
+                               false));
+  detail["downloads"] = downloads;
+  detail["read_run"] = json::array({run.list});
+  detail["quality_control_summary"] = {{"before_filtering", {{"total_reads", 100000 + index}}},
+                                       {"after_filtering", {{"total_reads", 90000 + index}}}};
+  detail["results_dir"] = dir.empty() ? json(nullptr) : json(dir);
+  detail["metadata"] = {{"marker_gene_summary", {{"ssu", {{"total_read_count", 5000 + index % 700}}}}}};
+  return {py_dump(list), py_dump(detail)};
 }
 
 Dataset build() {
@@ -214,66 +280,13 @@ Dataset build() {
   }
 
   // Analyses: public ones cycle over the runs; then 4 per private study.
-  auto make_analysis = [&](int index, const std::string& accession, int study_index, int run_index,
-                           bool is_private) {
+  auto make_analysis = [](int index, const std::string& accession, int study_index, int run_index, bool is_private) {
     AnalysisRec a;
     a.accession = accession;
+    a.index = index;
     a.study = study_index;
+    a.run = run_index;
     a.is_private = is_private;
-    const auto& study = d.studies[static_cast<std::size_t>(study_index)];
-    const auto& run = d.runs[static_cast<std::size_t>(run_index)];
-    const auto& sample = d.samples[static_cast<std::size_t>(run.sample)];
-    const bool assembly_based = !run.assemblies.empty();
-    const char* pipeline = study.legacy ? (index % 2 ? "V5" : "V4.1") : (index % 4 == 0 ? "V6.1" : "V6");
-    a.list = {{"study_accession", study.accession},
-              {"accession", a.accession},
-              {"experiment_type", run.list["experiment_type"]},
-              {"run", run.list},
-              {"sample", sample.list},
-              {"assembly", assembly_based
-                               ? d.assemblies[static_cast<std::size_t>(run.assemblies.front())].list
-                               : json(nullptr)},
-              {"pipeline_version", pipeline}};
-    json detail = a.list;
-    const std::string dir = study.legacy ? std::string() :
-        is_private ? "https://www.ebi.ac.uk/metagenomics/api/v2/private-data/" + study.ena_accessions[0] + "/" + run.accession
-                   : "https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_results/" + study.ena_accessions[0] + "/" + run.accession + "/" + pipeline;
-    auto url = [&](const std::string& path) {
-      if (dir.empty()) return std::string();
-      return dir + "/" + path + (is_private ? "?expires=1767225600&token=0123abcd" : "");
-    };
-    json downloads = json::array();
-    downloads.push_back(download(run.accession + "_multiqc_report.html", "Quality control", "html",
-                                 "MultiQC quality control report", "quality_control",
-                                 url("qc/multiqc_report.html"), false));
-    downloads.push_back(download(run.accession + "_SILVA-SSU.tsv.gz", "Taxonomic analysis", "tsv",
-                                 "SILVA-SSU taxonomic assignments", "taxonomies.closed_reference.ssu",
-                                 url("taxonomy-summary/SILVA-SSU/" + run.accession + "_SILVA-SSU.tsv.gz"), true));
-    downloads.push_back(download(run.accession + "_SILVA-LSU.tsv.gz", "Taxonomic analysis", "tsv",
-                                 "SILVA-LSU taxonomic assignments", "taxonomies.closed_reference.lsu",
-                                 url("taxonomy-summary/SILVA-LSU/" + run.accession + "_SILVA-LSU.tsv.gz"), true));
-    downloads.push_back(download(run.accession + "_krona.html", "Taxonomic analysis", "html",
-                                 "Krona chart of SSU taxonomies", "taxonomies.closed_reference.ssu",
-                                 url("taxonomy-summary/SILVA-SSU/krona.html"), false));
-    if (run.code == "AMPLI") {
-      downloads.push_back(download(run.accession + "_DADA2-SILVA.tsv", "Taxonomic analysis", "tsv",
-                                   "ASV taxonomies (DADA2, SILVA)", "taxonomies.asv.dada2_silva",
-                                   url("asv/" + run.accession + "_DADA2-SILVA.tsv"), false));
-    }
-    downloads.push_back(download(run.accession + "_pfam_summary.tsv.gz", "Functional analysis", "tsv",
-                                 "Pfam accession counts", "functional_annotation.pfams",
-                                 url("functional-annotation/pfam/" + run.accession + "_pfam_summary.tsv.gz"), true));
-    // Some current analyses also carry a file that was never published: its url is null.
-    downloads.push_back(download(run.accession + "_ro-crate.zip", "Analysis RO Crate", "other",
-                                 "Analysis RO-Crate", "all", index % 10 == 0 ? std::string() : url("ro-crate.zip"),
-                                 false));
-    detail["downloads"] = downloads;
-    detail["read_run"] = json::array({run.list});
-    detail["quality_control_summary"] = {{"before_filtering", {{"total_reads", 100000 + index}}},
-                                         {"after_filtering", {{"total_reads", 90000 + index}}}};
-    detail["results_dir"] = dir.empty() ? json(nullptr) : json(dir);
-    detail["metadata"] = {{"marker_gene_summary", {{"ssu", {{"total_read_count", 5000 + index % 700}}}}}};
-    a.detail = detail.dump();
     return a;
   };
   for (int i = 0; i < kPublicAnalyses; ++i) {
@@ -474,6 +487,54 @@ Dataset build() {
 const Dataset& dataset() {
   static const Dataset d = build();
   return d;
+}
+
+namespace {
+struct RenderCache {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<std::pair<std::string, std::string>>> rendered;
+};
+RenderCache& cache() {
+  static RenderCache c;
+  return c;
+}
+const std::pair<std::string, std::string>& rendered(int index) {
+  const Dataset& d = dataset();
+  auto& c = cache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  if (c.rendered.empty()) c.rendered.resize(d.analyses.size());
+  auto& slot = c.rendered.at(static_cast<std::size_t>(index));
+  if (!slot) slot = std::make_unique<std::pair<std::string, std::string>>(render_analysis(d, d.analyses[static_cast<std::size_t>(index)]));
+  return *slot;
+}
+}  // namespace
+
+const std::string& analysis_list(int index) { return rendered(index).first; }
+const std::string& analysis_detail(int index) { return rendered(index).second; }
+
+std::string py_dump(const json& j) {
+  const std::string compact = j.dump();
+  std::string out;
+  out.reserve(compact.size() + compact.size() / 8);
+  bool in_string = false;
+  bool escaped = false;
+  for (char c : compact) {
+    out.push_back(c);
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == ',' || c == ':') {
+      out.push_back(' ');
+    }
+  }
+  return out;
 }
 
 std::string lineage_path(const std::string& lineage) {

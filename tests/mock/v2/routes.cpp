@@ -38,8 +38,6 @@ void send(Res& res, int status, const std::string& body) {
   res.set_content(body, "application/json; charset=utf-8");
 }
 
-std::string py_dump(const json& j);
-
 void send_detail(Res& res, int status, const std::string& message) {
   send(res, status, py_dump(json{{"detail", message}}));
 }
@@ -49,32 +47,6 @@ void send_html(Res& res, int status, const std::string& title) {
   res.set_content("<!doctype html>\n<html lang=\"en\">\n<head>\n  <title>" + title + "</title>\n</head>\n<body>\n  <h1>" +
                       title + "</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n",
                   "text/html; charset=utf-8");
-}
-
-// Python's json.dumps separators (", " and ": "), as the service renders bodies.
-std::string py_dump(const json& j) {
-  std::string out;
-  const std::string compact = j.dump();
-  out.reserve(compact.size() + compact.size() / 8);
-  bool in_string = false;
-  bool escaped = false;
-  for (char c : compact) {
-    out.push_back(c);
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == ',' || c == ':') {
-      out.push_back(' ');
-    }
-  }
-  return out;
 }
 
 void send_json(Res& res, const json& j) { send(res, 200, py_dump(j)); }
@@ -205,10 +177,10 @@ const Index& index() {
     for (std::size_t i = 0; i < d.analyses.size(); ++i) x.analysis[d.analyses[i].accession] = static_cast<int>(i);
     for (std::size_t i = 0; i < d.genomes.size(); ++i) x.genome[d.genomes[i].accession] = static_cast<int>(i);
     for (std::size_t i = 0; i < d.catalogues.size(); ++i) {
-      x.catalogue[d.catalogues[i]["catalogue_id"].get<std::string>()] = static_cast<int>(i);
+      x.catalogue[d.catalogues[i].at("catalogue_id").get<std::string>()] = static_cast<int>(i);
     }
     for (std::size_t i = 0; i < d.super_studies.size(); ++i) {
-      x.super_study[d.super_studies[i]["slug"].get<std::string>()] = static_cast<int>(i);
+      x.super_study[d.super_studies[i].at("slug").get<std::string>()] = static_cast<int>(i);
     }
     for (std::size_t i = 0; i < d.publications.size(); ++i) x.publication[d.publications[i].pubmed_id] = static_cast<int>(i);
     return x;
@@ -362,8 +334,8 @@ json publication_annotations(long long pubmed_id) {
 }
 
 json super_study_list_item(const json& detail) {
-  return {{"slug", detail["slug"]}, {"title", detail["title"]}, {"description", detail["description"]},
-          {"logo_url", detail["logo_url"]}};
+  return {{"slug", detail.at("slug")}, {"title", detail.at("title")}, {"description", detail.at("description")},
+          {"logo_url", detail.at("logo_url")}};
 }
 
 }  // namespace
@@ -434,7 +406,7 @@ void register_v2_routes(MockServer& server) {
   });
   r.get("studies/([^/]+)/analyses/", true, [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
     if (const auto* s = visible_study(req.matches[1], caller, res)) {
-      send_indexed_page(req, res, s->analyses, [&d](int i) { return py_dump(d.analyses[static_cast<std::size_t>(i)].list); });
+      send_indexed_page(req, res, s->analyses, [&d](int i) { return analysis_list(i); });
     }
   });
   r.get("studies/([^/]+)/samples/", true, [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
@@ -546,7 +518,7 @@ void register_v2_routes(MockServer& server) {
     const int i = find_run(req.matches[1], res);
     if (i < 0) return;
     send_indexed_page(req, res, d.runs[static_cast<std::size_t>(i)].analyses,
-                      [&d](int k) { return py_dump(d.analyses[static_cast<std::size_t>(k)].list); });
+                      [&d](int k) { return analysis_list(k); });
   });
   r.get("runs/([^/]+)/assemblies/", true, [&d, find_run](const Req& req, Res& res, const Caller&) {
     const int i = find_run(req.matches[1], res);
@@ -572,7 +544,7 @@ void register_v2_routes(MockServer& server) {
     const int i = find_assembly(req.matches[1], res);
     if (i < 0) return;
     send_indexed_page(req, res, d.assemblies[static_cast<std::size_t>(i)].analyses,
-                      [&d](int k) { return py_dump(d.analyses[static_cast<std::size_t>(k)].list); });
+                      [&d](int k) { return analysis_list(k); });
   });
   auto genome_ref = [&d](int g) {
     const auto& genome = d.genomes[static_cast<std::size_t>(g % kGenomes)];
@@ -580,7 +552,7 @@ void register_v2_routes(MockServer& server) {
                 {"catalogue_id", genome.catalogue_id},
                 {"taxon_lineage", genome.taxon_lineage},
                 {"catalogue_version", genome.catalogue_id == "human-gut-v2-0" ? "2.0" : "1.0"},
-                {"ena_genome_accession", genome.list["ena_genome_accession"]}};
+                {"ena_genome_accession", genome.list.at("ena_genome_accession")}};
   };
   r.get("assemblies/([^/]+)/genome-links", false, [&d, find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
     const int i = find_assembly(req.matches[1], res);
@@ -588,7 +560,7 @@ void register_v2_routes(MockServer& server) {
     const std::string acc = d.assemblies[static_cast<std::size_t>(i)].accession;
     send_page(req, res, 3, [&](std::size_t k) {
       return py_dump({{"genome", genome_ref(i * 3 + static_cast<int>(k))},
-                      {"species_rep", k == 0 ? json(genome_ref(i * 3)["accession"]) : json(nullptr)},
+                      {"species_rep", k == 0 ? json(genome_ref(i * 3).at("accession")) : json(nullptr)},
                       {"mag_accession", acc + "_bin." + std::to_string(k + 1)},
                       {"updated_at", "2025-06-01T10:00:00Z"}});
     });
@@ -610,7 +582,7 @@ void register_v2_routes(MockServer& server) {
   // ---- analyses ----
   r.get("analyses/", false, [&d](const Req& req, Res& res, const Caller&) {
     // Top-level lists hold public objects only; private analyses sort last in the data set.
-    send_page(req, res, static_cast<std::size_t>(kPublicAnalyses), [&d](std::size_t i) { return d.analyses[i].detail; });
+    send_page(req, res, static_cast<std::size_t>(kPublicAnalyses), [](std::size_t i) { return analysis_detail(static_cast<int>(i)); });
   });
   auto visible_analysis = [&d, &ix](const std::string& acc, const Caller& caller, Res& res) -> const AnalysisRec* {
     const int i = find(ix.analysis, acc);
@@ -626,12 +598,12 @@ void register_v2_routes(MockServer& server) {
     return &a;
   };
   r.get("analyses/([^/]+)", true, [visible_analysis](const Req& req, Res& res, const Caller& caller) {
-    if (const auto* a = visible_analysis(req.matches[1], caller, res)) send(res, 200, a->detail);
+    if (const auto* a = visible_analysis(req.matches[1], caller, res)) send(res, 200, analysis_detail(a->index));
   });
   r.get("analyses/([^/]+)/annotations", true, [visible_analysis](const Req& req, Res& res, const Caller& caller) {
     const auto* a = visible_analysis(req.matches[1], caller, res);
     if (!a) return;
-    json doc = json::parse(a->detail);
+    json doc = json::parse(analysis_detail(a->index));
     doc["annotations"] = {{"pfams", typed_rows("pfams", a->accession, 5)},
                           {"taxonomies",
                            {{"ssu", typed_rows("taxonomies__ssu", a->accession, 3)},
@@ -660,7 +632,7 @@ void register_v2_routes(MockServer& server) {
     const std::string lineage = req.get_param_value("biome_lineage");
     std::vector<int> hits;
     for (std::size_t i = 0; i < d.biomes.size(); ++i) {
-      const std::string l = d.biomes[i]["lineage"].get<std::string>();
+      const std::string l = d.biomes[i].at("lineage").get<std::string>();
       if (!lineage_matches(l, lineage)) continue;
       if (max_depth && static_cast<long long>(std::count(l.begin(), l.end(), ':') + 1) > *max_depth) continue;
       hits.push_back(static_cast<int>(i));
@@ -764,8 +736,8 @@ void register_v2_routes(MockServer& server) {
       const bool desc = order[0] == '-';
       const std::string key = desc ? order.substr(1) : order;
       std::stable_sort(hits.begin(), hits.end(), [&](int a, int b) {
-        const auto& x = d.genomes[static_cast<std::size_t>(a)].list[key];
-        const auto& y = d.genomes[static_cast<std::size_t>(b)].list[key];
+        const auto& x = d.genomes[static_cast<std::size_t>(a)].list.at(key);
+        const auto& y = d.genomes[static_cast<std::size_t>(b)].list.at(key);
         return desc ? y < x : x < y;
       });
     }

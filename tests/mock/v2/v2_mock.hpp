@@ -5,6 +5,7 @@
 // every value is generated here, nothing is read from the fixture files.
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -89,12 +90,14 @@ struct AssemblyRec {
   std::vector<int> analyses;
 };
 
+// Analyses are rendered on first use (and then kept): building 10,000 detail
+// objects up front would cost seconds in an unoptimised test build.
 struct AnalysisRec {
   std::string accession;
+  int index = 0;
   int study = 0;
+  int run = 0;
   bool is_private = false;
-  nlohmann::json list;  // MGnifyAnalysis
-  std::string detail;   // MGnifyAnalysisDetail, dumped
 };
 
 struct PublicationRec {
@@ -129,6 +132,13 @@ struct Dataset {
 
 /// Built once per process, on first use.
 const Dataset& dataset();
+
+/// MGnifyAnalysis (list form) and MGnifyAnalysisDetail of analysis `index`, as JSON text.
+const std::string& analysis_list(int index);
+const std::string& analysis_detail(int index);
+
+/// JSON text with Python's json.dumps separators (", " and ": "), as the service renders bodies.
+std::string py_dump(const nlohmann::json& j);
 
 /// The service's lineage normalisation (ASCII-fold, lower case, ':' -> '.',
 /// spaces and "()-" -> '_'), used for biome_lineage matching.
