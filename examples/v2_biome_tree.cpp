@@ -1,0 +1,34 @@
+// Biomes below a lineage, printed as an indented tree.
+//   v2_biome_tree [--base-url URL] [lineage] [max depth]   (default root:Host-associated 4)
+
+#include <iostream>
+#include <string>
+
+#include "example_args.hpp"
+#include "mgnify/v2.hpp"
+
+int main(int argc, char** argv) {
+  const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL");
+  const std::string lineage = args.positional.size() > 0 ? args.positional[0] : "root:Host-associated";
+  try {
+    const int depth = args.positional.size() > 1 ? std::stoi(args.positional[1]) : 4;
+    mgnify::ClientOptions options;
+    options.base_url = args.base_url;
+    mgnify::v2::V2Client client(options);
+
+    auto biomes = client.biomes(mgnify::v2::BiomeQuery().biome_lineage(lineage).max_depth(depth));
+    const std::size_t top = lineage.empty() ? 1 : mgnify::v2::Biome{"", lineage, {}}.depth();
+    // The service lists a lineage before its descendants, so indenting by depth draws the tree.
+    for (const auto& biome : biomes) {
+      const std::size_t level = biome.depth() >= top ? biome.depth() - top : 0;
+      std::cout << std::string(2 * level, ' ') << biome.biome_name << "\n";
+    }
+  } catch (const mgnify::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "usage: v2_biome_tree [--base-url URL] [lineage] [max depth]: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
