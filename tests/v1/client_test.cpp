@@ -224,23 +224,53 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
   }
 }
 
+namespace {
+// Lets the first request to a path through and fails the second: the page
+// after the first, whether it is fetched ahead in the background or not.
+void fail_second_request(mgnify::mock::MockServer& server, const std::string& path, int status) {
+  mgnify::mock::Fault pass;
+  pass.action = mgnify::mock::Fault::Action::pass;
+  server.push_fault(path, pass);
+  server.push_fault(path, mgnify::mock::Fault::status_only(status));
+}
+}  // namespace
+
 TEST_CASE("v1: a page that fails once with 503 is retried with no gap or duplicate", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
+  const std::string path = rig.path("studies/MGYS00000001/samples");
+  fail_second_request(rig.server, path, 503);
   auto samples = client.study_samples("MGYS00000001", Query().page_size(50));
   std::vector<std::string> ids;
-  auto it = samples.begin();
-  for (int k = 0; k < 50; ++k, ++it) ids.push_back(it->id());  // first page consumed
-  // The next request to this path (page 2) fails once.
-  rig.server.push_fault(rig.path("studies/MGYS00000001/samples"), mgnify::mock::Fault::status_only(503));
-  for (; it != samples.end(); ++it) {
-    ids.push_back(it->id());
+  for (const auto& s : samples) {
+    ids.push_back(s.id());
     REQUIRE(ids.size() <= 300);
   }
   CHECK(ids.size() == 300);
   CHECK(std::set<std::string>(ids.begin(), ids.end()).size() == 300);
-  CHECK(rig.server.hits(rig.path("studies/MGYS00000001/samples")) == 7);
+  CHECK(ids.front() == "ERS1000000");
+  CHECK(ids.back() == "ERS1000299");
+  CHECK(rig.server.hits(path) == 7);  // six pages, page 2 twice
   CHECK(samples.pages_fetched() == 6);
+  std::size_t retries = 0;
+  for (const auto& ev : *rig.events) retries += ev.kind == mgnify::http::LogEvent::Kind::retry;
+  CHECK(retries == 1);
+}
+
+TEST_CASE("v1: without read-ahead the next page is fetched only when needed", "[v1][integration]") {
+  v1_test::Rig rig;
+  auto options = rig.options();
+  options.read_ahead = false;
+  mgnify::v1::LegacyClient client(options);
+  const std::string path = rig.path("studies/MGYS00000001/samples");
+  auto samples = client.study_samples("MGYS00000001", Query().page_size(100));
+  auto it = samples.begin();
+  CHECK(rig.server.hits(path) == 1);
+  for (int k = 0; k < 99; ++k) ++it;
+  CHECK(rig.server.hits(path) == 1);
+  ++it;  // the 101st item needs page 2
+  CHECK(rig.server.hits(path) == 2);
+  CHECK(it->id() == "ERS1000100");
 }
 
 TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][integration]") {
@@ -248,12 +278,11 @@ TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][in
   auto options = rig.options();
   options.retry.max_attempts = 1;
   mgnify::v1::LegacyClient client(options);
+  fail_second_request(rig.server, rig.path("studies/MGYS00000001/samples"), 500);
   auto samples = client.study_samples("MGYS00000001", Query().page_size(100));
   std::size_t n = 0;
-  auto it = samples.begin();
-  rig.server.push_fault(rig.path("studies/MGYS00000001/samples"), mgnify::mock::Fault::status_only(500));
   try {
-    for (; it != samples.end(); ++it) {
+    for (auto it = samples.begin(); it != samples.end(); ++it) {
       ++n;
       REQUIRE(n <= 300);
     }
@@ -261,6 +290,9 @@ TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][in
   } catch (const mgnify::ServerError& e) {
     CHECK(e.status() == 500);
   }
+  std::string trail;
+  for (const auto& r : rig.server.requests()) trail += r.target + "\n";
+  INFO("requests:\n" << trail);
   CHECK(n == 100);
   REQUIRE(samples.resume_token());
   CHECK(samples.resume_token()->find("page=2") != std::string::npos);
@@ -332,6 +364,14 @@ TEST_CASE("v1: follow accepts same-host links and refuses others", "[v1][integra
   CHECK(list.size() == 6);
   const auto biome = client.follow_one<mgnify::v1::Biome>(*study.relationship("biomes")->data[0].self);
   CHECK(biome.lineage == study.biome_lineages().at(0));
+  const auto page = client.fetch_page<mgnify::v1::Sample>(*samples->related + "?page_size=4");
+  CHECK(page.data.size() == 4);
+  CHECK(page.pagination.page == 1);
+  CHECK(page.pagination.pages == 2);
+  CHECK(page.pagination.count == 6);
+  CHECK(page.links.next == std::optional<std::string>(*samples->related + "?page=2&page_size=4"));
+  CHECK(page.links.last == page.links.next);
+  CHECK_FALSE(page.links.prev);
   const std::size_t before = rig.server.requests().size();
   CHECK_THROWS_AS(client.follow<mgnify::v1::Sample>("https://evil.example.org/metagenomics/api/v1/samples"),
                   mgnify::InvalidArgument);
@@ -454,4 +494,15 @@ TEST_CASE("v1: lineages with spaces and colons are encoded as path segments", "[
         "/metagenomics/api/v1/biomes/root:Engineered:Wastewater:Industrial%20wastewater:Petrochemical");
   CHECK(b.self_link() ==
         rig.server.v1_url() + "/biomes/root:Engineered:Wastewater:Industrial%20wastewater:Petrochemical");
+}
+
+TEST_CASE("v1: a misspelt filter is ignored by the service; typed filters are not", "[v1][integration]") {
+  v1_test::Rig rig;
+  auto client = rig.client();
+  // What the docs warn about: the service answers 200 with the unfiltered list.
+  CHECK(client.studies().list(Query().param("biome-name", "Skin").page_size(1)).total() == 20000);
+  CHECK(client.studies().list(Query().biome_name("Skin").page_size(1)).total() == 2222);
+  auto newest_last = client.studies().list(Query().ordering("study_id", true).max_items(1)).collect();
+  REQUIRE(newest_last.size() == 1);
+  CHECK(newest_last[0].id() == "MGYS00020000");
 }

@@ -335,6 +335,13 @@ class LegacyClient {
     if (!relationship.related) throw InvalidArgument("relationship has no links.related URL");
     return follow<T>(*relationship.related, max_items);
   }
+  /// One list page exactly as sent (data, links, meta.pagination, included),
+  /// for callers who paginate by hand or need the envelope.
+  template <class T>
+  ListPage<T> fetch_page(const std::string& url) const {
+    session_->check_link(url);
+    return mgnify::detail::decode_response<ListPage<T>>(session_->get(url));
+  }
   /// Fetches a single object by its URL (links.self, a to-one links.related).
   template <class T>
   T follow_one(const std::string& url) const {
