@@ -72,14 +72,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Starts a mock on an ephemeral port and prints its origin.
+# Starts a mock on an ephemeral port and sets $origin to its origin. Not run
+# in a $(...) subshell, so that its pid reaches the cleanup list.
 start_mock() {
   local name="$1"; shift
   "$build/tests/mgnify-mock" --port 0 --threads "$threads" "$@" >"$work/$name.out" 2>"$work/$name.err" &
   pids+=($!)
   for _ in $(seq 1 100); do
     if grep -q '^v2 ' "$work/$name.out" 2>/dev/null; then
-      sed -n 's#^v1 \(http://[^/]*\)/.*#\1#p' "$work/$name.out"
+      origin="$(sed -n 's#^v1 \(http://[^/]*\)/.*#\1#p' "$work/$name.out")"
       return 0
     fi
     sleep 0.1
@@ -88,9 +89,9 @@ start_mock() {
   return 1
 }
 
-mock0="$(start_mock m0 --latency-ms 0 --no-compression)"
-mock20="$(start_mock m20 --latency-ms "$latency" --no-compression)"
-mockgz="$(start_mock mgz --latency-ms 0)"
+start_mock m0 --latency-ms 0 --no-compression; mock0="$origin"
+start_mock m20 --latency-ms "$latency" --no-compression; mock20="$origin"
+start_mock mgz --latency-ms 0; mockgz="$origin"
 
 # Warm-up, untimed: the v1 mock renders each page once and then serves it
 # from memory ("pre-rendered"), so no contender pays for the first rendering.
