@@ -171,6 +171,14 @@ void MockServer::install_core_routes() {
         // The Request object is the server's own non-const local, so this is
         // well defined; the recorded copy above keeps what the client sent.
         const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
+      } else if (req.has_header("Accept-Encoding")) {
+        // httplib prefers brotli at its slowest quality, which made large mock
+        // pages cost more than the client under test; gzip keeps the wire
+        // compressed (as EBI's servers do) at a fraction of the CPU.
+        const std::string offered = req.get_header_value("Accept-Encoding");
+        auto& headers = const_cast<httplib::Request&>(req).headers;
+        headers.erase("Accept-Encoding");
+        if (offered.find("gzip") != std::string::npos) headers.emplace("Accept-Encoding", "gzip");
       }
       auto it = faults_.find(req.path);
       if (it != faults_.end() && !it->second.empty()) {
