@@ -1,0 +1,60 @@
+#pragma once
+
+// Each service's subcommands register themselves on the CLI11 app. Parsing
+// only records what to do (Context::action); main() runs it, so every
+// failure, parse-time or run-time, goes through the same exit-code mapping.
+
+#include <functional>
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <mgnify/paged.hpp>
+
+#include "output.hpp"
+#include "settings.hpp"
+
+namespace mgnify_cli {
+
+struct Context {
+  Settings settings;
+  std::function<int()> action;
+};
+
+void add_protein_commands(CLI::App& app, Context& ctx);
+void add_v1_commands(CLI::App& app, Context& ctx);
+void add_v2_commands(CLI::App& app, Context& ctx);
+void add_download_commands(CLI::App& app, Context& ctx);
+
+/// A Writer on stdout with the global --format and --columns.
+inline Writer stdout_writer(const Settings& settings) {
+  return Writer(std::cout, settings.format, settings.columns);
+}
+
+/// Prints one record.
+inline int emit_one(const Settings& settings, const nlohmann::json& record) {
+  Writer out = stdout_writer(settings);
+  out.write(record);
+  out.finish();
+  return kOk;
+}
+
+/// Prints a lazy list as it is walked; a failure on a later page is thrown
+/// after the earlier items were printed.
+template <class T>
+int emit_paged(const Settings& settings, mgnify::Paged<T> paged) {
+  Writer out = stdout_writer(settings);
+  out.begin_list();
+  for (const T& item : paged) out.write(nlohmann::json(item));
+  out.finish();
+  return kOk;
+}
+
+/// Rejects --page-size for commands whose service has no paging.
+inline void no_page_size(const Settings& settings, const std::string& command) {
+  if (settings.page_size) throw UsageError("--page-size does not apply to '" + command + "'");
+}
+
+}  // namespace mgnify_cli

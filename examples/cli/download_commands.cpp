@@ -1,0 +1,206 @@
+// `mgnify downloads` (list a study's or analysis's files as a manifest) and
+// `mgnify download` (fetch them: resumable, verified, several at a time).
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <mgnify/http/checksum.hpp>
+#include <mgnify/http/download.hpp>
+#include <mgnify/http/session.hpp>
+#include <mgnify/v1/client.hpp>
+#include <mgnify/v2/client.hpp>
+
+#include "commands.hpp"
+#include "file_listing.hpp"
+#include "progress.hpp"
+
+namespace mgnify_cli {
+
+namespace fs = std::filesystem;
+namespace http = mgnify::http;
+
+namespace {
+
+struct SelectionArgs {
+  std::string api = "v2";
+  Selection selection;
+};
+
+void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) {
+  auto* accession = cmd.add_option("accession", args.selection.accession,
+                                   "MGYS study, MGYA analysis or MGYG genome (v1 also: ERP/SRP/DRP/PRJ study)");
+  if (accession_required) accession->required();
+  cmd.add_option("--api", args.api, "which API to ask")->check(CLI::IsMember({"v1", "v2"}))->capture_default_str();
+  cmd.add_option("-p,--pipeline", args.selection.pipeline, "only this pipeline version (4.1, 5.0, V6, 6.1, ...)");
+  cmd.add_option("-g,--group", args.selection.groups,
+                 "only these result groups (repeatable or comma-separated): v1 group types such as "
+                 "taxonomic_analysis_ssu_rrna, v2 download groups such as taxonomies.closed_reference "
+                 "(prefix) or download types such as functional_analysis")
+      ->delimiter(',');
+  cmd.add_flag("--study-summaries", args.selection.study_summaries,
+               "for a study: its own summary files instead of its analyses' files");
+  cmd.add_option("--concurrency", args.selection.concurrency, "requests in flight")->capture_default_str();
+}
+
+Selection selection_of(const SelectionArgs& args) {
+  Selection s = args.selection;
+  s.api = args.api == "v1" ? Api::v1 : Api::v2;
+  return s;
+}
+
+void write_manifest(const std::vector<FileRow>& rows, const std::string& path) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) throw mgnify::FileError(path, std::make_error_code(std::errc::io_error), "cannot write manifest");
+  Writer out(file, Format::tsv, manifest_columns());
+  out.begin_list();
+  for (const auto& row : rows) out.write(to_json(row));
+  out.finish();
+  if (!file) throw mgnify::FileError(path, std::make_error_code(std::errc::io_error), "cannot write manifest");
+}
+
+/// A single path component from the service (accession, alias) must not
+/// climb out of the download directory.
+bool safe_component(const std::string& name) {
+  return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
+         name.find('\\') == std::string::npos && name.find('\0') == std::string::npos;
+}
+
+void settings_columns_or_default(Settings& settings, const std::vector<std::string>& columns) {
+  if (settings.columns.empty()) settings.columns = columns;
+}
+
+}  // namespace
+
+void add_download_commands(CLI::App& app, Context& ctx) {
+  // downloads: the listing.
+  auto list_args = std::make_shared<SelectionArgs>();
+  auto manifest_out = std::make_shared<std::string>();
+  auto* downloads = app.add_subcommand(
+      "downloads", "List the files of a study, analysis or genome (like mg-toolkit bulk_download -p -g)");
+  add_selection(*downloads, *list_args, true);
+  downloads->add_option("--manifest", *manifest_out, "also write the list as a manifest TSV to this file");
+  downloads->callback([&ctx, list_args, manifest_out] {
+    ctx.action = [&ctx, list_args, manifest_out] {
+      no_page_size(ctx.settings, "downloads");
+      std::exception_ptr failure;
+      const auto rows = list_files(selection_of(*list_args), ctx.settings, failure);
+      if (!manifest_out->empty()) write_manifest(rows, *manifest_out);
+      Settings settings = ctx.settings;
+      settings_columns_or_default(settings, manifest_columns());
+      Writer out = stdout_writer(settings);
+      out.begin_list();
+      for (const auto& row : rows) out.write(to_json(row));
+      out.finish();
+      return failure ? exit_code_for(failure) : kOk;
+    };
+  });
+
+  // download: the transfer.
+  auto get_args = std::make_shared<SelectionArgs>();
+  auto manifest_in = std::make_shared<std::string>();
+  auto dir = std::make_shared<std::string>(".");
+  auto no_resume = std::make_shared<bool>(false);
+  auto* download = app.add_subcommand(
+      "download",
+      "Download the selected files (or a manifest's) to DIR/<accession>/<alias>: resumed from .part "
+      "files, verified against checksums and sizes, several at a time");
+  add_selection(*download, *get_args, false);
+  auto* manifest_option =
+      download->add_option("--manifest", *manifest_in, "read the files from this manifest (from `mgnify downloads`)");
+  download->add_option("-o,--dir", *dir, "destination directory")->capture_default_str();
+  download->add_flag("--no-resume", *no_resume, "discard .part files of earlier runs");
+  download->callback([&ctx, get_args, manifest_in, dir, no_resume, manifest_option] {
+    ctx.action = [&ctx, get_args, manifest_in, dir, no_resume, manifest_option] {
+      no_page_size(ctx.settings, "download");
+      const bool from_manifest = manifest_option->count() > 0;
+      if (from_manifest == !get_args->selection.accession.empty()) {
+        throw UsageError("download: give an accession or --manifest FILE, not both or neither");
+      }
+      const Selection selection = selection_of(*get_args);
+      if (selection.concurrency == 0) throw UsageError("--concurrency must be at least 1");
+
+      std::exception_ptr failure;
+      std::vector<FileRow> rows;
+      if (from_manifest) {
+        std::ifstream in(*manifest_in, std::ios::binary);
+        if (!in) throw UsageError("cannot read manifest " + *manifest_in);
+        rows = read_manifest(in, *manifest_in);
+        if (ctx.settings.max_items && rows.size() > *ctx.settings.max_items) rows.resize(*ctx.settings.max_items);
+      } else {
+        rows = list_files(selection, ctx.settings, failure);
+      }
+
+      // The token goes only to the chosen API's origin (download() checks).
+      const Service service = selection.api == Api::v1 ? Service::v1 : Service::v2;
+      auto session = std::make_shared<http::Session>(
+          client_options(ctx.settings, service),
+          selection.api == Api::v1 ? mgnify::v1::kDefaultBaseUrl : mgnify::v2::kDefaultBaseUrl);
+
+      // One output record per row; `index` maps jobs back to rows.
+      std::vector<nlohmann::json> report(rows.size());
+      std::vector<http::DownloadJob> jobs;
+      std::vector<std::size_t> index;
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const FileRow& row = rows[i];
+        report[i] = {{"accession", row.accession}, {"alias", row.alias}, {"path", nullptr},
+                     {"status", "failed"},        {"bytes", nullptr},   {"checksum", nullptr},
+                     {"error", nullptr}};
+        if (row.url.empty()) {
+          report[i]["status"] = "skipped";
+          report[i]["error"] = "the service publishes no URL for this file";
+          std::cerr << "mgnify: skipped " << row.accession << "/" << row.alias << ": no URL\n";
+          continue;
+        }
+        if (!safe_component(row.accession) || !safe_component(row.alias)) {
+          report[i]["error"] = "unsafe file name";
+          if (!failure) failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + row.alias));
+          continue;
+        }
+        http::DownloadJob job;
+        job.url = row.url;
+        job.path = fs::path(*dir) / row.accession / row.alias;
+        job.options.checksum = http::Checksum::from_record(row.checksum_algorithm, row.checksum);
+        job.options.expected_size = row.size_bytes;
+        job.options.resume = !*no_resume;
+        report[i]["path"] = job.path.string();
+        jobs.push_back(std::move(job));
+        index.push_back(i);
+      }
+
+      ProgressBar bar("download");
+      const auto results = http::download_many(*session, jobs, selection.concurrency,
+                                               [&bar](const http::BatchProgress& p) {
+                                                 bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
+                                               });
+      bar.finish();
+
+      for (std::size_t j = 0; j < results.size(); ++j) {
+        nlohmann::json& r = report[index[j]];
+        if (!results[j]) {
+          r["error"] = results[j].error().what();
+          std::cerr << "mgnify: " << jobs[j].url << ": " << results[j].error().what() << "\n";
+          if (!failure) failure = results[j].exception();
+          continue;
+        }
+        const http::DownloadResult& d = *results[j];
+        r["status"] = d.already_present ? "present" : d.resumed ? "resumed" : "downloaded";
+        r["bytes"] = d.bytes;
+        if (d.verified_checksum) r["checksum"] = d.verified_checksum->to_string();
+      }
+
+      Settings settings = ctx.settings;
+      settings_columns_or_default(settings, {"accession", "alias", "path", "status", "bytes", "checksum", "error"});
+      Writer out = stdout_writer(settings);
+      out.begin_list();
+      for (const auto& r : report) out.write(r);
+      out.finish();
+      return failure ? exit_code_for(failure) : kOk;
+    };
+  });
+}
+
+}  // namespace mgnify_cli

@@ -1,0 +1,94 @@
+// mgnify: the MGnify services from the command line.
+//
+//   mgnify protein get MGYP000261684433
+//   mgnify v2 studies list --search "human gut" --max 20 --format tsv
+//   mgnify downloads MGYS00005292 -p 5.0 -g taxonomic_analysis_ssu_rrna --manifest files.tsv
+//   mgnify download --manifest files.tsv --dir results/
+//
+// Exit codes are listed by `mgnify --help` (settings.cpp).
+
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include <mgnify/error.hpp>
+#include <mgnify/version.hpp>
+
+#include "commands.hpp"
+
+namespace {
+
+using namespace mgnify_cli;
+
+void add_global_options(CLI::App& app, Settings& settings) {
+  app.add_option_function<std::string>(
+         "--format",
+         [&settings](const std::string& text) {
+           settings.format = text == "tsv" ? Format::tsv : text == "ndjson" ? Format::ndjson : Format::json;
+         },
+         "output: json (an object, or an array for lists), ndjson (one object per line), tsv")
+      ->check(CLI::IsMember({"json", "ndjson", "tsv"}))
+      ->type_name("FORMAT")
+      ->default_str("json");
+  app.add_option("--columns", settings.columns,
+                 "tsv columns (comma-separated, dotted paths into each record); default: every scalar "
+                 "field of the first record")
+      ->delimiter(',');
+  app.add_option("--max", settings.max_items, "stop after this many items");
+  app.add_option("--page-size", settings.page_size, "items per request (v1: 1..250, v2: 1..100)");
+  app.add_option("--base-url", settings.base_url,
+                 "base URL of the service the command talks to (default: its environment variable, "
+                 "else the public service)");
+  app.add_option("--token-env", settings.token_env,
+                 "name of an environment variable holding an API token (never printed)");
+  app.add_option("--retries", settings.retries, "attempts per request (default: the SDK's)");
+  app.add_option("--timeout", settings.timeout_seconds, "seconds per request (default: the SDK's)");
+  app.add_option("--rate-limit", settings.rate_limit,
+                 "requests per second to one service (default: the SDK's 10; 0: no limit)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Context ctx;
+  CLI::App app("mgnify " MGNIFY_VERSION_STRING
+               ": the MGnify Protein database, API v1 and API v2 from the command line",
+               "mgnify");
+  app.footer(exit_code_help());
+  app.set_version_flag("--version", MGNIFY_VERSION_STRING);
+  app.require_subcommand(1);
+  // Global options may come after the subcommand too (`mgnify v2 studies list --max 5`).
+  app.fallthrough();
+  add_global_options(app, ctx.settings);
+  add_protein_commands(app, ctx);
+  add_v1_commands(app, ctx);
+  add_v2_commands(app, ctx);
+  add_download_commands(app, ctx);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kUsage;
+  }
+
+  if (!ctx.action) {
+    std::cerr << "mgnify: nothing to do (see --help)\n";
+    return kUsage;
+  }
+  try {
+    return ctx.action();
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "mgnify: " << e.what() << "\n";
+    return exit_code_for(std::current_exception());
+  }
+}

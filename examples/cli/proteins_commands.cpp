@@ -1,0 +1,160 @@
+// `mgnify protein get|search|fasta`: the Protein lookup service.
+
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <mgnify/proteins.hpp>
+
+#include "commands.hpp"
+#include "progress.hpp"
+
+namespace mgnify_cli {
+
+namespace proteins = mgnify::proteins;
+
+namespace {
+
+struct SearchArgs {
+  std::string pfam;
+  std::int64_t biome_id = 0;
+  std::string lineage;
+};
+
+void add_search_filters(CLI::App& cmd, SearchArgs& args) {
+  auto* pfam = cmd.add_option("--pfam", args.pfam, "Pfam family: PF00005, pf00005 or 5");
+  auto* biome = cmd.add_option("--biome-id", args.biome_id, "biome id (as in a record's biomes[].id)");
+  auto* lineage = cmd.add_option("--lineage", args.lineage, "full biome lineage, e.g. root:Engineered:Wastewater");
+  pfam->excludes(biome)->excludes(lineage);
+  biome->excludes(lineage);
+}
+
+bool has_filter(const SearchArgs& args) {
+  return !args.pfam.empty() || args.biome_id != 0 || !args.lineage.empty();
+}
+
+/// The query the filters name, with --max as the service's `limit` (1..1000).
+proteins::SearchQuery make_query(const SearchArgs& args, const Settings& settings) {
+  std::optional<proteins::SearchQuery> query;
+  if (!args.pfam.empty()) {
+    query = proteins::SearchQuery::by_pfam(args.pfam);
+  } else if (args.biome_id != 0) {
+    query = proteins::SearchQuery::by_biome_id(args.biome_id);
+  } else if (!args.lineage.empty()) {
+    query = proteins::SearchQuery::by_lineage(args.lineage);
+  } else {
+    throw UsageError("give one of --pfam, --biome-id or --lineage");
+  }
+  if (settings.max_items) {
+    if (*settings.max_items > static_cast<std::size_t>(proteins::SearchQuery::kMaxLimit)) {
+      throw UsageError("--max for a protein search must be at most " +
+                       std::to_string(proteins::SearchQuery::kMaxLimit) + " (the service's limit)");
+    }
+    query->limit(static_cast<int>(*settings.max_items));
+  }
+  return *query;
+}
+
+/// Prints the successes of a batch; returns the exit code of the first failure.
+int report_batch(const std::vector<std::string>& accessions,
+                 const std::vector<mgnify::Result<proteins::Protein>>& results,
+                 const std::function<void(const proteins::Protein&)>& print) {
+  int code = kOk;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (results[i].ok()) {
+      print(*results[i]);
+    } else {
+      std::cerr << "mgnify: " << accessions[i] << ": " << results[i].error().what() << "\n";
+      if (code == kOk) code = exit_code_for(results[i].exception());
+    }
+  }
+  return code;
+}
+
+}  // namespace
+
+void add_protein_commands(CLI::App& app, Context& ctx) {
+  auto* protein = app.add_subcommand("protein", "MGnify Protein database: records, search, FASTA");
+  protein->require_subcommand(1);
+
+  // get
+  auto accessions = std::make_shared<std::vector<std::string>>();
+  auto* get = protein->add_subcommand("get", "Records of cluster representatives (MGYP accessions)");
+  get->add_option("accession", *accessions, "MGYP000261684433, mgyp000261684433 or 261684433")->required();
+  get->callback([&ctx, accessions] {
+    ctx.action = [&ctx, accessions] {
+      no_page_size(ctx.settings, "protein get");
+      const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
+      if (accessions->size() == 1) {
+        return emit_one(ctx.settings, nlohmann::json(client.get(accessions->front())));
+      }
+      ProgressBar bar("proteins");
+      const auto results = client.get_many(
+          *accessions, proteins::ProteinClient::kDefaultConcurrency,
+          [&bar](std::size_t done, std::size_t total) { bar.items(done, total, "records"); });
+      bar.finish();
+      Writer out = stdout_writer(ctx.settings);
+      out.begin_list();
+      const int code = report_batch(*accessions, results,
+                                    [&out](const proteins::Protein& p) { out.write(nlohmann::json(p)); });
+      out.finish();
+      return code;
+    };
+  });
+
+  // search
+  auto search_args = std::make_shared<SearchArgs>();
+  auto* search = protein->add_subcommand("search", "Representatives by Pfam family or biome (--max: the service's limit, default 50)");
+  add_search_filters(*search, *search_args);
+  search->callback([&ctx, search_args] {
+    ctx.action = [&ctx, search_args] {
+      no_page_size(ctx.settings, "protein search");
+      const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
+      const auto hits = client.search(make_query(*search_args, ctx.settings));
+      Writer out = stdout_writer(ctx.settings);
+      out.begin_list();
+      for (const auto& hit : hits) out.write(nlohmann::json(hit));
+      out.finish();
+      return kOk;
+    };
+  });
+
+  // fasta
+  auto fasta_args = std::make_shared<SearchArgs>();
+  auto fasta_accessions = std::make_shared<std::vector<std::string>>();
+  auto width = std::make_shared<std::size_t>(60);
+  auto* fasta = protein->add_subcommand(
+      "fasta", "FASTA of the given accessions, or of every search hit (--format does not apply)");
+  fasta->add_option("accession", *fasta_accessions, "MGYP accessions (or use a search filter)");
+  add_search_filters(*fasta, *fasta_args);
+  fasta->add_option("--width", *width, "residues per line, 0 for one line")->capture_default_str();
+  fasta->callback([&ctx, fasta_args, fasta_accessions, width] {
+    ctx.action = [&ctx, fasta_args, fasta_accessions, width] {
+      no_page_size(ctx.settings, "protein fasta");
+      if (has_filter(*fasta_args) == !fasta_accessions->empty()) {
+        throw UsageError("protein fasta: give accessions or one search filter, not both or neither");
+      }
+      const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
+      ProgressBar bar("proteins");
+      auto on_progress = [&bar](std::size_t done, std::size_t total) { bar.items(done, total, "records"); };
+      std::vector<std::string> names = *fasta_accessions;
+      std::vector<mgnify::Result<proteins::Protein>> results;
+      if (fasta_accessions->empty()) {
+        const auto hits = client.search(make_query(*fasta_args, ctx.settings));
+        for (const auto& hit : hits) names.push_back(hit.mgyp);
+      }
+      results = client.get_many(names, proteins::ProteinClient::kDefaultConcurrency, on_progress);
+      bar.finish();
+      const int code = report_batch(names, results, [&width](const proteins::Protein& p) {
+        std::cout << proteins::to_fasta(p, *width);
+      });
+      std::cout.flush();
+      return code;
+    };
+  });
+}
+
+}  // namespace mgnify_cli

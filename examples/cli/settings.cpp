@@ -1,0 +1,92 @@
+#include "settings.hpp"
+
+#include <chrono>
+#include <cstdlib>
+
+#include <mgnify/error.hpp>
+#include <mgnify/http/download_errors.hpp>
+
+namespace mgnify_cli {
+
+const char* service_env_var(Service service) {
+  switch (service) {
+    case Service::proteins: return "MGNIFY_PROTEINS_URL";
+    case Service::v1: return "MGNIFY_API_V1_URL";
+    case Service::v2: return "MGNIFY_API_V2_URL";
+  }
+  return "";
+}
+
+mgnify::ClientOptions client_options(const Settings& settings, Service service) {
+  mgnify::ClientOptions options;
+  if (!settings.base_url.empty()) {
+    options.base_url = settings.base_url;
+  } else if (const char* env = std::getenv(service_env_var(service)); env && *env) {
+    options.base_url = env;
+  }
+  if (!settings.token_env.empty()) {
+    const char* token = std::getenv(settings.token_env.c_str());
+    // The variable's name may be printed; its value never is.
+    if (!token || !*token) {
+      throw UsageError("--token-env: environment variable " + settings.token_env + " is not set or empty");
+    }
+    options.token = std::string(token);
+  }
+  if (settings.retries > 0) options.retry.max_attempts = settings.retries;
+  if (settings.timeout_seconds > 0) {
+    options.request_timeout =
+        std::chrono::milliseconds(static_cast<long long>(settings.timeout_seconds * 1000));
+  }
+  if (settings.rate_limit) {
+    if (*settings.rate_limit < 0) throw UsageError("--rate-limit must not be negative");
+    if (*settings.rate_limit == 0) {
+      options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+    } else {
+      options.rate_limit.requests_per_second = *settings.rate_limit;
+    }
+  }
+  options.user_agent_suffix = "mgnify-cli";
+  return options;
+}
+
+int exit_code_for(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const UsageError&) {
+    return kUsage;
+  } catch (const mgnify::InvalidArgument&) {
+    return kUsage;
+  } catch (const mgnify::NotFoundError&) {
+    return kNotFound;
+  } catch (const mgnify::AuthError&) {
+    return kAuth;
+  } catch (const mgnify::ValidationError&) {
+    // The service rejected a parameter the user gave.
+    return kUsage;
+  } catch (const mgnify::RateLimitedError&) {
+    return kUnavailable;
+  } catch (const mgnify::ServerError& e) {
+    // Gateway and maintenance answers mean "try later"; a 500 is a bug somewhere.
+    const int s = e.status();
+    return s == 502 || s == 503 || s == 504 ? kUnavailable : kOther;
+  } catch (const mgnify::TransportError&) {
+    return kUnavailable;
+  } catch (...) {
+    return kOther;
+  }
+}
+
+const char* exit_code_help() {
+  return "Exit codes:\n"
+         "  0  success\n"
+         "  1  any other failure (undecodable response, checksum or size mismatch, local file error, HTTP 500)\n"
+         "  2  bad usage: unknown option, malformed accession, value out of range, unset --token-env variable, or a parameter the service rejected (400/422)\n"
+         "  3  not found (404)\n"
+         "  4  authentication or permission failure (401/403)\n"
+         "  5  throttled or unavailable after retries: 429, 502/503/504, network failure or timeout\n"
+         "\n"
+         "Base URLs: --base-url, else MGNIFY_PROTEINS_URL / MGNIFY_API_V1_URL / MGNIFY_API_V2_URL, else the public services.\n"
+         "Tokens are read from the environment variable named by --token-env and are never printed.\n";
+}
+
+}  // namespace mgnify_cli

@@ -1,0 +1,65 @@
+#pragma once
+
+// What every subcommand shares: the global options, how they become
+// ClientOptions, and how failures become exit codes a pipeline can test.
+
+#include <cstddef>
+#include <exception>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <mgnify/options.hpp>
+
+#include "output.hpp"
+
+namespace mgnify_cli {
+
+/// Exit codes (also in `mgnify --help` and docs/cli.md).
+enum ExitCode : int {
+  kOk = 0,
+  kOther = 1,
+  kUsage = 2,
+  kNotFound = 3,
+  kAuth = 4,
+  kUnavailable = 5,
+};
+
+/// The three services and their environment variables.
+enum class Service { proteins, v1, v2 };
+const char* service_env_var(Service service);
+
+struct Settings {
+  Format format = Format::json;
+  std::vector<std::string> columns;      // --columns, for tsv
+  std::optional<std::size_t> max_items;  // --max
+  std::optional<int> page_size;          // --page-size
+  std::string base_url;                  // --base-url: the service the command talks to
+  std::string token_env;                 // --token-env NAME
+  int retries = 0;                       // --retries (0: the SDK's default)
+  double timeout_seconds = 0;            // --timeout (0: the SDK's default)
+  std::optional<double> rate_limit;      // --rate-limit requests per second (0: off)
+};
+
+/// Bad command-line input found after parsing (exit code 2).
+class UsageError : public std::exception {
+ public:
+  explicit UsageError(std::string message) : message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
+/// ClientOptions for one service: base URL from --base-url, else the
+/// service's environment variable, else the client's default; token from the
+/// variable --token-env names.
+mgnify::ClientOptions client_options(const Settings& settings, Service service);
+
+/// The exit code for an exception (see ExitCode).
+int exit_code_for(const std::exception_ptr& error);
+
+/// The footer of `mgnify --help`.
+const char* exit_code_help();
+
+}  // namespace mgnify_cli

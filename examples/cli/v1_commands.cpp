@@ -1,0 +1,144 @@
+// `mgnify v1 <resource> list|get|related`: every collection of the legacy v1 API.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <mgnify/v1.hpp>
+
+#include "commands.hpp"
+
+namespace mgnify_cli {
+
+namespace v1 = mgnify::v1;
+
+namespace {
+
+struct ListArgs {
+  std::string search;
+  std::string ordering;
+  std::vector<std::string> params;  // key=value
+};
+
+struct GetArgs {
+  std::string id;
+  std::vector<std::string> include;
+};
+
+struct RelatedArgs {
+  std::string id;
+  std::string relation;
+  ListArgs list;
+};
+
+void add_list_filters(CLI::App& cmd, ListArgs& args) {
+  cmd.add_option("--search", args.search, "free-text search (the service's `search` parameter)");
+  cmd.add_option("--ordering", args.ordering, "sort field, '-' prefix for descending (e.g. -last_update)");
+  cmd.add_option("--param", args.params,
+                 "any other query parameter as key=value (repeatable). The v1 service silently "
+                 "ignores names it does not know");
+}
+
+v1::Query make_query(const ListArgs& args, const Settings& settings) {
+  v1::Query query;
+  if (settings.page_size) query.page_size(*settings.page_size);
+  if (settings.max_items) query.max_items(*settings.max_items);
+  if (!args.search.empty()) query.search(args.search);
+  if (!args.ordering.empty()) {
+    const bool descending = args.ordering.front() == '-';
+    query.ordering(descending ? args.ordering.substr(1) : args.ordering, descending);
+  }
+  for (const auto& p : args.params) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError("--param wants key=value, got '" + p + "'");
+    query.param(p.substr(0, eq), p.substr(eq + 1));
+  }
+  return query;
+}
+
+template <class T>
+using CollectionOf = v1::Collection<T> (v1::LegacyClient::*)() const;
+
+template <class T>
+void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const std::string& help,
+                  CollectionOf<T> collection) {
+  auto* resource = parent.add_subcommand(name, help);
+  resource->require_subcommand(1);
+
+  auto list_args = std::make_shared<ListArgs>();
+  auto* list = resource->add_subcommand("list", "List " + name + " (--max, --page-size 1..250)");
+  add_list_filters(*list, *list_args);
+  list->callback([&ctx, list_args, collection] {
+    ctx.action = [&ctx, list_args, collection] {
+      const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
+      return emit_paged(ctx.settings, (client.*collection)().list(make_query(*list_args, ctx.settings)));
+    };
+  });
+
+  auto get_args = std::make_shared<GetArgs>();
+  auto* get = resource->add_subcommand("get", "One of the " + name + " by id");
+  get->add_option("id", get_args->id, "accession, lineage or other id")->required();
+  get->add_option("--include", get_args->include,
+                  "related objects to embed; prints {data, included}")->delimiter(',');
+  get->callback([&ctx, get_args, collection] {
+    ctx.action = [&ctx, get_args, collection] {
+      no_page_size(ctx.settings, "get");
+      const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
+      if (get_args->include.empty()) {
+        return emit_one(ctx.settings, nlohmann::json((client.*collection)().get(get_args->id)));
+      }
+      v1::Query query;
+      query.include(get_args->include);
+      const auto document = (client.*collection)().get_document(get_args->id, query);
+      return emit_one(ctx.settings, nlohmann::json{{"data", document.data}, {"included", document.included}});
+    };
+  });
+
+  auto related_args = std::make_shared<RelatedArgs>();
+  auto* related = resource->add_subcommand(
+      "related", "A related list of one object, e.g. `v1 studies related MGYS00000001 samples`");
+  related->add_option("id", related_args->id, "the object's id")->required();
+  related->add_option("relation", related_args->relation,
+                      "relationship name as in the object's relationships (samples, downloads, taxonomy/ssu, ...)")
+      ->required();
+  add_list_filters(*related, related_args->list);
+  related->callback([&ctx, related_args, collection] {
+    ctx.action = [&ctx, related_args, collection] {
+      const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
+      return emit_paged(ctx.settings,
+                        (client.*collection)().template related<v1::Resource>(
+                            related_args->id, related_args->relation,
+                            make_query(related_args->list, ctx.settings)));
+    };
+  });
+}
+
+}  // namespace
+
+void add_v1_commands(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("v1", "Legacy MGnify API v1 (deprecated by MGnify in June 2026)");
+  cmd->require_subcommand(1);
+  using C = v1::LegacyClient;
+  add_resource(*cmd, ctx, "studies", "Studies (MGYS, ERP/SRP/DRP)", &C::studies);
+  add_resource(*cmd, ctx, "samples", "Samples", &C::samples);
+  add_resource(*cmd, ctx, "runs", "Runs", &C::runs);
+  add_resource(*cmd, ctx, "assemblies", "Assemblies", &C::assemblies);
+  add_resource(*cmd, ctx, "analyses", "Analyses (MGYA)", &C::analyses);
+  add_resource(*cmd, ctx, "biomes", "Biomes (id: lineage)", &C::biomes);
+  add_resource(*cmd, ctx, "publications", "Publications (id: PubMed id)", &C::publications);
+  add_resource(*cmd, ctx, "experiment-types", "Experiment types", &C::experiment_types);
+  add_resource(*cmd, ctx, "pipelines", "Pipeline versions", &C::pipelines);
+  add_resource(*cmd, ctx, "genomes", "Genomes (MGYG)", &C::genomes);
+  add_resource(*cmd, ctx, "genome-catalogues", "Genome catalogues", &C::genome_catalogues);
+  add_resource(*cmd, ctx, "super-studies", "Super studies", &C::super_studies);
+  add_resource(*cmd, ctx, "go-terms", "GO terms", &C::go_terms);
+  add_resource(*cmd, ctx, "interpro-identifiers", "InterPro identifiers", &C::interpro_identifiers);
+  add_resource(*cmd, ctx, "pfam-entries", "Pfam entries", &C::pfam_entries);
+  add_resource(*cmd, ctx, "kegg-orthologs", "KEGG orthologs", &C::kegg_orthologs);
+  add_resource(*cmd, ctx, "kegg-modules", "KEGG modules", &C::kegg_modules);
+  add_resource(*cmd, ctx, "genome-properties", "Genome properties", &C::genome_properties);
+  add_resource(*cmd, ctx, "antismash-gene-clusters", "antiSMASH gene clusters", &C::antismash_gene_clusters);
+  add_resource(*cmd, ctx, "organisms", "Organisms", &C::organisms);
+}
+
+}  // namespace mgnify_cli

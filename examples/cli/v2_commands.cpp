@@ -1,0 +1,342 @@
+// `mgnify v2 <resource> list|get|related`: every GET endpoint of the MGnify API v2.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <mgnify/v2.hpp>
+
+#include "commands.hpp"
+
+namespace mgnify_cli {
+
+namespace v2 = mgnify::v2;
+
+namespace {
+
+/// Every filter any v2 list takes; each resource registers the ones it has.
+struct Filters {
+  std::string search;
+  std::string lineage;
+  std::string pipeline;
+  std::string experiment_type;
+  int max_depth = 0;
+  std::string title;
+  int published_after = -1;
+  int published_before = -1;
+  std::string catalogue;
+  bool mine = false;
+};
+
+using ListFn = std::function<int(const v2::V2Client&, const Filters&, const v2::ListOptions&, const Settings&)>;
+using GetFn = std::function<int(const v2::V2Client&, const std::string&, const Filters&, const Settings&)>;
+using RelatedFn =
+    std::function<int(const v2::V2Client&, const std::string&, const v2::ListOptions&, const Settings&)>;
+
+struct ResourceSpec {
+  std::string name;
+  std::string help;
+  std::function<void(CLI::App&, Filters&)> list_filters;
+  ListFn list;
+  std::function<void(CLI::App&, Filters&)> get_filters;
+  GetFn get;  // empty: the resource has no detail endpoint
+  std::map<std::string, RelatedFn> related;
+};
+
+v2::ListOptions list_options(const Settings& settings) {
+  v2::ListOptions options;
+  if (settings.page_size) options.page_size = *settings.page_size;
+  options.max_items = settings.max_items;
+  return options;
+}
+
+template <class E>
+E parse_enum(const std::string& text, const char* what) {
+  const E value = v2::enum_from_string<E>(text);
+  if (value == E::unknown) throw UsageError(std::string("unknown ") + what + " '" + text + "'");
+  return value;
+}
+
+v2::PipelineVersion parse_pipeline(std::string text) {
+  if (!text.empty() && text.front() == 'v') text.front() = 'V';
+  if (!text.empty() && text.front() != 'V') text.insert(text.begin(), 'V');
+  return parse_enum<v2::PipelineVersion>(text, "pipeline version (V4.1, V5, V6, V6.1, ...)");
+}
+
+v2::ExperimentType parse_experiment_type(const std::string& text) {
+  for (auto type : {v2::ExperimentType::metatranscriptomic, v2::ExperimentType::metagenomic,
+                    v2::ExperimentType::amplicon, v2::ExperimentType::assembly,
+                    v2::ExperimentType::hybrid_assembly, v2::ExperimentType::long_read_assembly,
+                    v2::ExperimentType::metabarcoding, v2::ExperimentType::unknown_type}) {
+    if (text == v2::experiment_type_code(type) || text == v2::to_string(type)) return type;
+  }
+  throw UsageError("unknown experiment type '" + text + "' (use a code such as METAG, AMPLI, ASSEM)");
+}
+
+std::int64_t parse_pubmed(const std::string& id) {
+  std::size_t used = 0;
+  std::int64_t value = 0;
+  try {
+    value = std::stoll(id, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != id.size() || id.empty()) throw UsageError("not a PubMed id: '" + id + "'");
+  return value;
+}
+
+template <class T>
+RelatedFn paged_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&, const v2::ListOptions&) const) {
+  return [method](const v2::V2Client& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
+    return emit_paged(s, (c.*method)(id, o));
+  };
+}
+
+std::vector<ResourceSpec> resources() {
+  using C = v2::V2Client;
+  std::vector<ResourceSpec> specs;
+
+  specs.push_back(ResourceSpec{
+      "studies", "Studies (MGYS)",
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--search", f.search, "title, MGYS or ENA accession");
+        cmd.add_option("--lineage", f.lineage, "biome lineage; matches it and every biome below");
+        cmd.add_option("--pipeline", f.pipeline, "studies with analyses from this pipeline (V5, V6, V6.1)");
+        cmd.add_flag("--mine", f.mine, "the token owner's studies, private ones included (needs --token-env)");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        if (f.mine) return emit_paged(s, c.my_studies(o));
+        v2::StudyQuery q;
+        if (!f.search.empty()) q.search(f.search);
+        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+        if (!f.pipeline.empty()) q.has_analyses_from_pipeline(parse_pipeline(f.pipeline));
+        return emit_paged(s, c.studies(q, o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.study(id)));
+      },
+      {{"analyses", paged_relation(&C::study_analyses)},
+       {"samples", paged_relation(&C::study_samples)},
+       {"publications", paged_relation(&C::study_publications)}}});
+
+  specs.push_back(ResourceSpec{
+      "samples", "Samples",
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--search", f.search, "title or ENA accession (contains)");
+        cmd.add_option("--lineage", f.lineage, "biome lineage");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        v2::SampleQuery q;
+        if (!f.search.empty()) q.search(f.search);
+        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+        return emit_paged(s, c.samples(q, o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.sample(id)));
+      },
+      {{"runs", paged_relation(&C::sample_runs)}, {"assemblies", paged_relation(&C::sample_assemblies)}}});
+
+  specs.push_back(ResourceSpec{
+      "runs", "Runs",
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--experiment-type", f.experiment_type, "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        v2::RunQuery q;
+        if (!f.experiment_type.empty()) q.has_experiment_type(parse_experiment_type(f.experiment_type));
+        return emit_paged(s, c.runs(q, o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.run(id)));
+      },
+      {{"analyses", paged_relation(&C::run_analyses)}, {"assemblies", paged_relation(&C::run_assemblies)}}});
+
+  specs.push_back(ResourceSpec{
+      "assemblies", "Assemblies", nullptr,
+      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+        return emit_paged(s, c.assemblies(o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.assembly(id)));
+      },
+      {{"analyses", paged_relation(&C::assembly_analyses)},
+       {"genome-links", paged_relation(&C::assembly_genome_links)},
+       {"additional-contained-genomes", paged_relation(&C::assembly_additional_contained_genomes)}}});
+
+  ResourceSpec analyses{
+      "analyses", "Analyses (MGYA), with their downloads", nullptr,
+      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+        return emit_paged(s, c.analyses(o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.analysis(id)));
+      },
+      {{"annotations", [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
+          return emit_one(s, nlohmann::json(c.analysis_annotations(id)));
+        }}}};
+  for (auto type : {v2::AnnotationType::taxonomies_ssu, v2::AnnotationType::taxonomies_lsu,
+                    v2::AnnotationType::taxonomies_its_one_db, v2::AnnotationType::taxonomies_unite,
+                    v2::AnnotationType::taxonomies_pr2, v2::AnnotationType::taxonomies_dada2_pr2,
+                    v2::AnnotationType::taxonomies_dada2_silva, v2::AnnotationType::pfams}) {
+    analyses.related[std::string("annotations/") + v2::to_string(type)] =
+        [type](const C& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
+          return emit_paged(s, c.analysis_annotations_of_type(id, type, o));
+        };
+  }
+  specs.push_back(std::move(analyses));
+
+  specs.push_back(ResourceSpec{
+      "biomes", "The biome tree",
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--lineage", f.lineage, "subtree root");
+        cmd.add_option("--max-depth", f.max_depth, "deepest level (root is 1)");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        v2::BiomeQuery q;
+        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+        if (f.max_depth != 0) q.max_depth(f.max_depth);
+        return emit_paged(s, c.biomes(q, o));
+      },
+      nullptr, nullptr, {}});
+
+  specs.push_back(ResourceSpec{
+      "publications", "Publications (id: PubMed id)",
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--title", f.title, "title contains");
+        cmd.add_option("--published-after", f.published_after, "first year (inclusive)");
+        cmd.add_option("--published-before", f.published_before, "last year (inclusive)");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        v2::PublicationQuery q;
+        if (!f.title.empty()) q.title(f.title);
+        if (f.published_after >= 0) q.published_after(f.published_after);
+        if (f.published_before >= 0) q.published_before(f.published_before);
+        return emit_paged(s, c.publications(q, o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.publication(parse_pubmed(id))));
+      },
+      {{"annotations", [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
+          return emit_one(s, nlohmann::json(c.publication_annotations(parse_pubmed(id))));
+        }}}});
+
+  specs.push_back(ResourceSpec{
+      "super-studies", "Super studies (id: slug)", nullptr,
+      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+        return emit_paged(s, c.super_studies(o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.super_study(id)));
+      },
+      {}});
+
+  specs.push_back(ResourceSpec{
+      "genomes", "Genomes (MGYG)",
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--search", f.search, "accession, taxon lineage or catalogue id");
+        cmd.add_option("--lineage", f.lineage, "biome lineage");
+        cmd.add_option("--catalogue", f.catalogue, "only this catalogue's genomes");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        v2::GenomeQuery q;
+        if (!f.search.empty()) q.search(f.search);
+        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+        if (!f.catalogue.empty()) return emit_paged(s, c.catalogue_genomes(f.catalogue, q, o));
+        return emit_paged(s, c.genomes(q, o));
+      },
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--catalogue", f.catalogue, "catalogue to look the genome up in");
+      },
+      [](const C& c, const std::string& id, const Filters& f, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.genome(id, v2::GenomeLookup{f.catalogue})));
+      },
+      {{"annotations", [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
+          return emit_one(s, nlohmann::json(c.genome_annotations(id)));
+        }}}});
+
+  specs.push_back(ResourceSpec{
+      "genome-catalogues", "Genome catalogues", nullptr,
+      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+        return emit_paged(s, c.genome_catalogues(o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.genome_catalogue(id)));
+      },
+      {{"genomes", [](const C& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
+          return emit_paged(s, c.catalogue_genomes(id, {}, o));
+        }}}});
+  return specs;
+}
+
+void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
+  auto spec = std::make_shared<ResourceSpec>(std::move(spec_value));
+  auto* resource = parent.add_subcommand(spec->name, spec->help);
+  resource->require_subcommand(1);
+
+  auto list_filters = std::make_shared<Filters>();
+  auto* list = resource->add_subcommand("list", "List " + spec->name + " (--max, --page-size 1..100)");
+  if (spec->list_filters) spec->list_filters(*list, *list_filters);
+  list->callback([&ctx, spec, list_filters] {
+    ctx.action = [&ctx, spec, list_filters] {
+      const v2::V2Client client(client_options(ctx.settings, Service::v2));
+      return spec->list(client, *list_filters, list_options(ctx.settings), ctx.settings);
+    };
+  });
+
+  if (spec->get) {
+    auto id = std::make_shared<std::string>();
+    auto get_filters = std::make_shared<Filters>();
+    auto* get = resource->add_subcommand("get", "One of the " + spec->name + " by id");
+    get->add_option("id", *id, "accession or id")->required();
+    if (spec->get_filters) spec->get_filters(*get, *get_filters);
+    get->callback([&ctx, spec, id, get_filters] {
+      ctx.action = [&ctx, spec, id, get_filters] {
+        no_page_size(ctx.settings, "get");
+        const v2::V2Client client(client_options(ctx.settings, Service::v2));
+        return spec->get(client, *id, *get_filters, ctx.settings);
+      };
+    });
+  }
+
+  if (!spec->related.empty()) {
+    std::vector<std::string> names;
+    for (const auto& entry : spec->related) names.push_back(entry.first);
+    std::string joined;
+    for (const auto& n : names) joined += (joined.empty() ? "" : ", ") + n;
+    auto id = std::make_shared<std::string>();
+    auto relation = std::make_shared<std::string>();
+    auto* related = resource->add_subcommand("related", "Lists and sub-resources of one object: " + joined);
+    related->add_option("id", *id, "the object's accession or id")->required();
+    related->add_option("relation", *relation, "one of: " + joined)
+        ->required()
+        ->check(CLI::IsMember(names));
+    related->callback([&ctx, spec, id, relation] {
+      ctx.action = [&ctx, spec, id, relation] {
+        const v2::V2Client client(client_options(ctx.settings, Service::v2));
+        return spec->related.at(*relation)(client, *id, list_options(ctx.settings), ctx.settings);
+      };
+    });
+  }
+}
+
+}  // namespace
+
+void add_v2_commands(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("v2", "MGnify API v2");
+  cmd->require_subcommand(1);
+  for (auto& spec : resources()) add_resource(*cmd, ctx, std::move(spec));
+}
+
+}  // namespace mgnify_cli

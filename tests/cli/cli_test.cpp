@@ -1,0 +1,674 @@
+// End-to-end tests of the `mgnify` binary: each subcommand runs as a child
+// process against the in-process mock, and its output is parsed and compared
+// with what the SDK itself reads from the same mock.
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_runner.hpp"
+#include "mgnify/http/checksum.hpp"
+#include "mgnify/proteins.hpp"
+#include "mgnify/v1.hpp"
+#include "mgnify/v2.hpp"
+#include "mock/files/files.hpp"
+#include "mock/mock_server.hpp"
+#include "mock/v2/v2_mock.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+mgnify::mock::MockServer& mock() {
+  static mgnify::mock::MockServer* server = [] {
+    auto* s = new mgnify::mock::MockServer();
+    mgnify::mock::register_proteins_routes(*s);
+    mgnify::mock::register_v1_routes(*s);
+    mgnify::mock::register_v2_routes(*s);
+    mgnify::mock::register_file_routes(*s);
+    s->start();
+    return s;
+  }();
+  return *server;
+}
+
+std::vector<std::string> service_env() {
+  return {"MGNIFY_PROTEINS_URL=" + mock().proteins_url(), "MGNIFY_API_V1_URL=" + mock().v1_url(),
+          "MGNIFY_API_V2_URL=" + mock().v2_url()};
+}
+
+/// Runs `mgnify args...` against the mock with no rate limit and one attempt
+/// per request unless the arguments say otherwise.
+cli_test::Run mgnify_run(std::vector<std::string> args, std::vector<std::string> env = {}) {
+  std::vector<std::string> full = {"--rate-limit", "0"};
+  full.insert(full.end(), args.begin(), args.end());
+  auto e = service_env();
+  e.insert(e.end(), env.begin(), env.end());
+  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, e);
+  REQUIRE_FALSE(run.timed_out);
+  return run;
+}
+
+mgnify::ClientOptions sdk_options(const std::string& base_url) {
+  mgnify::ClientOptions o;
+  o.base_url = base_url;
+  o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+  return o;
+}
+
+std::vector<json> ndjson_lines(const std::string& text) {
+  std::vector<json> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty()) out.push_back(json::parse(line));
+  }
+  return out;
+}
+
+struct Tsv {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::size_t column(const std::string& name) const {
+    for (std::size_t i = 0; i < header.size(); ++i) {
+      if (header[i] == name) return i;
+    }
+    FAIL("no column " << name);
+    return 0;
+  }
+};
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> cells;
+  std::size_t start = 0;
+  for (;;) {
+    const auto tab = line.find('\t', start);
+    cells.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) return cells;
+    start = tab + 1;
+  }
+}
+
+Tsv parse_tsv(const std::string& text) {
+  Tsv t;
+  std::istringstream in(text);
+  std::string line;
+  if (std::getline(in, line)) t.header = split_tabs(line);
+  while (std::getline(in, line)) t.rows.push_back(split_tabs(line));
+  for (const auto& row : t.rows) REQUIRE(row.size() == t.header.size());
+  return t;
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    std::random_device rd;
+    path_ = std::filesystem::temp_directory_path() / ("mgnify-cli-" + std::to_string(rd()) + std::to_string(rd()));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- usage ----
+
+TEST_CASE("mgnify --help documents the exit codes and the environment variables", "[cli]") {
+  const auto run = mgnify_run({"--help"});
+  CHECK(run.code == 0);
+  CHECK(run.out.find("Exit codes:") != std::string::npos);
+  for (const char* line : {"0  success", "2  bad usage", "3  not found", "4  authentication",
+                           "5  throttled or unavailable", "1  any other failure"}) {
+    CHECK(run.out.find(line) != std::string::npos);
+  }
+  CHECK(run.out.find("MGNIFY_API_V2_URL") != std::string::npos);
+  for (const char* cmd : {"protein", "v1", "v2", "downloads", "download"}) {
+    CHECK(run.out.find(std::string("  ") + cmd + " ") != std::string::npos);
+  }
+}
+
+TEST_CASE("bad usage exits with 2 before any request", "[cli]") {
+  mock().clear_requests();
+  CHECK(mgnify_run({"v2", "studies", "list", "--no-such-option"}).code == 2);
+  CHECK(mgnify_run({"v2"}).code == 2);
+  CHECK(mgnify_run({"--format", "xml", "v2", "studies", "list"}).code == 2);
+  // Values the SDK refuses before sending anything.
+  const auto page = mgnify_run({"v2", "studies", "list", "--page-size", "500"});
+  CHECK(page.code == 2);
+  CHECK(page.err.find("page_size") != std::string::npos);
+  CHECK(mgnify_run({"v1", "studies", "list", "--page-size", "251"}).code == 2);
+  CHECK(mgnify_run({"protein", "get", "not-an-accession"}).code == 2);
+  CHECK(mgnify_run({"protein", "search"}).code == 2);
+  CHECK(mgnify_run({"v2", "studies", "get", "MGYA00000001"}).code == 2);
+  CHECK(mgnify_run({"downloads", "XYZ123"}).code == 2);
+  CHECK(mgnify_run({"download"}).code == 2);
+  const auto token = mgnify_run({"--token-env", "MGNIFY_CLI_TEST_UNSET_TOKEN", "v2", "studies", "list"});
+  CHECK(token.code == 2);
+  CHECK(token.err.find("MGNIFY_CLI_TEST_UNSET_TOKEN") != std::string::npos);
+  CHECK(mock().requests().empty());
+}
+
+// -------------------------------------------------------------- protein ----
+
+TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
+  const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
+  const json expected = client.get("MGYP000261684433");
+
+  const auto run = mgnify_run({"protein", "get", "261684433"});
+  REQUIRE(run.code == 0);
+  CHECK(json::parse(run.out) == expected);
+
+  SECTION("several accessions give an array in order") {
+    const auto many = mgnify_run({"protein", "get", "MGYP000000000013", "MGYP000000000010"});
+    REQUIRE(many.code == 0);
+    const json arr = json::parse(many.out);
+    REQUIRE(arr.size() == 2);
+    CHECK(arr[0] == json(client.get("MGYP000000000013")));
+    CHECK(arr[1] == json(client.get("MGYP000000000010")));
+  }
+  SECTION("an unknown accession exits with 3, the known ones are still printed") {
+    const auto missing = mgnify_run({"protein", "get", "MGYP000000000011"});
+    CHECK(missing.code == 3);
+    CHECK(missing.err.find("MGYP000000000011") != std::string::npos);
+    const auto mixed = mgnify_run({"--format", "ndjson", "protein", "get", "MGYP000000000010", "MGYP000000000011"});
+    CHECK(mixed.code == 3);
+    const auto lines = ndjson_lines(mixed.out);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].at("mgyp") == "MGYP000000000010");
+  }
+}
+
+TEST_CASE("protein search honours --max as the service's limit, in every format", "[cli][proteins]") {
+  const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
+  const auto hits = client.search(mgnify::proteins::SearchQuery::by_pfam("PF00005").limit(7));
+  REQUIRE(hits.size() == 7);
+
+  const auto nd = mgnify_run({"--format", "ndjson", "--max", "7", "protein", "search", "--pfam", "pf00005"});
+  REQUIRE(nd.code == 0);
+  const auto lines = ndjson_lines(nd.out);
+  REQUIRE(lines.size() == 7);
+  for (std::size_t i = 0; i < hits.size(); ++i) CHECK(lines[i] == json(hits[i]));
+
+  const auto js = mgnify_run({"protein", "search", "--pfam", "PF00005", "--max", "7"});
+  REQUIRE(js.code == 0);
+  CHECK(json::parse(js.out) == json(hits));
+
+  const auto tsv = mgnify_run({"--format", "tsv", "--columns", "mgyp,cluster_size", "--max", "7", "protein",
+                               "search", "--pfam", "PF00005"});
+  REQUIRE(tsv.code == 0);
+  const Tsv t = parse_tsv(tsv.out);
+  CHECK(t.header == std::vector<std::string>{"mgyp", "cluster_size"});
+  REQUIRE(t.rows.size() == 7);
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    CHECK(t.rows[i][0] == hits[i].mgyp);
+    CHECK(t.rows[i][1] == (hits[i].cluster_size ? std::to_string(*hits[i].cluster_size) : ""));
+  }
+
+  CHECK(mgnify_run({"--max", "1001", "protein", "search", "--pfam", "PF00005"}).code == 2);
+  CHECK(mgnify_run({"protein", "search", "--pfam", "PF00005", "--biome-id", "3"}).code == 2);
+}
+
+TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hits", "[cli][proteins]") {
+  const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
+  const auto run = mgnify_run({"protein", "fasta", "MGYP000261684433", "MGYP000000000010", "--width", "0"});
+  REQUIRE(run.code == 0);
+  CHECK(run.out == mgnify::proteins::to_fasta(client.get("MGYP000261684433"), 0) +
+                       mgnify::proteins::to_fasta(client.get("MGYP000000000010"), 0));
+
+  const auto hits = client.search(mgnify::proteins::SearchQuery::by_pfam("PF00005").limit(3));
+  std::string expected;
+  for (const auto& h : hits) expected += mgnify::proteins::to_fasta(client.get(h.mgyp));
+  const auto searched = mgnify_run({"protein", "fasta", "--pfam", "PF00005", "--max", "3"});
+  REQUIRE(searched.code == 0);
+  CHECK(searched.out == expected);
+  // Not a terminal: no progress line.
+  CHECK(searched.err.empty());
+}
+
+// ------------------------------------------------------------------- v1 ----
+
+TEST_CASE("v1 list walks pages of --page-size up to --max and matches the SDK", "[cli][v1]") {
+  mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
+  std::vector<json> expected;
+  for (const auto& s : client.studies().list(mgnify::v1::Query().page_size(3).max_items(7))) expected.push_back(s);
+  REQUIRE(expected.size() == 7);
+
+  mock().clear_requests();
+  const auto run = mgnify_run({"--format", "ndjson", "v1", "studies", "list", "--page-size", "3", "--max", "7"});
+  REQUIRE(run.code == 0);
+  CHECK(ndjson_lines(run.out) == expected);
+  int pages = 0;
+  for (const auto& r : mock().requests()) {
+    if (r.path == std::string(mgnify::mock::kV1Prefix) + "/studies") {
+      ++pages;
+      CHECK(r.target.find("page_size=3") != std::string::npos);
+    }
+  }
+  CHECK(pages == 3);
+}
+
+TEST_CASE("v1 get and related, as JSON and TSV", "[cli][v1]") {
+  mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
+  const json study = client.studies().get("MGYS00000002");
+  const auto get = mgnify_run({"v1", "studies", "get", "MGYS00000002"});
+  REQUIRE(get.code == 0);
+  CHECK(json::parse(get.out) == study);
+
+  std::vector<mgnify::v1::Sample> samples = client.study_samples("MGYS00000002").collect();
+  REQUIRE_FALSE(samples.empty());
+  const auto tsv = mgnify_run({"--format", "tsv", "v1", "studies", "related", "MGYS00000002", "samples"});
+  REQUIRE(tsv.code == 0);
+  const Tsv t = parse_tsv(tsv.out);
+  REQUIRE(t.rows.size() == samples.size());
+  CHECK(t.header.at(0) == "id");
+  CHECK(t.header.at(1) == "type");
+  const auto acc = t.column("accession");
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    CHECK(t.rows[i][0] == samples[i].id());
+    CHECK(t.rows[i][1] == "samples");
+    CHECK(t.rows[i][acc] == samples[i].accession);
+  }
+
+  SECTION("--include prints the compound document") {
+    const auto inc = mgnify_run({"v1", "analyses", "get", "MGYA00000002", "--include", "downloads"});
+    REQUIRE(inc.code == 0);
+    const json doc = json::parse(inc.out);
+    CHECK(doc.at("data").at("id") == "MGYA00000002");
+    CHECK(doc.at("included").size() == 3);
+  }
+  SECTION("an unknown study exits with 3") {
+    const auto missing = mgnify_run({"v1", "studies", "get", "MGYS99999999"});
+    CHECK(missing.code == 3);
+    CHECK(missing.out.empty());
+  }
+}
+
+// ------------------------------------------------------------------- v2 ----
+
+TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
+  mgnify::v2::V2Client client(sdk_options(mock().v2_url()));
+  mgnify::v2::ListOptions first5;
+  first5.max_items = 5;
+  first5.page_size = 2;
+  std::vector<json> studies;
+  for (const auto& s : client.studies({}, first5)) studies.push_back(s);
+
+  const auto list = mgnify_run({"v2", "studies", "list", "--max", "5", "--page-size", "2"});
+  REQUIRE(list.code == 0);
+  const json arr = json::parse(list.out);
+  REQUIRE(arr.is_array());
+  CHECK(std::vector<json>(arr.begin(), arr.end()) == studies);
+
+  const std::string acc = studies.at(0).at("accession");
+  const auto get = mgnify_run({"v2", "studies", "get", acc});
+  REQUIRE(get.code == 0);
+  CHECK(json::parse(get.out) == json(client.study(acc)));
+
+  std::vector<json> analyses;
+  for (const auto& a : client.study_analyses(acc)) analyses.push_back(a);
+  const auto related = mgnify_run({"--format", "ndjson", "v2", "studies", "related", acc, "analyses"});
+  REQUIRE(related.code == 0);
+  CHECK(ndjson_lines(related.out) == analyses);
+
+  SECTION("filters reach the service") {
+    mock().clear_requests();
+    const auto search = mgnify_run({"--format", "ndjson", "--max", "3", "v2", "studies", "list", "--search",
+                                    "human gut", "--pipeline", "v6"});
+    REQUIRE(search.code == 0);
+    bool seen = false;
+    for (const auto& r : mock().requests()) {
+      if (r.path == std::string(mgnify::mock::kV2Prefix) + "/studies/") {
+        seen = true;
+        CHECK(r.target.find("search=human+gut") != std::string::npos);
+        CHECK(r.target.find("has_analyses_from_pipeline=V6") != std::string::npos);
+      }
+    }
+    CHECK(seen);
+  }
+  SECTION("biomes as TSV with chosen columns") {
+    mgnify::v2::BiomeQuery q;
+    q.max_depth(2);
+    std::vector<mgnify::v2::Biome> biomes = client.biomes(q).collect();
+    const auto tsv = mgnify_run({"--format", "tsv", "--columns", "lineage,biome_name", "v2", "biomes", "list",
+                                 "--max-depth", "2"});
+    REQUIRE(tsv.code == 0);
+    const Tsv t = parse_tsv(tsv.out);
+    REQUIRE(t.rows.size() == biomes.size());
+    for (std::size_t i = 0; i < biomes.size(); ++i) {
+      CHECK(t.rows[i][0] == json(biomes[i]).at("lineage").get<std::string>());
+    }
+  }
+  SECTION("an unknown relation is bad usage") {
+    CHECK(mgnify_run({"v2", "studies", "related", acc, "genomes"}).code == 2);
+  }
+}
+
+TEST_CASE("v2 with --token-env: private data, never printing the token; a dead token exits 4", "[cli][v2]") {
+  namespace d = mgnify::mock::v2data;
+  const auto mine = mgnify_run({"--format", "ndjson", "--token-env", "MY_MGNIFY_TOKEN", "v2", "studies", "list", "--mine"},
+                               {std::string("MY_MGNIFY_TOKEN=") + d::kValidToken});
+  REQUIRE(mine.code == 0);
+  std::vector<std::string> accessions;
+  for (const auto& s : ndjson_lines(mine.out)) accessions.push_back(s.at("accession"));
+  for (const auto& p : d::kPrivateStudies) {
+    CHECK(std::find(accessions.begin(), accessions.end(), p) != accessions.end());
+  }
+
+  const auto dead = mgnify_run({"--token-env", "MY_MGNIFY_TOKEN", "v2", "studies", "list", "--mine"},
+                               {std::string("MY_MGNIFY_TOKEN=") + d::kDeadToken});
+  CHECK(dead.code == 4);
+  CHECK(dead.err.find(d::kDeadToken) == std::string::npos);
+  CHECK(dead.out.find(d::kDeadToken) == std::string::npos);
+}
+
+// --------------------------------------------------------- exit codes ------
+
+TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli][faults]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+  SECTION("429 after the last attempt") {
+    mock().push_fault(path, mgnify::mock::Fault::throttled(std::string("0")));
+    const auto run = mgnify_run({"--retries", "1", "v2", "studies", "list", "--max", "1"});
+    CHECK(run.code == 5);
+    CHECK(run.err.find("429") != std::string::npos);
+  }
+  SECTION("503") {
+    mock().push_fault(path, mgnify::mock::Fault::status_only(503));
+    CHECK(mgnify_run({"--retries", "1", "v2", "studies", "list", "--max", "1"}).code == 5);
+  }
+  SECTION("500 is not 'unavailable'") {
+    mock().push_fault(path, mgnify::mock::Fault::status_only(500));
+    CHECK(mgnify_run({"--retries", "1", "v2", "studies", "list", "--max", "1"}).code == 1);
+  }
+  SECTION("a retried 503 that then succeeds exits 0") {
+    mock().push_fault(path, mgnify::mock::Fault::status_only(503));
+    const auto run = mgnify_run({"--retries", "2", "--format", "ndjson", "v2", "studies", "list", "--max", "1"});
+    CHECK(run.code == 0);
+    CHECK(ndjson_lines(run.out).size() == 1);
+  }
+  SECTION("nothing listening: a transport error") {
+    const auto run = mgnify_run({"--retries", "1", "--base-url", "http://127.0.0.1:1", "v2", "studies", "list"});
+    CHECK(run.code == 5);
+  }
+  mock().clear_faults();
+}
+
+TEST_CASE("--base-url wins over the environment variable", "[cli]") {
+  const auto run = cli_test::run_piped(
+      MGNIFY_CLI_PATH,
+      {"--rate-limit", "0", "--base-url", mock().v2_url(), "--format", "ndjson", "v2", "studies", "list", "--max", "2"},
+      {"MGNIFY_API_V2_URL=http://127.0.0.1:1/nowhere"});
+  CHECK(run.code == 0);
+  CHECK(ndjson_lines(run.out).size() == 2);
+}
+
+// ------------------------------------------------------------ downloads ----
+
+TEST_CASE("downloads lists a v1 analysis's files with checksums, filtered by group", "[cli][downloads]") {
+  mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
+  const auto files = client.analysis_downloads("MGYA00000002").collect();
+  REQUIRE(files.size() == 3);
+
+  TempDir dir;
+  const auto manifest = dir.path() / "files.tsv";
+  const auto run = mgnify_run({"--format", "tsv", "downloads", "--api", "v1", "MGYA00000002", "--manifest", manifest.string()});
+  REQUIRE(run.code == 0);
+  CHECK(slurp(manifest) == run.out);
+  const Tsv t = parse_tsv(run.out);
+  CHECK(t.header == std::vector<std::string>{"accession", "alias", "pipeline_version", "group", "description",
+                                             "file_type", "experiment_type", "url", "checksum_algorithm",
+                                             "checksum", "size_bytes"});
+  REQUIRE(t.rows.size() == files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    CHECK(t.rows[i][t.column("accession")] == "MGYA00000002");
+    CHECK(t.rows[i][t.column("alias")] == files[i].alias);
+    CHECK(t.rows[i][t.column("url")] == *files[i].self_link());
+    CHECK(t.rows[i][t.column("group")] == *files[i].group_type);
+    CHECK(t.rows[i][t.column("pipeline_version")] == *files[i].pipeline_version());
+    CHECK(t.rows[i][t.column("checksum_algorithm")] == files[i].file_checksum->checksum_algorithm);
+    CHECK(t.rows[i][t.column("checksum")] == files[i].file_checksum->checksum);
+  }
+
+  // mg-toolkit's spelling of "Taxonomic analysis SSU rRNA".
+  const auto ssu = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002", "-g",
+                               "taxonomic_analysis_ssu_rrna"});
+  REQUIRE(ssu.code == 0);
+  const auto rows = ndjson_lines(ssu.out);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].at("group") == "Taxonomic analysis SSU rRNA");
+
+  CHECK(mgnify_run({"downloads", "--api", "v1", "MGYA99999999"}).code == 3);
+}
+
+TEST_CASE("downloads of a v1 study walks its analyses, filtered by pipeline", "[cli][downloads]") {
+  mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
+  std::size_t expected = 0;
+  std::size_t expected_41 = 0;
+  for (const auto& a : client.study_analyses("MGYS00000002")) {
+    const auto n = client.analysis_downloads(a.accession).collect().size();
+    expected += n;
+    if (a.pipeline_version == std::string("4.1")) expected_41 += n;
+  }
+  REQUIRE(expected > expected_41);
+  REQUIRE(expected_41 > 0);
+
+  const auto all = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002"});
+  REQUIRE(all.code == 0);
+  CHECK(ndjson_lines(all.out).size() == expected);
+
+  const auto v41 = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1"});
+  REQUIRE(v41.code == 0);
+  const auto rows = ndjson_lines(v41.out);
+  CHECK(rows.size() == expected_41);
+  for (const auto& r : rows) {
+    CHECK(r.at("pipeline_version") == "4.1");
+    CHECK(r.at("accession").get<std::string>().rfind("MGYA", 0) == 0);
+  }
+
+  const auto summaries = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "--study-summaries"});
+  REQUIRE(summaries.code == 0);
+  CHECK(ndjson_lines(summaries.out).size() == client.study_downloads("MGYS00000002").collect().size());
+}
+
+TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][downloads]") {
+  mgnify::v2::V2Client client(sdk_options(mock().v2_url()));
+  // The first study with v6 (URL-bearing) analyses.
+  std::string study;
+  std::vector<std::string> analyses;
+  for (const auto& s : client.studies()) {
+    analyses.clear();
+    for (const auto& a : client.study_analyses(s.accession)) {
+      if (a.pipeline_version && a.pipeline_version->text.rfind("V6", 0) == 0) analyses.push_back(a.accession);
+    }
+    if (!analyses.empty()) {
+      study = s.accession;
+      break;
+    }
+  }
+  REQUIRE_FALSE(study.empty());
+
+  const auto detail = client.analysis(analyses[0]);
+  const auto one = mgnify_run({"--format", "ndjson", "downloads", analyses[0]});
+  REQUIRE(one.code == 0);
+  const auto rows = ndjson_lines(one.out);
+  REQUIRE(rows.size() == detail.downloads.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    CHECK(rows[i].at("alias") == detail.downloads[i].alias);
+    CHECK(rows[i].at("url") == detail.downloads[i].url.value_or(""));
+    CHECK(rows[i].at("group") == detail.downloads[i].download_group.value_or(""));
+    CHECK(rows[i].at("pipeline_version") == detail.pipeline_version->text);
+  }
+
+  const auto tax = mgnify_run({"--format", "ndjson", "downloads", analyses[0], "-g", "taxonomies."});
+  REQUIRE(tax.code == 0);
+  CHECK(ndjson_lines(tax.out).size() == detail.downloads_in_group("taxonomies.").size());
+
+  std::size_t expected = 0;
+  for (const auto& a : analyses) expected += client.analysis(a).downloads.size();
+  const auto whole = mgnify_run({"--format", "ndjson", "downloads", study, "-p", "6"});
+  REQUIRE(whole.code == 0);
+  // "6" selects V6 but not V6.1.
+  std::size_t v6 = 0;
+  for (const auto& a : analyses) {
+    const auto d = client.analysis(a);
+    if (d.pipeline_version->text == "V6") v6 += d.downloads.size();
+  }
+  CHECK(ndjson_lines(whole.out).size() == v6);
+  CHECK(expected >= v6);
+}
+
+// ------------------------------------------------------------- download ----
+
+namespace {
+
+struct ManifestFile {
+  std::string name;
+  std::string url_suffix;  // query appended to the URL
+  std::string checksum;    // "" for none
+};
+
+std::string write_manifest(const std::filesystem::path& path, const std::vector<ManifestFile>& files) {
+  std::ofstream out(path);
+  out << "accession\talias\turl\tchecksum_algorithm\tchecksum\tsize_bytes\n";
+  for (const auto& f : files) {
+    out << "MGYA00000042\t" << f.name << "\t" << mock().origin() << mgnify::mock::kFilesPrefix << "/" << f.name
+        << f.url_suffix << "\t" << (f.checksum.empty() ? "" : "SHA256") << "\t" << f.checksum << "\t"
+        << mgnify::mock::mock_file(f.name).size() << "\n";
+  }
+  return path.string();
+}
+
+std::string sha256_of(const std::string& name) {
+  return mgnify::http::hash_bytes(mgnify::http::HashAlgorithm::sha256, mgnify::mock::mock_file(name));
+}
+
+}  // namespace
+
+TEST_CASE("download fetches a manifest's files, verified, resumes a cut transfer, and skips present files",
+          "[cli][download]") {
+  TempDir dir;
+  const auto manifest = write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", sha256_of("small.tsv")},
+                                                              {"medium.bin", "?cut=70000", sha256_of("medium.bin")},
+                                                              {"empty.txt", "", ""}});
+  const auto out = dir.path() / "out";
+  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
+  REQUIRE(run.code == 0);
+  const auto rows = ndjson_lines(run.out);
+  REQUIRE(rows.size() == 3);
+  for (const char* name : {"small.tsv", "medium.bin", "empty.txt"}) {
+    const auto path = out / "MGYA00000042" / name;
+    CHECK(slurp(path) == mgnify::mock::mock_file(name));
+    CHECK_FALSE(std::filesystem::exists(path.string() + ".part"));
+  }
+  CHECK(rows[0].at("status") == "downloaded");
+  CHECK(rows[0].at("checksum") == "SHA256:" + sha256_of("small.tsv"));
+  CHECK(rows[0].at("bytes") == mgnify::mock::mock_file("small.tsv").size());
+  CHECK(rows[1].at("status") == "resumed");
+  CHECK(rows[2].at("status") == "downloaded");
+  CHECK(rows[2].at("bytes") == 0);
+  CHECK(run.err.empty());  // no terminal, no progress
+
+  // A second run trusts nothing: verified files are kept without a request.
+  mock().clear_requests();
+  const auto again = mgnify_run({"--format", "tsv", "download", "--manifest", manifest, "--dir", out.string()});
+  REQUIRE(again.code == 0);
+  const Tsv t = parse_tsv(again.out);
+  REQUIRE(t.rows.size() == 3);
+  CHECK(t.rows[0][t.column("status")] == "present");
+  CHECK(t.rows[1][t.column("status")] == "present");
+  CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/small.tsv") == 0);
+  CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/medium.bin") == 0);
+}
+
+TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing file exits 3", "[cli][download]") {
+  TempDir dir;
+  const std::string wrong(64, 'a');
+  const auto manifest = write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", wrong}, {"medium.bin", "", sha256_of("medium.bin")}});
+  const auto out = dir.path() / "out";
+  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
+  CHECK(run.code == 1);
+  const auto rows = ndjson_lines(run.out);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].at("status") == "failed");
+  CHECK(rows[0].at("error").get<std::string>().find("checksum mismatch") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out / "MGYA00000042" / "small.tsv"));
+  CHECK_FALSE(std::filesystem::exists(out / "MGYA00000042" / "small.tsv.part"));
+  // The other file is unaffected.
+  CHECK(rows[1].at("status") == "downloaded");
+  CHECK(slurp(out / "MGYA00000042" / "medium.bin") == mgnify::mock::mock_file("medium.bin"));
+
+  std::ofstream(dir.path() / "missing.tsv") << "accession\talias\turl\nMGYA1\tnope.txt\t" << mock().origin()
+                                           << "/files/nope.txt\n";
+  const auto missing = mgnify_run({"download", "--manifest", (dir.path() / "missing.tsv").string(), "--dir", out.string()});
+  CHECK(missing.code == 3);
+}
+
+TEST_CASE("download straight from a listing skips files without a URL, not silently", "[cli][download]") {
+  // v2 legacy studies publish files without a location.
+  mgnify::v2::V2Client client(sdk_options(mock().v2_url()));
+  std::string legacy;
+  for (const auto& s : client.studies()) {
+    const auto detail = client.study(s.accession);
+    if (!detail.downloads.empty() && !detail.downloads[0].has_url()) {
+      legacy = s.accession;
+      break;
+    }
+  }
+  REQUIRE_FALSE(legacy.empty());
+  TempDir dir;
+  const auto run = mgnify_run({"--format", "ndjson", "download", legacy, "--study-summaries", "--dir", dir.path().string()});
+  CHECK(run.code == 0);
+  const auto rows = ndjson_lines(run.out);
+  REQUIRE_FALSE(rows.empty());
+  for (const auto& r : rows) CHECK(r.at("status") == "skipped");
+  CHECK(run.err.find("skipped") != std::string::npos);
+}
+
+// ------------------------------------------------------------- progress ----
+
+TEST_CASE("progress is drawn on a terminal and never into a pipe", "[cli][progress]") {
+  TempDir dir;
+  const auto manifest = write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", sha256_of("small.tsv")},
+                                                              {"large.fasta", "", sha256_of("large.fasta")}});
+  std::vector<std::string> args = {"--rate-limit", "0", "--format", "ndjson", "download", "--manifest", manifest,
+                                   "--dir", (dir.path() / "tty").string()};
+  const auto tty = cli_test::run_in_terminal(MGNIFY_CLI_PATH, args, service_env());
+  REQUIRE_FALSE(tty.timed_out);
+  CHECK(tty.code == 0);
+  CHECK(tty.err.find("download: ") != std::string::npos);
+  CHECK(tty.err.find("2/2 files") != std::string::npos);
+  CHECK(tty.err.find("100%") != std::string::npos);
+
+  args.back() = (dir.path() / "pipe").string();
+  const auto piped = cli_test::run_piped(MGNIFY_CLI_PATH, args, service_env());
+  CHECK(piped.code == 0);
+  CHECK(piped.err.empty());
+  CHECK(piped.out.find("download: ") == std::string::npos);
+  CHECK(ndjson_lines(piped.out).size() == 2);
+
+  const auto proteins_tty = cli_test::run_in_terminal(
+      MGNIFY_CLI_PATH, {"--rate-limit", "0", "protein", "fasta", "--pfam", "PF00005", "--max", "4"}, service_env());
+  CHECK(proteins_tty.code == 0);
+  CHECK(proteins_tty.err.find("proteins: 4/4 records") != std::string::npos);
+}
