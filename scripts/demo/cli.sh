@@ -1,0 +1,44 @@
+# The `mgnify` command-line tool, sourced by scripts/demo.sh (which provides
+# `$build` and the MGNIFY_*_URL variables pointing at the mock service). The
+# CLI lives in examples/cli/, so it is called directly rather than via `run`.
+mgnify="$build/examples/cli/mgnify"
+cli() {
+  echo
+  echo "\$ mgnify $*"
+  "$mgnify" "$@"
+}
+
+cli protein get MGYP000261684433 --format tsv --columns mgyp,cluster_size,full_length
+cli protein search --pfam PF04659 --max 3 --format ndjson
+cli v1 studies list --max 3 --format tsv --columns id,study-name,samples-count
+cli v1 studies related MGYS00000002 samples --max 2 --format tsv --columns id,sample-name,geo-loc-name
+cli v2 studies list --search "human gut" --max 3 --format tsv --columns accession,title
+cli v2 biomes list --max-depth 2 --format tsv --columns lineage
+
+# mg-toolkit's `bulk_download -a MGYA00000002 -g taxonomic_analysis_ssu_rrna`, as a manifest.
+cli downloads --api v1 MGYA00000002 -g taxonomic_analysis_ssu_rrna --format tsv
+
+# A verified, resumable download of files the mock serves (one transfer is cut
+# mid-way by the mock and resumed); the manifest names their SHA256 digests.
+cli_dir="$(mktemp -d)"
+origin="${MGNIFY_API_V1_URL%%/metagenomics/*}"
+{
+  printf 'accession\talias\turl\tchecksum_algorithm\tchecksum\n'
+  for f in small.tsv medium.bin; do
+    digest="$(python3 -c 'import hashlib, sys, urllib.request; print(hashlib.sha256(urllib.request.urlopen(sys.argv[1]).read()).hexdigest())' "$origin/files/$f")"
+    query=""
+    [ "$f" = medium.bin ] && query="?cut=50000"
+    printf 'DEMO\t%s\t%s\tSHA256\t%s\n' "$f" "$origin/files/$f$query" "$digest"
+  done
+} >"$cli_dir/manifest.tsv"
+cli download --manifest "$cli_dir/manifest.tsv" --dir "$cli_dir/out" --api v1 --format tsv
+rm -rf "$cli_dir"
+
+# Exit codes a pipeline can test: 3 is "not found".
+set +e
+"$mgnify" v2 studies get MGYS99999999 2>/dev/null
+status=$?
+set -e
+echo
+echo "\$ mgnify v2 studies get MGYS99999999  # exit status $status (3: not found)"
+[ "$status" -eq 3 ]
