@@ -4,7 +4,10 @@
 // decision explicit (required, optional, defaulted) and turn nlohmann's
 // exceptions into DecodeError with the JSON path of the bad value.
 
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -28,9 +31,53 @@ struct is_std_vector : std::false_type {};
 template <class U, class A>
 struct is_std_vector<std::vector<U, A>> : std::true_type {};
 
+/// A JSON number as the integer type T, or a DecodeError. nlohmann's own
+/// conversion static_casts, which is undefined behaviour for 1e300 into a long
+/// and silently wraps 2^64-1 into -1 (both found by fuzzing).
+template <class T>
+T checked_integer(const nlohmann::json& value, const std::string& path) {
+  using limits = std::numeric_limits<T>;
+  auto out_of_range = [&](const std::string& text) -> T {
+    throw DecodeError(path, "", "number " + text + " does not fit the field's integer type");
+  };
+  if (value.is_number_unsigned()) {
+    const auto v = value.get<std::uint64_t>();
+    if (v > static_cast<std::uint64_t>(limits::max())) return out_of_range(value.dump());
+    return static_cast<T>(v);
+  }
+  if (value.is_number_integer()) {
+    const auto v = value.get<std::int64_t>();
+    if constexpr (std::is_unsigned_v<T>) {
+      if (v < 0) return out_of_range(value.dump());
+      if (static_cast<std::uint64_t>(v) > static_cast<std::uint64_t>(limits::max())) {
+        return out_of_range(value.dump());
+      }
+    } else {
+      if (v < static_cast<std::int64_t>(limits::min()) || v > static_cast<std::int64_t>(limits::max())) {
+        return out_of_range(value.dump());
+      }
+    }
+    return static_cast<T>(v);
+  }
+  if (value.is_number_float()) {
+    const double d = value.get<double>();
+    // 2^63 and 2^64 are exact doubles, so the half-open bounds are exact too.
+    const double upper = std::ldexp(1.0, limits::digits);
+    const double lower = limits::is_signed ? -upper : 0.0;
+    if (!std::isfinite(d) || std::trunc(d) != d || d < lower || d >= upper) {
+      return out_of_range(value.dump());
+    }
+    return static_cast<T>(d);
+  }
+  throw DecodeError(path, "", std::string("expected an integer, got ") + value.type_name());
+}
+
 /// Converts one value, re-labelling any failure with `path` prepended.
 template <class T>
 T convert_at(const nlohmann::json& value, const std::string& path) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    return checked_integer<T>(value, path);
+  }
   if constexpr (is_std_vector<T>::value) {
     // Element by element, so that a bad item is named by its index
     // ("/data/3/id") rather than by the whole list.
@@ -113,7 +160,8 @@ inline nlohmann::json parse_body(const std::string& body, const std::string& url
   }
   try {
     return nlohmann::json::parse(body);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
+    // parse_error for bad syntax, out_of_range for numbers like 1e99999 (found by fuzzing).
     throw DecodeError("", url, std::string("invalid JSON: ") + e.what());
   }
 }

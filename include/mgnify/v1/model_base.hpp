@@ -94,6 +94,9 @@ inline std::optional<std::chrono::system_clock::time_point> parse_iso8601(const 
     }
   }
   if (pos != s.size()) return std::nullopt;
+  // system_clock counts nanoseconds in 64 bits: years outside 1678..2261 would
+  // overflow it (found by fuzzing), so such dates keep their text only.
+  if (year < 1678 || year > 2261) return std::nullopt;
   const std::int64_t days = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
   const std::int64_t secs = days * 86400 + hour * 3600 + minute * 60 + second - offset_seconds;
   return std::chrono::system_clock::time_point(
