@@ -69,7 +69,8 @@ T checked_integer(const nlohmann::json& value, const std::string& path) {
     }
     return static_cast<T>(d);
   }
-  throw DecodeError(path, "", std::string("expected an integer, got ") + value.type_name());
+  throw DecodeError(path, "", std::string("expected another type, got ") + value.type_name() +
+                                  " (an integer is required)");
 }
 
 /// Converts one value, re-labelling any failure with `path` prepended.
