@@ -63,9 +63,10 @@ Page<T> fetch_list_page(http::Session& session, const std::string& url, bool che
   ListPage<T> list = mgnify::detail::decode_response<ListPage<T>>(response);
   Page<T> page;
   page.items = std::move(list.data);
-  page.next = std::move(list.links.next);
   page.total = list.pagination.count;
+  // meta first: it must still see links.next, which is then moved out.
   page.meta = page_meta(list.links, list.pagination);
+  page.next = std::move(list.links.next);
   page.url = response.url;
   return page;
 }
