@@ -26,8 +26,11 @@ inline void from_json(const nlohmann::json& j, TokenResponse& t) {
   mgnify::detail::read_or_keep(j, "token_type", t.token_type);
 }
 
+/// The token is redacted: to_json output ends up in logs and debug dumps, and
+/// a bearer token there is a credential leak. Keep `t.token` itself to store it.
+inline constexpr const char* kRedactedToken = "<redacted>";
 inline void to_json(nlohmann::json& j, const TokenResponse& t) {
-  j = nlohmann::json{{"token", t.token}, {"token_type", t.token_type}};
+  j = nlohmann::json{{"token", kRedactedToken}, {"token_type", t.token_type}};
 }
 
 }  // namespace v2
