@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the concurrency tests under ThreadSanitizer and runs them:
+#   - tests/faults/concurrency_test.cpp: get_many with faults, read-ahead and
+#     counted walks (also abandoned mid-walk), one rate limiter shared by
+#     several threads, one client shared by several threads while its token
+#     is refreshed;
+#   - the core tests of the executor, Paged read-ahead/counted mode and the
+#     rate limiter.
+#
+#   ./scripts/tsan.sh            g++
+#   ./scripts/tsan.sh --clang    clang++
+# Any race report fails the run (halt_on_error).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+compiler="g++"
+build="build/tsan"
+for arg in "$@"; do
+  case "$arg" in
+    --clang) compiler="clang++"; build="build/tsan-clang" ;;
+    *) echo "usage: $0 [--clang]" >&2; exit 2 ;;
+  esac
+done
+
+cmake -S . -B "$build" \
+  -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_COMPILER="$compiler" \
+  -DMGNIFY_BUILD_EXAMPLES=OFF \
+  -DMGNIFY_WARNINGS_AS_ERRORS=ON \
+  -DMGNIFY_SANITIZE=thread >/dev/null
+cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests
+
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:exitcode=66"
+echo "== faults: [concurrency]"
+"$build/tests/mgnify_faults_tests" "[concurrency]"
+echo "== core: executor, Paged read-ahead and counted mode, rate limiter"
+"$build/tests/mgnify_core_tests" "[executor],[readahead],[counted],[rate]"
+echo "ThreadSanitizer: no race reported"
