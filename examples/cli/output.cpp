@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <stdexcept>
 #include <utility>
 
 namespace mgnify_cli {
@@ -108,6 +109,8 @@ void Writer::write(const nlohmann::json& record) {
   ++written_;
   // Each record reaches a reading pipeline as soon as it is complete.
   out_.flush();
+  // A closed reader (`| head`) must stop the walk, not let it fetch every page.
+  if (!out_) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
 }
 
 void Writer::finish() {

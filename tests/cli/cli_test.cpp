@@ -360,6 +360,21 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
       CHECK(t.rows[i][0] == json(biomes[i]).at("lineage").get<std::string>());
     }
   }
+  SECTION("TSV columns may be dotted paths into nested objects") {
+    const auto tsv = mgnify_run({"--format", "tsv", "--columns", "accession,biome.lineage,biome", "v2", "studies",
+                                 "list", "--max", "5", "--page-size", "2"});
+    REQUIRE(tsv.code == 0);
+    const Tsv t = parse_tsv(tsv.out);
+    REQUIRE(t.rows.size() == studies.size());
+    for (std::size_t i = 0; i < studies.size(); ++i) {
+      CHECK(t.rows[i][0] == studies[i].at("accession").get<std::string>());
+      const json& biome = studies[i].at("biome");
+      CHECK(t.rows[i][1] == (biome.is_object() && biome.at("lineage").is_string()
+                                 ? biome.at("lineage").get<std::string>() : std::string()));
+      // A nested object in a named column is compact JSON.
+      CHECK(t.rows[i][2] == (biome.is_null() ? std::string() : biome.dump()));
+    }
+  }
   SECTION("an unknown relation is bad usage") {
     CHECK(mgnify_run({"v2", "studies", "related", acc, "genomes"}).code == 2);
   }
