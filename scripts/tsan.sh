@@ -31,7 +31,7 @@ cmake -S . -B "$build" \
   -DMGNIFY_SANITIZE=thread >/dev/null
 cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests
 
-export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:exitcode=66"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:exitcode=66:suppressions=$root/scripts/tsan.supp"
 echo "== faults: [concurrency]"
 "$build/tests/mgnify_faults_tests" "[concurrency]"
 echo "== core: executor, Paged read-ahead and counted mode, rate limiter"

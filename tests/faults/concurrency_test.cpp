@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,6 +21,24 @@ namespace v1d = mgnify::mock::v1data;
 namespace v2d = mgnify::mock::v2data;
 
 namespace {
+
+/// Failures seen on worker threads, reported from the test's thread
+/// (Catch's macros are not thread-safe).
+class Failures {
+ public:
+  void add(const std::string& what) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    messages_.push_back(what);
+  }
+  std::vector<std::string> messages() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return messages_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::string> messages_;
+};
 
 std::vector<std::string> v1_samples() {
   std::vector<std::string> ids;
@@ -167,7 +186,7 @@ TEST_CASE("concurrency: one client shared by several threads while the token cha
   mgnify::v2::V2Client client(o);
   client.login(v2d::kUser, v2d::kPassword);
   const auto expected = v2_studies();
-  std::atomic<int> failures{0};
+  Failures failures;
   std::atomic<bool> stop{false};
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t) {
@@ -175,18 +194,17 @@ TEST_CASE("concurrency: one client shared by several threads while the token cha
       try {
         for (int k = 0; k < 6; ++k) {
           const auto& acc = expected[static_cast<std::size_t>((t * 7 + k) % 120)];
-          if (client.study(acc).accession != acc) ++failures;
+          if (client.study(acc).accession != acc) failures.add("wrong study for " + acc);
           // Private studies need the token; a concurrent refresh must not break them.
-          if (client.study(v2d::kPrivateStudies[static_cast<std::size_t>(k % 3)]).accession.empty()) ++failures;
+          if (client.study(v2d::kPrivateStudies[static_cast<std::size_t>(k % 3)]).accession.empty()) failures.add("empty private study");
         }
         mgnify::v2::ListOptions list;
         list.page_size = 30;
         std::vector<std::string> ids;
         for (const auto& s : client.studies({}, list)) ids.push_back(s.accession);
-        if (ids != expected) ++failures;
+        if (ids != expected) failures.add("incomplete walk");
       } catch (const std::exception& e) {
-        WARN(e.what());
-        ++failures;
+        failures.add(e.what());
       }
     });
   }
@@ -195,37 +213,35 @@ TEST_CASE("concurrency: one client shared by several threads while the token cha
       try {
         client.refresh();
       } catch (const std::exception& e) {
-        WARN(e.what());
-        ++failures;
+        failures.add(e.what());
       }
     }
   });
   for (auto& t : threads) t.join();
   stop = true;
   refresher.join();
-  CHECK(failures == 0);
+  CHECK(failures.messages() == std::vector<std::string>{});
 }
 
 TEST_CASE("concurrency: v1 and proteins clients shared by several threads", "[concurrency]") {
   const auto service = GENERATE(Service::proteins, Service::v1);
   INFO(service_name(service));
   auto h = make_harness(service);
-  std::atomic<int> failures{0};
+  Failures failures;
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t) {
     threads.emplace_back([&, t] {
       try {
         for (std::size_t k = 0; k < h->items.size(); ++k) {
           const std::size_t i = (k + static_cast<std::size_t>(t) * 3) % h->items.size();
-          if (h->detail(i) != h->items[i]) ++failures;
+          if (h->detail(i) != h->items[i]) failures.add("wrong item " + h->items[i]);
         }
-        if (h->walk({}).ids != h->list_ids) ++failures;
+        if (h->walk({}).ids != h->list_ids) failures.add("incomplete walk");
       } catch (const std::exception& e) {
-        WARN(e.what());
-        ++failures;
+        failures.add(e.what());
       }
     });
   }
   for (auto& t : threads) t.join();
-  CHECK(failures == 0);
+  CHECK(failures.messages() == std::vector<std::string>{});
 }
