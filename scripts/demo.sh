@@ -8,8 +8,7 @@ cd "$root"
 
 build="build/demo"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON >/dev/null
-cmake --build "$build" -j "$(nproc)" --target mgnify-mock
-cmake --build "$build" -j "$(nproc)"
+cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples
 
 urls="$(mktemp)"
 "$build/tests/mgnify-mock" --port 0 >"$urls" &
