@@ -188,6 +188,12 @@ TEST_CASE("a server slower than the request timeout", "[faults][timeout]") {
                                         },
                                         true, {}});
   const auto slow = Fault::slow(std::chrono::milliseconds(700));
+  // Warm the mock first (v1 renders and compresses each page once, then serves
+  // it from a cache), so that on a busy machine only the injected delay can
+  // outlast the 300 ms timeout.
+  REQUIRE(h->walk({}).ids == h->list_ids);
+  for (std::size_t i = 0; i < 4; ++i) REQUIRE(h->detail(i) == h->items[i]);
+  h->server->clear_requests();
   SECTION("detail: a timeout, retried once, then the second timeout is the error") {
     const Shot s = h->shot_item(1);
     s.server.push_faults(s.path, slow, 2);
