@@ -33,8 +33,11 @@ struct ClientOptions {
 
   /// Redirect hops followed per request (301, 302, 303, 307, 308).
   int max_redirects = 5;
-  /// Follow links and redirects to hosts other than the base URL's. Off by
-  /// default: a hostile response must not steer the client elsewhere.
+  /// Follow links taken from response bodies (links.next, links.related) to
+  /// hosts other than the base URL's. Off by default: a hostile response must
+  /// not steer a walk elsewhere. Redirects are a server's own answer and are
+  /// followed to any http(s) host, but Authorization and Cookie are dropped as
+  /// soon as one leaves the original origin.
   bool allow_foreign_links = false;
 
   /// Appended to "mgnify-cpp/<version>" in User-Agent, e.g. "my-pipeline/2.1".
