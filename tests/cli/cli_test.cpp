@@ -429,7 +429,7 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
   mock().clear_faults();
 }
 
-TEST_CASE("--base-url wins over the environment variable", "[cli]") {
+TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run = cli_test::run_piped(
       MGNIFY_CLI_PATH,
       {"--rate-limit", "0", "--base-url", mock().v2_url(), "--format", "ndjson", "v2", "studies", "list", "--max", "2"},
