@@ -112,7 +112,12 @@ class RawJson {
   }
   nlohmann::json::const_iterator begin() const { return json().cbegin(); }
   nlohmann::json::const_iterator end() const { return json().cend(); }
+  auto items() const { return json().items(); }
+  nlohmann::json::value_t type() const { return json().type(); }
   bool is_null() const { return json().is_null(); }
+  bool is_string() const { return json().is_string(); }
+  bool is_number() const { return json().is_number(); }
+  bool is_boolean() const { return json().is_boolean(); }
   bool is_object() const { return json().is_object(); }
   bool is_array() const { return json().is_array(); }
   bool empty() const { return json().empty(); }
