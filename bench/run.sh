@@ -84,7 +84,10 @@ trap cleanup EXIT
 
 extra=()
 if [ -n "$before" ]; then
-  before_src="$work/before-src"
+  # A fixed path, so that the build dir's CMake cache stays valid from run to run.
+  before_src="$build/before-src"
+  rm -rf "$before_src"
+  git -C "$root" worktree prune
   git -C "$root" worktree add --detach "$before_src" "$before" >/dev/null
   cmake -S "$before_src" -B "$build/before" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_BENCH=ON \
     -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_EXAMPLES=OFF >/dev/null
