@@ -78,6 +78,11 @@ TEST_CASE("proteins fast decode: unusual shapes give the nlohmann result or its 
       {R"({"mgyp":"MGYP1"   )", false},
       {"", false},
       {R"({"mgyp":"MGYP1","mgyp":"MGYP2"})", true},
+      // Malformed values in fields the decoder skips: the whole body is validated first.
+      {R"({"mgyp":"MGYP1","unknown":tru})", false},
+      {R"({"mgyp":"MGYP1","unknown":[01]})", false},
+      {"{\"mgyp\":\"MGYP1\",\"unknown\":\"a\x01b\"}", false},
+      {R"({"mgyp":"MGYP1","unknown":"\ud800"})", false},
   };
   for (const auto& c : cases) {
     const auto outcome = fast_test::both_ways<Protein>(c.body, c.body);
