@@ -5,10 +5,14 @@
 # its baselines, alternating them, and writes BENCHMARKS.md.
 #
 #   bench/run.sh [--quick] [--runs N] [--latency-ms N] [--threads N]
-#                [--build-dir DIR] [--out FILE]
+#                [--build-dir DIR] [--out FILE] [--before GIT-REF] [--scenarios LIST]
 #
 # --quick shrinks every scenario (and defaults to 2 runs) for iterating; the
 # figures in BENCHMARKS.md come from a full run (at least 5 runs each).
+# --before REF also builds the SDK bench program of an earlier commit (in a
+# temporary git worktree) and runs it alongside the current one in scenarios
+# 2, 3 and 5, so before/after figures come from the same machine and run.
+# --scenarios 2,3,5 runs a subset (for iterating; the table is partial).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,6 +22,8 @@ runs=""
 latency=20
 threads=64
 quick=()
+before=""
+scenarios=""
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -27,7 +33,9 @@ while [ $# -gt 0 ]; do
     --threads) threads="$2"; shift ;;
     --build-dir) build="$2"; shift ;;
     --out) out="$2"; shift ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --before) before="$2"; shift ;;
+    --scenarios) scenarios="$2"; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -35,7 +43,7 @@ done
 if [ -z "$runs" ]; then
   if [ ${#quick[@]} -gt 0 ]; then runs=2; else runs=5; fi
 fi
-if [ ${#quick[@]} -eq 0 ] && [ "$runs" -lt 5 ]; then
+if [ ${#quick[@]} -eq 0 ] && [ -z "$scenarios" ] && [ "$runs" -lt 5 ]; then
   echo "a full run needs at least 5 runs per contender" >&2
   exit 2
 fi
@@ -65,12 +73,28 @@ cmake --build "$build" -j2 --target mgnify-mock mgnify_sdk_bench mgnify_baseline
 
 work="$(mktemp -d)"
 pids=()
+before_src=""
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$before_src" ]; then git -C "$root" worktree remove --force "$before_src" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
+
+extra=()
+if [ -n "$before" ]; then
+  # A fixed path, so that the build dir's CMake cache stays valid from run to run.
+  before_src="$build/before-src"
+  rm -rf "$before_src"
+  git -C "$root" worktree prune
+  git -C "$root" worktree add --detach "$before_src" "$before" >/dev/null
+  cmake -S "$before_src" -B "$build/before" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_BENCH=ON \
+    -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_EXAMPLES=OFF >/dev/null
+  cmake --build "$build/before" -j2 --target mgnify_sdk_bench
+  extra+=(--before-build "$build/before" --before-label "$(git -C "$root" rev-parse --short "$before")")
+fi
+[ -n "$scenarios" ] && extra+=(--scenarios "$scenarios")
 
 # Starts a mock on an ephemeral port and sets $origin to its origin. Not run
 # in a $(...) subshell, so that its pid reaches the cleanup list.
@@ -102,5 +126,5 @@ done
 
 /usr/bin/python3 "$root/bench/harness.py" --build "$build" --mock0 "$mock0" --mock20 "$mock20" \
   --mockgz "$mockgz" --latency "$latency" --runs "$runs" --out "$out" --workdir "$work" \
-  --mock-threads "$threads" "${quick[@]}"
+  --mock-threads "$threads" "${quick[@]}" "${extra[@]}"
 echo "wrote $out"

@@ -28,9 +28,10 @@ class MgnifyCppConan(ConanFile):
         basic_layout(self, src_folder=".")
 
     def requirements(self):
-        # Header-only: consumers compile our headers (nlohmann) and link libcurl and
-        # libcrypto (checksums) themselves, so all three are transitive.
+        # Header-only: consumers compile our headers (nlohmann, simdjson) and link
+        # simdjson, libcurl and libcrypto (checksums) themselves, so all are transitive.
         self.requires("nlohmann_json/[>=3.10 <4]", transitive_headers=True)
+        self.requires("simdjson/[>=3.0 <4]", transitive_headers=True, transitive_libs=True)
         self.requires("libcurl/[>=7.78 <9]", transitive_headers=True, transitive_libs=True)
         self.requires("openssl/[>=1.1 <4]", transitive_headers=True, transitive_libs=True)
 

@@ -2,7 +2,9 @@
 
 // The contract every fuzz target checks: whatever bytes arrive, a decoder
 // either returns a value or throws mgnify::Error (DecodeError). Any other
-// exception escaping, a crash, a leak or UB is a finding.
+// exception escaping, a crash, a leak or UB is a finding. The clients' path
+// (decode_body: simdjson with the nlohmann fallback) must moreover agree with
+// the nlohmann path: the same value, or a DecodeError with the same message.
 
 #include <cstddef>
 #include <cstdint>
@@ -10,21 +12,36 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/proteins/fast_decode.hpp"
+#include "mgnify/v1/fast_decode.hpp"
+#include "mgnify/v2/fast_decode.hpp"
 
 namespace fuzz_support {
 
 template <class T>
 void decode_as(const std::uint8_t* data, std::size_t size) {
   const std::string body(reinterpret_cast<const char*>(data), size);
+  bool slow_ok = false;
+  nlohmann::json slow;
+  std::string slow_error;
   try {
     const nlohmann::json doc = mgnify::detail::parse_body(body, "fuzz://input");
     const T value = mgnify::detail::decode<T>(doc, "fuzz://input");
     // Encoding what was decoded must not fail either.
-    const nlohmann::json again = value;
-    (void)again.dump();
-  } catch (const mgnify::Error&) {
+    slow = value;
+    (void)slow.dump();
+    slow_ok = true;
+  } catch (const mgnify::Error& e) {
+    slow_error = e.what();
+  }
+  try {
+    const T fast = mgnify::detail::decode_body<T>(body, "fuzz://input");
+    if (!slow_ok || nlohmann::json(fast) != slow) __builtin_trap();
+  } catch (const mgnify::Error& e) {
+    if (slow_ok || slow_error != e.what()) __builtin_trap();
   }
 }
 

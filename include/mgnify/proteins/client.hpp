@@ -23,6 +23,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/proteins/accession.hpp"
+#include "mgnify/proteins/fast_decode.hpp"
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/proteins/search_query.hpp"
 #include "mgnify/result.hpp"
@@ -84,7 +85,7 @@ class ProteinClient {
     http::CallOptions call;
     call.not_found_hint = accession.str() + " is not a protein cluster representative";
     const http::Response response = session_->get(protein_url(accession), call);
-    Protein protein = mgnify::detail::decode_response<Protein>(response);
+    Protein protein = mgnify::detail::decode_response_fast<Protein>(response);
     // A redirect alone does not mean superseded (a proxy may move http to
     // https); a record for another accession does.
     if (!response.redirects.empty() && Accession::is_valid(protein.mgyp) &&

@@ -3,7 +3,8 @@
 // Typed records of the Protein service. Decoding is lenient where the service
 // is undocumented (every nested scalar may be missing or null) and strict
 // where a wrong type would mean a misunderstanding (an accession that is not a
-// string). Each model keeps the object it came from in `raw`, and to_json
+// string). Each model keeps the object it came from in `raw` (a RawJson: see
+// raw_json.hpp for when nested entries share their parent's), and to_json
 // starts from `raw`, so fields this SDK does not know survive a round trip.
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
@@ -28,7 +30,7 @@ struct BiomeEntry {
   std::int64_t id = 0;                 // the value `SearchQuery::by_biome_id` accepts
   std::string name;                    // full lineage, "root:Environmental:Aquatic:Marine"
   std::optional<std::int64_t> count;   // occurrences in that biome
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 /// One Pfam domain match within a protein.
@@ -42,7 +44,7 @@ struct PfamAnnotation {
   std::optional<std::int64_t> hmm_end;
   std::optional<std::int64_t> env_start;
   std::optional<std::int64_t> env_end;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 /// DNA strand of a contig hit. The service documents only "-"; its backing
@@ -60,7 +62,7 @@ struct ContigEntry {
   std::optional<std::int64_t> start;
   std::optional<std::int64_t> end;
   std::optional<Strand> strand;  // nullopt when the service sent null, "" or "."
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 /// The record of one cluster representative (GET /protein/{mgyp}).
@@ -82,7 +84,7 @@ struct Protein {
 
   bool superseded() const noexcept { return superseded_from.has_value(); }
 
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 /// One hit of GET /protein/search. The service sends full_length and
@@ -91,7 +93,7 @@ struct SearchHit {
   std::string mgyp;
   std::optional<bool> full_length;
   std::optional<std::int64_t> cluster_size;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 namespace detail {
@@ -138,6 +140,13 @@ void read_array(const nlohmann::json& j, const char* key, std::vector<T>& out) {
   std::size_t index = 0;
   for (const auto& element : *it) {
     out.push_back(mgnify::detail::convert_at<T>(element, path + "/" + std::to_string(index++)));
+  }
+}
+
+template <class T>
+void share_raw(const RawJson& parent, const char* key, std::vector<T>& entries) {
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    entries[i].raw = RawJson::view(parent, std::string("/") + key + "/" + std::to_string(i));
   }
 }
 
@@ -239,6 +248,10 @@ inline void from_json(const nlohmann::json& j, Protein& p) {
   detail::read_array(j, "pfam_annotations", p.pfam_annotations);
   detail::read_array(j, "study_assembly_contigs", p.study_assembly_contigs);
   p.raw = j;
+  // Entries view the record's raw instead of keeping a copy each.
+  detail::share_raw(p.raw, "biomes", p.biomes);
+  detail::share_raw(p.raw, "pfam_annotations", p.pfam_annotations);
+  detail::share_raw(p.raw, "study_assembly_contigs", p.study_assembly_contigs);
 }
 
 inline void to_json(nlohmann::json& j, const Protein& p) {

@@ -25,6 +25,7 @@
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/v1/analyses.hpp"
+#include "mgnify/v1/fast_decode.hpp"
 #include "mgnify/v1/annotations.hpp"
 #include "mgnify/v1/genomes.hpp"
 #include "mgnify/v1/query.hpp"
@@ -60,7 +61,7 @@ template <class T>
 Page<T> fetch_list_page(http::Session& session, const std::string& url, bool check) {
   if (check) session.check_link(url);
   const http::Response response = session.get(url);
-  ListPage<T> list = mgnify::detail::decode_response<ListPage<T>>(response);
+  ListPage<T> list = mgnify::detail::decode_response_fast<ListPage<T>>(response);
   Page<T> page;
   page.items = std::move(list.data);
   page.total = list.pagination.count;
@@ -341,7 +342,7 @@ class LegacyClient {
   template <class T>
   ListPage<T> fetch_page(const std::string& url) const {
     session_->check_link(url);
-    return mgnify::detail::decode_response<ListPage<T>>(session_->get(url));
+    return mgnify::detail::decode_response_fast<ListPage<T>>(session_->get(url));
   }
   /// Fetches a single object by its URL (links.self, a to-one links.related).
   template <class T>

@@ -203,8 +203,9 @@ void read_model(const nlohmann::json& j, M& out) {
 template <class M>
 void write_model(nlohmann::json& j, const M& m) {
   Resource r = m.resource;
-  if (!r.attributes.is_object()) r.attributes = nlohmann::json::object();
-  M::visit(m, AttributeWriter{r.attributes});
+  nlohmann::json attributes = r.attributes.is_object() ? r.attributes.json() : nlohmann::json::object();
+  M::visit(m, AttributeWriter{attributes});
+  r.attributes = std::move(attributes);
   to_json(j, r);
 }
 

@@ -17,6 +17,7 @@
 
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -126,7 +127,8 @@ struct Resource {
   std::string type;
   std::string id;
   /// The attributes exactly as sent (hyphenated names), unknown ones included.
-  nlohmann::json attributes = nlohmann::json::object();
+  /// Parsed on first access when the resource came from the fast decoder.
+  RawJson attributes;
   std::map<std::string, Relationship> relationships;
   std::optional<std::string> self;  // links.self
 

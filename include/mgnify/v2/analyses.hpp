@@ -4,6 +4,7 @@
 // (detail endpoint and the top-level analyses/ list) with downloads, and the
 // annotation views.
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/assemblies.hpp"
 #include "mgnify/v2/decode.hpp"
@@ -36,7 +38,7 @@ struct Analysis {
   std::optional<Sample> sample;
   std::optional<Assembly> assembly;
   std::optional<Enumerated<PipelineVersion>> pipeline_version;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct AnalysisDetail : Analysis {
@@ -65,7 +67,7 @@ struct AnalysisTypedAnnotation {
   std::optional<std::int64_t> count;
   std::optional<std::string> description;
   std::optional<std::string> organism;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct AnalysisWithAnnotations : AnalysisDetail {
@@ -97,6 +99,10 @@ inline void from_json(const nlohmann::json& j, Analysis& a) {
   mgnify::detail::read_optional(j, "assembly", a.assembly);
   mgnify::detail::read_optional(j, "pipeline_version", a.pipeline_version);
   a.raw = j;
+  // Nested objects view the analysis's raw instead of keeping a copy each.
+  if (a.run) a.run->raw = RawJson::view(a.raw, "/run");
+  if (a.sample) a.sample->raw = RawJson::view(a.raw, "/sample");
+  if (a.assembly) a.assembly->raw = RawJson::view(a.raw, "/assembly");
 }
 
 inline void to_json(nlohmann::json& j, const Analysis& a) {
@@ -113,6 +119,9 @@ inline void to_json(nlohmann::json& j, const Analysis& a) {
 inline void from_json(const nlohmann::json& j, AnalysisDetail& a) {
   from_json(j, static_cast<Analysis&>(a));
   mgnify::detail::read_or_keep(j, "downloads", a.downloads);
+  for (std::size_t i = 0; i < a.downloads.size(); ++i) {
+    a.downloads[i].raw = RawJson::view(a.raw, "/downloads/" + std::to_string(i));
+  }
   if (auto it = j.find("read_run"); it != j.end() && it->is_object()) {
     a.read_run = std::vector<AnalysedRun>{mgnify::detail::convert_at<AnalysedRun>(*it, "/read_run")};
   } else {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/datetime.hpp"
 #include "mgnify/v2/decode.hpp"
@@ -20,7 +21,7 @@ struct Assembly {
   /// ERZ... (null for assemblies not yet registered at ENA).
   std::optional<std::string> accession;
   std::optional<DateTime> updated_at;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct AssemblyDetail : Assembly {
@@ -43,7 +44,7 @@ struct GenomeSchema {
   std::optional<std::string> taxon_lineage;
   std::optional<std::string> catalogue_version;
   std::optional<std::string> ena_genome_accession;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 /// assemblies/{acc}/genome-links item.
@@ -52,7 +53,7 @@ struct GenomeAssemblyLinkSchema {
   std::optional<std::string> species_rep;
   std::optional<std::string> mag_accession;
   std::optional<DateTime> updated_at;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 /// assemblies/{acc}/additional-contained-genomes item.
@@ -62,7 +63,7 @@ struct AdditionalContainedGenomeSchema {
   std::optional<double> containment;
   std::optional<double> cani;
   std::optional<DateTime> updated_at;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 inline void from_json(const nlohmann::json& j, Assembly& a) {

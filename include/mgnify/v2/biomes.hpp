@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/version.hpp"
 
@@ -19,7 +20,7 @@ struct Biome {
   std::string biome_name;
   /// "root:Host-associated:Human". Dev data has sent null here, so it is optional.
   std::optional<std::string> lineage;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 
   /// Number of lineage components ("root" is depth 1, as for `max_depth`); 0 without a lineage.
   std::size_t depth() const {
@@ -44,7 +45,7 @@ inline void from_json(const nlohmann::json& j, Biome& b) {
 }
 
 inline void to_json(nlohmann::json& j, const Biome& b) {
-  j = b.raw.is_object() ? b.raw : nlohmann::json::object();
+  j = b.raw.is_object() ? b.raw.json() : nlohmann::json::object();
   j["biome_name"] = b.biome_name;
   mgnify::detail::write_optional(j, "lineage", b.lineage);
 }

@@ -28,6 +28,7 @@
 #include "mgnify/v2/assemblies.hpp"
 #include "mgnify/v2/auth.hpp"
 #include "mgnify/v2/biomes.hpp"
+#include "mgnify/v2/fast_decode.hpp"
 #include "mgnify/v2/genomes.hpp"
 #include "mgnify/v2/page.hpp"
 #include "mgnify/v2/publications.hpp"
@@ -431,7 +432,7 @@ class V2Client {
       query.set("page", token);
       query.set("page_size", std::to_string(page_size));
       const auto response = state->get(state->session->url(path, query));
-      auto envelope = mgnify::detail::decode_response<v2::Page<T>>(response);
+      auto envelope = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
       mgnify::Page<T> out;
       out.total = envelope.count;
       out.items = std::move(envelope.items);

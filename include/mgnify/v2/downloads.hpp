@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/version.hpp"
@@ -25,7 +26,7 @@ struct IndexFile {
   Enumerated<IndexType> index_type;
   /// Absent on some records; older servers called it `relative_url`.
   std::optional<std::string> url;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct DownloadFile {
@@ -43,7 +44,7 @@ struct DownloadFile {
   /// Null for legacy objects whose results were never given a public location
   /// (every v5 study download seen in production): such a file cannot be fetched.
   std::optional<std::string> url;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 
   bool has_url() const noexcept { return url.has_value() && !url->empty(); }
   /// True when download_group equals `prefix` or starts with it. A prefix ending
@@ -65,7 +66,7 @@ inline void from_json(const nlohmann::json& j, IndexFile& f) {
 }
 
 inline void to_json(nlohmann::json& j, const IndexFile& f) {
-  j = f.raw.is_object() ? f.raw : nlohmann::json::object();
+  j = f.raw.is_object() ? f.raw.json() : nlohmann::json::object();
   j["index_type"] = f.index_type;
   mgnify::detail::write_optional(j, "url", f.url);
 }
@@ -90,7 +91,7 @@ inline void from_json(const nlohmann::json& j, DownloadFile& d) {
 }
 
 inline void to_json(nlohmann::json& j, const DownloadFile& d) {
-  j = d.raw.is_object() ? d.raw : nlohmann::json::object();
+  j = d.raw.is_object() ? d.raw.json() : nlohmann::json::object();
   j["alias"] = d.alias;
   j["download_type"] = d.download_type;
   j["file_type"] = d.file_type;

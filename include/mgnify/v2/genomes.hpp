@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
@@ -44,7 +45,7 @@ struct GenomeCatalogue {
   std::optional<Biome> biome;
   /// Newer servers only.
   std::vector<DownloadFile> downloads;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct GenomeCatalogueDetail : GenomeCatalogue {};
@@ -74,7 +75,7 @@ struct Genome {
   std::optional<std::string> geographic_origin;
   std::vector<std::string> geographic_range;
   std::optional<Biome> biome;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct GenomeDetail : Genome {
@@ -90,7 +91,7 @@ struct GenomeDetail : Genome {
 struct GenomeWithAnnotations {
   std::string accession;
   nlohmann::json annotations = nlohmann::json::object();
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 inline void from_json(const nlohmann::json& j, GenomeCatalogue& c) {

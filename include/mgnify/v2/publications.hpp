@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/studies.hpp"
@@ -24,7 +25,7 @@ struct Publication {
   std::optional<std::int64_t> published_year;
   /// authors, doi, isbn, iso_journal, pubmed_central_id, volume, pub_type, ... (null when absent)
   nlohmann::json metadata;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct PublicationDetail : Publication {
@@ -34,7 +35,7 @@ struct PublicationDetail : Publication {
 struct EuropePmcAnnotationTag {
   std::string name;
   std::string uri;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct EuropePmcAnnotationMention {
@@ -47,13 +48,13 @@ struct EuropePmcAnnotationMention {
   std::vector<EuropePmcAnnotationTag> tags;
   std::optional<std::string> section;
   std::optional<std::string> icase_text;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct EuropePmcAnnotation {
   std::string annotation_text;
   std::vector<EuropePmcAnnotationMention> mentions;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct EuropePmcAnnotationGroup {
@@ -61,13 +62,13 @@ struct EuropePmcAnnotationGroup {
   std::string title;
   std::string description;
   std::vector<EuropePmcAnnotation> annotations;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct PublicationAnnotations {
   std::vector<EuropePmcAnnotationGroup> sample_processing;
   std::vector<EuropePmcAnnotationGroup> other;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 inline void from_json(const nlohmann::json& j, Publication& p) {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/enums.hpp"
@@ -28,7 +29,7 @@ struct AnalysedRun {
   std::optional<std::string> study_accession;
   std::optional<std::string> instrument_model;
   std::optional<std::string> instrument_platform;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct AnalysedRunDetail : AnalysedRun {

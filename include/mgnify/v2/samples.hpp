@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
@@ -26,7 +27,7 @@ struct Sample {
   std::optional<std::string> sample_title;
   std::optional<Biome> biome;
   std::optional<DateTime> updated_at;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct SampleWithMetadata : Sample {

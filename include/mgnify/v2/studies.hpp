@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
@@ -30,7 +31,7 @@ struct Study {
   /// ENA study fields (study_title, center_name, ...). Newer servers send it on
   /// list items too; null when absent.
   nlohmann::json metadata;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct StudyDetail : Study {
@@ -42,7 +43,7 @@ struct StudyDetail : Study {
 /// Answer of studies/insdc/{accession}: the MGnify accession of an ENA study.
 struct StudyIdentifier {
   std::string accession;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 inline void from_json(const nlohmann::json& j, Study& s) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/genomes.hpp"
@@ -24,7 +25,7 @@ struct SuperStudy {
   std::optional<std::string> description;
   /// Relative to the service origin ("/fieldfiles/download/?name=..."), not absolute.
   std::optional<std::string> logo_url;
-  nlohmann::json raw = nlohmann::json::object();
+  RawJson raw;
 };
 
 struct SuperStudyDetail : SuperStudy {

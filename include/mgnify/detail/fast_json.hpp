@@ -1,0 +1,290 @@
+#pragma once
+
+// The fast decoding path: simdjson On-Demand straight into the models.
+//
+// Why simdjson: decoding through a nlohmann::json DOM (parse, then convert,
+// then copy objects into `raw`) ran at 0.26x Python's json.loads, and
+// nlohmann's parser alone -- DOM or a no-op SAX pass -- stays below Python on
+// the same bytes, so no nlohmann-based path can reach the 1.0x goal of issue 6
+// (figures in docs/performance.md and BENCHMARKS.md). simdjson's On-Demand API
+// finds the structure of a page in one vectorised pass and lets the decoder
+// read only the fields it names; every object keeps its own text (raw_json())
+// in a RawJson that is parsed by nlohmann only if the caller reads `raw`.
+//
+// The fast decoders cover the hot documents (v1 list pages, v2 pages of the
+// list models, protein records) and accept only the common shape. Anything
+// else -- a type mismatch, a missing required field, a number out of range,
+// invalid JSON -- throws Fallback, and decode_body() decodes the same bytes
+// again through nlohmann and the models' from_json, which produces either the
+// identical struct or the precise DecodeError (JSON path, URL). Both paths are
+// compared field by field on every mock page and fixture file by the
+// differential tests (tests/core/fast_decode_test.cpp).
+//
+// On-Demand validates only the values it reads, so each body is first
+// validated whole by simdjson's DOM parser (runtime-dispatched SIMD kernel,
+// over 1 GB/s here): a document with a malformed value in a field the decoder
+// skips goes to the nlohmann path and fails there, as it always did.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <simdjson.h>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/http/message.hpp"
+#include "mgnify/raw_json.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace detail {
+namespace fast {
+
+namespace od = simdjson::ondemand;
+
+/// Leaves the fast path; decode_body() then decodes through nlohmann.
+struct Fallback {};
+
+template <class T>
+T take(simdjson::simdjson_result<T>&& r) {
+  T value{};
+  if (std::move(r).get(value) != simdjson::SUCCESS) throw Fallback{};
+  return value;
+}
+
+/// Where the text of the current top-level object lives. Nested objects'
+/// RawJson share `owner` (see the rule in raw_json.hpp).
+struct Source {
+  std::shared_ptr<const std::string> owner;
+  const char* base = nullptr;  // the owner's first byte in the parsed buffer
+
+  RawJson raw(std::string_view sub) const {
+    const auto offset = static_cast<std::size_t>(sub.data() - base);
+    return RawJson::from_text(owner, std::string_view(owner->data() + offset, sub.size()));
+  }
+};
+
+/// A Source owning a copy of `text` (a top-level item of a page).
+inline Source own(std::string_view text) {
+  Source s;
+  s.owner = std::make_shared<const std::string>(text);
+  s.base = text.data();
+  return s;
+}
+
+/// Opens an object and returns its text, ready to iterate its fields.
+inline od::object open_object(od::value v, std::string_view& text) {
+  od::object obj = take(v.get_object());
+  text = take(obj.raw_json());
+  take(obj.reset());
+  return obj;
+}
+
+/// Opens the root object and returns its text. Content after it (a second
+/// document) is left to nlohmann, which rejects it.
+inline od::object open_root(od::document& doc, std::string_view body, std::string_view& text) {
+  od::object obj = take(doc.get_object());
+  text = take(obj.raw_json());
+  const std::size_t end = static_cast<std::size_t>(text.data() - body.data()) + text.size();
+  if (body.find_first_not_of(" \t\r\n", end) != std::string_view::npos) throw Fallback{};
+  take(obj.reset());
+  return obj;
+}
+
+inline bool is_null(od::value& v) { return take(v.is_null()); }
+
+/// A value as nlohmann would have parsed it (same number kinds: non-negative
+/// integers unsigned, negative ones signed, everything else double).
+inline nlohmann::json to_nlohmann(od::value v) {
+  switch (take(v.type())) {
+    case od::json_type::object: {
+      nlohmann::json out = nlohmann::json::object();
+      od::object obj = take(v.get_object());
+      for (auto f : obj) {
+        od::field field = take(std::move(f));
+        std::string_view key = take(field.unescaped_key());
+        out[std::string(key)] = to_nlohmann(field.value());
+      }
+      return out;
+    }
+    case od::json_type::array: {
+      nlohmann::json out = nlohmann::json::array();
+      od::array arr = take(v.get_array());
+      for (auto e : arr) out.push_back(to_nlohmann(take(std::move(e))));
+      return out;
+    }
+    case od::json_type::string: return std::string(take(v.get_string()));
+    case od::json_type::boolean: return take(v.get_bool());
+    case od::json_type::null:
+      if (!is_null(v)) throw Fallback{};
+      return nullptr;
+    case od::json_type::number: {
+      switch (take(v.get_number_type())) {
+        case od::number_type::signed_integer: {
+          // nlohmann reads "-0" as a signed zero integer; rare enough to leave to it.
+          if (v.raw_json_token().substr(0, 2) == "-0") throw Fallback{};
+          const std::int64_t n = take(v.get_int64());
+          if (n >= 0) return static_cast<std::uint64_t>(n);
+          return n;
+        }
+        case od::number_type::unsigned_integer: return take(v.get_uint64());
+        case od::number_type::floating_point_number: return take(v.get_double());
+        default: throw Fallback{};
+      }
+    }
+  }
+  throw Fallback{};
+}
+
+template <class T>
+struct is_optional : std::false_type {};
+template <class U>
+struct is_optional<std::optional<U>> : std::true_type {};
+
+/// Models with a hand-written fast decoder specialise this with
+///   static void read(od::object obj, std::string_view text, const Source& src, T& out);
+template <class T, class = void>
+struct Model {
+  static constexpr bool enabled = false;
+};
+
+/// Reads one value into `out` with the conversions of the nlohmann path.
+template <class T>
+void read(od::value v, T& out, const Source& src) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    out.assign(take(v.get_string()));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    out = take(v.get_bool());
+  } else if constexpr (std::is_same_v<T, std::int64_t>) {
+    out = take(v.get_int64());
+  } else if constexpr (std::is_same_v<T, double>) {
+    out = take(v.get_double());
+  } else if constexpr (is_optional<T>::value) {
+    if (is_null(v)) {
+      out.reset();
+    } else {
+      typename T::value_type inner{};
+      read(v, inner, src);
+      out = std::move(inner);
+    }
+  } else if constexpr (is_std_vector<T>::value) {
+    out.clear();
+    od::array arr = take(v.get_array());
+    for (auto e : arr) {
+      typename T::value_type item{};
+      read(take(std::move(e)), item, src);
+      out.push_back(std::move(item));
+    }
+  } else if constexpr (std::is_same_v<T, nlohmann::json>) {
+    out = to_nlohmann(v);
+  } else if constexpr (std::is_same_v<T, RawJson>) {
+    const od::json_type type = take(v.type());
+    if (type == od::json_type::object) {
+      out = src.raw(take(take(v.get_object()).raw_json()));
+    } else if (type == od::json_type::array) {
+      out = src.raw(take(take(v.get_array()).raw_json()));
+    } else {
+      out = to_nlohmann(v);
+    }
+  } else if constexpr (Model<T>::enabled) {
+    std::string_view text;
+    od::object obj = open_object(v, text);
+    Model<T>::read(obj, text, src, out);
+  } else {
+    // Everything else (enums, dates, rarely sent objects) goes through the
+    // model's own from_json on a small nlohmann value, so the conversion rules
+    // are the same by construction.
+    const nlohmann::json j = to_nlohmann(v);
+    try {
+      out = j.get<T>();
+    } catch (const DecodeError&) {
+      throw Fallback{};
+    } catch (const nlohmann::json::exception&) {
+      throw Fallback{};
+    }
+  }
+}
+
+/// read_optional: null gives nullopt.
+template <class T>
+void optional_field(od::value v, std::optional<T>& out, const Source& src) {
+  read(v, out, src);
+}
+/// read_or_keep on a fresh model: null gives the default value.
+template <class T>
+void keep_field(od::value v, T& out, const Source& src) {
+  if (is_null(v)) {
+    out = T{};
+  } else {
+    read(v, out, src);
+  }
+}
+/// read_required: null is an error (reported by the nlohmann path).
+template <class T>
+void required_field(od::value v, T& out, const Source& src, bool& seen) {
+  if (is_null(v)) throw Fallback{};
+  read(v, out, src);
+  seen = true;
+}
+
+/// The decoder of a whole document; services specialise it for their pages.
+///   static void read(od::document& doc, std::string_view body, T& out);
+template <class T, class = void>
+struct Document {
+  static constexpr bool enabled = false;
+};
+
+inline od::parser& thread_parser() {
+  thread_local od::parser parser;
+  return parser;
+}
+
+inline simdjson::dom::parser& thread_validator() {
+  thread_local simdjson::dom::parser parser;
+  return parser;
+}
+
+/// Runs Document<T> on `body`; false when the document needs the nlohmann path.
+template <class T>
+bool try_decode(const std::string& body, T& out) {
+  try {
+    simdjson::padded_string padded(body);
+    if (thread_validator().parse(padded).error() != simdjson::SUCCESS) return false;
+    od::document doc = take(thread_parser().iterate(padded));
+    Document<T>::read(doc, std::string_view(padded.data(), padded.size()), out);
+    return true;
+  } catch (const Fallback&) {
+    return false;
+  }
+}
+
+}  // namespace fast
+
+/// Decodes a response body into T: simdjson for the documents that have a fast
+/// decoder, nlohmann (parse_body + from_json) for the others and whenever the
+/// fast path declines. The result is the same struct either way.
+template <class T>
+T decode_body(const std::string& body, const std::string& url) {
+  if constexpr (fast::Document<T>::enabled) {
+    T out{};
+    if (fast::try_decode(body, out)) return out;
+  }
+  return decode<T>(parse_body(body, url), url);
+}
+
+template <class T>
+T decode_response_fast(const http::Response& response) {
+  return decode_body<T>(response.body, response.url);
+}
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify

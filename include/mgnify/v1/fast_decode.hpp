@@ -1,0 +1,330 @@
+#pragma once
+
+// Fast (simdjson) decoders of the v1 documents the client walks: list pages
+// of any typed model (driven by the model's visit() attribute list, the same
+// list from_json uses) or of bare Resources. Same structs as from_json; see
+// detail/fast_json.hpp for the fallback contract.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "mgnify/detail/fast_json.hpp"
+#include "mgnify/v1/model_base.hpp"
+#include "mgnify/v1/resource.hpp"
+#include "mgnify/v1/samples.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace detail {
+namespace fast {
+
+namespace v1_detail {
+
+struct VisitProbe {
+  template <class T>
+  void operator()(const char*, T&) const {}
+};
+
+template <class M, class = void>
+struct has_visit : std::false_type {};
+template <class M>
+struct has_visit<M, std::void_t<decltype(M::visit(std::declval<M&>(), VisitProbe{}))>> : std::true_type {};
+
+// Reads the attribute named `key` into the member visit() lists under that name.
+struct AttributeMatcher {
+  std::string_view key;
+  od::value& value;
+  const Source& src;
+  bool& matched;
+
+  template <class T>
+  void operator()(const char* name, std::optional<T>& member) const {
+    if (!matched && key == name) {
+      matched = true;
+      optional_field(value, member, src);
+    }
+  }
+  template <class T>
+  void operator()(const char* name, T& member) const {
+    if (!matched && key == name) {
+      matched = true;
+      keep_field(value, member, src);
+    }
+  }
+};
+
+inline void read_links_self(od::value v, std::optional<std::string>& self, const Source& src) {
+  if (take(v.type()) != od::json_type::object) return;
+  od::object links = take(v.get_object());
+  for (auto f : links) {
+    od::field field = take(std::move(f));
+    if (take(field.unescaped_key()) == "self") optional_field(field.value(), self, src);
+  }
+}
+
+// The fields of a resource object; `attributes` holds the typed model when M has visit().
+template <class M>
+void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M* model) {
+  bool has_type = false;
+  bool has_id = false;
+  for (auto f : obj) {
+    od::field field = take(std::move(f));
+    const std::string_view key = take(field.unescaped_key());
+    od::value v = field.value();
+    if (key == "type") {
+      required_field(v, r.type, src, has_type);
+    } else if (key == "id") {
+      required_field(v, r.id, src, has_id);
+    } else if (key == "attributes") {
+      if (is_null(v)) {
+        r.attributes = RawJson();
+        continue;
+      }
+      std::string_view text;
+      od::object attrs = open_object(v, text);
+      r.attributes = src.raw(text);
+      if constexpr (has_visit<M>::value) {
+        for (auto af : attrs) {
+          od::field attr = take(std::move(af));
+          const std::string_view name = take(attr.unescaped_key());
+          od::value av = attr.value();
+          bool matched = false;
+          M::visit(*model, AttributeMatcher{name, av, src, matched});
+        }
+      }
+    } else if (key == "relationships") {
+      if (is_null(v)) continue;
+      od::object rels = take(v.get_object());
+      for (auto rf : rels) {
+        od::field rel = take(std::move(rf));
+        std::string name(take(rel.unescaped_key()));
+        mgnify::v1::Relationship out;
+        read(rel.value(), out, src);
+        r.relationships[std::move(name)] = std::move(out);
+      }
+    } else if (key == "links") {
+      read_links_self(v, r.self, src);
+    }
+  }
+  if (!has_type || !has_id) throw Fallback{};
+}
+
+}  // namespace v1_detail
+
+template <>
+struct Model<mgnify::v1::ResourceIdentifier> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::ResourceIdentifier& out) {
+    bool has_type = false;
+    bool has_id = false;
+    for (auto f : obj) {
+      od::field field = take(std::move(f));
+      const std::string_view key = take(field.unescaped_key());
+      if (key == "type") {
+        required_field(field.value(), out.type, src, has_type);
+      } else if (key == "id") {
+        required_field(field.value(), out.id, src, has_id);
+      } else if (key == "links") {
+        v1_detail::read_links_self(field.value(), out.self, src);
+      }
+    }
+    if (!has_type || !has_id) throw Fallback{};
+  }
+};
+
+template <>
+struct Model<mgnify::v1::Relationship> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::Relationship& out) {
+    using Kind = mgnify::v1::Relationship::DataKind;
+    for (auto f : obj) {
+      od::field field = take(std::move(f));
+      const std::string_view key = take(field.unescaped_key());
+      od::value v = field.value();
+      if (key == "links") {
+        if (take(v.type()) != od::json_type::object) continue;
+        od::object links = take(v.get_object());
+        for (auto lf : links) {
+          od::field link = take(std::move(lf));
+          if (take(link.unescaped_key()) == "related") optional_field(link.value(), out.related, src);
+        }
+      } else if (key == "data") {
+        out.data.clear();
+        const od::json_type type = take(v.type());
+        if (type == od::json_type::null) {
+          out.data_kind = Kind::null;
+        } else if (type == od::json_type::array) {
+          out.data_kind = Kind::many;
+          fast::read(v, out.data, src);
+        } else {
+          out.data_kind = Kind::one;
+          mgnify::v1::ResourceIdentifier one;
+          fast::read(v, one, src);
+          out.data.push_back(std::move(one));
+        }
+      } else if (key == "meta") {
+        if (take(v.type()) != od::json_type::object) continue;
+        od::object meta = take(v.get_object());
+        for (auto mf : meta) {
+          od::field m = take(std::move(mf));
+          if (take(m.unescaped_key()) == "count") optional_field(m.value(), out.count, src);
+        }
+      }
+    }
+  }
+};
+
+template <>
+struct Model<mgnify::v1::Resource> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::Resource& out) {
+    v1_detail::read_resource<mgnify::v1::Resource>(obj, src, out, nullptr);
+  }
+};
+
+/// Every typed v1 model (Study, Sample, Run, ...): the resource plus the
+/// attributes its visit() lists.
+template <class M>
+struct Model<M, std::enable_if_t<v1_detail::has_visit<M>::value &&
+                                 std::is_base_of_v<mgnify::v1::ResourceModel, M>>> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view, const Source& src, M& out) {
+    v1_detail::read_resource<M>(obj, src, out.resource, &out);
+  }
+};
+
+template <>
+struct Model<mgnify::v1::SampleMetadata> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::SampleMetadata& out) {
+    bool has_key = false;
+    for (auto f : obj) {
+      od::field field = take(std::move(f));
+      const std::string_view key = take(field.unescaped_key());
+      od::value v = field.value();
+      if (key == "key") {
+        required_field(v, out.key, src, has_key);
+      } else if (key == "value") {
+        // scalar_text: strings as they are, null as "", anything else as its JSON.
+        const od::json_type type = take(v.type());
+        if (type == od::json_type::string) {
+          out.value.assign(take(v.get_string()));
+        } else if (type == od::json_type::null) {
+          out.value.clear();
+        } else {
+          out.value = to_nlohmann(v).dump();
+        }
+      } else if (key == "unit") {
+        optional_field(v, out.unit, src);
+      }
+    }
+    if (!has_key) throw Fallback{};
+  }
+};
+
+template <>
+struct Model<mgnify::v1::KeyValue> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::KeyValue& out) {
+    bool has_key = false;
+    for (auto f : obj) {
+      od::field field = take(std::move(f));
+      const std::string_view key = take(field.unescaped_key());
+      od::value v = field.value();
+      if (key == "key") {
+        required_field(v, out.key, src, has_key);
+      } else if (key == "value") {
+        const od::json_type type = take(v.type());
+        if (type == od::json_type::string) {
+          out.value.assign(take(v.get_string()));
+        } else if (type == od::json_type::null) {
+          out.value.clear();
+        } else {
+          out.value = to_nlohmann(v).dump();
+        }
+      }
+    }
+    if (!has_key) throw Fallback{};
+  }
+};
+
+/// A v1 list page: each item of `data` owns a copy of its own text.
+template <class T>
+struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
+  static constexpr bool enabled = true;
+  static void read(od::document& doc, std::string_view body, mgnify::v1::ListPage<T>& out) {
+    std::string_view text;
+    od::object root = open_root(doc, body, text);
+    const Source none;
+    bool has_data = false;
+    for (auto f : root) {
+      od::field field = take(std::move(f));
+      const std::string_view key = take(field.unescaped_key());
+      od::value v = field.value();
+      if (key == "data") {
+        has_data = true;
+        out.data.clear();
+        od::array items = take(v.get_array());
+        for (auto e : items) {
+          od::value item = take(std::move(e));
+          std::string_view text;
+          od::object obj = open_object(item, text);
+          const Source src = own(text);
+          T model{};
+          Model<T>::read(obj, text, src, model);
+          out.data.push_back(std::move(model));
+        }
+      } else if (key == "links") {
+        if (take(v.type()) != od::json_type::object) continue;
+        od::object links = take(v.get_object());
+        for (auto lf : links) {
+          od::field link = take(std::move(lf));
+          const std::string_view name = take(link.unescaped_key());
+          if (name == "first") optional_field(link.value(), out.links.first, none);
+          else if (name == "last") optional_field(link.value(), out.links.last, none);
+          else if (name == "next") optional_field(link.value(), out.links.next, none);
+          else if (name == "prev") optional_field(link.value(), out.links.prev, none);
+        }
+      } else if (key == "meta") {
+        if (take(v.type()) != od::json_type::object) continue;
+        od::object meta = take(v.get_object());
+        for (auto mf : meta) {
+          od::field m = take(std::move(mf));
+          if (take(m.unescaped_key()) != "pagination") continue;
+          od::value pv = m.value();
+          if (take(pv.type()) != od::json_type::object) continue;
+          od::object pagination = take(pv.get_object());
+          for (auto pf : pagination) {
+            od::field p = take(std::move(pf));
+            const std::string_view name = take(p.unescaped_key());
+            if (name == "page") optional_field(p.value(), out.pagination.page, none);
+            else if (name == "pages") optional_field(p.value(), out.pagination.pages, none);
+            else if (name == "count") optional_field(p.value(), out.pagination.count, none);
+          }
+        }
+      } else if (key == "included") {
+        if (take(v.type()) != od::json_type::array) continue;
+        out.included.clear();
+        od::array items = take(v.get_array());
+        for (auto e : items) {
+          od::value item = take(std::move(e));
+          std::string_view text;
+          od::object obj = open_object(item, text);
+          mgnify::v1::Resource r;
+          Model<mgnify::v1::Resource>::read(obj, text, own(text), r);
+          out.included.push_back(std::move(r));
+        }
+      }
+    }
+    if (!has_data) throw Fallback{};
+  }
+};
+
+}  // namespace fast
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,142 @@
+// The simdjson path and the nlohmann path decode v2 pages into the same
+// structs: every fixture (pages as they are, single objects wrapped in a page
+// of one) as every list model, and every list route of the mock.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/fast_decode_support.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/v2.hpp"
+#include "mgnify/v2/fast_decode.hpp"
+#include "v2_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace mgnify::v2;
+
+namespace {
+
+// Every model a v2 page is decoded into by the client's counted walks.
+void all_models(const std::string& body, const std::string& label, int& fast) {
+  const auto count = [&fast](const fast_test::Outcome& o) { fast += o.fast_taken ? 1 : 0; };
+  count(fast_test::both_ways<Page<Analysis>>(body, label + " as Analysis"));
+  count(fast_test::both_ways<Page<AnalysisDetail>>(body, label + " as AnalysisDetail"));
+  count(fast_test::both_ways<Page<Study>>(body, label + " as Study"));
+  count(fast_test::both_ways<Page<Sample>>(body, label + " as Sample"));
+  count(fast_test::both_ways<Page<SampleWithMetadata>>(body, label + " as SampleWithMetadata"));
+  count(fast_test::both_ways<Page<AnalysedRun>>(body, label + " as AnalysedRun"));
+  count(fast_test::both_ways<Page<Assembly>>(body, label + " as Assembly"));
+  count(fast_test::both_ways<Page<Biome>>(body, label + " as Biome"));
+  count(fast_test::both_ways<Page<Publication>>(body, label + " as Publication"));
+  count(fast_test::both_ways<Page<SuperStudy>>(body, label + " as SuperStudy"));
+}
+
+}  // namespace
+
+TEST_CASE("v2 fast decode: every fixture decodes the same both ways", "[v2][fast]") {
+  const std::string dir = MGNIFY_FIXTURES_DIR;
+  if (dir.empty()) {
+    WARN("MGNIFY_FIXTURES_DIR is empty: v2 fixtures not checked");
+    return;
+  }
+  int files = 0;
+  int fast = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(dir) / "v2")) {
+    if (entry.path().filename() == "SOURCES.md") continue;
+    const std::string name = entry.path().filename().string();
+    const std::string body = fast_test::read_file(entry.path());
+    ++files;
+    all_models(body, name, fast);
+    // Single objects (details, errors, the OpenAPI document) as the only item of a page.
+    const auto doc = nlohmann::json::parse(body);
+    if (doc.is_object() && !doc.contains("items")) {
+      all_models(R"({"count": 1, "items": [)" + body + "]}", name + " wrapped", fast);
+    }
+  }
+  CHECK(files == 18);
+  // Pages and wrapped objects whose items carry what the model requires.
+  CHECK(fast >= 20);
+}
+
+TEST_CASE("v2 fast decode: every list route of the mock decodes the same both ways", "[v2][fast][integration]") {
+  v2test::Rig rig;
+  mgnify::http::Session session(rig.options(), "");
+  const auto first = [&](const std::string& list) {
+    const auto page = nlohmann::json::parse(session.get(session.url(list, mgnify::http::Query().set("page_size", "1"))).body);
+    return page.at("items").at(0).at("accession").get<std::string>();
+  };
+  const std::string study = first("studies/");
+  const std::string sample = first("samples/");
+  const std::string run = first("runs/");
+  const std::string assembly = first("assemblies/");
+  int pages = 0;
+  int fast = 0;
+  auto check = [&](const std::string& path, auto tag) {
+    using T = typename decltype(tag)::type;
+    const auto response = session.get(session.url(path, mgnify::http::Query().set("page_size", "25")));
+    INFO(path);
+    REQUIRE(response.status == 200);
+    const auto outcome = fast_test::both_ways<Page<T>>(response.body, path);
+    CHECK(outcome.slow_ok);
+    ++pages;
+    fast += outcome.fast_taken ? 1 : 0;
+  };
+  struct AnalysisDetailTag { using type = AnalysisDetail; };
+  struct AnalysisTag { using type = Analysis; };
+  struct StudyTag { using type = Study; };
+  struct SampleTag { using type = Sample; };
+  struct SampleMetaTag { using type = SampleWithMetadata; };
+  struct RunTag { using type = AnalysedRun; };
+  struct AssemblyTag { using type = Assembly; };
+  struct AssemblyDetailTag { using type = AssemblyDetail; };
+  struct BiomeTag { using type = Biome; };
+  struct PublicationTag { using type = Publication; };
+  struct SuperStudyTag { using type = SuperStudy; };
+  struct GenomeTag { using type = Genome; };
+  struct CatalogueTag { using type = GenomeCatalogue; };
+  check("analyses/", AnalysisDetailTag{});
+  check("analyses/", AnalysisTag{});
+  check("studies/", StudyTag{});
+  check("studies/" + study + "/analyses/", AnalysisTag{});
+  check("studies/" + study + "/samples/", SampleMetaTag{});
+  check("studies/" + study + "/publications/", PublicationTag{});
+  check("samples/", SampleTag{});
+  check("samples/" + sample + "/runs/", RunTag{});
+  check("samples/" + sample + "/assemblies/", AssemblyDetailTag{});
+  check("runs/", RunTag{});
+  check("runs/" + run + "/analyses/", AnalysisTag{});
+  check("runs/" + run + "/assemblies/", AssemblyDetailTag{});
+  check("assemblies/", AssemblyTag{});
+  check("assemblies/" + assembly + "/analyses", AnalysisTag{});
+  check("biomes/", BiomeTag{});
+  check("publications/", PublicationTag{});
+  check("super-studies/", SuperStudyTag{});
+  check("genomes/", GenomeTag{});
+  check("genomes/catalogues/", CatalogueTag{});
+  CHECK(pages == 19);
+  CHECK(fast == pages);
+}
+
+TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact error", "[v2][fast]") {
+  const std::vector<std::pair<const char*, bool>> cases = {
+      {R"({"count":0,"items":[]})", true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"metadata":null,"quality_control_summary":{"a":-1.5e3}}]})", true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_file":{"index_type":"fai","relative_url":"x"}}]}]})", true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":null,"index_file":null}]}]})", true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","experiment_type":"Not a known type","pipeline_version":"V9"}]})", true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","sample":{"accession":"S","updated_at":"2025-07-29T11:32:54Z"}}]})", true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","sample":{"accession":"S","updated_at":"yesterday"}}]})", false},
+      {R"({"count":1,"items":[{"accession":"MGYA1","metadata":{"n":-0}}]})", false},
+      {R"({"count":1,"items":[{"study_accession":"MGYS1"}]})", false},
+      {R"({"count":"1","items":[]})", false},
+      {R"({"count":1})", false},
+      {R"({"count":1,"items":[1]})", false},
+  };
+  for (const auto& [body, fast] : cases) {
+    INFO(body);
+    CHECK(fast_test::both_ways<Page<AnalysisDetail>>(body, body).fast_taken == fast);
+  }
+}
