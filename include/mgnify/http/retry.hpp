@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "mgnify/error.hpp"
+#include "mgnify/detail/civil_time.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -63,15 +64,7 @@ inline int month_index(std::string_view name) {
   return -1;
 }
 
-// Howard Hinnant's days_from_civil: no timegm(), which is neither standard nor thread-safe everywhere.
-inline std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
+using mgnify::detail::days_from_civil;
 
 }  // namespace detail
 

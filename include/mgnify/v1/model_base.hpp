@@ -18,6 +18,7 @@
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/v1/resource.hpp"
+#include "mgnify/detail/civil_time.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -35,14 +36,7 @@ struct Timestamp {
 
 namespace detail {
 
-inline std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
+using mgnify::detail::days_from_civil;
 
 inline std::optional<std::chrono::system_clock::time_point> parse_iso8601(const std::string& s) {
   auto digits = [&](std::size_t pos, std::size_t n, int& out) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mgnify/error.hpp"
+#include "mgnify/detail/civil_time.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -29,15 +30,7 @@ struct DateTime {
 
 namespace detail {
 
-// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
-inline std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
+using mgnify::detail::days_from_civil;
 
 }  // namespace detail
 
