@@ -7,10 +7,9 @@
 
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "bench_args.hpp"
 
@@ -23,7 +22,8 @@ std::size_t append(char* data, std::size_t size, std::size_t count, void* user) 
 
 class Fetcher {
  public:
-  Fetcher() : h_(curl_easy_init()), headers_(curl_slist_append(nullptr, "Accept: application/json")) {
+  Fetcher()
+      : h_(curl_easy_init()), headers_(curl_slist_append(nullptr, "Accept: application/json")) {
     if (!h_ || !headers_) throw std::runtime_error("curl init failed");
     curl_easy_setopt(h_, CURLOPT_WRITEFUNCTION, &append);
     curl_easy_setopt(h_, CURLOPT_WRITEDATA, &body_);
@@ -70,7 +70,9 @@ int fanout(const bench::Args& a) {
                           "&limit=" + std::to_string(a.num("limit", 1000)));
   long long n = 0;
   for (const auto& hit : hits) {
-    n += f.get(base + "/protein/" + hit.at("mgyp").get<std::string>()).at("sequence").is_string() ? 1 : 0;
+    n += f.get(base + "/protein/" + hit.at("mgyp").get<std::string>()).at("sequence").is_string()
+             ? 1
+             : 0;
   }
   bench::report(bench::seconds_since(start), n);
   return 0;

@@ -33,7 +33,8 @@ struct Args {
 
 // usage: prog SCENARIO --key value ...
 inline Args parse(int argc, char** argv) {
-  if (argc < 2) throw std::runtime_error("usage: " + std::string(argv[0]) + " SCENARIO [--key value]...");
+  if (argc < 2)
+    throw std::runtime_error("usage: " + std::string(argv[0]) + " SCENARIO [--key value]...");
   Args a;
   a.scenario = argv[1];
   for (int i = 2; i < argc; ++i) {

@@ -40,7 +40,8 @@ int fanout(const bench::Args& a) {
   auto query = mgnify::proteins::SearchQuery::by_pfam(a.str("family", "PF00005"));
   query.limit(static_cast<int>(a.num("limit", 1000)));
   const auto start = bench::Clock::now();
-  const auto results = client.search_and_fetch(query, static_cast<std::size_t>(a.num("concurrency", 16)));
+  const auto results =
+      client.search_and_fetch(query, static_cast<std::size_t>(a.num("concurrency", 16)));
   const double s = bench::seconds_since(start);
   long long ok = 0;
   for (const auto& r : results) ok += r.ok() ? 1 : 0;
@@ -84,7 +85,8 @@ int small(const bench::Args& a) {
   const long long count = a.num("count", 10000);
   const auto start = bench::Clock::now();
   long long n = 0;
-  for (long long i = 0; i < count; ++i) n += client.get(protein_accession(i)).sequence.empty() ? 0 : 1;
+  for (long long i = 0; i < count; ++i)
+    n += client.get(protein_accession(i)).sequence.empty() ? 0 : 1;
   bench::report(bench::seconds_since(start), n);
   return 0;
 }
@@ -122,7 +124,8 @@ int corpus(const bench::Args& a) {
   };
   const int page_size = static_cast<int>(a.num("page-size", 100));
   for (const char* list : {"studies", "samples"}) {
-    std::string url = v1.url(list, mgnify::http::Query().set("page_size", std::to_string(page_size)));
+    std::string url =
+        v1.url(list, mgnify::http::Query().set("page_size", std::to_string(page_size)));
     for (int pages = 0; pages < a.num("pages", 1000000); ++pages) {
       const auto r = v1.get(url);
       put(list[1] == 't' ? "v1studies" : "v1samples", r.body);
@@ -162,22 +165,30 @@ int decode(const bench::Args& a) {
       const auto doc = mgnify::detail::parse_body(d.body, d.kind);
       if (d.kind == "v1studies") {
         items += static_cast<long long>(
-            mgnify::detail::decode<mgnify::v1::ListPage<mgnify::v1::Study>>(doc, d.kind).data.size());
+            mgnify::detail::decode<mgnify::v1::ListPage<mgnify::v1::Study>>(doc, d.kind)
+                .data.size());
       } else if (d.kind == "v1samples") {
         items += static_cast<long long>(
-            mgnify::detail::decode<mgnify::v1::ListPage<mgnify::v1::Sample>>(doc, d.kind).data.size());
+            mgnify::detail::decode<mgnify::v1::ListPage<mgnify::v1::Sample>>(doc, d.kind)
+                .data.size());
       } else {
-        items += mgnify::detail::decode<mgnify::proteins::Protein>(doc, d.kind).sequence.empty() ? 0 : 1;
+        items +=
+            mgnify::detail::decode<mgnify::proteins::Protein>(doc, d.kind).sequence.empty() ? 0 : 1;
       }
     } else {
       if (d.kind == "v1studies") {
         items += static_cast<long long>(
-            mgnify::detail::decode_body<mgnify::v1::ListPage<mgnify::v1::Study>>(d.body, d.kind).data.size());
+            mgnify::detail::decode_body<mgnify::v1::ListPage<mgnify::v1::Study>>(d.body, d.kind)
+                .data.size());
       } else if (d.kind == "v1samples") {
         items += static_cast<long long>(
-            mgnify::detail::decode_body<mgnify::v1::ListPage<mgnify::v1::Sample>>(d.body, d.kind).data.size());
+            mgnify::detail::decode_body<mgnify::v1::ListPage<mgnify::v1::Sample>>(d.body, d.kind)
+                .data.size());
       } else {
-        items += mgnify::detail::decode_body<mgnify::proteins::Protein>(d.body, d.kind).sequence.empty() ? 0 : 1;
+        items +=
+            mgnify::detail::decode_body<mgnify::proteins::Protein>(d.body, d.kind).sequence.empty()
+                ? 0
+                : 1;
       }
     }
     bytes += static_cast<long long>(d.body.size());
@@ -211,7 +222,8 @@ int transport(const bench::Args& a) {
   const curl_version_info_data* v = curl_version_info(CURLVERSION_NOW);
   auto feature = [&](int bit) { return (v->features & bit) ? "yes" : "no"; };
   std::cout << "libcurl " << v->version << ", HTTP/2: " << feature(CURL_VERSION_HTTP2)
-            << ", gzip: " << feature(CURL_VERSION_LIBZ) << ", brotli: " << feature(CURL_VERSION_BROTLI)
+            << ", gzip: " << feature(CURL_VERSION_LIBZ)
+            << ", brotli: " << feature(CURL_VERSION_BROTLI)
 #ifdef CURL_VERSION_ZSTD
             << ", zstd: " << feature(CURL_VERSION_ZSTD)
 #endif
@@ -224,7 +236,8 @@ int transport(const bench::Args& a) {
   std::cout << "v1 page: Content-Encoding: " << r.headers.get("Content-Encoding").value_or("(none)")
             << ", decoded body " << r.body.size() << " bytes\n";
   for (int i = 0; i < 99; ++i) session.get(session.url("biomes"));
-  std::cout << "100 sequential requests used " << transport->handles_created() << " easy handle(s)\n";
+  std::cout << "100 sequential requests used " << transport->handles_created()
+            << " easy handle(s)\n";
   return 0;
 }
 

@@ -1,7 +1,6 @@
 // Builds a session over a fake transport and prints the version: no network.
-#include <mgnify/mgnify.hpp>
-
 #include <iostream>
+#include <mgnify/mgnify.hpp>
 
 int main() {
   mgnify::ClientOptions options;

@@ -4,14 +4,12 @@
 // only records what to do (Context::action); main() runs it, so every
 // failure, parse-time or run-time, goes through the same exit-code mapping.
 
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
-#include <string>
-
-#include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <mgnify/paged.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
 
 #include "output.hpp"
 #include "settings.hpp"

@@ -5,14 +5,13 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <string>
-#include <vector>
-
 #include <mgnify/http/checksum.hpp>
 #include <mgnify/http/download.hpp>
 #include <mgnify/http/session.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "file_listing.hpp"
@@ -31,19 +30,25 @@ struct SelectionArgs {
 };
 
 void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) {
-  auto* accession = cmd.add_option("accession", args.selection.accession,
-                                   "MGYS study, MGYA analysis or MGYG genome (v1 also: ERP/SRP/DRP/PRJ study)");
+  auto* accession =
+      cmd.add_option("accession", args.selection.accession,
+                     "MGYS study, MGYA analysis or MGYG genome (v1 also: ERP/SRP/DRP/PRJ study)");
   if (accession_required) accession->required();
-  cmd.add_option("--api", args.api, "which API to ask")->check(CLI::IsMember({"v1", "v2"}))->capture_default_str();
-  cmd.add_option("-p,--pipeline", args.selection.pipeline, "only this pipeline version (4.1, 5.0, V6, 6.1, ...)");
-  cmd.add_option("-g,--group", args.selection.groups,
-                 "only these result groups (repeatable or comma-separated): v1 group types such as "
-                 "taxonomic_analysis_ssu_rrna, v2 download groups such as taxonomies.closed_reference "
-                 "(prefix) or download types such as functional_analysis")
+  cmd.add_option("--api", args.api, "which API to ask")
+      ->check(CLI::IsMember({"v1", "v2"}))
+      ->capture_default_str();
+  cmd.add_option("-p,--pipeline", args.selection.pipeline,
+                 "only this pipeline version (4.1, 5.0, V6, 6.1, ...)");
+  cmd.add_option(
+         "-g,--group", args.selection.groups,
+         "only these result groups (repeatable or comma-separated): v1 group types such as "
+         "taxonomic_analysis_ssu_rrna, v2 download groups such as taxonomies.closed_reference "
+         "(prefix) or download types such as functional_analysis")
       ->delimiter(',');
   cmd.add_flag("--study-summaries", args.selection.study_summaries,
                "for a study: its own summary files instead of its analyses' files");
-  cmd.add_option("--concurrency", args.selection.concurrency, "requests in flight")->capture_default_str();
+  cmd.add_option("--concurrency", args.selection.concurrency, "requests in flight")
+      ->capture_default_str();
 }
 
 Selection selection_of(const SelectionArgs& args) {
@@ -54,12 +59,16 @@ Selection selection_of(const SelectionArgs& args) {
 
 void write_manifest(const std::vector<FileRow>& rows, const std::string& path) {
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) throw mgnify::FileError(path, std::make_error_code(std::errc::io_error), "cannot write manifest");
+  if (!file)
+    throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
+                            "cannot write manifest");
   Writer out(file, Format::tsv, manifest_columns());
   out.begin_list();
   for (const auto& row : rows) out.write(to_json(row));
   out.finish();
-  if (!file) throw mgnify::FileError(path, std::make_error_code(std::errc::io_error), "cannot write manifest");
+  if (!file)
+    throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
+                            "cannot write manifest");
 }
 
 /// A single path component from the service (accession, alias) must not
@@ -80,9 +89,11 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   auto list_args = std::make_shared<SelectionArgs>();
   auto manifest_out = std::make_shared<std::string>();
   auto* downloads = app.add_subcommand(
-      "downloads", "List the files of a study, analysis or genome (like mg-toolkit bulk_download -p -g)");
+      "downloads",
+      "List the files of a study, analysis or genome (like mg-toolkit bulk_download -p -g)");
   add_selection(*downloads, *list_args, true);
-  downloads->add_option("--manifest", *manifest_out, "also write the list as a manifest TSV to this file");
+  downloads->add_option("--manifest", *manifest_out,
+                        "also write the list as a manifest TSV to this file");
   downloads->callback([&ctx, list_args, manifest_out] {
     ctx.action = [&ctx, list_args, manifest_out] {
       no_page_size(ctx.settings, "downloads");
@@ -104,13 +115,14 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   auto manifest_in = std::make_shared<std::string>();
   auto dir = std::make_shared<std::string>(".");
   auto no_resume = std::make_shared<bool>(false);
-  auto* download = app.add_subcommand(
-      "download",
-      "Download the selected files (or a manifest's) to DIR/<accession>/<alias>: resumed from .part "
-      "files, verified against checksums and sizes, several at a time");
+  auto* download =
+      app.add_subcommand("download",
+                         "Download the selected files (or a manifest's) to "
+                         "DIR/<accession>/<alias>: resumed from .part "
+                         "files, verified against checksums and sizes, several at a time");
   add_selection(*download, *get_args, false);
-  auto* manifest_option =
-      download->add_option("--manifest", *manifest_in, "read the files from this manifest (from `mgnify downloads`)");
+  auto* manifest_option = download->add_option(
+      "--manifest", *manifest_in, "read the files from this manifest (from `mgnify downloads`)");
   download->add_option("-o,--dir", *dir, "destination directory")->capture_default_str();
   download->add_flag("--no-resume", *no_resume, "discard .part files of earlier runs");
   download->callback([&ctx, get_args, manifest_in, dir, no_resume, manifest_option] {
@@ -129,7 +141,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         std::ifstream in(*manifest_in, std::ios::binary);
         if (!in) throw UsageError("cannot read manifest " + *manifest_in);
         rows = read_manifest(in, *manifest_in);
-        if (ctx.settings.max_items && rows.size() > *ctx.settings.max_items) rows.resize(*ctx.settings.max_items);
+        if (ctx.settings.max_items && rows.size() > *ctx.settings.max_items)
+          rows.resize(*ctx.settings.max_items);
       } else {
         rows = list_files(selection, ctx.settings, failure);
       }
@@ -146,8 +159,12 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       std::vector<std::size_t> index;
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const FileRow& row = rows[i];
-        report[i] = {{"accession", row.accession}, {"alias", row.alias}, {"path", nullptr},
-                     {"status", "failed"},        {"bytes", nullptr},   {"checksum", nullptr},
+        report[i] = {{"accession", row.accession},
+                     {"alias", row.alias},
+                     {"path", nullptr},
+                     {"status", "failed"},
+                     {"bytes", nullptr},
+                     {"checksum", nullptr},
                      {"error", nullptr}};
         if (row.url.empty()) {
           report[i]["status"] = "skipped";
@@ -157,7 +174,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         }
         if (!safe_component(row.accession) || !safe_component(row.alias)) {
           report[i]["error"] = "unsafe file name";
-          if (!failure) failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + row.alias));
+          if (!failure)
+            failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + row.alias));
           continue;
         }
         http::DownloadJob job;
@@ -172,10 +190,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       }
 
       ProgressBar bar("download");
-      const auto results = http::download_many(*session, jobs, selection.concurrency,
-                                               [&bar](const http::BatchProgress& p) {
-                                                 bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
-                                               });
+      const auto results = http::download_many(
+          *session, jobs, selection.concurrency, [&bar](const http::BatchProgress& p) {
+            bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
+          });
       bar.finish();
 
       for (std::size_t j = 0; j < results.size(); ++j) {
@@ -193,7 +211,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       }
 
       Settings settings = ctx.settings;
-      settings_columns_or_default(settings, {"accession", "alias", "path", "status", "bytes", "checksum", "error"});
+      settings_columns_or_default(
+          settings, {"accession", "alias", "path", "status", "bytes", "checksum", "error"});
       Writer out = stdout_writer(settings);
       out.begin_list();
       for (const auto& r : report) out.write(r);

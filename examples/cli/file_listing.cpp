@@ -4,12 +4,11 @@
 #include <exception>
 #include <iostream>
 #include <map>
-#include <mutex>
-#include <sstream>
-
 #include <mgnify/http/executor.hpp>
 #include <mgnify/v1.hpp>
 #include <mgnify/v2.hpp>
+#include <mutex>
+#include <sstream>
 
 #include "progress.hpp"
 
@@ -20,29 +19,31 @@ namespace v2 = mgnify::v2;
 
 const std::vector<std::string>& manifest_columns() {
   static const std::vector<std::string> columns = {
-      "accession", "alias",    "pipeline_version",   "group",    "description", "file_type",
-      "experiment_type", "url", "checksum_algorithm", "checksum", "size_bytes"};
+      "accession",       "alias", "pipeline_version",   "group",    "description", "file_type",
+      "experiment_type", "url",   "checksum_algorithm", "checksum", "size_bytes"};
   return columns;
 }
 
 nlohmann::json to_json(const FileRow& row) {
-  return nlohmann::json{{"accession", row.accession},
-                        {"alias", row.alias},
-                        {"pipeline_version", row.pipeline_version},
-                        {"group", row.group},
-                        {"description", row.description},
-                        {"file_type", row.file_type},
-                        {"experiment_type", row.experiment_type},
-                        {"url", row.url},
-                        {"checksum_algorithm", row.checksum_algorithm},
-                        {"checksum", row.checksum},
-                        {"size_bytes", row.size_bytes ? nlohmann::json(*row.size_bytes) : nlohmann::json(nullptr)}};
+  return nlohmann::json{
+      {"accession", row.accession},
+      {"alias", row.alias},
+      {"pipeline_version", row.pipeline_version},
+      {"group", row.group},
+      {"description", row.description},
+      {"file_type", row.file_type},
+      {"experiment_type", row.experiment_type},
+      {"url", row.url},
+      {"checksum_algorithm", row.checksum_algorithm},
+      {"checksum", row.checksum},
+      {"size_bytes", row.size_bytes ? nlohmann::json(*row.size_bytes) : nlohmann::json(nullptr)}};
 }
 
 std::string normalise_version(const std::string& version) {
   std::string v;
   for (char c : version) {
-    if (!std::isspace(static_cast<unsigned char>(c))) v.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      v.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   }
   if (!v.empty() && v.front() == 'v') v.erase(v.begin());
   while (v.size() > 2 && v.compare(v.size() - 2, 2, ".0") == 0) v.resize(v.size() - 2);
@@ -69,13 +70,15 @@ enum class Kind { study, analysis, genome };
 
 Kind kind_of(const std::string& accession, Api api) {
   std::string upper;
-  for (char c : accession) upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  for (char c : accession)
+    upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
   auto starts = [&](const char* prefix) { return upper.rfind(prefix, 0) == 0; };
   if (starts("MGYA")) return Kind::analysis;
   if (starts("MGYG")) return Kind::genome;
   if (starts("MGYS")) return Kind::study;
   // v1 also names studies by their ENA project accessions.
-  if (api == Api::v1 && (starts("ERP") || starts("SRP") || starts("DRP") || starts("PRJ"))) return Kind::study;
+  if (api == Api::v1 && (starts("ERP") || starts("SRP") || starts("DRP") || starts("PRJ")))
+    return Kind::study;
   throw UsageError("cannot tell what '" + accession +
                    "' is: give an MGYS study, MGYA analysis or MGYG genome accession" +
                    (api == Api::v1 ? " (or an ERP/SRP/DRP/PRJ study)" : ""));
@@ -100,7 +103,8 @@ bool v2_group_selected(const Selection& s, const v2::DownloadFile& file) {
     // names for the download type ("taxonomic_analysis").
     if (file.in_group(g)) return true;
     if (normalise_group(g) == normalise_group(file.download_type.text)) return true;
-    if (file.download_group && normalise_group(g) == normalise_group(*file.download_group)) return true;
+    if (file.download_group && normalise_group(g) == normalise_group(*file.download_group))
+      return true;
   }
   return false;
 }
@@ -134,11 +138,13 @@ FileRow v2_row(const std::string& owner, const v2::DownloadFile& d, const std::s
   row.file_type = d.file_type.text;
   row.experiment_type = experiment_type;
   row.url = d.url.value_or("");
-  if (d.file_size_bytes && *d.file_size_bytes >= 0) row.size_bytes = static_cast<std::uint64_t>(*d.file_size_bytes);
+  if (d.file_size_bytes && *d.file_size_bytes >= 0)
+    row.size_bytes = static_cast<std::uint64_t>(*d.file_size_bytes);
   return row;
 }
 
-void note_failure(const std::string& what, const std::exception_ptr& error, std::exception_ptr& first_error) {
+void note_failure(const std::string& what, const std::exception_ptr& error,
+                  std::exception_ptr& first_error) {
   try {
     std::rethrow_exception(error);
   } catch (const std::exception& e) {
@@ -147,14 +153,16 @@ void note_failure(const std::string& what, const std::exception_ptr& error, std:
   if (!first_error) first_error = error;
 }
 
-std::vector<FileRow> list_v1(const Selection& s, const Settings& settings, std::exception_ptr& first_error) {
+std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
+                             std::exception_ptr& first_error) {
   const v1::LegacyClient client(client_options(settings, Service::v1));
   std::vector<FileRow> rows;
-  auto add = [&](const std::string& owner, const std::vector<v1::Download>& downloads, const std::string& pipeline,
-                 const std::string& experiment_type) {
+  auto add = [&](const std::string& owner, const std::vector<v1::Download>& downloads,
+                 const std::string& pipeline, const std::string& experiment_type) {
     for (const auto& d : downloads) {
       FileRow row = v1_row(owner, d, pipeline, experiment_type);
-      if (pipeline_selected(s, row.pipeline_version) && v1_group_selected(s, row.group)) rows.push_back(std::move(row));
+      if (pipeline_selected(s, row.pipeline_version) && v1_group_selected(s, row.group))
+        rows.push_back(std::move(row));
     }
   };
   switch (kind_of(s.accession, Api::v1)) {
@@ -180,12 +188,13 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings, std::
       ProgressBar bar("listing");
       std::mutex mutex;
       std::size_t done = 0;
-      const auto results = mgnify::http::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
-        auto downloads = client.analysis_downloads(analyses[i].accession).collect();
-        std::lock_guard<std::mutex> lock(mutex);
-        bar.items(++done, analyses.size(), "analyses");
-        return downloads;
-      });
+      const auto results =
+          mgnify::http::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
+            auto downloads = client.analysis_downloads(analyses[i].accession).collect();
+            std::lock_guard<std::mutex> lock(mutex);
+            bar.items(++done, analyses.size(), "analyses");
+            return downloads;
+          });
       bar.finish();
       for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i]) {
@@ -201,9 +210,12 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings, std::
   return rows;
 }
 
-std::string pipeline_text(const v2::Analysis& a) { return a.pipeline_version ? a.pipeline_version->text : ""; }
+std::string pipeline_text(const v2::Analysis& a) {
+  return a.pipeline_version ? a.pipeline_version->text : "";
+}
 
-std::vector<FileRow> list_v2(const Selection& s, const Settings& settings, std::exception_ptr& first_error) {
+std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
+                             std::exception_ptr& first_error) {
   v2::V2Options v2_options;
   v2_options.concurrency = s.concurrency;
   const v2::V2Client client(client_options(settings, Service::v2), v2_options);
@@ -223,7 +235,8 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings, std::
     }
     case Kind::analysis: {
       const auto analysis = client.analysis(s.accession);
-      add(analysis.accession, analysis.downloads, pipeline_text(analysis), analysis.experiment_type.text);
+      add(analysis.accession, analysis.downloads, pipeline_text(analysis),
+          analysis.experiment_type.text);
       break;
     }
     case Kind::study: {
@@ -239,12 +252,13 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings, std::
       ProgressBar bar("listing");
       std::mutex mutex;
       std::size_t done = 0;
-      const auto results = mgnify::http::parallel_map(accessions.size(), s.concurrency, [&](std::size_t i) {
-        auto detail = client.analysis(accessions[i]);
-        std::lock_guard<std::mutex> lock(mutex);
-        bar.items(++done, accessions.size(), "analyses");
-        return detail;
-      });
+      const auto results =
+          mgnify::http::parallel_map(accessions.size(), s.concurrency, [&](std::size_t i) {
+            auto detail = client.analysis(accessions[i]);
+            std::lock_guard<std::mutex> lock(mutex);
+            bar.items(++done, accessions.size(), "analyses");
+            return detail;
+          });
       bar.finish();
       for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i]) {
@@ -278,7 +292,8 @@ std::vector<std::string> split_tabs(const std::string& line) {
   std::size_t start = 0;
   for (;;) {
     const auto tab = line.find('\t', start);
-    cells.push_back(unescape_tsv(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
+    cells.push_back(unescape_tsv(
+        line.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
     if (tab == std::string::npos) break;
     start = tab + 1;
   }

@@ -5,11 +5,10 @@
 
 #include <cstdint>
 #include <istream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "settings.hpp"
 

@@ -7,14 +7,12 @@
 //
 // Exit codes are listed by `mgnify --help` (settings.cpp).
 
+#include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
-#include <string>
-
-#include <CLI/CLI.hpp>
-
 #include <mgnify/error.hpp>
 #include <mgnify/version.hpp>
+#include <string>
 
 #include "commands.hpp"
 
@@ -26,15 +24,18 @@ void add_global_options(CLI::App& app, Settings& settings) {
   app.add_option_function<std::string>(
          "--format",
          [&settings](const std::string& text) {
-           settings.format = text == "tsv" ? Format::tsv : text == "ndjson" ? Format::ndjson : Format::json;
+           settings.format = text == "tsv"      ? Format::tsv
+                             : text == "ndjson" ? Format::ndjson
+                                                : Format::json;
          },
          "output: json (an object, or an array for lists), ndjson (one object per line), tsv")
       ->check(CLI::IsMember({"json", "ndjson", "tsv"}))
       ->type_name("FORMAT")
       ->default_str("json");
-  app.add_option("--columns", settings.columns,
-                 "tsv columns (comma-separated, dotted paths into each record); default: every scalar "
-                 "field of the first record")
+  app.add_option(
+         "--columns", settings.columns,
+         "tsv columns (comma-separated, dotted paths into each record); default: every scalar "
+         "field of the first record")
       ->delimiter(',');
   app.add_option("--max", settings.max_items, "stop after this many items");
   app.add_option("--page-size", settings.page_size, "items per request (v1: 1..250, v2: 1..100)");

@@ -11,11 +11,20 @@ std::string tsv_cell(const nlohmann::ordered_json& value) {
   std::string out;
   for (char c : value.get_ref<const std::string&>()) {
     switch (c) {
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\\': out += "\\\\"; break;
-      default: out.push_back(c);
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      default:
+        out.push_back(c);
     }
   }
   return out;
@@ -26,7 +35,8 @@ nlohmann::ordered_json tsv_view(const nlohmann::json& record) {
   const auto attributes = record.find("attributes");
   const auto id = record.find("id");
   const auto type = record.find("type");
-  if (attributes == record.end() || !attributes->is_object() || id == record.end() || type == record.end()) {
+  if (attributes == record.end() || !attributes->is_object() || id == record.end() ||
+      type == record.end()) {
     return nlohmann::ordered_json(record);
   }
   nlohmann::ordered_json view = nlohmann::ordered_json::object();
@@ -38,7 +48,8 @@ nlohmann::ordered_json tsv_view(const nlohmann::json& record) {
   return view;
 }
 
-nlohmann::ordered_json value_at(const nlohmann::ordered_json& view, const std::string& dotted_path) {
+nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
+                                const std::string& dotted_path) {
   const nlohmann::ordered_json* node = &view;
   std::size_t start = 0;
   while (start <= dotted_path.size()) {

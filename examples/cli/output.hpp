@@ -4,12 +4,11 @@
 // pages arrive, never collected first.
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace mgnify_cli {
 

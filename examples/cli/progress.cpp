@@ -37,8 +37,8 @@ void ProgressBar::items(std::size_t done, std::optional<std::size_t> total, cons
   draw(text, fraction, total && done >= *total);
 }
 
-void ProgressBar::bytes(std::uint64_t done, std::optional<std::uint64_t> total, std::size_t files_done,
-                        std::size_t files_total) {
+void ProgressBar::bytes(std::uint64_t done, std::optional<std::uint64_t> total,
+                        std::size_t files_done, std::size_t files_total) {
   std::string text = std::to_string(files_done) + "/" + std::to_string(files_total) + " files, " +
                      human_bytes(done);
   std::optional<double> fraction;

@@ -3,11 +3,10 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <mgnify/proteins.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <mgnify/proteins.hpp>
 
 #include "commands.hpp"
 #include "progress.hpp"
@@ -26,8 +25,10 @@ struct SearchArgs {
 
 void add_search_filters(CLI::App& cmd, SearchArgs& args) {
   auto* pfam = cmd.add_option("--pfam", args.pfam, "Pfam family: PF00005, pf00005 or 5");
-  auto* biome = cmd.add_option("--biome-id", args.biome_id, "biome id (as in a record's biomes[].id)");
-  auto* lineage = cmd.add_option("--lineage", args.lineage, "full biome lineage, e.g. root:Engineered:Wastewater");
+  auto* biome =
+      cmd.add_option("--biome-id", args.biome_id, "biome id (as in a record's biomes[].id)");
+  auto* lineage = cmd.add_option("--lineage", args.lineage,
+                                 "full biome lineage, e.g. root:Engineered:Wastewater");
   pfam->excludes(biome)->excludes(lineage);
   biome->excludes(lineage);
 }
@@ -82,8 +83,10 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
 
   // get
   auto accessions = std::make_shared<std::vector<std::string>>();
-  auto* get = protein->add_subcommand("get", "Records of cluster representatives (MGYP accessions)");
-  get->add_option("accession", *accessions, "MGYP000261684433, mgyp000261684433 or 261684433")->required();
+  auto* get =
+      protein->add_subcommand("get", "Records of cluster representatives (MGYP accessions)");
+  get->add_option("accession", *accessions, "MGYP000261684433, mgyp000261684433 or 261684433")
+      ->required();
   get->callback([&ctx, accessions] {
     ctx.action = [&ctx, accessions] {
       no_page_size(ctx.settings, "protein get");
@@ -98,8 +101,9 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       bar.finish();
       Writer out = stdout_writer(ctx.settings);
       out.begin_list();
-      const int code = report_batch(*accessions, results,
-                                    [&out](const proteins::Protein& p) { out.write(nlohmann::json(p)); });
+      const int code = report_batch(*accessions, results, [&out](const proteins::Protein& p) {
+        out.write(nlohmann::json(p));
+      });
       out.finish();
       return code;
     };
@@ -107,7 +111,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
 
   // search
   auto search_args = std::make_shared<SearchArgs>();
-  auto* search = protein->add_subcommand("search", "Representatives by Pfam family or biome (--max: the service's limit, default 50)");
+  auto* search = protein->add_subcommand(
+      "search", "Representatives by Pfam family or biome (--max: the service's limit, default 50)");
   add_search_filters(*search, *search_args);
   search->callback([&ctx, search_args] {
     ctx.action = [&ctx, search_args] {
@@ -135,11 +140,14 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
     ctx.action = [&ctx, fasta_args, fasta_accessions, width] {
       no_page_size(ctx.settings, "protein fasta");
       if (has_filter(*fasta_args) == !fasta_accessions->empty()) {
-        throw UsageError("protein fasta: give accessions or one search filter, not both or neither");
+        throw UsageError(
+            "protein fasta: give accessions or one search filter, not both or neither");
       }
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
       ProgressBar bar("proteins");
-      auto on_progress = [&bar](std::size_t done, std::size_t total) { bar.items(done, total, "records"); };
+      auto on_progress = [&bar](std::size_t done, std::size_t total) {
+        bar.items(done, total, "records");
+      };
       std::vector<std::string> names = *fasta_accessions;
       std::vector<mgnify::Result<proteins::Protein>> results;
       if (fasta_accessions->empty()) {

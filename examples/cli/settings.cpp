@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cstdlib>
-
 #include <mgnify/error.hpp>
 #include <mgnify/http/download_errors.hpp>
 
@@ -10,9 +9,12 @@ namespace mgnify_cli {
 
 const char* service_env_var(Service service) {
   switch (service) {
-    case Service::proteins: return "MGNIFY_PROTEINS_URL";
-    case Service::v1: return "MGNIFY_API_V1_URL";
-    case Service::v2: return "MGNIFY_API_V2_URL";
+    case Service::proteins:
+      return "MGNIFY_PROTEINS_URL";
+    case Service::v1:
+      return "MGNIFY_API_V1_URL";
+    case Service::v2:
+      return "MGNIFY_API_V2_URL";
   }
   return "";
 }
@@ -28,7 +30,8 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
     const char* token = std::getenv(settings.token_env.c_str());
     // The variable's name may be printed; its value never is.
     if (!token || !*token) {
-      throw UsageError("--token-env: environment variable " + settings.token_env + " is not set or empty");
+      throw UsageError("--token-env: environment variable " + settings.token_env +
+                       " is not set or empty");
     }
     options.token = std::string(token);
   }
@@ -79,14 +82,19 @@ int exit_code_for(const std::exception_ptr& error) {
 const char* exit_code_help() {
   return "Exit codes:\n"
          "  0  success\n"
-         "  1  any other failure (undecodable response, checksum or size mismatch, local file error, HTTP 500)\n"
-         "  2  bad usage: unknown option, malformed accession, value out of range, unset --token-env variable, or a parameter the service rejected (400/422)\n"
+         "  1  any other failure (undecodable response, checksum or size mismatch, local file "
+         "error, HTTP 500)\n"
+         "  2  bad usage: unknown option, malformed accession, value out of range, unset "
+         "--token-env variable, or a parameter the service rejected (400/422)\n"
          "  3  not found (404)\n"
          "  4  authentication or permission failure (401/403)\n"
-         "  5  throttled or unavailable after retries: 429, 502/503/504, network failure or timeout\n"
+         "  5  throttled or unavailable after retries: 429, 502/503/504, network failure or "
+         "timeout\n"
          "\n"
-         "Base URLs: --base-url, else MGNIFY_PROTEINS_URL / MGNIFY_API_V1_URL / MGNIFY_API_V2_URL, else the public services.\n"
-         "Tokens are read from the environment variable named by --token-env and are never printed.\n";
+         "Base URLs: --base-url, else MGNIFY_PROTEINS_URL / MGNIFY_API_V1_URL / MGNIFY_API_V2_URL, "
+         "else the public services.\n"
+         "Tokens are read from the environment variable named by --token-env and are never "
+         "printed.\n";
 }
 
 }  // namespace mgnify_cli

@@ -5,11 +5,10 @@
 
 #include <cstddef>
 #include <exception>
+#include <mgnify/options.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <mgnify/options.hpp>
 
 #include "output.hpp"
 

@@ -1,10 +1,9 @@
 // `mgnify v1 <resource> list|get|related`: every collection of the legacy v1 API.
 
 #include <memory>
+#include <mgnify/v1.hpp>
 #include <string>
 #include <vector>
-
-#include <mgnify/v1.hpp>
 
 #include "commands.hpp"
 
@@ -33,7 +32,8 @@ struct RelatedArgs {
 
 void add_list_filters(CLI::App& cmd, ListArgs& args) {
   cmd.add_option("--search", args.search, "free-text search (the service's `search` parameter)");
-  cmd.add_option("--ordering", args.ordering, "sort field, '-' prefix for descending (e.g. -last_update)");
+  cmd.add_option("--ordering", args.ordering,
+                 "sort field, '-' prefix for descending (e.g. -last_update)");
   cmd.add_option("--param", args.params,
                  "any other query parameter as key=value (repeatable). The v1 service silently "
                  "ignores names it does not know");
@@ -50,7 +50,8 @@ v1::Query make_query(const ListArgs& args, const Settings& settings) {
   }
   for (const auto& p : args.params) {
     const auto eq = p.find('=');
-    if (eq == std::string::npos || eq == 0) throw UsageError("--param wants key=value, got '" + p + "'");
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("--param wants key=value, got '" + p + "'");
     query.param(p.substr(0, eq), p.substr(eq + 1));
   }
   return query;
@@ -71,7 +72,8 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   list->callback([&ctx, list_args, collection] {
     ctx.action = [&ctx, list_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
-      return emit_paged(ctx.settings, (client.*collection)().list(make_query(*list_args, ctx.settings)));
+      return emit_paged(ctx.settings,
+                        (client.*collection)().list(make_query(*list_args, ctx.settings)));
     };
   });
 
@@ -79,7 +81,8 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   auto* get = resource->add_subcommand("get", "One of the " + name + " by id");
   get->add_option("id", get_args->id, "accession, lineage or other id")->required();
   get->add_option("--include", get_args->include,
-                  "related objects to embed; prints {data, included}")->delimiter(',');
+                  "related objects to embed; prints {data, included}")
+      ->delimiter(',');
   get->callback([&ctx, get_args, collection] {
     ctx.action = [&ctx, get_args, collection] {
       no_page_size(ctx.settings, "get");
@@ -90,7 +93,8 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
       v1::Query query;
       query.include(get_args->include);
       const auto document = (client.*collection)().get_document(get_args->id, query);
-      return emit_one(ctx.settings, nlohmann::json{{"data", document.data}, {"included", document.included}});
+      return emit_one(ctx.settings,
+                      nlohmann::json{{"data", document.data}, {"included", document.included}});
     };
   });
 
@@ -98,17 +102,18 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   auto* related = resource->add_subcommand(
       "related", "A related list of one object, e.g. `v1 studies related MGYS00000001 samples`");
   related->add_option("id", related_args->id, "the object's id")->required();
-  related->add_option("relation", related_args->relation,
-                      "relationship name as in the object's relationships (samples, downloads, taxonomy/ssu, ...)")
+  related
+      ->add_option("relation", related_args->relation,
+                   "relationship name as in the object's relationships (samples, downloads, "
+                   "taxonomy/ssu, ...)")
       ->required();
   add_list_filters(*related, related_args->list);
   related->callback([&ctx, related_args, collection] {
     ctx.action = [&ctx, related_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
-      return emit_paged(ctx.settings,
-                        (client.*collection)().template related<v1::Resource>(
-                            related_args->id, related_args->relation,
-                            make_query(related_args->list, ctx.settings)));
+      return emit_paged(ctx.settings, (client.*collection)().template related<v1::Resource>(
+                                          related_args->id, related_args->relation,
+                                          make_query(related_args->list, ctx.settings)));
     };
   });
 }
@@ -137,7 +142,8 @@ void add_v1_commands(CLI::App& app, Context& ctx) {
   add_resource(*cmd, ctx, "kegg-orthologs", "KEGG orthologs", &C::kegg_orthologs);
   add_resource(*cmd, ctx, "kegg-modules", "KEGG modules", &C::kegg_modules);
   add_resource(*cmd, ctx, "genome-properties", "Genome properties", &C::genome_properties);
-  add_resource(*cmd, ctx, "antismash-gene-clusters", "antiSMASH gene clusters", &C::antismash_gene_clusters);
+  add_resource(*cmd, ctx, "antismash-gene-clusters", "antiSMASH gene clusters",
+               &C::antismash_gene_clusters);
   add_resource(*cmd, ctx, "organisms", "Organisms", &C::organisms);
 }
 

@@ -4,11 +4,10 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mgnify/v2.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <mgnify/v2.hpp>
 
 #include "commands.hpp"
 
@@ -32,10 +31,12 @@ struct Filters {
   bool mine = false;
 };
 
-using ListFn = std::function<int(const v2::V2Client&, const Filters&, const v2::ListOptions&, const Settings&)>;
-using GetFn = std::function<int(const v2::V2Client&, const std::string&, const Filters&, const Settings&)>;
-using RelatedFn =
-    std::function<int(const v2::V2Client&, const std::string&, const v2::ListOptions&, const Settings&)>;
+using ListFn = std::function<int(const v2::V2Client&, const Filters&, const v2::ListOptions&,
+                                 const Settings&)>;
+using GetFn =
+    std::function<int(const v2::V2Client&, const std::string&, const Filters&, const Settings&)>;
+using RelatedFn = std::function<int(const v2::V2Client&, const std::string&, const v2::ListOptions&,
+                                    const Settings&)>;
 
 struct ResourceSpec {
   std::string name;
@@ -74,7 +75,8 @@ v2::ExperimentType parse_experiment_type(const std::string& text) {
                     v2::ExperimentType::metabarcoding, v2::ExperimentType::unknown_type}) {
     if (text == v2::experiment_type_code(type) || text == v2::to_string(type)) return type;
   }
-  throw UsageError("unknown experiment type '" + text + "' (use a code such as METAG, AMPLI, ASSEM)");
+  throw UsageError("unknown experiment type '" + text +
+                   "' (use a code such as METAG, AMPLI, ASSEM)");
 }
 
 std::int64_t parse_pubmed(const std::string& id) {
@@ -90,10 +92,10 @@ std::int64_t parse_pubmed(const std::string& id) {
 }
 
 template <class T>
-RelatedFn paged_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&, const v2::ListOptions&) const) {
-  return [method](const v2::V2Client& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
-    return emit_paged(s, (c.*method)(id, o));
-  };
+RelatedFn paged_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&,
+                                                                  const v2::ListOptions&) const) {
+  return [method](const v2::V2Client& c, const std::string& id, const v2::ListOptions& o,
+                  const Settings& s) { return emit_paged(s, (c.*method)(id, o)); };
 }
 
 std::vector<ResourceSpec> resources() {
@@ -101,12 +103,15 @@ std::vector<ResourceSpec> resources() {
   std::vector<ResourceSpec> specs;
 
   specs.push_back(ResourceSpec{
-      "studies", "Studies (MGYS)",
+      "studies",
+      "Studies (MGYS)",
       [](CLI::App& cmd, Filters& f) {
         cmd.add_option("--search", f.search, "title, MGYS or ENA accession");
         cmd.add_option("--lineage", f.lineage, "biome lineage; matches it and every biome below");
-        cmd.add_option("--pipeline", f.pipeline, "studies with analyses from this pipeline (V5, V6, V6.1)");
-        cmd.add_flag("--mine", f.mine, "the token owner's studies, private ones included (needs --token-env)");
+        cmd.add_option("--pipeline", f.pipeline,
+                       "studies with analyses from this pipeline (V5, V6, V6.1)");
+        cmd.add_flag("--mine", f.mine,
+                     "the token owner's studies, private ones included (needs --token-env)");
       },
       [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
         if (f.mine) return emit_paged(s, c.my_studies(o));
@@ -124,65 +129,75 @@ std::vector<ResourceSpec> resources() {
        {"samples", paged_relation(&C::study_samples)},
        {"publications", paged_relation(&C::study_publications)}}});
 
-  specs.push_back(ResourceSpec{
-      "samples", "Samples",
-      [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--search", f.search, "title or ENA accession (contains)");
-        cmd.add_option("--lineage", f.lineage, "biome lineage");
-      },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
-        v2::SampleQuery q;
-        if (!f.search.empty()) q.search(f.search);
-        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
-        return emit_paged(s, c.samples(q, o));
-      },
-      nullptr,
-      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.sample(id)));
-      },
-      {{"runs", paged_relation(&C::sample_runs)}, {"assemblies", paged_relation(&C::sample_assemblies)}}});
+  specs.push_back(
+      ResourceSpec{"samples",
+                   "Samples",
+                   [](CLI::App& cmd, Filters& f) {
+                     cmd.add_option("--search", f.search, "title or ENA accession (contains)");
+                     cmd.add_option("--lineage", f.lineage, "biome lineage");
+                   },
+                   [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+                     v2::SampleQuery q;
+                     if (!f.search.empty()) q.search(f.search);
+                     if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+                     return emit_paged(s, c.samples(q, o));
+                   },
+                   nullptr,
+                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+                     return emit_one(s, nlohmann::json(c.sample(id)));
+                   },
+                   {{"runs", paged_relation(&C::sample_runs)},
+                    {"assemblies", paged_relation(&C::sample_assemblies)}}});
 
-  specs.push_back(ResourceSpec{
-      "runs", "Runs",
-      [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--experiment-type", f.experiment_type, "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB");
-      },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
-        v2::RunQuery q;
-        if (!f.experiment_type.empty()) q.has_experiment_type(parse_experiment_type(f.experiment_type));
-        return emit_paged(s, c.runs(q, o));
-      },
-      nullptr,
-      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.run(id)));
-      },
-      {{"analyses", paged_relation(&C::run_analyses)}, {"assemblies", paged_relation(&C::run_assemblies)}}});
+  specs.push_back(
+      ResourceSpec{"runs",
+                   "Runs",
+                   [](CLI::App& cmd, Filters& f) {
+                     cmd.add_option("--experiment-type", f.experiment_type,
+                                    "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB");
+                   },
+                   [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+                     v2::RunQuery q;
+                     if (!f.experiment_type.empty())
+                       q.has_experiment_type(parse_experiment_type(f.experiment_type));
+                     return emit_paged(s, c.runs(q, o));
+                   },
+                   nullptr,
+                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+                     return emit_one(s, nlohmann::json(c.run(id)));
+                   },
+                   {{"analyses", paged_relation(&C::run_analyses)},
+                    {"assemblies", paged_relation(&C::run_assemblies)}}});
 
-  specs.push_back(ResourceSpec{
-      "assemblies", "Assemblies", nullptr,
-      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
-        return emit_paged(s, c.assemblies(o));
-      },
-      nullptr,
-      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.assembly(id)));
-      },
-      {{"analyses", paged_relation(&C::assembly_analyses)},
-       {"genome-links", paged_relation(&C::assembly_genome_links)},
-       {"additional-contained-genomes", paged_relation(&C::assembly_additional_contained_genomes)}}});
+  specs.push_back(
+      ResourceSpec{"assemblies",
+                   "Assemblies",
+                   nullptr,
+                   [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+                     return emit_paged(s, c.assemblies(o));
+                   },
+                   nullptr,
+                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+                     return emit_one(s, nlohmann::json(c.assembly(id)));
+                   },
+                   {{"analyses", paged_relation(&C::assembly_analyses)},
+                    {"genome-links", paged_relation(&C::assembly_genome_links)},
+                    {"additional-contained-genomes",
+                     paged_relation(&C::assembly_additional_contained_genomes)}}});
 
-  ResourceSpec analyses{
-      "analyses", "Analyses (MGYA), with their downloads", nullptr,
-      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
-        return emit_paged(s, c.analyses(o));
-      },
-      nullptr,
-      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.analysis(id)));
-      },
-      {{"annotations", [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
-          return emit_one(s, nlohmann::json(c.analysis_annotations(id)));
-        }}}};
+  ResourceSpec analyses{"analyses",
+                        "Analyses (MGYA), with their downloads",
+                        nullptr,
+                        [](const C& c, const Filters&, const v2::ListOptions& o,
+                           const Settings& s) { return emit_paged(s, c.analyses(o)); },
+                        nullptr,
+                        [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+                          return emit_one(s, nlohmann::json(c.analysis(id)));
+                        },
+                        {{"annotations", [](const C& c, const std::string& id,
+                                            const v2::ListOptions&, const Settings& s) {
+                            return emit_one(s, nlohmann::json(c.analysis_annotations(id)));
+                          }}}};
   for (auto type : {v2::AnnotationType::taxonomies_ssu, v2::AnnotationType::taxonomies_lsu,
                     v2::AnnotationType::taxonomies_its_one_db, v2::AnnotationType::taxonomies_unite,
                     v2::AnnotationType::taxonomies_pr2, v2::AnnotationType::taxonomies_dada2_pr2,
@@ -194,22 +209,26 @@ std::vector<ResourceSpec> resources() {
   }
   specs.push_back(std::move(analyses));
 
-  specs.push_back(ResourceSpec{
-      "biomes", "The biome tree",
-      [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--lineage", f.lineage, "subtree root");
-        cmd.add_option("--max-depth", f.max_depth, "deepest level (root is 1)");
-      },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
-        v2::BiomeQuery q;
-        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
-        if (f.max_depth != 0) q.max_depth(f.max_depth);
-        return emit_paged(s, c.biomes(q, o));
-      },
-      nullptr, nullptr, {}});
+  specs.push_back(
+      ResourceSpec{"biomes",
+                   "The biome tree",
+                   [](CLI::App& cmd, Filters& f) {
+                     cmd.add_option("--lineage", f.lineage, "subtree root");
+                     cmd.add_option("--max-depth", f.max_depth, "deepest level (root is 1)");
+                   },
+                   [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+                     v2::BiomeQuery q;
+                     if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+                     if (f.max_depth != 0) q.max_depth(f.max_depth);
+                     return emit_paged(s, c.biomes(q, o));
+                   },
+                   nullptr,
+                   nullptr,
+                   {}});
 
   specs.push_back(ResourceSpec{
-      "publications", "Publications (id: PubMed id)",
+      "publications",
+      "Publications (id: PubMed id)",
       [](CLI::App& cmd, Filters& f) {
         cmd.add_option("--title", f.title, "title contains");
         cmd.add_option("--published-after", f.published_after, "first year (inclusive)");
@@ -226,23 +245,27 @@ std::vector<ResourceSpec> resources() {
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
         return emit_one(s, nlohmann::json(c.publication(parse_pubmed(id))));
       },
-      {{"annotations", [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
+      {{"annotations",
+        [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
           return emit_one(s, nlohmann::json(c.publication_annotations(parse_pubmed(id))));
         }}}});
 
-  specs.push_back(ResourceSpec{
-      "super-studies", "Super studies (id: slug)", nullptr,
-      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
-        return emit_paged(s, c.super_studies(o));
-      },
-      nullptr,
-      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.super_study(id)));
-      },
-      {}});
+  specs.push_back(
+      ResourceSpec{"super-studies",
+                   "Super studies (id: slug)",
+                   nullptr,
+                   [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+                     return emit_paged(s, c.super_studies(o));
+                   },
+                   nullptr,
+                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+                     return emit_one(s, nlohmann::json(c.super_study(id)));
+                   },
+                   {}});
 
   specs.push_back(ResourceSpec{
-      "genomes", "Genomes (MGYG)",
+      "genomes",
+      "Genomes (MGYG)",
       [](CLI::App& cmd, Filters& f) {
         cmd.add_option("--search", f.search, "accession, taxon lineage or catalogue id");
         cmd.add_option("--lineage", f.lineage, "biome lineage");
@@ -261,12 +284,15 @@ std::vector<ResourceSpec> resources() {
       [](const C& c, const std::string& id, const Filters& f, const Settings& s) {
         return emit_one(s, nlohmann::json(c.genome(id, v2::GenomeLookup{f.catalogue})));
       },
-      {{"annotations", [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
+      {{"annotations",
+        [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
           return emit_one(s, nlohmann::json(c.genome_annotations(id)));
         }}}});
 
   specs.push_back(ResourceSpec{
-      "genome-catalogues", "Genome catalogues", nullptr,
+      "genome-catalogues",
+      "Genome catalogues",
+      nullptr,
       [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
         return emit_paged(s, c.genome_catalogues(o));
       },
@@ -274,7 +300,8 @@ std::vector<ResourceSpec> resources() {
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
         return emit_one(s, nlohmann::json(c.genome_catalogue(id)));
       },
-      {{"genomes", [](const C& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
+      {{"genomes",
+        [](const C& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
           return emit_paged(s, c.catalogue_genomes(id, {}, o));
         }}}});
   return specs;
@@ -286,7 +313,8 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
   resource->require_subcommand(1);
 
   auto list_filters = std::make_shared<Filters>();
-  auto* list = resource->add_subcommand("list", "List " + spec->name + " (--max, --page-size 1..100)");
+  auto* list =
+      resource->add_subcommand("list", "List " + spec->name + " (--max, --page-size 1..100)");
   if (spec->list_filters) spec->list_filters(*list, *list_filters);
   list->callback([&ctx, spec, list_filters] {
     ctx.action = [&ctx, spec, list_filters] {
@@ -317,7 +345,8 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
     for (const auto& n : names) joined += (joined.empty() ? "" : ", ") + n;
     auto id = std::make_shared<std::string>();
     auto relation = std::make_shared<std::string>();
-    auto* related = resource->add_subcommand("related", "Lists and sub-resources of one object: " + joined);
+    auto* related =
+        resource->add_subcommand("related", "Lists and sub-resources of one object: " + joined);
     related->add_option("id", *id, "the object's accession or id")->required();
     related->add_option("relation", *relation, "one of: " + joined)
         ->required()
