@@ -8,9 +8,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/json.hpp"

@@ -2,8 +2,9 @@
 // same structs (every fixture, mock records, and edge cases that must fall
 // back), and the fast path keeps raw lazy and shared.
 
-#include <catch2/catch.hpp>
+#include "mgnify/proteins/fast_decode.hpp"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -12,7 +13,6 @@
 #include "core/fast_decode_support.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/proteins.hpp"
-#include "mgnify/proteins/fast_decode.hpp"
 #include "mock/proteins/protein_data.hpp"
 #include "protein_test_support.hpp"
 
@@ -29,7 +29,8 @@ TEST_CASE("proteins fast decode: every fixture decodes the same both ways", "[pr
   int fast = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(dir) / "proteins")) {
     if (entry.path().filename() == "SOURCES.md") continue;
-    const auto outcome = fast_test::both_ways<Protein>(fast_test::read_file(entry.path()), entry.path().filename());
+    const auto outcome =
+        fast_test::both_ways<Protein>(fast_test::read_file(entry.path()), entry.path().filename());
     ++files;
     fast += outcome.fast_taken ? 1 : 0;
     if (entry.path().filename().string().rfind("docs.protein_", 0) == 0) CHECK(outcome.fast_taken);
@@ -38,11 +39,14 @@ TEST_CASE("proteins fast decode: every fixture decodes the same both ways", "[pr
   CHECK(fast == 1);  // the search answer and the error bodies are not records
 }
 
-TEST_CASE("proteins fast decode: mock records decode the same both ways", "[proteins][fast][integration]") {
+TEST_CASE("proteins fast decode: mock records decode the same both ways",
+          "[proteins][fast][integration]") {
   protein_test::MockRig rig;
   mgnify::http::Session session(rig.options(), "");
   std::vector<std::string> accessions = {"MGYP000261684433"};
-  for (int i = 0; i < 40; ++i) accessions.push_back(mgnify::mock::proteins_data::accession(10 + 3 * static_cast<unsigned>(i) * 37));
+  for (int i = 0; i < 40; ++i)
+    accessions.push_back(
+        mgnify::mock::proteins_data::accession(10 + 3 * static_cast<unsigned>(i) * 37));
   for (const auto& acc : accessions) {
     const auto response = session.get(session.url("protein/" + acc));
     const auto outcome = fast_test::both_ways<Protein>(response.body, acc);
@@ -50,16 +54,20 @@ TEST_CASE("proteins fast decode: mock records decode the same both ways", "[prot
   }
 }
 
-TEST_CASE("proteins fast decode: unusual shapes give the nlohmann result or its exact error", "[proteins][fast]") {
+TEST_CASE("proteins fast decode: unusual shapes give the nlohmann result or its exact error",
+          "[proteins][fast]") {
   struct Case {
     const char* body;
     bool fast;
   };
   const std::vector<Case> cases = {
       {R"({"mgyp":"MGYP1"})", true},
-      {R"({"mgyp":"MGYP1","sequence":null,"full_length":null,"cluster_size":null,"biomes":null})", true},
-      {R"({"mgyp":"MGYP1","biomes":[{"id":1,"name":null,"count":null,"extra":[1,{"a":null}]}]})", true},
-      {R"({"mgyp":"MGYP1","study_assembly_contigs":[{"strand":1},{"strand":"-"},{"strand":"."},{"strand":null}]})", true},
+      {R"({"mgyp":"MGYP1","sequence":null,"full_length":null,"cluster_size":null,"biomes":null})",
+       true},
+      {R"({"mgyp":"MGYP1","biomes":[{"id":1,"name":null,"count":null,"extra":[1,{"a":null}]}]})",
+       true},
+      {R"({"mgyp":"MGYP1","study_assembly_contigs":[{"strand":1},{"strand":"-"},{"strand":"."},{"strand":null}]})",
+       true},
       {R"({"m\u0067yp":"MGYP1","sequence":"A\nB\u00e9"})", true},
       {R"({"mgyp":"MGYP1","cluster_size":-0})", true},
       {R"({"mgyp":"MGYP1","unknown":-0})", true},
@@ -93,7 +101,8 @@ TEST_CASE("proteins fast decode: unusual shapes give the nlohmann result or its 
 
 TEST_CASE("proteins fast decode: errors name the JSON path and the URL", "[proteins][fast]") {
   try {
-    mgnify::detail::decode_body<Protein>(R"({"mgyp":"MGYP1","biomes":[{"id":1},{"id":"two"}]})", "http://x/protein/MGYP1");
+    mgnify::detail::decode_body<Protein>(R"({"mgyp":"MGYP1","biomes":[{"id":1},{"id":"two"}]})",
+                                         "http://x/protein/MGYP1");
     FAIL("expected DecodeError");
   } catch (const mgnify::DecodeError& e) {
     CHECK(e.json_path() == "/biomes/1/id");
@@ -101,7 +110,8 @@ TEST_CASE("proteins fast decode: errors name the JSON path and the URL", "[prote
   }
 }
 
-TEST_CASE("proteins fast decode: raw stays text until read, entries share the record's text", "[proteins][fast]") {
+TEST_CASE("proteins fast decode: raw stays text until read, entries share the record's text",
+          "[proteins][fast]") {
   const std::string body =
       R"({"mgyp":"MGYP1","sequence":"MA","structure_model":{"plddt":91.5},)"
       R"("biomes":[{"id":1,"name":"root","count":2,"new":true}],"pfam_annotations":[{"accession":"PF1"}]})";
@@ -121,7 +131,8 @@ TEST_CASE("proteins fast decode: raw stays text until read, entries share the re
   std::vector<double> seen(copies.size());
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < copies.size(); ++i) {
-    threads.emplace_back([&, i] { seen[i] = copies[i].raw.at("structure_model").at("plddt").get<double>(); });
+    threads.emplace_back(
+        [&, i] { seen[i] = copies[i].raw.at("structure_model").at("plddt").get<double>(); });
   }
   for (auto& t : threads) t.join();
   for (double v : seen) CHECK(v == 91.5);

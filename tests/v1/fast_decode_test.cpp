@@ -3,8 +3,9 @@
 // categories and the related lists of their first items), as bare Resources,
 // as the matching typed model and as mismatched models.
 
-#include <catch2/catch.hpp>
+#include "mgnify/v1/fast_decode.hpp"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -14,7 +15,6 @@
 #include "core/fast_decode_support.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/v1.hpp"
-#include "mgnify/v1/fast_decode.hpp"
 #include "v1_support.hpp"
 
 namespace fs = std::filesystem;
@@ -89,8 +89,9 @@ TEST_CASE("v1 fast decode: every fixture decodes the same both ways", "[v1][fast
     std::string body = fast_test::read_file(entry.path());
     const auto doc = nlohmann::json::parse(body);
     // A bare array of resources (a captured `data`) is checked as the page it came from.
-    if (doc.is_array()) body = R"({"links":{"next":null},"data":)" + body + R"(,"meta":{"pagination":{"count":)" +
-                               std::to_string(doc.size()) + "}}}";
+    if (doc.is_array())
+      body = R"({"links":{"next":null},"data":)" + body + R"(,"meta":{"pagination":{"count":)" +
+             std::to_string(doc.size()) + "}}}";
     check_page(body, entry.path().filename().string(), tally);
   }
   CHECK(tally.documents == 10);
@@ -101,7 +102,8 @@ TEST_CASE("v1 fast decode: every fixture decodes the same both ways", "[v1][fast
   CHECK(tally.types.count("samples") == 1);
 }
 
-TEST_CASE("v1 fast decode: every list page type of the mock decodes the same both ways", "[v1][fast][integration]") {
+TEST_CASE("v1 fast decode: every list page type of the mock decodes the same both ways",
+          "[v1][fast][integration]") {
   v1_test::Rig rig;
   mgnify::http::Session session(rig.options(), "");
   const auto root = LegacyClient(rig.options()).root();
@@ -121,7 +123,8 @@ TEST_CASE("v1 fast decode: every list page type of the mock decodes the same bot
     }
     check_page(response.body, url, tally);
     try {
-      return std::optional<ListPage<Resource>>(mgnify::detail::decode_body<ListPage<Resource>>(response.body, url));
+      return std::optional<ListPage<Resource>>(
+          mgnify::detail::decode_body<ListPage<Resource>>(response.body, url));
     } catch (const mgnify::DecodeError&) {
       return std::optional<ListPage<Resource>>();
     }
@@ -146,18 +149,22 @@ TEST_CASE("v1 fast decode: every list page type of the mock decodes the same bot
   CHECK(tally.types.count("analysis-jobs") == 1);
 }
 
-TEST_CASE("v1 fast decode: unusual shapes give the nlohmann result or its exact error", "[v1][fast]") {
+TEST_CASE("v1 fast decode: unusual shapes give the nlohmann result or its exact error",
+          "[v1][fast]") {
   const std::vector<std::pair<const char*, bool>> cases = {
       {R"({"data":[]})", true},
       {R"({"data":[],"links":"x","meta":{"pagination":null}})", true},
       {R"({"data":[{"type":"samples","id":"S1","attributes":null,"relationships":null}]})", true},
-      {R"({"data":[{"type":"samples","id":"S1","attributes":{"accession":null,"latitude":2,"sample-metadata":[{"key":"k","value":{"a":[1,2.5]}},{"key":"n","value":null}]}}]})", true},
-      {R"({"data":[{"type":"samples","id":"S1","relationships":{"biome":{"data":null},"runs":{"data":[]},"x":{"links":null,"meta":{"count":3}}}}]})", true},
+      {R"({"data":[{"type":"samples","id":"S1","attributes":{"accession":null,"latitude":2,"sample-metadata":[{"key":"k","value":{"a":[1,2.5]}},{"key":"n","value":null}]}}]})",
+       true},
+      {R"({"data":[{"type":"samples","id":"S1","relationships":{"biome":{"data":null},"runs":{"data":[]},"x":{"links":null,"meta":{"count":3}}}}]})",
+       true},
       {R"({"data":[{"type":"samples","id":"S1","attributes":{"latitude":true}}]})", false},
       {R"({"data":[{"type":"samples","id":"S1","attributes":{"host-tax-id":"9606"}}]})", false},
       {R"({"data":[{"type":"samples","id":"S1","attributes":[]}]})", false},
       {R"({"data":[{"type":"samples","attributes":{}}]})", false},
-      {R"({"data":[{"type":"samples","id":"S1","relationships":{"biome":{"data":"root"}}}]})", false},
+      {R"({"data":[{"type":"samples","id":"S1","relationships":{"biome":{"data":"root"}}}]})",
+       false},
       {R"({"data":{"type":"samples","id":"S1"}})", false},
       {R"({"links":{}})", false},
       {R"({"data":[]}x)", false},
@@ -170,7 +177,8 @@ TEST_CASE("v1 fast decode: unusual shapes give the nlohmann result or its exact 
 
 TEST_CASE("v1 fast decode: attributes stay text until read", "[v1][fast]") {
   const auto page = mgnify::detail::decode_body<ListPage<Study>>(
-      R"({"data":[{"type":"studies","id":"MGYS1","attributes":{"accession":"MGYS1","brand-new":[1,2]}}]})", "u");
+      R"({"data":[{"type":"studies","id":"MGYS1","attributes":{"accession":"MGYS1","brand-new":[1,2]}}]})",
+      "u");
   REQUIRE(page.data.size() == 1);
   CHECK(page.data[0].accession == "MGYS1");
   CHECK(page.data[0].resource.attributes.is_lazy());

@@ -2,8 +2,9 @@
 // structs: every fixture (pages as they are, single objects wrapped in a page
 // of one) as every list model, and every list route of the mock.
 
-#include <catch2/catch.hpp>
+#include "mgnify/v2/fast_decode.hpp"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -11,7 +12,6 @@
 #include "core/fast_decode_support.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/v2.hpp"
-#include "mgnify/v2/fast_decode.hpp"
 #include "v2_support.hpp"
 
 namespace fs = std::filesystem;
@@ -61,11 +61,13 @@ TEST_CASE("v2 fast decode: every fixture decodes the same both ways", "[v2][fast
   CHECK(fast >= 20);
 }
 
-TEST_CASE("v2 fast decode: every list route of the mock decodes the same both ways", "[v2][fast][integration]") {
+TEST_CASE("v2 fast decode: every list route of the mock decodes the same both ways",
+          "[v2][fast][integration]") {
   v2test::Rig rig;
   mgnify::http::Session session(rig.options(), "");
   const auto first = [&](const std::string& list) {
-    const auto page = nlohmann::json::parse(session.get(session.url(list, mgnify::http::Query().set("page_size", "1"))).body);
+    const auto page = nlohmann::json::parse(
+        session.get(session.url(list, mgnify::http::Query().set("page_size", "1"))).body);
     return page.at("items").at(0).at("accession").get<std::string>();
   };
   const std::string study = first("studies/");
@@ -76,7 +78,8 @@ TEST_CASE("v2 fast decode: every list route of the mock decodes the same both wa
   int fast = 0;
   auto check = [&](const std::string& path, auto tag) {
     using T = typename decltype(tag)::type;
-    const auto response = session.get(session.url(path, mgnify::http::Query().set("page_size", "25")));
+    const auto response =
+        session.get(session.url(path, mgnify::http::Query().set("page_size", "25")));
     INFO(path);
     REQUIRE(response.status == 200);
     const auto outcome = fast_test::both_ways<Page<T>>(response.body, path);
@@ -84,19 +87,45 @@ TEST_CASE("v2 fast decode: every list route of the mock decodes the same both wa
     ++pages;
     fast += outcome.fast_taken ? 1 : 0;
   };
-  struct AnalysisDetailTag { using type = AnalysisDetail; };
-  struct AnalysisTag { using type = Analysis; };
-  struct StudyTag { using type = Study; };
-  struct SampleTag { using type = Sample; };
-  struct SampleMetaTag { using type = SampleWithMetadata; };
-  struct RunTag { using type = AnalysedRun; };
-  struct AssemblyTag { using type = Assembly; };
-  struct AssemblyDetailTag { using type = AssemblyDetail; };
-  struct BiomeTag { using type = Biome; };
-  struct PublicationTag { using type = Publication; };
-  struct SuperStudyTag { using type = SuperStudy; };
-  struct GenomeTag { using type = Genome; };
-  struct CatalogueTag { using type = GenomeCatalogue; };
+  struct AnalysisDetailTag {
+    using type = AnalysisDetail;
+  };
+  struct AnalysisTag {
+    using type = Analysis;
+  };
+  struct StudyTag {
+    using type = Study;
+  };
+  struct SampleTag {
+    using type = Sample;
+  };
+  struct SampleMetaTag {
+    using type = SampleWithMetadata;
+  };
+  struct RunTag {
+    using type = AnalysedRun;
+  };
+  struct AssemblyTag {
+    using type = Assembly;
+  };
+  struct AssemblyDetailTag {
+    using type = AssemblyDetail;
+  };
+  struct BiomeTag {
+    using type = Biome;
+  };
+  struct PublicationTag {
+    using type = Publication;
+  };
+  struct SuperStudyTag {
+    using type = SuperStudy;
+  };
+  struct GenomeTag {
+    using type = Genome;
+  };
+  struct CatalogueTag {
+    using type = GenomeCatalogue;
+  };
   check("analyses/", AnalysisDetailTag{});
   check("analyses/", AnalysisTag{});
   check("studies/", StudyTag{});
@@ -120,15 +149,22 @@ TEST_CASE("v2 fast decode: every list route of the mock decodes the same both wa
   CHECK(fast == pages);
 }
 
-TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact error", "[v2][fast]") {
+TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact error",
+          "[v2][fast]") {
   const std::vector<std::pair<const char*, bool>> cases = {
       {R"({"count":0,"items":[]})", true},
-      {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"metadata":null,"quality_control_summary":{"a":-1.5e3}}]})", true},
-      {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_file":{"index_type":"fai","relative_url":"x"}}]}]})", true},
-      {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":null,"index_file":null}]}]})", true},
-      {R"({"count":1,"items":[{"accession":"MGYA1","experiment_type":"Not a known type","pipeline_version":"V9"}]})", true},
-      {R"({"count":1,"items":[{"accession":"MGYA1","sample":{"accession":"S","updated_at":"2025-07-29T11:32:54Z"}}]})", true},
-      {R"({"count":1,"items":[{"accession":"MGYA1","sample":{"accession":"S","updated_at":"yesterday"}}]})", false},
+      {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"metadata":null,"quality_control_summary":{"a":-1.5e3}}]})",
+       true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_file":{"index_type":"fai","relative_url":"x"}}]}]})",
+       true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":null,"index_file":null}]}]})",
+       true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","experiment_type":"Not a known type","pipeline_version":"V9"}]})",
+       true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","sample":{"accession":"S","updated_at":"2025-07-29T11:32:54Z"}}]})",
+       true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","sample":{"accession":"S","updated_at":"yesterday"}}]})",
+       false},
       {R"({"count":1,"items":[{"accession":"MGYA1","metadata":{"n":-0}}]})", false},
       {R"({"count":1,"items":[{"study_accession":"MGYS1"}]})", false},
       {R"({"count":"1","items":[]})", false},

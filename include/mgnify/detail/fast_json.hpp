@@ -25,17 +25,17 @@
 // over 1 GB/s here): a document with a malformed value in a field the decoder
 // skips goes to the nlohmann path and fails there, as it always did.
 
+#include <simdjson.h>
+
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-#include <simdjson.h>
 
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -121,8 +121,10 @@ inline nlohmann::json to_nlohmann(od::value v) {
       for (auto e : arr) out.push_back(to_nlohmann(take(std::move(e))));
       return out;
     }
-    case od::json_type::string: return std::string(take(v.get_string()));
-    case od::json_type::boolean: return take(v.get_bool());
+    case od::json_type::string:
+      return std::string(take(v.get_string()));
+    case od::json_type::boolean:
+      return take(v.get_bool());
     case od::json_type::null:
       if (!is_null(v)) throw Fallback{};
       return nullptr;
@@ -135,9 +137,12 @@ inline nlohmann::json to_nlohmann(od::value v) {
           if (n >= 0) return static_cast<std::uint64_t>(n);
           return n;
         }
-        case od::number_type::unsigned_integer: return take(v.get_uint64());
-        case od::number_type::floating_point_number: return take(v.get_double());
-        default: throw Fallback{};
+        case od::number_type::unsigned_integer:
+          return take(v.get_uint64());
+        case od::number_type::floating_point_number:
+          return take(v.get_double());
+        default:
+          throw Fallback{};
       }
     }
   }

@@ -32,7 +32,8 @@ struct VisitProbe {
 template <class M, class = void>
 struct has_visit : std::false_type {};
 template <class M>
-struct has_visit<M, std::void_t<decltype(M::visit(std::declval<M&>(), VisitProbe{}))>> : std::true_type {};
+struct has_visit<M, std::void_t<decltype(M::visit(std::declval<M&>(), VisitProbe{}))>>
+    : std::true_type {};
 
 // Reads the attribute named `key` into the member visit() lists under that name.
 struct AttributeMatcher {
@@ -118,7 +119,8 @@ void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M
 template <>
 struct Model<mgnify::v1::ResourceIdentifier> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::ResourceIdentifier& out) {
+  static void read(od::object obj, std::string_view, const Source& src,
+                   mgnify::v1::ResourceIdentifier& out) {
     bool has_type = false;
     bool has_id = false;
     for (auto f : obj) {
@@ -139,7 +141,8 @@ struct Model<mgnify::v1::ResourceIdentifier> {
 template <>
 struct Model<mgnify::v1::Relationship> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::Relationship& out) {
+  static void read(od::object obj, std::string_view, const Source& src,
+                   mgnify::v1::Relationship& out) {
     using Kind = mgnify::v1::Relationship::DataKind;
     for (auto f : obj) {
       od::field field = take(std::move(f));
@@ -150,7 +153,8 @@ struct Model<mgnify::v1::Relationship> {
         od::object links = take(v.get_object());
         for (auto lf : links) {
           od::field link = take(std::move(lf));
-          if (take(link.unescaped_key()) == "related") optional_field(link.value(), out.related, src);
+          if (take(link.unescaped_key()) == "related")
+            optional_field(link.value(), out.related, src);
         }
       } else if (key == "data") {
         out.data.clear();
@@ -200,7 +204,8 @@ struct Model<M, std::enable_if_t<v1_detail::has_visit<M>::value &&
 template <>
 struct Model<mgnify::v1::SampleMetadata> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::SampleMetadata& out) {
+  static void read(od::object obj, std::string_view, const Source& src,
+                   mgnify::v1::SampleMetadata& out) {
     bool has_key = false;
     for (auto f : obj) {
       od::field field = take(std::move(f));
@@ -284,10 +289,14 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
         for (auto lf : links) {
           od::field link = take(std::move(lf));
           const std::string_view name = take(link.unescaped_key());
-          if (name == "first") optional_field(link.value(), out.links.first, none);
-          else if (name == "last") optional_field(link.value(), out.links.last, none);
-          else if (name == "next") optional_field(link.value(), out.links.next, none);
-          else if (name == "prev") optional_field(link.value(), out.links.prev, none);
+          if (name == "first")
+            optional_field(link.value(), out.links.first, none);
+          else if (name == "last")
+            optional_field(link.value(), out.links.last, none);
+          else if (name == "next")
+            optional_field(link.value(), out.links.next, none);
+          else if (name == "prev")
+            optional_field(link.value(), out.links.prev, none);
         }
       } else if (key == "meta") {
         if (take(v.type()) != od::json_type::object) continue;
@@ -301,9 +310,12 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           for (auto pf : pagination) {
             od::field p = take(std::move(pf));
             const std::string_view name = take(p.unescaped_key());
-            if (name == "page") optional_field(p.value(), out.pagination.page, none);
-            else if (name == "pages") optional_field(p.value(), out.pagination.pages, none);
-            else if (name == "count") optional_field(p.value(), out.pagination.count, none);
+            if (name == "page")
+              optional_field(p.value(), out.pagination.page, none);
+            else if (name == "pages")
+              optional_field(p.value(), out.pagination.pages, none);
+            else if (name == "count")
+              optional_field(p.value(), out.pagination.count, none);
           }
         }
       } else if (key == "included") {
