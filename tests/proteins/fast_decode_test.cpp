@@ -148,3 +148,24 @@ TEST_CASE("proteins nlohmann path: entries view the record's raw", "[proteins][f
   CHECK(p.biomes[0].raw.at("extra") == "x");
   CHECK(nlohmann::json(p) == nlohmann::json(mgnify::detail::decode_body<Protein>(j.dump(), "u")));
 }
+
+// nlohmann keeps only the last of duplicate names. The v1 list decoder once
+// merged repeated objects instead (found by fuzzing); the record readers set
+// each member from one value, and these cases keep it that way.
+TEST_CASE("proteins fast decode: a repeated name replaces the earlier value whole",
+          "[proteins][fast]") {
+  const std::vector<const char*> cases = {
+      R"({"mgyp":"MGYP1","sequence":"MA","sequence":null,"full_length":true,"full_length":null})",
+      R"({"mgyp":"MGYP1","biomes":[{"id":1},{"id":2}],"biomes":[{"id":3}]})",
+      R"({"mgyp":"MGYP1","biomes":[{"id":1}],"biomes":null,"pfam_annotations":[{"accession":"PF1"}],"pfam_annotations":[]})",
+      R"({"mgyp":"MGYP1","biomes":[{"id":1,"id":2,"name":"a","name":null,"count":3,"count":null}]})",
+      R"({"mgyp":"MGYP1","pfam_annotations":[{"accession":"PF1","clan":"CL1","clan":null,"evalue":1e-5,"evalue":null}]})",
+      R"({"mgyp":"MGYP1","study_assembly_contigs":[{"strand":"+","strand":null,"start":1,"start":null,"contig_name":"c","contig_name":null}]})",
+      R"({"mgyp":"MGYP1","study_assembly_contigs":[{"start":1}],"study_\u0061ssembly_contigs":[{"end":2}]})",
+      R"({"mgyp":"MGYP1","cluster_size":2,"cluster_size":3,"structure_model":{"a":1},"structure_model":{"b":2}})",
+  };
+  for (const char* body : cases) {
+    INFO(body);
+    CHECK(fast_test::both_ways<Protein>(body, body).fast_taken);
+  }
+}

@@ -185,3 +185,88 @@ TEST_CASE("v1 fast decode: attributes stay text until read", "[v1][fast]") {
   CHECK(page.data[0].resource.attributes.at("brand-new") == nlohmann::json::array({1, 2}));
   CHECK(nlohmann::json(page.data[0])["attributes"]["brand-new"] == nlohmann::json::array({1, 2}));
 }
+
+// nlohmann keeps only the last of duplicate names; the fast path once merged
+// them instead (a repeated "relationships" kept the earlier entries), which
+// the fuzzer found. Every case must take the fast path and still agree.
+TEST_CASE("v1 fast decode: a repeated name replaces the earlier value whole", "[v1][fast]") {
+  const char* const item = R"("type":"samples","id":"S1")";
+  const std::vector<std::string> items = {
+      // relationships: the second object replaces the first, null clears it.
+      R"("relationships":{"runs":{"data":[]},"biome":{"data":null}},"relationships":{"studies":{"data":[]}})",
+      R"("relationships":{"runs":{"data":[]}},"relationships":null)",
+      // attributes: members the second object does not name go back to their defaults.
+      R"("attributes":{"accession":"A","latitude":1.5,"sample-metadata":[{"key":"k"}]},"attributes":{"sample-name":"n"})",
+      R"("attributes":{"accession":"A","species":"s"},"attributes":null)",
+      R"("attributes":{"accession":"A","accession":null,"species":"s","species":null})",
+      // links.self of the resource and of a related identifier.
+      R"("links":{"self":"a"},"links":{})",
+      R"("links":{"self":"a"},"links":"x")",
+      R"("links":{"self":"a","self":null})",
+      R"("relationships":{"studies":{"data":[{"type":"studies","id":"T","links":{"self":"a"},"links":{}}]}})",
+      // A relationship's own links, meta and data.
+      R"("relationships":{"r":{"links":{"related":"a"},"links":{"self":"b"}}})",
+      R"("relationships":{"r":{"links":{"related":"a"},"links":null}})",
+      R"("relationships":{"r":{"meta":{"count":3},"meta":{}}})",
+      R"("relationships":{"r":{"meta":{"count":3},"meta":[1]}})",
+      R"("relationships":{"r":{"data":[{"type":"t","id":"1"}],"data":null}})",
+      R"("relationships":{"r":{"data":{"type":"t","id":"1"},"data":[]}})",
+      // A repeated relationship name inside one relationships object.
+      R"("relationships":{"r":{"links":{"related":"a"},"meta":{"count":1}},"r":{"data":[]}})",
+      // A name written with an escape is the same name once unescaped.
+      R"("relationships":{"runs":{"data":[]}},"relationship\u0073":{"studies":{"data":[]}})",
+      R"("attributes":{"accession":"A"},"\u0061ttributes":{"species":"s"})",
+      // Repeated keys inside a metadata entry.
+      R"("attributes":{"sample-metadata":[{"key":"k","value":"1","unit":"m","value":2,"unit":null}]})",
+  };
+  for (const auto& fields : items) {
+    const std::string body = std::string(R"({"data":[{)") + item + "," + fields + "}]}";
+    INFO(body);
+    CHECK(fast_test::both_ways<ListPage<Sample>>(body, body).fast_taken);
+    CHECK(fast_test::both_ways<ListPage<Resource>>(body, body).fast_taken);
+  }
+
+  // The envelope: links, meta, meta.pagination, included and data.
+  const std::vector<const char*> pages = {
+      R"({"data":[],"links":{"first":"a","next":"b"},"links":{"prev":"c"}})",
+      R"({"data":[],"links":{"first":"a"},"links":7})",
+      R"({"data":[],"meta":{"pagination":{"page":1,"pages":2}},"meta":{"pagination":{"count":3}}})",
+      R"({"data":[],"meta":{"pagination":{"page":1}},"meta":null})",
+      R"({"data":[],"meta":{"pagination":{"page":1,"count":5},"pagination":{"pages":2}}})",
+      R"({"data":[],"meta":{"pagination":{"page":1},"pagination":"x"}})",
+      R"({"data":[],"included":[{"type":"t","id":"1"}],"included":{}})",
+      R"({"data":[],"included":[{"type":"t","id":"1"}],"included":[]})",
+      R"({"data":[{"type":"samples","id":"S1"}],"data":[]})",
+  };
+  for (const char* body : pages) {
+    INFO(body);
+    CHECK(fast_test::both_ways<ListPage<Sample>>(body, body).fast_taken);
+  }
+}
+
+// The inputs of the CI fuzz run that found the divergence (both have repeated
+// "relationships" objects after the fuzzer spliced two items together). Every
+// file of the folder is checked, so new findings kept there are covered too.
+TEST_CASE("v1 fast decode: the fuzzers' divergence inputs decode the same both ways",
+          "[v1][fast]") {
+  const fs::path dir = MGNIFY_FUZZ_DIVERGENCES_DIR;
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string body = fast_test::read_file(entry.path());
+    const std::string label = entry.path().filename().string();
+    ++files;
+    fast_test::both_ways<ListPage<Resource>>(body, label + " as resources");
+    fast_test::both_ways<ListPage<Study>>(body, label + " as studies");
+    fast_test::both_ways<ListPage<Sample>>(body, label + " as samples");
+  }
+  CHECK(files >= 2);
+  // The two inputs of the report, as the pages their fuzz targets decode them to.
+  const auto samples = fast_test::both_ways<ListPage<Sample>>(
+      fast_test::read_file(dir / "v1_samples_page.json"), "v1_samples_page.json");
+  CHECK(samples.fast_taken);
+  CHECK(samples.slow_ok);
+  const auto studies = fast_test::both_ways<ListPage<Study>>(
+      fast_test::read_file(dir / "v1_studies_page.json"), "v1_studies_page.json");
+  CHECK(studies.fast_taken);
+  CHECK(studies.slow_ok);
+}

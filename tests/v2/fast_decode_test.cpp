@@ -176,3 +176,42 @@ TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact 
     CHECK(fast_test::both_ways<Page<AnalysisDetail>>(body, body).fast_taken == fast);
   }
 }
+
+// nlohmann keeps only the last of duplicate names. The v1 list decoder once
+// merged repeated objects instead (found by fuzzing); the v2 readers set each
+// member from one value, and these cases keep it that way on the fast path.
+TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[v2][fast]") {
+  const std::vector<const char*> analyses = {
+      R"({"count":1,"count":2,"items":[{"accession":"MGYA1"}],"items":[]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","accession":"MGYA2"}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","run":{"accession":"R"},"run":null,"sample":null,"sample":{"accession":"S"}}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"read_run":null}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","read_run":[{"accession":"ERR1"}],"read_run":{"accession":"ERR2"}}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","metadata":{"a":1,"b":2},"metadata":{"c":3}}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","quality_control_summary":{"a":1},"quality_control_summary":null}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a"}],"downloads":[{"alias":"b","alias":null}]}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":[{"index_type":"fai","relative_url":"x"}],"index_files":null,"index_file":{"index_type":"gzi","relative_url":"y"}}]}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_file":{"index_type":"fai","relative_url":"x"},"index_file":null}]}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","experiment_type":"AMPLI","experiment_type":null}]})",
+      R"({"count":1,"items":[{"accession":"MGYA1","metadata":{"a":1},"met\u0061data":{"b":2}}]})",
+  };
+  for (const char* body : analyses) {
+    INFO(body);
+    CHECK(fast_test::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
+    CHECK(fast_test::both_ways<Page<Analysis>>(body, body).fast_taken);
+  }
+  const std::vector<const char*> others = {
+      R"({"count":1,"items":[{"accession":"S","title":"a","title":null,"biome":{"biome_name":"x","lineage":"r"},"biome":{"biome_name":"y"}}]})",
+      R"({"count":1,"items":[{"accession":"S","ena_accessions":["E1"],"ena_accessions":[],"metadata":{"a":1},"metadata":null}]})",
+      R"({"count":1,"items":[{"accession":"S","biome_name":"a","biome_name":"b","lineage":"x","lineage":null,"sample_title":"t","updated_at":null}]})",
+  };
+  for (const char* body : others) {
+    INFO(body);
+    CHECK(fast_test::both_ways<Page<Study>>(body, body).fast_taken);
+    CHECK(fast_test::both_ways<Page<Sample>>(body, body).fast_taken);
+    CHECK(fast_test::both_ways<Page<SampleWithMetadata>>(body, body).fast_taken);
+    CHECK(fast_test::both_ways<Page<Biome>>(body, body).fast_taken);
+    CHECK(fast_test::both_ways<Page<AnalysedRun>>(body, body).fast_taken);
+    CHECK(fast_test::both_ways<Page<Assembly>>(body, body).fast_taken);
+  }
+}

@@ -20,6 +20,13 @@
 // compared field by field on every mock page and fixture file by the
 // differential tests (tests/core/fast_decode_test.cpp).
 //
+// A name repeated within one object is valid JSON; nlohmann keeps its last
+// value. Every fast reader therefore sets its whole target from the value in
+// hand (clearing a map, resetting an optional or a nested struct first) and
+// never merges into what an earlier occurrence left, so the last one wins
+// here too. The v1 list decoder once merged repeated "relationships" and
+// "links" objects; the fuzzers found it (fuzz/divergences/).
+//
 // On-Demand validates only the values it reads, so each body is first
 // validated whole by simdjson's DOM parser (runtime-dispatched SIMD kernel,
 // over 1 GB/s here): a document with a malformed value in a field the decoder

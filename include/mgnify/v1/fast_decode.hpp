@@ -58,7 +58,12 @@ struct AttributeMatcher {
   }
 };
 
+// Each reader below sets its whole target from the value it is given, never
+// merging into what an earlier occurrence of the same key left: nlohmann keeps
+// only the last of duplicate names, and the fast path must build that struct.
+
 inline void read_links_self(od::value v, std::optional<std::string>& self, const Source& src) {
+  self.reset();
   if (take(v.type()) != od::json_type::object) return;
   od::object links = take(v.get_object());
   for (auto f : links) {
@@ -72,6 +77,7 @@ template <class M>
 void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M* model) {
   bool has_type = false;
   bool has_id = false;
+  bool had_attributes = false;
   for (auto f : obj) {
     od::field field = take(std::move(f));
     const std::string_view key = take(field.unescaped_key());
@@ -81,6 +87,17 @@ void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M
     } else if (key == "id") {
       required_field(v, r.id, src, has_id);
     } else if (key == "attributes") {
+      if constexpr (has_visit<M>::value) {
+        // A repeated "attributes" replaces the earlier one whole: typed
+        // members it does not name go back to their defaults. `r` is
+        // model->resource, carried over.
+        if (had_attributes) {
+          M fresh{};
+          fresh.resource = std::move(r);
+          *model = std::move(fresh);
+        }
+      }
+      had_attributes = true;
       if (is_null(v)) {
         r.attributes = RawJson();
         continue;
@@ -98,6 +115,7 @@ void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M
         }
       }
     } else if (key == "relationships") {
+      r.relationships.clear();
       if (is_null(v)) continue;
       od::object rels = take(v.get_object());
       for (auto rf : rels) {
@@ -149,6 +167,7 @@ struct Model<mgnify::v1::Relationship> {
       const std::string_view key = take(field.unescaped_key());
       od::value v = field.value();
       if (key == "links") {
+        out.related.reset();
         if (take(v.type()) != od::json_type::object) continue;
         od::object links = take(v.get_object());
         for (auto lf : links) {
@@ -171,6 +190,7 @@ struct Model<mgnify::v1::Relationship> {
           out.data.push_back(std::move(one));
         }
       } else if (key == "meta") {
+        out.count.reset();
         if (take(v.type()) != od::json_type::object) continue;
         od::object meta = take(v.get_object());
         for (auto mf : meta) {
@@ -284,6 +304,7 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           out.data.push_back(std::move(model));
         }
       } else if (key == "links") {
+        out.links = mgnify::v1::ListLinks{};
         if (take(v.type()) != od::json_type::object) continue;
         od::object links = take(v.get_object());
         for (auto lf : links) {
@@ -299,11 +320,13 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
             optional_field(link.value(), out.links.prev, none);
         }
       } else if (key == "meta") {
+        out.pagination = mgnify::v1::Pagination{};
         if (take(v.type()) != od::json_type::object) continue;
         od::object meta = take(v.get_object());
         for (auto mf : meta) {
           od::field m = take(std::move(mf));
           if (take(m.unescaped_key()) != "pagination") continue;
+          out.pagination = mgnify::v1::Pagination{};
           od::value pv = m.value();
           if (take(pv.type()) != od::json_type::object) continue;
           od::object pagination = take(pv.get_object());
@@ -319,8 +342,8 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           }
         }
       } else if (key == "included") {
-        if (take(v.type()) != od::json_type::array) continue;
         out.included.clear();
+        if (take(v.type()) != od::json_type::array) continue;
         od::array items = take(v.get_array());
         for (auto e : items) {
           od::value item = take(std::move(e));
