@@ -32,6 +32,13 @@ origin="${MGNIFY_API_V1_URL%%/metagenomics/*}"
   done
 } >"$cli_dir/manifest.tsv"
 cli download --manifest "$cli_dir/manifest.tsv" --dir "$cli_dir/out" --api v1 --format tsv
+
+# Straight from a listing: the v1 files are checked against their listed SHA256 digests;
+# a second run re-verifies the files on disk and keeps them without a request.
+cli download --api v1 MGYA00000002 --dir "$cli_dir/v1" --format tsv --columns alias,status,bytes,checksum
+cli download --api v1 MGYA00000002 --dir "$cli_dir/v1" --format tsv --columns alias,status
+# v2 publishes sizes (file_size_bytes) rather than digests.
+cli download MGYA00000002 -g taxonomies. --dir "$cli_dir/v2" --format tsv --columns alias,status,bytes
 rm -rf "$cli_dir"
 
 # Exit codes a pipeline can test: 3 is "not found".

@@ -4,9 +4,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -21,6 +23,7 @@
 #include "mgnify/v2.hpp"
 #include "mock/files/files.hpp"
 #include "mock/mock_server.hpp"
+#include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
 
 using nlohmann::json;
@@ -686,4 +689,208 @@ TEST_CASE("progress is drawn on a terminal and never into a pipe", "[cli][progre
       MGNIFY_CLI_PATH, {"--rate-limit", "0", "protein", "fasta", "--pfam", "PF00005", "--max", "4"}, service_env());
   CHECK(proteins_tty.code == 0);
   CHECK(proteins_tty.err.find("proteins: 4/4 records") != std::string::npos);
+}
+
+// ------------------------------------------- download from a listing ----
+
+namespace {
+
+std::string url_path(const std::string& url) {
+  const auto host = url.find('/', url.find("://") + 3);
+  const auto query = url.find('?', host);
+  return url.substr(host, query == std::string::npos ? std::string::npos : query - host);
+}
+
+// Half of `bytes` behind headers that promise all of them, then the connection closes.
+mgnify::mock::Fault cut_transfer(const std::string& bytes) {
+  auto fault = mgnify::mock::Fault::truncated();
+  fault.body = bytes;
+  fault.content_type = "application/octet-stream";
+  return fault;
+}
+
+std::map<std::string, json> by_alias(const std::vector<json>& rows) {
+  std::map<std::string, json> out;
+  for (const auto& r : rows) out[r.at("alias").get<std::string>()] = r;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("download a v1 analysis from its listing: verified, kept, re-fetched when corrupt, resumed when cut",
+          "[cli][download][v1]") {
+  namespace v1data = mgnify::mock::v1data;
+  const auto listed = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002"});
+  REQUIRE(listed.code == 0);
+  const auto files = ndjson_lines(listed.out);
+  REQUIRE(files.size() == 3);
+  std::map<std::string, std::string> bytes;  // alias -> what the mock serves
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    CHECK(files[k].at("url").get<std::string>().rfind(mock().v1_url() + "/analyses/MGYA00000002/file/", 0) == 0);
+    CHECK(files[k].at("checksum_algorithm") == "SHA256");
+    bytes[files[k].at("alias")] = *v1data::download_bytes(v1data::DownloadOwner::analysis, 1, k);
+  }
+
+  TempDir dir;
+  const auto out = dir.path() / "out";
+  const std::vector<std::string> args = {"--format", "ndjson", "download", "--api", "v1", "MGYA00000002",
+                                         "--dir", out.string()};
+  const auto run = mgnify_run(args);
+  REQUIRE(run.code == 0);
+  CHECK(run.err.empty());
+  auto rows = by_alias(ndjson_lines(run.out));
+  REQUIRE(rows.size() == 3);
+  for (const auto& f : files) {
+    const std::string alias = f.at("alias");
+    CAPTURE(alias);
+    const auto path = out / "MGYA00000002" / alias;
+    const auto& r = rows.at(alias);
+    CHECK(r.at("status") == "downloaded");
+    CHECK(r.at("path") == path.string());
+    CHECK(r.at("bytes") == bytes[alias].size());
+    // The digest the listing gave, of the bytes on disk.
+    CHECK(r.at("checksum") == "SHA256:" + f.at("checksum").get<std::string>());
+    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) == f.at("checksum"));
+    CHECK(slurp(path) == bytes[alias]);
+    CHECK_FALSE(std::filesystem::exists(path.string() + ".part"));
+  }
+
+  // A rerun re-verifies every file and keeps it, without a request.
+  mock().clear_requests();
+  const auto again = mgnify_run(args);
+  REQUIRE(again.code == 0);
+  for (const auto& [alias, r] : by_alias(ndjson_lines(again.out))) CHECK(r.at("status") == "present");
+  for (const auto& f : files) CHECK(mock().hits(url_path(f.at("url"))) == 0);
+
+  // A corrupted file (same size) fails its checksum and is fetched again;
+  // a file whose transfer is cut halfway is resumed with a Range request.
+  const std::string corrupt_alias = files[0].at("alias");
+  const std::string cut_alias = files[2].at("alias");
+  std::string corrupt = bytes[corrupt_alias];
+  corrupt[10] = static_cast<char>(corrupt[10] ^ 1);
+  std::ofstream(out / "MGYA00000002" / corrupt_alias, std::ios::binary | std::ios::trunc) << corrupt;
+  std::filesystem::remove(out / "MGYA00000002" / cut_alias);
+  mock().push_fault(url_path(files[2].at("url")), cut_transfer(bytes[cut_alias]));
+  mock().clear_requests();
+  const auto repair = mgnify_run(args);
+  REQUIRE(repair.code == 0);
+  rows = by_alias(ndjson_lines(repair.out));
+  CHECK(rows.at(corrupt_alias).at("status") == "downloaded");
+  CHECK(rows.at(files[1].at("alias")).at("status") == "present");
+  CHECK(rows.at(cut_alias).at("status") == "resumed");
+  CHECK(mock().hits(url_path(files[2].at("url"))) == 2);
+  for (const auto& [alias, content] : bytes) CHECK(slurp(out / "MGYA00000002" / alias) == content);
+}
+
+TEST_CASE("download a v1 study's files filtered by -p and -g, and its summaries with and without digests",
+          "[cli][download][v1]") {
+  mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
+  std::vector<std::string> v5;
+  for (const auto& a : client.study_analyses("MGYS00000002")) {
+    if (a.pipeline_version == std::string("5.0")) v5.push_back(a.accession);
+  }
+  REQUIRE_FALSE(v5.empty());
+
+  TempDir dir;
+  const auto run = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "MGYS00000002", "-p", "5.0", "-g",
+                               "sequence_data", "--dir", dir.path().string()});
+  REQUIRE(run.code == 0);
+  const auto rows = ndjson_lines(run.out);
+  REQUIRE(rows.size() == v5.size());
+  for (const auto& r : rows) {
+    CHECK(r.at("status") == "downloaded");
+    CHECK(r.at("alias").get<std::string>().find("_CDS.fasta.gz") != std::string::npos);
+    const std::string accession = r.at("accession");
+    CHECK(std::find(v5.begin(), v5.end(), accession) != v5.end());
+    const auto path = dir.path() / accession / r.at("alias").get<std::string>();
+    const auto listed = client.analysis_downloads(accession).collect();
+    CHECK(r.at("checksum") == "SHA256:" + listed[2].file_checksum->checksum);
+    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) == listed[2].file_checksum->checksum);
+  }
+
+  // Study summaries: the 4.1 file has no published digest, the 5.0 ones have MD5.
+  const std::vector<std::string> summaries = {"--format", "ndjson", "download", "--api", "v1", "MGYS00000002",
+                                              "--study-summaries", "--dir", (dir.path() / "s").string()};
+  const auto first = ndjson_lines(mgnify_run(summaries).out);
+  REQUIRE(first.size() == 3);
+  CHECK(first[0].at("status") == "downloaded");
+  CHECK(first[0].at("checksum").is_null());
+  CHECK(first[1].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
+  CHECK(first[2].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
+  // On a rerun, only what can be verified is kept; the rest is fetched again.
+  const auto second = ndjson_lines(mgnify_run(summaries).out);
+  REQUIRE(second.size() == 3);
+  CHECK(second[0].at("status") == "downloaded");
+  CHECK(second[1].at("status") == "present");
+  CHECK(second[2].at("status") == "present");
+}
+
+TEST_CASE("download a v2 analysis from its listing: sizes verified, kept, re-fetched when short, resumed when cut",
+          "[cli][download][v2]") {
+  namespace v2data = mgnify::mock::v2data;
+  const auto listed = mgnify_run({"--format", "ndjson", "downloads", "MGYA00000002"});
+  REQUIRE(listed.code == 0);
+  const auto files = ndjson_lines(listed.out);
+  REQUIRE(files.size() == 7);
+  std::size_t sized = 0;
+  for (const auto& f : files) {
+    const std::string url = f.at("url");
+    CHECK(url.rfind(mock().origin() + "/pub/databases/metagenomics/mgnify_results/", 0) == 0);
+    if (!f.at("size_bytes").is_null()) {
+      ++sized;
+      CHECK(f.at("size_bytes") == v2data::file_bytes(url_path(url)).size());
+    }
+  }
+  REQUIRE(sized == 5);
+
+  TempDir dir;
+  const auto out = dir.path() / "out";
+  // -g: the taxonomy tables, Krona chart and ASVs only.
+  const std::vector<std::string> tax = {"--format", "ndjson", "download", "MGYA00000002", "-g", "taxonomies.",
+                                        "--dir", out.string()};
+  const auto some = mgnify_run(tax);
+  REQUIRE(some.code == 0);
+  CHECK(ndjson_lines(some.out).size() == 4);
+
+  const std::vector<std::string> all = {"--format", "ndjson", "download", "MGYA00000002", "--dir", out.string()};
+  const auto run = mgnify_run(all);
+  REQUIRE(run.code == 0);
+  auto rows = by_alias(ndjson_lines(run.out));
+  REQUIRE(rows.size() == 7);
+  for (const auto& f : files) {
+    const std::string alias = f.at("alias");
+    CAPTURE(alias);
+    const auto path = out / "MGYA00000002" / alias;
+    const std::string content = v2data::file_bytes(url_path(f.at("url")));
+    CHECK(slurp(path) == content);
+    CHECK(rows.at(alias).at("bytes") == content.size());
+    CHECK(rows.at(alias).at("checksum").is_null());
+    // Files the first run fetched and could verify by size are kept; unsized
+    // files cannot be verified, so they are fetched again.
+    const bool sized_taxonomy = !f.at("size_bytes").is_null() && f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
+    CHECK(rows.at(alias).at("status") == (sized_taxonomy ? "present" : "downloaded"));
+  }
+
+  // A short local file fails its size and is fetched again; a cut transfer resumes.
+  const json* table = nullptr;
+  const json* pfam = nullptr;
+  for (const auto& f : files) {
+    if (f.at("alias").get<std::string>().find("_SILVA-LSU.tsv.gz") != std::string::npos) table = &f;
+    if (f.at("alias").get<std::string>().find("_pfam_summary.tsv.gz") != std::string::npos) pfam = &f;
+  }
+  REQUIRE(table);
+  REQUIRE(pfam);
+  const auto table_path = out / "MGYA00000002" / table->at("alias").get<std::string>();
+  const std::string table_bytes = slurp(table_path);
+  std::ofstream(table_path, std::ios::binary | std::ios::trunc) << table_bytes.substr(0, 100);
+  const std::string pfam_bytes = v2data::file_bytes(url_path(pfam->at("url")));
+  std::filesystem::remove(out / "MGYA00000002" / pfam->at("alias").get<std::string>());
+  mock().push_fault(url_path(pfam->at("url")), cut_transfer(pfam_bytes));
+  const auto repair = mgnify_run(all);
+  REQUIRE(repair.code == 0);
+  rows = by_alias(ndjson_lines(repair.out));
+  CHECK(rows.at(table->at("alias")).at("status") == "downloaded");
+  CHECK(rows.at(pfam->at("alias")).at("status") == "resumed");
+  CHECK(slurp(table_path) == table_bytes);
+  CHECK(slurp(out / "MGYA00000002" / pfam->at("alias").get<std::string>()) == pfam_bytes);
 }

@@ -7,6 +7,7 @@
 // kept on every later page.
 
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,6 +19,8 @@
 
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/http/checksum.hpp"
+#include "mgnify/http/download.hpp"
 #include "mgnify/http/executor.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
@@ -147,6 +150,23 @@ class Collection {
   std::shared_ptr<http::Session> session_;
   std::string path_;
 };
+
+/// A bulk-download job for a listed file: its links.self URL, verified against
+/// its `file-checksum` when the service published one (a checksum already set in
+/// `options` wins). Throws InvalidArgument when the record has no self link or
+/// names an algorithm other than MD5, SHA1 or SHA256.
+inline http::DownloadJob download_job(const Download& file, std::filesystem::path path,
+                                      http::DownloadOptions options = {}) {
+  const auto url = file.self_link();
+  if (!url || url->empty()) {
+    throw InvalidArgument("download '" + file.alias + "' has no links.self URL");
+  }
+  if (!options.checksum && file.file_checksum) {
+    options.checksum = http::Checksum::from_record(file.file_checksum->checksum_algorithm,
+                                                   file.file_checksum->checksum);
+  }
+  return http::DownloadJob{*url, std::move(path), std::move(options)};
+}
 
 class LegacyClient {
  public:
@@ -321,6 +341,26 @@ class LegacyClient {
   }
   Paged<Sample> publication_samples(const std::string& pubmed_id, const Query& q = {}) const {
     return publications().related<Sample>(pubmed_id, "samples", q);
+  }
+
+  // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
+  /// Downloads `url` over this client's session; the token goes only to its origin.
+  http::DownloadResult download(const std::string& url, const std::filesystem::path& path,
+                                const http::DownloadOptions& options = {}) const {
+    return http::download(*session_, url, path, options);
+  }
+  /// Downloads a listed file, verified against its `file-checksum` (see download_job).
+  http::DownloadResult download(const Download& file, const std::filesystem::path& path,
+                                http::DownloadOptions options = {}) const {
+    http::DownloadJob job = download_job(file, path, std::move(options));
+    return http::download(*session_, job.url, job.path, job.options);
+  }
+  /// Several downloads at once, at most `concurrency` in flight; one outcome per
+  /// job, in order (http::download_many).
+  std::vector<Result<http::DownloadResult>> download_many(
+      const std::vector<http::DownloadJob>& jobs, std::size_t concurrency = 4,
+      http::BatchProgressCallback progress = {}) const {
+    return http::download_many(*session_, jobs, concurrency, std::move(progress));
   }
 
   /// Walks any list URL a response gave (a relationship's links.related, a

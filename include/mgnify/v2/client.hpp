@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,6 +19,7 @@
 
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/http/download.hpp"
 #include "mgnify/http/executor.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
@@ -28,6 +30,7 @@
 #include "mgnify/v2/assemblies.hpp"
 #include "mgnify/v2/auth.hpp"
 #include "mgnify/v2/biomes.hpp"
+#include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/fast_decode.hpp"
 #include "mgnify/v2/genomes.hpp"
 #include "mgnify/v2/page.hpp"
@@ -49,6 +52,19 @@ inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomi
 inline constexpr const char* kPrivateNotFoundHint =
     "the MGnify v2 service answers 404, not 403, for private objects the caller may not see: "
     "check that the token belongs to the object's owner";
+
+/// A bulk-download job for a listed file: its `url`, with `file_size_bytes` as the
+/// expected size when the service published one (an expected size already set in
+/// `options` wins; v2 publishes no digests). Throws InvalidArgument when the file
+/// has no URL, as pre-V6 results do.
+inline http::DownloadJob download_job(const DownloadFile& file, std::filesystem::path path,
+                                      http::DownloadOptions options = {}) {
+  if (!file.has_url()) throw InvalidArgument("download '" + file.alias + "' has no url");
+  if (!options.expected_size && file.file_size_bytes && *file.file_size_bytes >= 0) {
+    options.expected_size = static_cast<std::uint64_t>(*file.file_size_bytes);
+  }
+  return http::DownloadJob{*file.url, std::move(path), std::move(options)};
+}
 
 /// Behaviour specific to the v2 client.
 struct V2Options {
@@ -306,6 +322,26 @@ class V2Client {
   std::vector<Result<PublicationDetail>> get_publications(const std::vector<std::int64_t>& ids) const {
     return http::parallel_map(ids.size(), state_->v2.concurrency,
                               [this, &ids](std::size_t i) { return publication(ids[i]); });
+  }
+
+  // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
+  /// Downloads `url` over this client's session; the token goes only to its origin.
+  http::DownloadResult download(const std::string& url, const std::filesystem::path& path,
+                                const http::DownloadOptions& options = {}) const {
+    return http::download(*state_->session, url, path, options);
+  }
+  /// Downloads a listed file, checked against its `file_size_bytes` (see download_job).
+  http::DownloadResult download(const DownloadFile& file, const std::filesystem::path& path,
+                                http::DownloadOptions options = {}) const {
+    http::DownloadJob job = download_job(file, path, std::move(options));
+    return http::download(*state_->session, job.url, job.path, job.options);
+  }
+  /// Several downloads at once, at most `concurrency` in flight; one outcome per
+  /// job, in order (http::download_many).
+  std::vector<Result<http::DownloadResult>> download_many(
+      const std::vector<http::DownloadJob>& jobs, std::size_t concurrency = 4,
+      http::BatchProgressCallback progress = {}) const {
+    return http::download_many(*state_->session, jobs, concurrency, std::move(progress));
   }
 
  private:

@@ -25,6 +25,8 @@
 
 #include "../mock_server.hpp"
 #include "data.hpp"
+#include "downloads.hpp"
+#include "files/files.hpp"
 
 namespace mgnify::mock {
 
@@ -317,7 +319,7 @@ J study_json(const Ctx& ctx, std::size_t i, bool detail, Includes* inc) {
   });
   rels["geocoordinates"] = rel_link(base + "/geocoordinates");
   many("downloads", [&](J& data) {
-    for (std::size_t k = 0; k < 3 && !is_private; ++k) {
+    for (std::size_t k = 0; k < d::download_count(d::DownloadOwner::study) && !is_private; ++k) {
       J dl = download_json(ctx, "study", i, k);
       data.push_back(J{{"type", dl["type"]}, {"id", dl["id"]}, {"links", dl["links"]}});
       inc->add(std::move(dl));
@@ -481,7 +483,7 @@ J analysis_json(const Ctx& ctx, std::size_t s, Includes* inc) {
   }
   if (inc && inc->has("downloads")) {
     J data = J::array();
-    for (std::size_t k = 0; k < 3; ++k) {
+    for (std::size_t k = 0; k < d::download_count(d::DownloadOwner::analysis); ++k) {
       J dl = download_json(ctx, "analysis", s, k);
       data.push_back(J{{"type", dl["type"]}, {"id", dl["id"]}, {"links", dl["links"]}});
       inc->add(std::move(dl));
@@ -503,53 +505,34 @@ J analysis_json(const Ctx& ctx, std::size_t s, Includes* inc) {
 }
 
 J download_json(const Ctx& ctx, const std::string& owner_kind, std::size_t owner, std::size_t k) {
-  struct Spec {
-    const char* suffix;
-    const char* format;
-    const char* ext;
-    const char* label;
-    const char* group;
-  };
-  static const Spec specs[] = {
-      {"_GO_abundances", "TSV", "tsv", "Complete GO annotation", "Functional analysis"},
-      {"_taxonomy_abundances_SSU", "TSV", "tsv", "Taxonomic assignments SSU", "Taxonomic analysis SSU rRNA"},
-      {"_CDS", "FASTA", "fasta.gz", "Predicted CDS", "Sequence data"},
-  };
-  const Spec& spec = specs[k % 3];
-  std::string type, alias, self, pipeline;
-  J checksum{{"checksum", ""}, {"checksum-algorithm", ""}};
-  char sha[65];
-  std::snprintf(sha, sizeof sha, "%016llx%016llx%016llx%016llx", 0x1234abcdULL * (owner + 1), 0x9e3779b9ULL * (k + 7),
-                0xdeadbeefULL + owner, 0x42ULL * (k + owner + 1));
+  // The file itself (alias, digest) comes from downloads.cpp, which also serves it at `self`.
+  std::string type, self;
+  d::DownloadFile f;
   if (owner_kind == "study") {
     type = "study-downloads";
-    pipeline = k == 0 ? "4.1" : "5.0";
-    alias = d::fmt("ERP%06llu", 100000 + owner) + spec.suffix + "_v" + pipeline + "." + spec.ext;
-    self = ctx.url("studies/" + d::study_accession(owner) + "/pipelines/" + pipeline + "/file/" + alias);
+    f = d::download_file(d::DownloadOwner::study, owner, k);
+    self = ctx.url("studies/" + d::study_accession(owner) + "/pipelines/" + f.pipeline + "/file/" + f.alias);
   } else if (owner_kind == "analysis") {
     type = "analysis-job-downloads";
-    pipeline = d::analysis_pipeline(owner);
-    alias = d::run_accession(owner) + "_MERGED_FASTQ" + spec.suffix + "." + spec.ext;
-    self = ctx.url("analyses/" + d::analysis_accession(owner) + "/file/" + alias);
-    checksum = J{{"checksum", sha}, {"checksum-algorithm", "SHA256"}};
+    f = d::download_file(d::DownloadOwner::analysis, owner, k);
+    self = ctx.url("analyses/" + d::analysis_accession(owner) + "/file/" + f.alias);
   } else if (owner_kind == "genome") {
     type = "genome-downloads";
-    alias = d::genome_accession(owner) + (k % 2 ? ".faa" : ".fna");
-    self = ctx.url("genomes/" + d::genome_accession(owner) + "/downloads/" + alias);
-    checksum = J{{"checksum", std::string(sha).substr(0, 40)}, {"checksum-algorithm", "SHA1"}};
+    f = d::download_file(d::DownloadOwner::genome, owner, k);
+    self = ctx.url("genomes/" + d::genome_accession(owner) + "/downloads/" + f.alias);
   } else {
     type = "genome-catalogue-downloads";
-    alias = std::string(d::catalogues()[owner].id) + "_metadata.tsv";
-    self = ctx.url(std::string("genome-catalogues/") + d::catalogues()[owner].id + "/downloads/" + alias);
+    f = d::download_file(d::DownloadOwner::catalogue, owner, k);
+    self = ctx.url(std::string("genome-catalogues/") + d::catalogues()[owner].id + "/downloads/" + f.alias);
   }
-  J attrs{{"alias", alias},
-          {"file-format", {{"name", spec.format}, {"extension", spec.ext}, {"compression", std::string(spec.ext).find(".gz") != std::string::npos}}},
-          {"description", {{"label", spec.label}, {"description", std::string(spec.label) + " (" + spec.format + ")"}}},
-          {"group-type", spec.group},
-          {"file-checksum", checksum}};
-  J out{{"type", type}, {"id", alias}, {"attributes", attrs}};
-  if (!pipeline.empty()) {
-    out["relationships"] = {{"pipeline", rel_one("pipelines", pipeline, ctx.url("pipelines/" + pipeline))}};
+  J attrs{{"alias", f.alias},
+          {"file-format", {{"name", f.format}, {"extension", f.extension}, {"compression", std::string(f.extension).find(".gz") != std::string::npos}}},
+          {"description", {{"label", f.label}, {"description", std::string(f.label) + " (" + f.format + ")"}}},
+          {"group-type", f.group},
+          {"file-checksum", {{"checksum", f.checksum}, {"checksum-algorithm", f.checksum_algorithm}}}};
+  J out{{"type", type}, {"id", f.alias}, {"attributes", attrs}};
+  if (!f.pipeline.empty()) {
+    out["relationships"] = {{"pipeline", rel_one("pipelines", f.pipeline, ctx.url("pipelines/" + f.pipeline))}};
   }
   out["links"] = {{"self", self}};
   return out;
@@ -1236,7 +1219,8 @@ J studies_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   }
   no_include(ctx);
   if (rel == "downloads") {
-    return page_envelope(ctx, priv ? 0 : 3, [&](std::size_t k) { return download_json(ctx, "study", i, k); });
+    return page_envelope(ctx, priv ? 0 : d::download_count(d::DownloadOwner::study),
+                         [&](std::size_t k) { return download_json(ctx, "study", i, k); });
   }
   if (rel == "biomes") {
     return page_envelope(ctx, 1, [&](std::size_t) { return biome_json(ctx, d::study_biome(i)); });
@@ -1363,7 +1347,8 @@ J analyses_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   }
   if (seg.size() == 3 && rel == "downloads") {
     no_include(ctx);
-    return page_envelope(ctx, 3, [&](std::size_t k) { return download_json(ctx, "analysis", s, k); });
+    return page_envelope(ctx, d::download_count(d::DownloadOwner::analysis),
+                         [&](std::size_t k) { return download_json(ctx, "analysis", s, k); });
   }
   const PageRules max_set{1000, 1000};
   if (rel == "taxonomy") {
@@ -1521,7 +1506,8 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
     const std::size_t g = need(find_genome(seg[1]));
     if (seg.size() == 2) return single(genome_json(ctx, g), Includes{});
     if (seg.size() == 3 && seg[2] == "downloads") {
-      return page_envelope(ctx, 2, [&](std::size_t k) { return download_json(ctx, "genome", g, k); });
+      return page_envelope(ctx, d::download_count(d::DownloadOwner::genome),
+                           [&](std::size_t k) { return download_json(ctx, "genome", g, k); });
     }
     html_not_found();
   }
@@ -1537,7 +1523,8 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
                            [&](std::size_t k) { return genome_json(ctx, c * d::kGenomesPerCatalogue + k); });
     }
     if (seg.size() == 3 && seg[2] == "downloads") {
-      return page_envelope(ctx, 1, [&](std::size_t) { return download_json(ctx, "catalogue", c, 0); });
+      return page_envelope(ctx, d::download_count(d::DownloadOwner::catalogue),
+                           [&](std::size_t k) { return download_json(ctx, "catalogue", c, k); });
     }
     html_not_found();
   }
@@ -1801,6 +1788,22 @@ void handle_token(const httplib::Request& req, httplib::Response& res) {
   send(req, res, 200, J{{"data", {{"token", d::kTestToken}}}}.dump(), "application/json");
 }
 
+// GET of a listed file's links.self: the file, as the service's nginx sends it
+// (octet-stream, attachment), through the files mock's serving code.
+void handle_file(const httplib::Request& req, httplib::Response& res, d::DownloadOwner kind,
+                 std::optional<std::size_t> owner, const std::string& alias, const std::string& pipeline) {
+  if (owner) {
+    for (std::size_t k = 0; k < d::download_count(kind); ++k) {
+      const d::DownloadFile f = d::download_file(kind, *owner, k);
+      if (f.alias != alias || (kind == d::DownloadOwner::study && f.pipeline != pipeline)) continue;
+      serve_file(req, res, f.alias, d::download_bytes(kind, *owner, k),
+                 ServeOptions{"application/octet-stream", f.alias});
+      return;
+    }
+  }
+  send(req, res, 404, error_body("Not found.", "404", "not_found", std::nullopt), "application/json");
+}
+
 }  // namespace
 
 void register_v1_routes(MockServer& server) {
@@ -1808,6 +1811,23 @@ void register_v1_routes(MockServer& server) {
   const std::string prefix = kV1Prefix;
   server.server().Post(prefix + "/utils/token/obtain",
                        [](const httplib::Request& req, httplib::Response& res) { handle_token(req, res); });
+  // Listed files, ahead of the catch-all. Only public studies list files.
+  server.server().Get(prefix + "/analyses/([^/]+)/file/([^/]+)", [](const httplib::Request& req, httplib::Response& res) {
+    handle_file(req, res, d::DownloadOwner::analysis, find_analysis(req.matches[1]), req.matches[2], "");
+  });
+  server.server().Get(prefix + "/studies/([^/]+)/pipelines/([^/]+)/file/([^/]+)",
+                      [](const httplib::Request& req, httplib::Response& res) {
+                        handle_file(req, res, d::DownloadOwner::study, find_study(req.matches[1], false),
+                                    req.matches[3], req.matches[2]);
+                      });
+  server.server().Get(prefix + "/genomes/([^/]+)/downloads/([^/]+)", [](const httplib::Request& req, httplib::Response& res) {
+    handle_file(req, res, d::DownloadOwner::genome, find_genome(req.matches[1]), req.matches[2], "");
+  });
+  server.server().Get(prefix + "/genome-catalogues/([^/]+)/downloads/([^/]+)",
+                      [](const httplib::Request& req, httplib::Response& res) {
+                        handle_file(req, res, d::DownloadOwner::catalogue, find_catalogue(req.matches[1]),
+                                    req.matches[2], "");
+                      });
   // One handler for every GET under the prefix: routing by segments lets the
   // mock answer unrouted paths with Django's HTML 404, like the real service.
   server.server().Get(prefix + "(/.*)?", [cache](const httplib::Request& req, httplib::Response& res) {

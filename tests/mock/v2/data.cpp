@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "files/files.hpp"
 #include "v2_mock.hpp"
 
 namespace mgnify::mock::v2data {
@@ -86,6 +87,9 @@ json download(const std::string& alias, const char* download_type, const char* f
             {"file_size_bytes", nullptr},
             {"index_files", nullptr},
             {"url", url.empty() ? json(nullptr) : json(url)}};
+  // The mock serves every listed file; HTML reports go unsized, as many
+  // production records are, so clients meet both cases.
+  if (!url.empty() && std::string(file_type) != "html") d["file_size_bytes"] = file_size(url_path(url));
   if (with_index && !url.empty()) {
     d["index_files"] = json::array({{{"index_type", "gzi"}, {"url", url + ".gzi"}}});
   }
@@ -550,6 +554,89 @@ std::string lineage_path(const std::string& lineage) {
     }
   }
   return out;
+}
+
+namespace {
+
+std::vector<std::string> path_segments(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < path.size()) {
+    auto slash = path.find('/', start);
+    if (slash == std::string::npos) slash = path.size();
+    if (slash > start) out.push_back(path.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return out;
+}
+
+// Listed somewhere in `text` as a JSON string, whole or with a query after it.
+bool names(const std::string& text, const std::string& url) {
+  return text.find("\"" + url + "\"") != std::string::npos || text.find("\"" + url + "?") != std::string::npos;
+}
+
+std::size_t raw_size_of(const std::string& name, std::uint64_t seed) {
+  const bool sequence = name.find(".fna") != std::string::npos || name.find(".faa") != std::string::npos ||
+                        name.find(".fasta") != std::string::npos;
+  return sequence ? 20000 + seed % 40000 : 800 + seed % 12000;
+}
+
+}  // namespace
+
+std::string url_path(const std::string& url) {
+  const auto scheme = url.find("://");
+  const auto start = scheme == std::string::npos ? 0 : url.find('/', scheme + 3);
+  if (start == std::string::npos) return "/";
+  return url.substr(start, url.find('?', start) - start);
+}
+
+std::string file_bytes(const std::string& path) {
+  const std::string name = path.substr(path.rfind('/') + 1);
+  const std::uint64_t seed = seed_of("v2" + path);
+  return generated_file(name, raw_size_of(name, seed), seed);
+}
+
+std::uint64_t file_size(const std::string& path) {
+  const std::string name = path.substr(path.rfind('/') + 1);
+  return generated_file_size(name, raw_size_of(name, seed_of("v2" + path)));
+}
+
+bool lists_file(const std::string& url) {
+  const Dataset& d = dataset();
+  const auto seg = path_segments(url_path(url));
+  auto at = [&](const std::string& name) {
+    const auto it = std::find(seg.begin(), seg.end(), name);
+    return it == seg.end() ? seg.size() : static_cast<std::size_t>(it - seg.begin());
+  };
+  if (const auto g = at("mgnify_genomes"); g < seg.size()) {
+    for (const auto& genome : d.genomes) {
+      if (std::find(seg.begin() + static_cast<std::ptrdiff_t>(g), seg.end(), genome.accession) == seg.end()) continue;
+      for (const auto& dl : genome.detail.at("downloads")) {
+        if (dl.at("url").is_string() && dl.at("url").get<std::string>() == url) return true;
+      }
+    }
+    return false;
+  }
+  // mgnify_results/{study}/{run}/{pipeline}/..., private-data/{study}/{run}/...,
+  // mgnify_results/{study}/study-summaries/...
+  std::size_t base = at("mgnify_results");
+  if (base == seg.size()) base = at("private-data");
+  if (base + 2 >= seg.size()) return false;
+  const std::string& ena = seg[base + 1];
+  const std::string& below = seg[base + 2];
+  for (const auto& study : d.studies) {
+    if (study.ena_accessions.empty() || study.ena_accessions[0] != ena) continue;
+    if (below == "study-summaries") {
+      if (names(study.detail, url)) return true;
+      continue;
+    }
+    for (int a : study.analyses) {
+      const auto& rec = d.analyses[static_cast<std::size_t>(a)];
+      if (d.runs[static_cast<std::size_t>(rec.run)].accession != below) continue;
+      if (names(analysis_detail(a), url)) return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace mgnify::mock::v2data

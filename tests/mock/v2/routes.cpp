@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "files/files.hpp"
 #include "mock_server.hpp"
 #include "v2_mock.hpp"
 
@@ -253,6 +254,27 @@ bool can_see(const StudyRec& s, const Caller& caller) {
 
 using Handler = std::function<void(const Req&, Res&, const Caller&)>;
 
+// The data set keeps the production URLs of files (kFilesHost, and signed
+// private-data links on the API host); every response names the mock instead.
+// Its origin is taken from the request's Host, as the v1 mock builds its links,
+// because the port is ephemeral and the address the client used is the one
+// that reaches this process. Paths stay as in production, so only the host
+// differs from a real response. Unlike production, public files then share the
+// API's origin, so a client sends its token along to them: harmless here, and
+// the SDK's origin rule is tested with the fake transport.
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+void localise_file_urls(const Req& req, Res& res) {
+  if (res.body.find("https://") == std::string::npos) return;
+  const std::string origin = "http://" + (req.has_header("Host") ? req.get_header_value("Host") : "127.0.0.1");
+  res.body = replace_all(std::move(res.body), kPrivateFilesPrefix, origin + kV2Prefix + "/private-data/");
+  res.body = replace_all(std::move(res.body), std::string(kFilesHost) + "/", origin + "/");
+}
+
 struct Router {
   MockServer& server;
   std::shared_ptr<AuthState> auth;
@@ -265,6 +287,7 @@ struct Router {
       Caller caller;
       if (opt_auth && !authenticate(req, res, *state, caller)) return;
       handler(req, res, caller);
+      localise_file_urls(req, res);
     });
     if (!pattern.empty() && pattern.back() == '/') {
       // Django's APPEND_SLASH: 301 to the same path with the slash, query kept.
@@ -834,6 +857,25 @@ void register_v2_routes(MockServer& server) {
       return send(res, 401, R"({"detail": "Token is invalid or expired", "code": "token_not_valid"})");
     }
     send(res, 200, "{}");
+  });
+
+  // ---- listed files ----
+  // Served with the files mock's code at the paths the listings give, under the
+  // mock's origin (see localise_file_urls). Only listed files exist.
+  auto serve_listed = [](const Req& req, Res& res, const std::string& production_url) {
+    if (!lists_file(production_url)) return send_html(res, 404, "Not Found");
+    serve_file(req, res, req.path.substr(req.path.rfind('/') + 1),
+               std::make_shared<const std::string>(file_bytes(req.path)));
+  };
+  server.server().Get("/pub/databases/metagenomics/(.+)", [serve_listed](const Req& req, Res& res) {
+    serve_listed(req, res, kFilesHost + req.path);
+  });
+  server.server().Get(std::string(kV2Prefix) + "/private-data/(.+)", [serve_listed](const Req& req, Res& res) {
+    // A signed link: without its token the file is not served.
+    if (!req.has_param("expires") || !req.has_param("token")) {
+      return send_detail(res, 403, "Authentication credentials were not provided.");
+    }
+    serve_listed(req, res, std::string("https://www.ebi.ac.uk") + req.path);
   });
 
   // Anything else under the prefix: Django's HTML 404 page.

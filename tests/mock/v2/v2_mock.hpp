@@ -5,6 +5,7 @@
 // every value is generated here, nothing is read from the fixture files.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -136,6 +137,23 @@ const Dataset& dataset();
 /// MGnifyAnalysis (list form) and MGnifyAnalysisDetail of analysis `index`, as JSON text.
 const std::string& analysis_list(int index);
 const std::string& analysis_detail(int index);
+
+/// The production hosts of the data set's download URLs: public results on
+/// the FTP site's HTTPS side, private results as signed links on the API host.
+/// The routes point them at the mock itself in every response (routes.cpp).
+inline constexpr const char* kFilesHost = "https://ftp.ebi.ac.uk";
+inline constexpr const char* kPrivateFilesPrefix = "https://www.ebi.ac.uk/metagenomics/api/v2/private-data/";
+
+/// The path of a URL: no scheme, host or query.
+std::string url_path(const std::string& url);
+/// The bytes behind a download URL's path. They are a function of the path
+/// alone, so every listed file can be served and sized without an index.
+std::string file_bytes(const std::string& path);
+/// file_bytes(path).size(), without generating the bytes: the listed file_size_bytes.
+std::uint64_t file_size(const std::string& path);
+/// Whether a study, analysis or genome of the data set lists `url` (with its
+/// production host; a private link's query may be left off).
+bool lists_file(const std::string& url);
 
 /// JSON text with Python's json.dumps separators (", " and ": "), as the service renders bodies.
 std::string py_dump(const nlohmann::json& j);
