@@ -808,6 +808,26 @@ TEST_CASE("download a v1 study's files filtered by -p and -g, and its summaries 
     CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) == listed[2].file_checksum->checksum);
   }
 
+  // The same through a manifest: list with -p/-g, then fetch what the manifest names.
+  const auto manifest = dir.path() / "ssu.tsv";
+  const auto listing = mgnify_run({"--format", "tsv", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1", "-g",
+                                   "taxonomic_analysis_ssu_rrna", "--manifest", manifest.string()});
+  REQUIRE(listing.code == 0);
+  const Tsv m = parse_tsv(slurp(manifest));
+  REQUIRE_FALSE(m.rows.empty());
+  const auto fetched = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "--manifest", manifest.string(),
+                                   "--dir", (dir.path() / "m").string()});
+  REQUIRE(fetched.code == 0);
+  const auto fetched_rows = ndjson_lines(fetched.out);
+  REQUIRE(fetched_rows.size() == m.rows.size());
+  for (std::size_t i = 0; i < m.rows.size(); ++i) {
+    CHECK(fetched_rows[i].at("status") == "downloaded");
+    CHECK(m.rows[i][m.column("pipeline_version")] == "4.1");
+    CHECK(fetched_rows[i].at("checksum") == "SHA256:" + m.rows[i][m.column("checksum")]);
+    const auto path = dir.path() / "m" / m.rows[i][m.column("accession")] / m.rows[i][m.column("alias")];
+    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) == m.rows[i][m.column("checksum")]);
+  }
+
   // Study summaries: the 4.1 file has no published digest, the 5.0 ones have MD5.
   const std::vector<std::string> summaries = {"--format", "ndjson", "download", "--api", "v1", "MGYS00000002",
                                               "--study-summaries", "--dir", (dir.path() / "s").string()};

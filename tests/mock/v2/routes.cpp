@@ -262,17 +262,26 @@ using Handler = std::function<void(const Req&, Res&, const Caller&)>;
 // differs from a real response. Unlike production, public files then share the
 // API's origin, so a client sends its token along to them: harmless here, and
 // the SDK's origin rule is tested with the fake transport.
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
+// One pass into a new string: a list page holds a thousand URLs, and replacing
+// them in place would move the rest of the body once per URL.
+std::string replace_all(const std::string& text, const std::string& from, const std::string& to) {
+  std::string out;
+  std::size_t done = 0;
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, done)) {
+    if (out.empty()) out.reserve(text.size() + text.size() / 8);
+    out.append(text, done, at - done);
+    out += to;
+    done = at + from.size();
   }
-  return text;
+  if (done == 0) return text;
+  out.append(text, done, std::string::npos);
+  return out;
 }
 void localise_file_urls(const Req& req, Res& res) {
   if (res.body.find("https://") == std::string::npos) return;
   const std::string origin = "http://" + (req.has_header("Host") ? req.get_header_value("Host") : "127.0.0.1");
-  res.body = replace_all(std::move(res.body), kPrivateFilesPrefix, origin + kV2Prefix + "/private-data/");
-  res.body = replace_all(std::move(res.body), std::string(kFilesHost) + "/", origin + "/");
+  res.body = replace_all(res.body, kPrivateFilesPrefix, origin + kV2Prefix + "/private-data/");
+  res.body = replace_all(res.body, std::string(kFilesHost) + "/", origin + "/");
 }
 
 struct Router {
