@@ -58,6 +58,16 @@ struct ClientOptions {
   /// at most one page of memory and, when a walk is abandoned early, one
   /// request the caller did not need.
   bool read_ahead = true;
+  /// With read_ahead: pages of a list fetched at once, k >= 1. v2 lists and
+  /// v1 page-number lists request pages 2..k+1 as soon as the first page is
+  /// in (v1 guesses their URLs from links.next and checks every guess, see
+  /// docs/performance.md); other v1 lists (cursors) request each page as soon
+  /// as the previous one's links.next is read. Items always come in list
+  /// order; memory grows by up to one page per extra page (plus a thread's
+  /// buffers), and a walk abandoned early may have made up to k requests the
+  /// caller did not need. 1 is plain read-ahead. Requests still go through
+  /// the rate limit.
+  std::size_t parallel_pages = 1;
 
   /// Null means a pooled CurlTransport built from the fields above.
   std::shared_ptr<http::Transport> transport;

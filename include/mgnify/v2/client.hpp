@@ -73,10 +73,9 @@ struct V2Options {
   bool anonymous_fallback_on_auth_failure = false;
   /// Requests in flight for the get_* batch calls.
   std::size_t concurrency = 8;
-  /// List pages fetched at once once `count` is known (with
-  /// ClientOptions::read_ahead; 1 is plain read-ahead). Items still come in
-  /// order; memory grows by one page per extra page in flight.
-  std::size_t parallel_pages = 1;
+  /// Deprecated: set ClientOptions::parallel_pages, which both clients read.
+  /// When not 0, overrides it for this client's lists.
+  std::size_t parallel_pages = 0;
 };
 
 class V2Client {
@@ -349,7 +348,12 @@ class V2Client {
   struct State {
     State(std::shared_ptr<http::Session> s, V2Options o) : session(std::move(s)), v2(o) {
       if (v2.concurrency == 0) throw InvalidArgument("V2Options::concurrency must be at least 1");
-      if (v2.parallel_pages == 0) throw InvalidArgument("V2Options::parallel_pages must be at least 1");
+      if (parallel_pages() == 0) {
+        throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
+      }
+    }
+    std::size_t parallel_pages() const {
+      return v2.parallel_pages != 0 ? v2.parallel_pages : session->options().parallel_pages;
     }
     std::shared_ptr<http::Session> session;
     V2Options v2;
@@ -456,39 +460,79 @@ class V2Client {
     return mgnify::detail::decode_response<T>(response);
   }
 
+  /// `count` from the start of a page body ({"count": N, ...}, as django-ninja
+  /// renders it), read before the items are decoded so that a walk can
+  /// request the following pages at once. nullopt for any other layout.
+  static std::optional<std::int64_t> peek_count(const std::string& body) {
+    std::size_t i = 0;
+    auto ws = [&] {
+      while (i < body.size() &&
+             (body[i] == ' ' || body[i] == '\n' || body[i] == '\t' || body[i] == '\r')) {
+        ++i;
+      }
+    };
+    auto lit = [&](const char* text) {
+      ws();
+      for (const char* c = text; *c; ++c, ++i) {
+        if (i >= body.size() || body[i] != *c) return false;
+      }
+      return true;
+    };
+    if (!lit("{") || !lit("\"count\"") || !lit(":")) return std::nullopt;
+    ws();
+    std::int64_t value = 0;
+    std::size_t digits = 0;
+    for (; i < body.size() && body[i] >= '0' && body[i] <= '9' && digits < 18; ++i, ++digits) {
+      value = value * 10 + (body[i] - '0');
+    }
+    if (digits == 0 || (digits > 1 && body[i - digits] == '0') || !lit(",")) return std::nullopt;
+    return value;
+  }
+
   template <class T>
   Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list) const {
     validate(list);
     const std::int64_t page_size = list.page_size;
     std::shared_ptr<State> state = state_;
-    PageFetcher<T> fetch = [state, path, filters = std::move(filters),
-                            page_size](const std::string& token) -> mgnify::Page<T> {
+    const bool read_ahead = state_->session->options().read_ahead;
+    StagedPageFetcher<T> fetch = [state, path, filters = std::move(filters), page_size](
+                                     const std::string& token,
+                                     const PageProgress<T>& progress) -> mgnify::Page<T> {
       const std::int64_t page = std::stoll(token);
       http::Query query = filters;
       query.set("page", token);
       query.set("page_size", std::to_string(page_size));
       const auto response = state->get(state->session->url(path, query));
-      auto envelope = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
-      mgnify::Page<T> out;
-      out.total = envelope.count;
-      out.items = std::move(envelope.items);
-      out.url = response.url;
-      out.meta = {{"count", envelope.count}, {"page", page}, {"page_size", page_size}};
-      if (page * page_size < envelope.count) out.next = std::to_string(page + 1);
+      progress.received();
+      auto envelope_of = [&](std::int64_t count) {
+        mgnify::Page<T> out;
+        out.total = count;
+        out.url = response.url;
+        out.meta = {{"count", count}, {"page", page}, {"page_size", page_size}};
+        if (page * page_size < count) out.next = std::to_string(page + 1);
+        return out;
+      };
+      if (progress.wants_envelope()) {
+        if (auto count = peek_count(response.body)) progress.envelope(envelope_of(*count));
+      }
+      auto decoded = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
+      mgnify::Page<T> out = envelope_of(decoded.count);
+      out.items = std::move(decoded.items);
       return out;
     };
     Paged<T> out(std::to_string(list.start_page), std::move(fetch), list.max_items);
-    if (state_->session->options().read_ahead) {
+    if (read_ahead) {
       // Page numbers are known once the first page gave `count`, so several
       // pages can be in flight; the fetcher only uses the thread-safe State.
       const std::int64_t start_page = list.start_page;
       out.set_counted(
-          [start_page, page_size](std::size_t index, const mgnify::Page<T>& first) -> std::optional<std::string> {
+          [start_page, page_size](std::size_t index,
+                                  const mgnify::Page<T>& first) -> std::optional<std::string> {
             const std::int64_t page = start_page + static_cast<std::int64_t>(index);
             if (!first.total || (page - 1) * page_size >= *first.total) return std::nullopt;
             return std::to_string(page);
           },
-          state_->v2.parallel_pages);
+          state_->parallel_pages());
     }
     return out;
   }

@@ -1,0 +1,404 @@
+// Paged's parallel modes: predicted tokens checked against each page's own
+// next token (v1 page-number lists), staged fetches that announce their
+// envelope before decoding, and the bound on pages held ahead of the caller.
+
+#include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "mgnify/error.hpp"
+#include "mgnify/paged.hpp"
+
+using mgnify::Page;
+using mgnify::Paged;
+using mgnify::PageProgress;
+
+namespace {
+
+constexpr auto kPatience = std::chrono::seconds(10);
+
+// A thread-safe scripted list whose fetches report progress like the clients'
+// (received, then the envelope, then "decoding"). A gated token blocks after
+// announcing its envelope, i.e. while it would be decoded.
+class List {
+ public:
+  void add(const std::string& token, std::vector<int> items, std::optional<std::string> next,
+           int page_number) {
+    Page<int> p;
+    p.items = std::move(items);
+    p.next = std::move(next);
+    p.url = "https://h/" + token;
+    p.meta = {{"page", page_number}};
+    std::lock_guard<std::mutex> lock(mutex_);
+    pages_[token] = std::move(p);
+  }
+  // Pages "p1".."p<count>" of `per_page` consecutive numbers from 1.
+  static std::shared_ptr<List> numbered(int count, int per_page, const std::string& prefix = "p") {
+    auto l = std::make_shared<List>();
+    int value = 1;
+    for (int t = 1; t <= count; ++t) {
+      std::vector<int> items;
+      for (int k = 0; k < per_page; ++k) items.push_back(value++);
+      l->add(prefix + std::to_string(t), items,
+             t < count ? std::optional<std::string>(prefix + std::to_string(t + 1)) : std::nullopt,
+             t);
+    }
+    return l;
+  }
+
+  void gate(const std::string& token) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    gated_.insert(token);
+  }
+  void open(const std::string& token) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    gated_.erase(token);
+    changed_.notify_all();
+  }
+  void fail_once(const std::string& token) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    failing_.insert(token);
+  }
+  bool wait_started(const std::string& token) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(
+        lock, kPatience, [&] { return std::count(started_.begin(), started_.end(), token) > 0; });
+  }
+  bool wait_blocked(std::size_t n) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(lock, kPatience, [&] { return blocked_ == n; });
+  }
+  std::vector<std::string> started() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return started_;
+  }
+  std::size_t count(const std::string& token) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return static_cast<std::size_t>(std::count(started_.begin(), started_.end(), token));
+  }
+
+  static mgnify::StagedPageFetcher<int> fetcher(std::shared_ptr<List> self) {
+    return [self](const std::string& token, const PageProgress<int>& progress) {
+      return self->fetch(token, progress);
+    };
+  }
+
+ private:
+  Page<int> fetch(const std::string& token, const PageProgress<int>& progress) {
+    Page<int> page;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      started_.push_back(token);
+      changed_.notify_all();
+      const bool fail = failing_.erase(token) > 0;
+      if (fail) {
+        mgnify::ApiErrorInfo info;
+        info.status = 503;
+        info.method = "GET";
+        info.url = "https://h/" + token;
+        throw mgnify::ServerError(info);
+      }
+      page = pages_.at(token);
+    }
+    progress.received();
+    Page<int> envelope = page;
+    envelope.items.clear();
+    progress.envelope(std::move(envelope));
+    std::unique_lock<std::mutex> lock(mutex_);
+    ++blocked_;
+    changed_.notify_all();
+    changed_.wait_for(lock, kPatience, [&] { return gated_.count(token) == 0; });
+    --blocked_;
+    changed_.notify_all();
+    return page;
+  }
+
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::map<std::string, Page<int>> pages_;
+  std::set<std::string> gated_;
+  std::set<std::string> failing_;
+  std::vector<std::string> started_;
+  std::size_t blocked_ = 0;
+};
+
+// Guesses "p<i+1>" for page i, like the v1 client rewriting `page` in links.next.
+mgnify::PageTokenAt<int> guess_p(int pages) {
+  return [pages](std::size_t index, const Page<int>&) -> std::optional<std::string> {
+    if (static_cast<int>(index) + 1 > pages) return std::nullopt;
+    return "p" + std::to_string(index + 1);
+  };
+}
+// The page must say it is the page the guess meant.
+bool page_number_matches(std::size_t index, const Page<int>& page, const Page<int>&) {
+  return page.meta.at("page") == static_cast<int>(index) + 1;
+}
+
+std::vector<int> iota_vector(int from, int to) {
+  std::vector<int> v;
+  for (int i = from; i <= to; ++i) v.push_back(i);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("predicted mode: k guessed pages in flight, items in order, each page fetched once",
+          "[paged][predicted]") {
+  auto list = List::numbered(12, 4);
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_read_ahead(true, 3);
+  paged.set_predicted(guess_p(12), 3, page_number_matches);
+  CHECK(paged.predicting());
+  std::vector<int> seen;
+  std::size_t most_ahead = 0;
+  for (int v : paged) {
+    seen.push_back(v);
+    most_ahead = std::max(most_ahead, paged.pages_in_flight());
+  }
+  CHECK(seen == iota_vector(1, 48));
+  CHECK(paged.predicting());  // every guess was right
+  CHECK(paged.pages_fetched() == 12);
+  CHECK(most_ahead <= 3);
+  auto started = list->started();
+  CHECK(started.size() == 12);
+  CHECK(std::set<std::string>(started.begin(), started.end()).size() == 12);
+  CHECK_FALSE(paged.resume_token().has_value());
+}
+
+TEST_CASE("predicted mode: the following pages are requested before page 1 is decoded",
+          "[paged][predicted]") {
+  auto list = List::numbered(6, 2);
+  list->gate("p1");
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_predicted(guess_p(6), 2);
+  std::thread walker([&] { paged.begin(); });
+  // Page 1 is held after announcing its envelope; pages 2 and 3 already left.
+  CHECK(list->wait_started("p2"));
+  CHECK(list->wait_started("p3"));
+  list->open("p1");
+  walker.join();
+  CHECK(paged.collect() == iota_vector(1, 12));
+}
+
+TEST_CASE("predicted mode: a guess that is not the previous page's next link falls back to links",
+          "[paged][predicted]") {
+  // The service switches scheme after page 3: its links.next names q4, not p4.
+  auto list = std::make_shared<List>();
+  list->add("p1", {1, 2}, "p2", 1);
+  list->add("p2", {3, 4}, "p3", 2);
+  list->add("p3", {5, 6}, "q4", 3);
+  list->add("q4", {7, 8}, "q5", 4);
+  list->add("q5", {9}, std::nullopt, 5);
+  // What the guesses fetch instead: never to be yielded.
+  list->add("p4", {-1, -1}, "p5", 4);
+  list->add("p5", {-2}, std::nullopt, 5);
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_predicted(guess_p(5), 4, page_number_matches);
+  CHECK(paged.collect() == iota_vector(1, 9));
+  CHECK_FALSE(paged.predicting());
+  CHECK(paged.pages_fetched() == 5);
+  for (const char* t : {"p1", "p2", "p3", "q4", "q5"}) CHECK(list->count(t) == 1);
+  // Wasted guesses stay within the window.
+  CHECK(list->count("p4") + list->count("p5") <= 2);
+  CHECK(list->started().size() <= 7);
+}
+
+TEST_CASE("predicted mode: a page whose meta disagrees with the guess is fetched again serially",
+          "[paged][predicted]") {
+  auto list = List::numbered(5, 2);
+  list->add("p3", {5, 6}, "p4", 7);  // says it is page 7
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_predicted(guess_p(5), 3, page_number_matches);
+  CHECK(paged.collect() == iota_vector(1, 10));
+  CHECK_FALSE(paged.predicting());
+  // p3 once as a guess, once from p2's link; p4 and p5 perhaps as guesses too.
+  CHECK(list->count("p3") == 2);
+  for (const char* t : {"p1", "p2"}) CHECK(list->count(t) == 1);
+  for (const char* t : {"p4", "p5"}) CHECK(list->count(t) >= 1);
+  for (const char* t : {"p4", "p5"}) CHECK(list->count(t) <= 2);
+}
+
+TEST_CASE("predicted mode: a failed page surfaces after the items before it and the walk resumes",
+          "[paged][predicted]") {
+  auto list = List::numbered(6, 3);
+  list->fail_once("p4");
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_predicted(guess_p(6), 4, page_number_matches);
+  std::vector<int> seen;
+  bool threw = false;
+  try {
+    for (int v : paged) seen.push_back(v);
+  } catch (const mgnify::ServerError& e) {
+    threw = true;
+    CHECK(e.url() == "https://h/p4");
+  }
+  REQUIRE(threw);
+  CHECK(seen == iota_vector(1, 9));  // pages 1-3, even if 5 and 6 arrived
+  CHECK(paged.resume_token() == std::optional<std::string>("p4"));
+  CHECK(paged.pages_in_flight() == 0);
+  for (int v : paged) seen.push_back(v);
+  CHECK(seen == iota_vector(1, 18));
+  CHECK(paged.predicting());  // a failure is not a wrong guess
+  CHECK(list->count("p4") == 2);
+  CHECK(list->count("p1") == 1);
+}
+
+TEST_CASE("predicted mode without a usable guess walks the links", "[paged][predicted]") {
+  auto list = List::numbered(4, 2);
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_predicted([](std::size_t, const Page<int>&) { return std::optional<std::string>(); },
+                      3);
+  CHECK(paged.collect() == iota_vector(1, 8));
+  CHECK(list->started() == std::vector<std::string>{"p1", "p2", "p3", "p4"});
+}
+
+TEST_CASE("link mode: page N+1 is requested as soon as page N's envelope is read",
+          "[paged][readahead]") {
+  auto list = List::numbered(5, 2);
+  list->gate("p2");
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_read_ahead(true, 2);
+  auto it = paged.begin();
+  CHECK(*it == 1);
+  // Page 2 is held after announcing its envelope (while it would be decoded),
+  // yet page 3, named there, is already requested; page 4 is not: the caller
+  // is on page 1 and two pages ahead is the window.
+  REQUIRE(list->wait_started("p3"));
+  REQUIRE(list->wait_blocked(1));
+  CHECK(list->count("p4") == 0);
+  CHECK(paged.pages_in_flight() == 2);
+  list->open("p2");
+  std::vector<int> seen{*it};
+  for (++it; it != paged.end(); ++it) seen.push_back(*it);
+  CHECK(seen == iota_vector(1, 10));
+  CHECK(list->started() == std::vector<std::string>{"p1", "p2", "p3", "p4", "p5"});
+}
+
+TEST_CASE("one-page read-ahead requests page N+1 only once page N is decoded",
+          "[paged][readahead]") {
+  // A second request during the decoding would need a second thread, whose
+  // allocator arena was measured to keep about two pages more memory.
+  auto list = List::numbered(3, 2);
+  list->gate("p2");
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_read_ahead(true);
+  std::vector<int> seen;
+  std::thread walker([&] {
+    for (int v : paged) seen.push_back(v);
+  });
+  // The caller waits for page 2, which is "decoding" with its envelope out.
+  REQUIRE(list->wait_blocked(1));
+  CHECK(list->count("p3") == 0);
+  list->open("p2");
+  walker.join();
+  CHECK(seen == iota_vector(1, 6));
+  CHECK(list->started() == std::vector<std::string>{"p1", "p2", "p3"});
+}
+
+TEST_CASE("a page whose response is in frees its request slot, not its page slot",
+          "[paged][counted]") {
+  auto list = List::numbered(8, 1);
+  for (int t = 2; t <= 8; ++t) list->gate("p" + std::to_string(t));
+  Paged<int> paged("p1", List::fetcher(list));
+  paged.set_counted(guess_p(8), 2);
+  std::thread walker([&] {
+    auto it = paged.begin();
+    ++it;  // waits for page 2
+  });
+  // Pages 2 and 3 were received and are "decoding", so two more requests
+  // could leave, but only one page more than k may be held while the caller
+  // waits: page 4 starts, page 5 does not.
+  REQUIRE(list->wait_started("p4"));
+  // Page 2 cannot be handed over while gated, so nothing frees a page slot.
+  CHECK(list->count("p5") == 0);
+  CHECK(paged.pages_in_flight() == 3);
+  for (int t = 2; t <= 8; ++t) list->open("p" + std::to_string(t));
+  walker.join();
+  std::vector<int> rest;
+  for (int v : paged) rest.push_back(v);
+  CHECK(rest == iota_vector(2, 8));
+}
+
+namespace {
+std::atomic<long> g_alive{0};
+std::atomic<long> g_most_alive{0};
+struct Tracked {
+  int value = 0;
+  explicit Tracked(int v) : value(v) { bump(); }
+  Tracked(const Tracked& o) : value(o.value) { bump(); }
+  Tracked(Tracked&& o) noexcept : value(o.value) { bump(); }
+  Tracked& operator=(const Tracked&) = default;
+  Tracked& operator=(Tracked&&) = default;
+  ~Tracked() { --g_alive; }
+  static void bump() {
+    const long now = ++g_alive;
+    long most = g_most_alive.load();
+    while (now > most && !g_most_alive.compare_exchange_weak(most, now)) {
+    }
+  }
+};
+}  // namespace
+
+TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predicted]") {
+  constexpr int kPages = 30;
+  constexpr long kPerPage = 50;
+  constexpr std::size_t kWindow = 3;
+  const bool predicted = GENERATE(false, true);
+  g_alive = 0;
+  g_most_alive = 0;
+  {
+    mgnify::StagedPageFetcher<Tracked> fetch = [](const std::string& token,
+                                                  const PageProgress<Tracked>& progress) {
+      const int n = std::stoi(token.substr(1));
+      Page<Tracked> page;
+      page.items.reserve(kPerPage);
+      for (long k = 0; k < kPerPage; ++k)
+        page.items.emplace_back(static_cast<int>((n - 1) * kPerPage + k));
+      if (n < kPages) page.next = "p" + std::to_string(n + 1);
+      page.total = kPages * kPerPage;
+      page.meta = {{"page", n}};
+      progress.received();
+      return page;
+    };
+    Paged<Tracked> paged("p1", fetch);
+    auto guess = [](std::size_t index, const Page<Tracked>&) -> std::optional<std::string> {
+      if (index >= static_cast<std::size_t>(kPages)) return std::nullopt;
+      return "p" + std::to_string(index + 1);
+    };
+    if (predicted) {
+      paged.set_predicted(guess, kWindow);
+    } else {
+      paged.set_counted(guess, kWindow);
+    }
+    long expected = 0;
+    for (const auto& t : paged) {
+      REQUIRE(t.value == expected);
+      ++expected;
+      // A slow caller lets the fetches fill every place they may take.
+      if (t.value % kPerPage == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    CHECK(expected == kPages * kPerPage);
+  }
+  CHECK(g_alive == 0);
+  // The page being read plus `window` pages ahead (while the caller waits, its
+  // finished page is released before another is fetched in its place).
+  CHECK(g_most_alive <= static_cast<long>(kWindow + 1) * kPerPage);
+}
+
+TEST_CASE("set_read_ahead and set_predicted reject a window of 0", "[paged][predicted]") {
+  auto list = List::numbered(2, 2);
+  Paged<int> paged("p1", List::fetcher(list));
+  CHECK_THROWS_AS(paged.set_read_ahead(true, 0), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(paged.set_predicted(guess_p(2), 0), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(Paged<int>("p1", mgnify::PageFetcher<int>()), mgnify::InvalidArgument);
+}
