@@ -25,6 +25,8 @@ mgnify::ClientOptions options(const bench::Args& a, const std::string& base) {
   o.base_url = base;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
   o.read_ahead = a.num("read-ahead", 1) != 0;
+  // Pages of a list in flight at once (ClientOptions::parallel_pages, both clients).
+  o.parallel_pages = static_cast<std::size_t>(a.num("parallel", 1));
   return o;
 }
 
@@ -53,7 +55,8 @@ int fanout(const bench::Args& a) {
   return 0;
 }
 
-// 2. Every v1 study, following links.next.
+// 2. Every v1 study: links.next, or with --parallel k the page URLs guessed
+// from the first page's links and checked against each page's links.next.
 int linkwalk(const bench::Args& a) {
   mgnify::v1::LegacyClient client(options(a, a.need("v1")));
   mgnify::v1::Query q;
@@ -67,9 +70,9 @@ int linkwalk(const bench::Args& a) {
 
 // 3. Every v2 analysis, `parallel` pages in flight once the count is known.
 int counted(const bench::Args& a) {
-  mgnify::v2::V2Options v2;
-  v2.parallel_pages = static_cast<std::size_t>(a.num("parallel", 8));
-  mgnify::v2::V2Client client(options(a, a.need("v2")), v2);
+  auto o = options(a, a.need("v2"));
+  o.parallel_pages = static_cast<std::size_t>(a.num("parallel", 8));
+  mgnify::v2::V2Client client(o);
   mgnify::v2::ListOptions list;
   list.page_size = static_cast<int>(a.num("page-size", 100));
   const auto start = bench::Clock::now();
