@@ -2,19 +2,17 @@
 // process against the in-process mock, and its output is parsed and compared
 // with what the SDK itself reads from the same mock.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "cli/cli_runner.hpp"
 #include "mgnify/http/checksum.hpp"
@@ -114,7 +112,8 @@ class TempDir {
  public:
   TempDir() {
     std::random_device rd;
-    path_ = std::filesystem::temp_directory_path() / ("mgnify-cli-" + std::to_string(rd()) + std::to_string(rd()));
+    path_ = std::filesystem::temp_directory_path() /
+            ("mgnify-cli-" + std::to_string(rd()) + std::to_string(rd()));
     std::filesystem::create_directories(path_);
   }
   ~TempDir() {
@@ -167,7 +166,8 @@ TEST_CASE("bad usage exits with 2 before any request", "[cli]") {
   CHECK(mgnify_run({"v2", "studies", "get", "MGYA00000001"}).code == 2);
   CHECK(mgnify_run({"downloads", "XYZ123"}).code == 2);
   CHECK(mgnify_run({"download"}).code == 2);
-  const auto token = mgnify_run({"--token-env", "MGNIFY_CLI_TEST_UNSET_TOKEN", "v2", "studies", "list"});
+  const auto token =
+      mgnify_run({"--token-env", "MGNIFY_CLI_TEST_UNSET_TOKEN", "v2", "studies", "list"});
   CHECK(token.code == 2);
   CHECK(token.err.find("MGNIFY_CLI_TEST_UNSET_TOKEN") != std::string::npos);
   CHECK(mock().requests().empty());
@@ -195,7 +195,8 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     const auto missing = mgnify_run({"protein", "get", "MGYP000000000011"});
     CHECK(missing.code == 3);
     CHECK(missing.err.find("MGYP000000000011") != std::string::npos);
-    const auto mixed = mgnify_run({"--format", "ndjson", "protein", "get", "MGYP000000000010", "MGYP000000000011"});
+    const auto mixed = mgnify_run(
+        {"--format", "ndjson", "protein", "get", "MGYP000000000010", "MGYP000000000011"});
     CHECK(mixed.code == 3);
     const auto lines = ndjson_lines(mixed.out);
     REQUIRE(lines.size() == 1);
@@ -203,12 +204,14 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
   }
 }
 
-TEST_CASE("protein search honours --max as the service's limit, in every format", "[cli][proteins]") {
+TEST_CASE("protein search honours --max as the service's limit, in every format",
+          "[cli][proteins]") {
   const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
   const auto hits = client.search(mgnify::proteins::SearchQuery::by_pfam("PF00005").limit(7));
   REQUIRE(hits.size() == 7);
 
-  const auto nd = mgnify_run({"--format", "ndjson", "--max", "7", "protein", "search", "--pfam", "pf00005"});
+  const auto nd =
+      mgnify_run({"--format", "ndjson", "--max", "7", "protein", "search", "--pfam", "pf00005"});
   REQUIRE(nd.code == 0);
   const auto lines = ndjson_lines(nd.out);
   REQUIRE(lines.size() == 7);
@@ -218,8 +221,8 @@ TEST_CASE("protein search honours --max as the service's limit, in every format"
   REQUIRE(js.code == 0);
   CHECK(json::parse(js.out) == json(hits));
 
-  const auto tsv = mgnify_run({"--format", "tsv", "--columns", "mgyp,cluster_size", "--max", "7", "protein",
-                               "search", "--pfam", "PF00005"});
+  const auto tsv = mgnify_run({"--format", "tsv", "--columns", "mgyp,cluster_size", "--max", "7",
+                               "protein", "search", "--pfam", "PF00005"});
   REQUIRE(tsv.code == 0);
   const Tsv t = parse_tsv(tsv.out);
   CHECK(t.header == std::vector<std::string>{"mgyp", "cluster_size"});
@@ -233,9 +236,11 @@ TEST_CASE("protein search honours --max as the service's limit, in every format"
   CHECK(mgnify_run({"protein", "search", "--pfam", "PF00005", "--biome-id", "3"}).code == 2);
 }
 
-TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hits", "[cli][proteins]") {
+TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hits",
+          "[cli][proteins]") {
   const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
-  const auto run = mgnify_run({"protein", "fasta", "MGYP000261684433", "MGYP000000000010", "--width", "0"});
+  const auto run =
+      mgnify_run({"protein", "fasta", "MGYP000261684433", "MGYP000000000010", "--width", "0"});
   REQUIRE(run.code == 0);
   CHECK(run.out == mgnify::proteins::to_fasta(client.get("MGYP000261684433"), 0) +
                        mgnify::proteins::to_fasta(client.get("MGYP000000000010"), 0));
@@ -255,11 +260,13 @@ TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hi
 TEST_CASE("v1 list walks pages of --page-size up to --max and matches the SDK", "[cli][v1]") {
   mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
   std::vector<json> expected;
-  for (const auto& s : client.studies().list(mgnify::v1::Query().page_size(3).max_items(7))) expected.push_back(s);
+  for (const auto& s : client.studies().list(mgnify::v1::Query().page_size(3).max_items(7)))
+    expected.push_back(s);
   REQUIRE(expected.size() == 7);
 
   mock().clear_requests();
-  const auto run = mgnify_run({"--format", "ndjson", "v1", "studies", "list", "--page-size", "3", "--max", "7"});
+  const auto run =
+      mgnify_run({"--format", "ndjson", "v1", "studies", "list", "--page-size", "3", "--max", "7"});
   REQUIRE(run.code == 0);
   CHECK(ndjson_lines(run.out) == expected);
   int pages = 0;
@@ -281,7 +288,8 @@ TEST_CASE("v1 get and related, as JSON and TSV", "[cli][v1]") {
 
   std::vector<mgnify::v1::Sample> samples = client.study_samples("MGYS00000002").collect();
   REQUIRE_FALSE(samples.empty());
-  const auto tsv = mgnify_run({"--format", "tsv", "v1", "studies", "related", "MGYS00000002", "samples"});
+  const auto tsv =
+      mgnify_run({"--format", "tsv", "v1", "studies", "related", "MGYS00000002", "samples"});
   REQUIRE(tsv.code == 0);
   const Tsv t = parse_tsv(tsv.out);
   REQUIRE(t.rows.size() == samples.size());
@@ -295,7 +303,8 @@ TEST_CASE("v1 get and related, as JSON and TSV", "[cli][v1]") {
   }
 
   SECTION("--include prints the compound document") {
-    const auto inc = mgnify_run({"v1", "analyses", "get", "MGYA00000002", "--include", "downloads"});
+    const auto inc =
+        mgnify_run({"v1", "analyses", "get", "MGYA00000002", "--include", "downloads"});
     REQUIRE(inc.code == 0);
     const json doc = json::parse(inc.out);
     CHECK(doc.at("data").at("id") == "MGYA00000002");
@@ -331,14 +340,15 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
 
   std::vector<json> analyses;
   for (const auto& a : client.study_analyses(acc)) analyses.push_back(a);
-  const auto related = mgnify_run({"--format", "ndjson", "v2", "studies", "related", acc, "analyses"});
+  const auto related =
+      mgnify_run({"--format", "ndjson", "v2", "studies", "related", acc, "analyses"});
   REQUIRE(related.code == 0);
   CHECK(ndjson_lines(related.out) == analyses);
 
   SECTION("filters reach the service") {
     mock().clear_requests();
-    const auto search = mgnify_run({"--format", "ndjson", "--max", "3", "v2", "studies", "list", "--search",
-                                    "human gut", "--pipeline", "v6"});
+    const auto search = mgnify_run({"--format", "ndjson", "--max", "3", "v2", "studies", "list",
+                                    "--search", "human gut", "--pipeline", "v6"});
     REQUIRE(search.code == 0);
     bool seen = false;
     for (const auto& r : mock().requests()) {
@@ -354,8 +364,8 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
     mgnify::v2::BiomeQuery q;
     q.max_depth(2);
     std::vector<mgnify::v2::Biome> biomes = client.biomes(q).collect();
-    const auto tsv = mgnify_run({"--format", "tsv", "--columns", "lineage,biome_name", "v2", "biomes", "list",
-                                 "--max-depth", "2"});
+    const auto tsv = mgnify_run({"--format", "tsv", "--columns", "lineage,biome_name", "v2",
+                                 "biomes", "list", "--max-depth", "2"});
     REQUIRE(tsv.code == 0);
     const Tsv t = parse_tsv(tsv.out);
     REQUIRE(t.rows.size() == biomes.size());
@@ -364,8 +374,8 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
     }
   }
   SECTION("TSV columns may be dotted paths into nested objects") {
-    const auto tsv = mgnify_run({"--format", "tsv", "--columns", "accession,biome.lineage,biome", "v2", "studies",
-                                 "list", "--max", "5", "--page-size", "2"});
+    const auto tsv = mgnify_run({"--format", "tsv", "--columns", "accession,biome.lineage,biome",
+                                 "v2", "studies", "list", "--max", "5", "--page-size", "2"});
     REQUIRE(tsv.code == 0);
     const Tsv t = parse_tsv(tsv.out);
     REQUIRE(t.rows.size() == studies.size());
@@ -373,7 +383,8 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
       CHECK(t.rows[i][0] == studies[i].at("accession").get<std::string>());
       const json& biome = studies[i].at("biome");
       CHECK(t.rows[i][1] == (biome.is_object() && biome.at("lineage").is_string()
-                                 ? biome.at("lineage").get<std::string>() : std::string()));
+                                 ? biome.at("lineage").get<std::string>()
+                                 : std::string()));
       // A nested object in a named column is compact JSON.
       CHECK(t.rows[i][2] == (biome.is_null() ? std::string() : biome.dump()));
     }
@@ -383,10 +394,12 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
   }
 }
 
-TEST_CASE("v2 with --token-env: private data, never printing the token; a dead token exits 4", "[cli][v2]") {
+TEST_CASE("v2 with --token-env: private data, never printing the token; a dead token exits 4",
+          "[cli][v2]") {
   namespace d = mgnify::mock::v2data;
-  const auto mine = mgnify_run({"--format", "ndjson", "--token-env", "MY_MGNIFY_TOKEN", "v2", "studies", "list", "--mine"},
-                               {std::string("MY_MGNIFY_TOKEN=") + d::kValidToken});
+  const auto mine = mgnify_run(
+      {"--format", "ndjson", "--token-env", "MY_MGNIFY_TOKEN", "v2", "studies", "list", "--mine"},
+      {std::string("MY_MGNIFY_TOKEN=") + d::kValidToken});
   REQUIRE(mine.code == 0);
   std::vector<std::string> accessions;
   for (const auto& s : ndjson_lines(mine.out)) accessions.push_back(s.at("accession"));
@@ -394,8 +407,9 @@ TEST_CASE("v2 with --token-env: private data, never printing the token; a dead t
     CHECK(std::find(accessions.begin(), accessions.end(), p) != accessions.end());
   }
 
-  const auto dead = mgnify_run({"--token-env", "MY_MGNIFY_TOKEN", "v2", "studies", "list", "--mine"},
-                               {std::string("MY_MGNIFY_TOKEN=") + d::kDeadToken});
+  const auto dead =
+      mgnify_run({"--token-env", "MY_MGNIFY_TOKEN", "v2", "studies", "list", "--mine"},
+                 {std::string("MY_MGNIFY_TOKEN=") + d::kDeadToken});
   CHECK(dead.code == 4);
   CHECK(dead.err.find(d::kDeadToken) == std::string::npos);
   CHECK(dead.out.find(d::kDeadToken) == std::string::npos);
@@ -421,42 +435,47 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
   }
   SECTION("a retried 503 that then succeeds exits 0") {
     mock().push_fault(path, mgnify::mock::Fault::status_only(503));
-    const auto run = mgnify_run({"--retries", "2", "--format", "ndjson", "v2", "studies", "list", "--max", "1"});
+    const auto run =
+        mgnify_run({"--retries", "2", "--format", "ndjson", "v2", "studies", "list", "--max", "1"});
     CHECK(run.code == 0);
     CHECK(ndjson_lines(run.out).size() == 1);
   }
   SECTION("nothing listening: a transport error") {
-    const auto run = mgnify_run({"--retries", "1", "--base-url", "http://127.0.0.1:1", "v2", "studies", "list"});
+    const auto run =
+        mgnify_run({"--retries", "1", "--base-url", "http://127.0.0.1:1", "v2", "studies", "list"});
     CHECK(run.code == 5);
   }
   mock().clear_faults();
 }
 
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
-  const auto run = cli_test::run_piped(
-      MGNIFY_CLI_PATH,
-      {"--rate-limit", "0", "--base-url", mock().v2_url(), "--format", "ndjson", "v2", "studies", "list", "--max", "2"},
-      {"MGNIFY_API_V2_URL=http://127.0.0.1:1/nowhere"});
+  const auto run =
+      cli_test::run_piped(MGNIFY_CLI_PATH,
+                          {"--rate-limit", "0", "--base-url", mock().v2_url(), "--format", "ndjson",
+                           "v2", "studies", "list", "--max", "2"},
+                          {"MGNIFY_API_V2_URL=http://127.0.0.1:1/nowhere"});
   CHECK(run.code == 0);
   CHECK(ndjson_lines(run.out).size() == 2);
 }
 
 // ------------------------------------------------------------ downloads ----
 
-TEST_CASE("downloads lists a v1 analysis's files with checksums, filtered by group", "[cli][downloads]") {
+TEST_CASE("downloads lists a v1 analysis's files with checksums, filtered by group",
+          "[cli][downloads]") {
   mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
   const auto files = client.analysis_downloads("MGYA00000002").collect();
   REQUIRE(files.size() == 3);
 
   TempDir dir;
   const auto manifest = dir.path() / "files.tsv";
-  const auto run = mgnify_run({"--format", "tsv", "downloads", "--api", "v1", "MGYA00000002", "--manifest", manifest.string()});
+  const auto run = mgnify_run({"--format", "tsv", "downloads", "--api", "v1", "MGYA00000002",
+                               "--manifest", manifest.string()});
   REQUIRE(run.code == 0);
   CHECK(slurp(manifest) == run.out);
   const Tsv t = parse_tsv(run.out);
-  CHECK(t.header == std::vector<std::string>{"accession", "alias", "pipeline_version", "group", "description",
-                                             "file_type", "experiment_type", "url", "checksum_algorithm",
-                                             "checksum", "size_bytes"});
+  CHECK(t.header == std::vector<std::string>{"accession", "alias", "pipeline_version", "group",
+                                             "description", "file_type", "experiment_type", "url",
+                                             "checksum_algorithm", "checksum", "size_bytes"});
   REQUIRE(t.rows.size() == files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
     CHECK(t.rows[i][t.column("accession")] == "MGYA00000002");
@@ -469,8 +488,8 @@ TEST_CASE("downloads lists a v1 analysis's files with checksums, filtered by gro
   }
 
   // mg-toolkit's spelling of "Taxonomic analysis SSU rRNA".
-  const auto ssu = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002", "-g",
-                               "taxonomic_analysis_ssu_rrna"});
+  const auto ssu = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002",
+                               "-g", "taxonomic_analysis_ssu_rrna"});
   REQUIRE(ssu.code == 0);
   const auto rows = ndjson_lines(ssu.out);
   REQUIRE(rows.size() == 1);
@@ -495,7 +514,8 @@ TEST_CASE("downloads of a v1 study walks its analyses, filtered by pipeline", "[
   REQUIRE(all.code == 0);
   CHECK(ndjson_lines(all.out).size() == expected);
 
-  const auto v41 = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1"});
+  const auto v41 =
+      mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1"});
   REQUIRE(v41.code == 0);
   const auto rows = ndjson_lines(v41.out);
   CHECK(rows.size() == expected_41);
@@ -504,9 +524,11 @@ TEST_CASE("downloads of a v1 study walks its analyses, filtered by pipeline", "[
     CHECK(r.at("accession").get<std::string>().rfind("MGYA", 0) == 0);
   }
 
-  const auto summaries = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "--study-summaries"});
+  const auto summaries = mgnify_run(
+      {"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "--study-summaries"});
   REQUIRE(summaries.code == 0);
-  CHECK(ndjson_lines(summaries.out).size() == client.study_downloads("MGYS00000002").collect().size());
+  CHECK(ndjson_lines(summaries.out).size() ==
+        client.study_downloads("MGYS00000002").collect().size());
 }
 
 TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][downloads]") {
@@ -517,7 +539,8 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
   for (const auto& s : client.studies()) {
     analyses.clear();
     for (const auto& a : client.study_analyses(s.accession)) {
-      if (a.pipeline_version && a.pipeline_version->text.rfind("V6", 0) == 0) analyses.push_back(a.accession);
+      if (a.pipeline_version && a.pipeline_version->text.rfind("V6", 0) == 0)
+        analyses.push_back(a.accession);
     }
     if (!analyses.empty()) {
       study = s.accession;
@@ -538,7 +561,8 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
     CHECK(rows[i].at("pipeline_version") == detail.pipeline_version->text);
   }
 
-  const auto tax = mgnify_run({"--format", "ndjson", "downloads", analyses[0], "-g", "taxonomies."});
+  const auto tax =
+      mgnify_run({"--format", "ndjson", "downloads", analyses[0], "-g", "taxonomies."});
   REQUIRE(tax.code == 0);
   CHECK(ndjson_lines(tax.out).size() == detail.downloads_in_group("taxonomies.").size());
 
@@ -566,31 +590,37 @@ struct ManifestFile {
   std::string checksum;    // "" for none
 };
 
-std::string write_manifest(const std::filesystem::path& path, const std::vector<ManifestFile>& files) {
+std::string write_manifest(const std::filesystem::path& path,
+                           const std::vector<ManifestFile>& files) {
   std::ofstream out(path);
   out << "accession\talias\turl\tchecksum_algorithm\tchecksum\tsize_bytes\n";
   for (const auto& f : files) {
-    out << "MGYA00000042\t" << f.name << "\t" << mock().origin() << mgnify::mock::kFilesPrefix << "/" << f.name
-        << f.url_suffix << "\t" << (f.checksum.empty() ? "" : "SHA256") << "\t" << f.checksum << "\t"
-        << mgnify::mock::mock_file(f.name).size() << "\n";
+    out << "MGYA00000042\t" << f.name << "\t" << mock().origin() << mgnify::mock::kFilesPrefix
+        << "/" << f.name << f.url_suffix << "\t" << (f.checksum.empty() ? "" : "SHA256") << "\t"
+        << f.checksum << "\t" << mgnify::mock::mock_file(f.name).size() << "\n";
   }
   return path.string();
 }
 
 std::string sha256_of(const std::string& name) {
-  return mgnify::http::hash_bytes(mgnify::http::HashAlgorithm::sha256, mgnify::mock::mock_file(name));
+  return mgnify::http::hash_bytes(mgnify::http::HashAlgorithm::sha256,
+                                  mgnify::mock::mock_file(name));
 }
 
 }  // namespace
 
-TEST_CASE("download fetches a manifest's files, verified, resumes a cut transfer, and skips present files",
-          "[cli][download]") {
+TEST_CASE(
+    "download fetches a manifest's files, verified, resumes a cut transfer, and skips present "
+    "files",
+    "[cli][download]") {
   TempDir dir;
-  const auto manifest = write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", sha256_of("small.tsv")},
-                                                              {"medium.bin", "?cut=70000", sha256_of("medium.bin")},
-                                                              {"empty.txt", "", ""}});
+  const auto manifest =
+      write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", sha256_of("small.tsv")},
+                                            {"medium.bin", "?cut=70000", sha256_of("medium.bin")},
+                                            {"empty.txt", "", ""}});
   const auto out = dir.path() / "out";
-  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
+  const auto run =
+      mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   REQUIRE(run.code == 0);
   const auto rows = ndjson_lines(run.out);
   REQUIRE(rows.size() == 3);
@@ -609,7 +639,8 @@ TEST_CASE("download fetches a manifest's files, verified, resumes a cut transfer
 
   // A second run trusts nothing: verified files are kept without a request.
   mock().clear_requests();
-  const auto again = mgnify_run({"--format", "tsv", "download", "--manifest", manifest, "--dir", out.string()});
+  const auto again =
+      mgnify_run({"--format", "tsv", "download", "--manifest", manifest, "--dir", out.string()});
   REQUIRE(again.code == 0);
   const Tsv t = parse_tsv(again.out);
   REQUIRE(t.rows.size() == 3);
@@ -619,12 +650,16 @@ TEST_CASE("download fetches a manifest's files, verified, resumes a cut transfer
   CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/medium.bin") == 0);
 }
 
-TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing file exits 3", "[cli][download]") {
+TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing file exits 3",
+          "[cli][download]") {
   TempDir dir;
   const std::string wrong(64, 'a');
-  const auto manifest = write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", wrong}, {"medium.bin", "", sha256_of("medium.bin")}});
+  const auto manifest =
+      write_manifest(dir.path() / "m.tsv",
+                     {{"small.tsv", "", wrong}, {"medium.bin", "", sha256_of("medium.bin")}});
   const auto out = dir.path() / "out";
-  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
+  const auto run =
+      mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   CHECK(run.code == 1);
   const auto rows = ndjson_lines(run.out);
   REQUIRE(rows.size() == 2);
@@ -636,13 +671,15 @@ TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing f
   CHECK(rows[1].at("status") == "downloaded");
   CHECK(slurp(out / "MGYA00000042" / "medium.bin") == mgnify::mock::mock_file("medium.bin"));
 
-  std::ofstream(dir.path() / "missing.tsv") << "accession\talias\turl\nMGYA1\tnope.txt\t" << mock().origin()
-                                           << "/files/nope.txt\n";
-  const auto missing = mgnify_run({"download", "--manifest", (dir.path() / "missing.tsv").string(), "--dir", out.string()});
+  std::ofstream(dir.path() / "missing.tsv")
+      << "accession\talias\turl\nMGYA1\tnope.txt\t" << mock().origin() << "/files/nope.txt\n";
+  const auto missing = mgnify_run(
+      {"download", "--manifest", (dir.path() / "missing.tsv").string(), "--dir", out.string()});
   CHECK(missing.code == 3);
 }
 
-TEST_CASE("download straight from a listing skips files without a URL, not silently", "[cli][download]") {
+TEST_CASE("download straight from a listing skips files without a URL, not silently",
+          "[cli][download]") {
   // v2 legacy studies publish files without a location.
   mgnify::v2::V2Client client(sdk_options(mock().v2_url()));
   std::string legacy;
@@ -655,7 +692,8 @@ TEST_CASE("download straight from a listing skips files without a URL, not silen
   }
   REQUIRE_FALSE(legacy.empty());
   TempDir dir;
-  const auto run = mgnify_run({"--format", "ndjson", "download", legacy, "--study-summaries", "--dir", dir.path().string()});
+  const auto run = mgnify_run({"--format", "ndjson", "download", legacy, "--study-summaries",
+                               "--dir", dir.path().string()});
   CHECK(run.code == 0);
   const auto rows = ndjson_lines(run.out);
   REQUIRE_FALSE(rows.empty());
@@ -667,10 +705,12 @@ TEST_CASE("download straight from a listing skips files without a URL, not silen
 
 TEST_CASE("progress is drawn on a terminal and never into a pipe", "[cli][progress]") {
   TempDir dir;
-  const auto manifest = write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", sha256_of("small.tsv")},
-                                                              {"large.fasta", "", sha256_of("large.fasta")}});
-  std::vector<std::string> args = {"--rate-limit", "0", "--format", "ndjson", "download", "--manifest", manifest,
-                                   "--dir", (dir.path() / "tty").string()};
+  const auto manifest = write_manifest(
+      dir.path() / "m.tsv",
+      {{"small.tsv", "", sha256_of("small.tsv")}, {"large.fasta", "", sha256_of("large.fasta")}});
+  std::vector<std::string> args = {"--rate-limit", "0",        "--format",
+                                   "ndjson",       "download", "--manifest",
+                                   manifest,       "--dir",    (dir.path() / "tty").string()};
   const auto tty = cli_test::run_in_terminal(MGNIFY_CLI_PATH, args, service_env());
   REQUIRE_FALSE(tty.timed_out);
   CHECK(tty.code == 0);
@@ -686,7 +726,8 @@ TEST_CASE("progress is drawn on a terminal and never into a pipe", "[cli][progre
   CHECK(ndjson_lines(piped.out).size() == 2);
 
   const auto proteins_tty = cli_test::run_in_terminal(
-      MGNIFY_CLI_PATH, {"--rate-limit", "0", "protein", "fasta", "--pfam", "PF00005", "--max", "4"}, service_env());
+      MGNIFY_CLI_PATH, {"--rate-limit", "0", "protein", "fasta", "--pfam", "PF00005", "--max", "4"},
+      service_env());
   CHECK(proteins_tty.code == 0);
   CHECK(proteins_tty.err.find("proteins: 4/4 records") != std::string::npos);
 }
@@ -717,24 +758,28 @@ std::map<std::string, json> by_alias(const std::vector<json>& rows) {
 
 }  // namespace
 
-TEST_CASE("download a v1 analysis from its listing: verified, kept, re-fetched when corrupt, resumed when cut",
-          "[cli][download][v1]") {
+TEST_CASE(
+    "download a v1 analysis from its listing: verified, kept, re-fetched when corrupt, resumed "
+    "when cut",
+    "[cli][download][v1]") {
   namespace v1data = mgnify::mock::v1data;
-  const auto listed = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002"});
+  const auto listed =
+      mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002"});
   REQUIRE(listed.code == 0);
   const auto files = ndjson_lines(listed.out);
   REQUIRE(files.size() == 3);
   std::map<std::string, std::string> bytes;  // alias -> what the mock serves
   for (std::size_t k = 0; k < files.size(); ++k) {
-    CHECK(files[k].at("url").get<std::string>().rfind(mock().v1_url() + "/analyses/MGYA00000002/file/", 0) == 0);
+    CHECK(files[k].at("url").get<std::string>().rfind(
+              mock().v1_url() + "/analyses/MGYA00000002/file/", 0) == 0);
     CHECK(files[k].at("checksum_algorithm") == "SHA256");
     bytes[files[k].at("alias")] = *v1data::download_bytes(v1data::DownloadOwner::analysis, 1, k);
   }
 
   TempDir dir;
   const auto out = dir.path() / "out";
-  const std::vector<std::string> args = {"--format", "ndjson", "download", "--api", "v1", "MGYA00000002",
-                                         "--dir", out.string()};
+  const std::vector<std::string> args = {"--format", "ndjson",       "download", "--api",
+                                         "v1",       "MGYA00000002", "--dir",    out.string()};
   const auto run = mgnify_run(args);
   REQUIRE(run.code == 0);
   CHECK(run.err.empty());
@@ -759,7 +804,8 @@ TEST_CASE("download a v1 analysis from its listing: verified, kept, re-fetched w
   mock().clear_requests();
   const auto again = mgnify_run(args);
   REQUIRE(again.code == 0);
-  for (const auto& [alias, r] : by_alias(ndjson_lines(again.out))) CHECK(r.at("status") == "present");
+  for (const auto& [alias, r] : by_alias(ndjson_lines(again.out)))
+    CHECK(r.at("status") == "present");
   for (const auto& f : files) CHECK(mock().hits(url_path(f.at("url"))) == 0);
 
   // A corrupted file (same size) fails its checksum and is fetched again;
@@ -768,7 +814,8 @@ TEST_CASE("download a v1 analysis from its listing: verified, kept, re-fetched w
   const std::string cut_alias = files[2].at("alias");
   std::string corrupt = bytes[corrupt_alias];
   corrupt[10] = static_cast<char>(corrupt[10] ^ 1);
-  std::ofstream(out / "MGYA00000002" / corrupt_alias, std::ios::binary | std::ios::trunc) << corrupt;
+  std::ofstream(out / "MGYA00000002" / corrupt_alias, std::ios::binary | std::ios::trunc)
+      << corrupt;
   std::filesystem::remove(out / "MGYA00000002" / cut_alias);
   mock().push_fault(url_path(files[2].at("url")), cut_transfer(bytes[cut_alias]));
   mock().clear_requests();
@@ -782,8 +829,9 @@ TEST_CASE("download a v1 analysis from its listing: verified, kept, re-fetched w
   for (const auto& [alias, content] : bytes) CHECK(slurp(out / "MGYA00000002" / alias) == content);
 }
 
-TEST_CASE("download a v1 study's files filtered by -p and -g, and its summaries with and without digests",
-          "[cli][download][v1]") {
+TEST_CASE(
+    "download a v1 study's files filtered by -p and -g, and its summaries with and without digests",
+    "[cli][download][v1]") {
   mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
   std::vector<std::string> v5;
   for (const auto& a : client.study_analyses("MGYS00000002")) {
@@ -792,8 +840,8 @@ TEST_CASE("download a v1 study's files filtered by -p and -g, and its summaries 
   REQUIRE_FALSE(v5.empty());
 
   TempDir dir;
-  const auto run = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "MGYS00000002", "-p", "5.0", "-g",
-                               "sequence_data", "--dir", dir.path().string()});
+  const auto run = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "MGYS00000002",
+                               "-p", "5.0", "-g", "sequence_data", "--dir", dir.path().string()});
   REQUIRE(run.code == 0);
   const auto rows = ndjson_lines(run.out);
   REQUIRE(rows.size() == v5.size());
@@ -805,18 +853,20 @@ TEST_CASE("download a v1 study's files filtered by -p and -g, and its summaries 
     const auto path = dir.path() / accession / r.at("alias").get<std::string>();
     const auto listed = client.analysis_downloads(accession).collect();
     CHECK(r.at("checksum") == "SHA256:" + listed[2].file_checksum->checksum);
-    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) == listed[2].file_checksum->checksum);
+    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) ==
+          listed[2].file_checksum->checksum);
   }
 
   // The same through a manifest: list with -p/-g, then fetch what the manifest names.
   const auto manifest = dir.path() / "ssu.tsv";
-  const auto listing = mgnify_run({"--format", "tsv", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1", "-g",
-                                   "taxonomic_analysis_ssu_rrna", "--manifest", manifest.string()});
+  const auto listing =
+      mgnify_run({"--format", "tsv", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1", "-g",
+                  "taxonomic_analysis_ssu_rrna", "--manifest", manifest.string()});
   REQUIRE(listing.code == 0);
   const Tsv m = parse_tsv(slurp(manifest));
   REQUIRE_FALSE(m.rows.empty());
-  const auto fetched = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "--manifest", manifest.string(),
-                                   "--dir", (dir.path() / "m").string()});
+  const auto fetched = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "--manifest",
+                                   manifest.string(), "--dir", (dir.path() / "m").string()});
   REQUIRE(fetched.code == 0);
   const auto fetched_rows = ndjson_lines(fetched.out);
   REQUIRE(fetched_rows.size() == m.rows.size());
@@ -824,13 +874,22 @@ TEST_CASE("download a v1 study's files filtered by -p and -g, and its summaries 
     CHECK(fetched_rows[i].at("status") == "downloaded");
     CHECK(m.rows[i][m.column("pipeline_version")] == "4.1");
     CHECK(fetched_rows[i].at("checksum") == "SHA256:" + m.rows[i][m.column("checksum")]);
-    const auto path = dir.path() / "m" / m.rows[i][m.column("accession")] / m.rows[i][m.column("alias")];
-    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) == m.rows[i][m.column("checksum")]);
+    const auto path =
+        dir.path() / "m" / m.rows[i][m.column("accession")] / m.rows[i][m.column("alias")];
+    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) ==
+          m.rows[i][m.column("checksum")]);
   }
 
   // Study summaries: the 4.1 file has no published digest, the 5.0 ones have MD5.
-  const std::vector<std::string> summaries = {"--format", "ndjson", "download", "--api", "v1", "MGYS00000002",
-                                              "--study-summaries", "--dir", (dir.path() / "s").string()};
+  const std::vector<std::string> summaries = {"--format",
+                                              "ndjson",
+                                              "download",
+                                              "--api",
+                                              "v1",
+                                              "MGYS00000002",
+                                              "--study-summaries",
+                                              "--dir",
+                                              (dir.path() / "s").string()};
   const auto first = ndjson_lines(mgnify_run(summaries).out);
   REQUIRE(first.size() == 3);
   CHECK(first[0].at("status") == "downloaded");
@@ -845,8 +904,10 @@ TEST_CASE("download a v1 study's files filtered by -p and -g, and its summaries 
   CHECK(second[2].at("status") == "present");
 }
 
-TEST_CASE("download a v2 analysis from its listing: sizes verified, kept, re-fetched when short, resumed when cut",
-          "[cli][download][v2]") {
+TEST_CASE(
+    "download a v2 analysis from its listing: sizes verified, kept, re-fetched when short, resumed "
+    "when cut",
+    "[cli][download][v2]") {
   namespace v2data = mgnify::mock::v2data;
   const auto listed = mgnify_run({"--format", "ndjson", "downloads", "MGYA00000002"});
   REQUIRE(listed.code == 0);
@@ -866,13 +927,14 @@ TEST_CASE("download a v2 analysis from its listing: sizes verified, kept, re-fet
   TempDir dir;
   const auto out = dir.path() / "out";
   // -g: the taxonomy tables, Krona chart and ASVs only.
-  const std::vector<std::string> tax = {"--format", "ndjson", "download", "MGYA00000002", "-g", "taxonomies.",
-                                        "--dir", out.string()};
+  const std::vector<std::string> tax = {"--format", "ndjson",      "download", "MGYA00000002",
+                                        "-g",       "taxonomies.", "--dir",    out.string()};
   const auto some = mgnify_run(tax);
   REQUIRE(some.code == 0);
   CHECK(ndjson_lines(some.out).size() == 4);
 
-  const std::vector<std::string> all = {"--format", "ndjson", "download", "MGYA00000002", "--dir", out.string()};
+  const std::vector<std::string> all = {"--format",     "ndjson", "download",
+                                        "MGYA00000002", "--dir",  out.string()};
   const auto run = mgnify_run(all);
   REQUIRE(run.code == 0);
   auto rows = by_alias(ndjson_lines(run.out));
@@ -887,7 +949,8 @@ TEST_CASE("download a v2 analysis from its listing: sizes verified, kept, re-fet
     CHECK(rows.at(alias).at("checksum").is_null());
     // Files the first run fetched and could verify by size are kept; unsized
     // files cannot be verified, so they are fetched again.
-    const bool sized_taxonomy = !f.at("size_bytes").is_null() && f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
+    const bool sized_taxonomy = !f.at("size_bytes").is_null() &&
+                                f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
     CHECK(rows.at(alias).at("status") == (sized_taxonomy ? "present" : "downloaded"));
   }
 
@@ -896,7 +959,8 @@ TEST_CASE("download a v2 analysis from its listing: sizes verified, kept, re-fet
   const json* pfam = nullptr;
   for (const auto& f : files) {
     if (f.at("alias").get<std::string>().find("_SILVA-LSU.tsv.gz") != std::string::npos) table = &f;
-    if (f.at("alias").get<std::string>().find("_pfam_summary.tsv.gz") != std::string::npos) pfam = &f;
+    if (f.at("alias").get<std::string>().find("_pfam_summary.tsv.gz") != std::string::npos)
+      pfam = &f;
   }
   REQUIRE(table);
   REQUIRE(pfam);

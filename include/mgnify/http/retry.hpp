@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
-#include "mgnify/error.hpp"
 #include "mgnify/detail/civil_time.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -51,8 +51,8 @@ struct RetryOptions {
 namespace detail {
 
 inline int month_index(std::string_view name) {
-  static constexpr std::array<const char*, 12> kMonths = {
-      "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
+  static constexpr std::array<const char*, 12> kMonths = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                          "jul", "aug", "sep", "oct", "nov", "dec"};
   if (name.size() < 3) return -1;
   std::string lower;
   for (char c : name.substr(0, 3)) {
@@ -170,7 +170,8 @@ class Backoff {
     std::uniform_real_distribution<double> jitter(0.0, std::max(cap, 0.0));
     auto wait = std::chrono::milliseconds(static_cast<std::int64_t>(jitter(rng_)));
     if (retry_after) {
-      const auto server = std::min<std::chrono::milliseconds>(*retry_after, options_.max_retry_after);
+      const auto server =
+          std::min<std::chrono::milliseconds>(*retry_after, options_.max_retry_after);
       wait = std::max(wait, server);
     }
     return wait;

@@ -9,19 +9,19 @@
 // a guessed page is used only if the page before it named that very URL as
 // links.next (see detail::guess_page_url and Paged's predicted mode).
 
+#include <simdjson.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-#include <simdjson.h>
 
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/json.hpp"
@@ -35,8 +35,8 @@
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/v1/analyses.hpp"
-#include "mgnify/v1/fast_decode.hpp"
 #include "mgnify/v1/annotations.hpp"
+#include "mgnify/v1/fast_decode.hpp"
 #include "mgnify/v1/genomes.hpp"
 #include "mgnify/v1/query.hpp"
 #include "mgnify/v1/resource.hpp"
@@ -60,8 +60,11 @@ inline nlohmann::json page_meta(const ListLinks& links, const Pagination& p) {
   if (p.page) pag["page"] = *p.page;
   if (p.pages) pag["pages"] = *p.pages;
   if (p.count) pag["count"] = *p.count;
-  return {{"links", {{"first", opt(links.first)}, {"last", opt(links.last)},
-                     {"next", opt(links.next)}, {"prev", opt(links.prev)}}},
+  return {{"links",
+           {{"first", opt(links.first)},
+            {"last", opt(links.last)},
+            {"next", opt(links.next)},
+            {"prev", opt(links.prev)}}},
           {"pagination", pag}};
 }
 
@@ -268,15 +271,15 @@ class Collection {
 
   /// A related list of one object: /{path}/{id}/{relation}.
   template <class U = Resource>
-  Paged<U> related(const std::string& id, const std::string& relation, const Query& query = {}) const {
+  Paged<U> related(const std::string& id, const std::string& relation,
+                   const Query& query = {}) const {
     std::string path = item_path(id);
     // A relation may span segments ("taxonomy/ssu"); each one is encoded alone.
     std::size_t start = 0;
     while (start <= relation.size()) {
       const auto slash = relation.find('/', start);
-      path += "/" + http::encode_path_segment(relation.substr(start, slash == std::string::npos
-                                                                         ? std::string::npos
-                                                                         : slash - start));
+      path += "/" + http::encode_path_segment(relation.substr(
+                        start, slash == std::string::npos ? std::string::npos : slash - start));
       if (slash == std::string::npos) break;
       start = slash + 1;
     }
@@ -353,7 +356,9 @@ class LegacyClient {
     return {session_, "annotations/interpro-identifiers"};
   }
   Collection<PfamEntry> pfam_entries() const { return {session_, "annotations/pfam-entries"}; }
-  Collection<KeggOrtholog> kegg_orthologs() const { return {session_, "annotations/kegg-orthologs"}; }
+  Collection<KeggOrtholog> kegg_orthologs() const {
+    return {session_, "annotations/kegg-orthologs"};
+  }
   Collection<KeggModule> kegg_modules() const { return {session_, "annotations/kegg-modules"}; }
   Collection<GenomeProperty> genome_properties() const {
     return {session_, "annotations/genome-properties"};
@@ -451,7 +456,8 @@ class LegacyClient {
   Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const Query& q = {}) const {
     return analyses().related<KeggModule>(acc, "kegg-modules", q);
   }
-  Paged<GenomeProperty> analysis_genome_properties(const std::string& acc, const Query& q = {}) const {
+  Paged<GenomeProperty> analysis_genome_properties(const std::string& acc,
+                                                   const Query& q = {}) const {
     return analyses().related<GenomeProperty>(acc, "genome-properties", q);
   }
   Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
@@ -513,7 +519,8 @@ class LegacyClient {
   /// Walks any list URL a response gave (a relationship's links.related, a
   /// saved resume_token). Only URLs on the base URL's host are accepted.
   template <class T>
-  Paged<T> follow(const std::string& url, std::optional<std::size_t> max_items = std::nullopt) const {
+  Paged<T> follow(const std::string& url,
+                  std::optional<std::size_t> max_items = std::nullopt) const {
     session_->check_link(url);
     return detail::make_paged<T>(session_, url, max_items, true);
   }
@@ -561,10 +568,12 @@ class LegacyClient {
     std::string token;
     try {
       const auto data = doc.find("data");
-      if (data == doc.end() || !data->is_object()) throw DecodeError("/data", "", "required field is missing");
+      if (data == doc.end() || !data->is_object())
+        throw DecodeError("/data", "", "required field is missing");
       mgnify::detail::read_required(*data, "token", token);
     } catch (const DecodeError& e) {
-      const std::string path = e.json_path().rfind("/data", 0) == 0 ? e.json_path() : "/data" + e.json_path();
+      const std::string path =
+          e.json_path().rfind("/data", 0) == 0 ? e.json_path() : "/data" + e.json_path();
       throw DecodeError(path, response.url, e.detail());
     }
     session_->set_token(std::move(token));
@@ -575,8 +584,8 @@ class LegacyClient {
 
   /// The caller's own studies, private ones included (needs login()).
   Paged<Study> mydata(const Query& q = {}) const {
-    return detail::make_paged<Study>(session_, session_->url("mydata", q.params()), q.max_items_value(),
-                                     false);
+    return detail::make_paged<Study>(session_, session_->url("mydata", q.params()),
+                                     q.max_items_value(), false);
   }
 
  private:
@@ -585,7 +594,8 @@ class LegacyClient {
     friend void from_json(const nlohmann::json& j, RootDoc& out) {
       if (!j.is_object()) throw DecodeError("", "", "expected an object");
       auto data = j.find("data");
-      if (data == j.end() || !data->is_object()) throw DecodeError("/data", "", "expected an object");
+      if (data == j.end() || !data->is_object())
+        throw DecodeError("/data", "", "expected an object");
       for (const auto& [name, value] : data->items()) {
         out.categories[name] = mgnify::detail::convert_at<std::string>(value, "/data/" + name);
       }

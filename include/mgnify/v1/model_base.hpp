@@ -8,17 +8,16 @@
 
 #include <chrono>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "mgnify/detail/civil_time.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/v1/resource.hpp"
-#include "mgnify/detail/civil_time.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -91,17 +90,19 @@ inline std::optional<std::chrono::system_clock::time_point> parse_iso8601(const 
   // system_clock counts nanoseconds in 64 bits: years outside 1678..2261 would
   // overflow it (found by fuzzing), so such dates keep their text only.
   if (year < 1678 || year > 2261) return std::nullopt;
-  const std::int64_t days = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  const std::int64_t days =
+      days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
   const std::int64_t secs = days * 86400 + hour * 3600 + minute * 60 + second - offset_seconds;
   return std::chrono::system_clock::time_point(
-      std::chrono::duration_cast<std::chrono::system_clock::duration>(std::chrono::seconds(secs) +
-                                                                      std::chrono::microseconds(micros)));
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(
+          std::chrono::seconds(secs) + std::chrono::microseconds(micros)));
 }
 
 }  // namespace detail
 
 inline void from_json(const nlohmann::json& j, Timestamp& out) {
-  if (!j.is_string()) throw DecodeError("", "", std::string("expected a date string, got ") + j.type_name());
+  if (!j.is_string())
+    throw DecodeError("", "", std::string("expected a date string, got ") + j.type_name());
   out.text = j.get<std::string>();
   out.time = detail::parse_iso8601(out.text);
 }
@@ -123,7 +124,8 @@ inline std::string scalar_text(const nlohmann::json& v) {
 }  // namespace detail
 
 inline void from_json(const nlohmann::json& j, KeyValue& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
   std::string key;
   mgnify::detail::read_required(j, "key", key);
   out.key = std::move(key);
@@ -197,7 +199,8 @@ void read_model(const nlohmann::json& j, M& out) {
 template <class M>
 void write_model(nlohmann::json& j, const M& m) {
   Resource r = m.resource;
-  nlohmann::json attributes = r.attributes.is_object() ? r.attributes.json() : nlohmann::json::object();
+  nlohmann::json attributes =
+      r.attributes.is_object() ? r.attributes.json() : nlohmann::json::object();
   M::visit(m, AttributeWriter{attributes});
   r.attributes = std::move(attributes);
   to_json(j, r);
@@ -206,12 +209,12 @@ void write_model(nlohmann::json& j, const M& m) {
 }  // namespace detail
 
 // Defines from_json/to_json for a model type with a static visit().
-#define MGNIFY_V1_MODEL_JSON(Model)                                                  \
-  inline void from_json(const nlohmann::json& j, Model& out) {                       \
-    ::mgnify::v1::detail::read_model(j, out);                                        \
-  }                                                                                  \
-  inline void to_json(nlohmann::json& j, const Model& m) {                           \
-    ::mgnify::v1::detail::write_model(j, m);                                         \
+#define MGNIFY_V1_MODEL_JSON(Model)                            \
+  inline void from_json(const nlohmann::json& j, Model& out) { \
+    ::mgnify::v1::detail::read_model(j, out);                  \
+  }                                                            \
+  inline void to_json(nlohmann::json& j, const Model& m) {     \
+    ::mgnify::v1::detail::write_model(j, m);                   \
   }
 
 }  // namespace v1

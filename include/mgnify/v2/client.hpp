@@ -10,12 +10,11 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -98,14 +97,17 @@ class V2Client {
   /// for every following call. Bad credentials throw AuthError ("Invalid credentials").
   TokenResponse login(const std::string& username, const std::string& password) {
     if (!valid_webin_username(username)) {
-      throw InvalidArgument("username must be a Webin account ('Webin-<digits>' or "
-                            "'mg-Webin-<digits>'), got '" + username + "'");
+      throw InvalidArgument(
+          "username must be a Webin account ('Webin-<digits>' or "
+          "'mg-Webin-<digits>'), got '" +
+          username + "'");
     }
     if (password.empty()) throw InvalidArgument("password must not be empty");
     http::CallOptions call;
     call.send_token = false;
-    const auto response = state_->session->post_json(
-        state_->session->url("auth/sliding"), {{"username", username}, {"password", password}}, call);
+    const auto response =
+        state_->session->post_json(state_->session->url("auth/sliding"),
+                                   {{"username", username}, {"password", password}}, call);
     auto token = mgnify::detail::decode_response<TokenResponse>(response);
     state_->session->set_token(token.token);
     return token;
@@ -114,7 +116,8 @@ class V2Client {
   /// POST auth/sliding/refresh with the current token; the new token replaces it.
   TokenResponse refresh() {
     const auto current = state_->session->token();
-    if (!current) throw InvalidArgument("refresh() needs a token: call login() or set_token() first");
+    if (!current)
+      throw InvalidArgument("refresh() needs a token: call login() or set_token() first");
     auto token = state_->refresh_with(*current);
     state_->session->set_token(token.token);
     return token;
@@ -123,7 +126,8 @@ class V2Client {
   /// POST auth/verify: true when the service accepts the current token, false when it answers 401.
   bool verify() {
     const auto current = state_->session->token();
-    if (!current) throw InvalidArgument("verify() needs a token: call login() or set_token() first");
+    if (!current)
+      throw InvalidArgument("verify() needs a token: call login() or set_token() first");
     http::CallOptions call;
     call.send_token = false;
     try {
@@ -152,21 +156,23 @@ class V2Client {
     return get<StudyIdentifier>("studies/insdc/" + segment(insdc_accession));
   }
   Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {}) const {
-    return paged<Analysis>(sub("studies/", mgnify_accession(accession, "MGYS"), "/analyses/"), {}, list);
+    return paged<Analysis>(sub("studies/", mgnify_accession(accession, "MGYS"), "/analyses/"), {},
+                           list);
   }
   Paged<SampleWithMetadata> study_samples(const std::string& accession,
                                           const ListOptions& list = {}) const {
-    return paged<SampleWithMetadata>(sub("studies/", mgnify_accession(accession, "MGYS"), "/samples/"), {},
-                                     list);
+    return paged<SampleWithMetadata>(
+        sub("studies/", mgnify_accession(accession, "MGYS"), "/samples/"), {}, list);
   }
   Paged<Publication> study_publications(const std::string& accession,
                                         const ListOptions& list = {}) const {
-    return paged<Publication>(sub("studies/", mgnify_accession(accession, "MGYS"), "/publications/"), {},
-                              list);
+    return paged<Publication>(
+        sub("studies/", mgnify_accession(accession, "MGYS"), "/publications/"), {}, list);
   }
   /// my-data/studies/: the token owner's studies, private ones included (needs a token).
   Paged<Study> my_studies(const ListOptions& list = {}) const {
-    if (!has_token()) throw InvalidArgument("my_studies() needs a token: call login() or set_token() first");
+    if (!has_token())
+      throw InvalidArgument("my_studies() needs a token: call login() or set_token() first");
     return paged<Study>("my-data/studies/", {}, list);
   }
 
@@ -211,12 +217,14 @@ class V2Client {
   AssemblyDetail assembly(const std::string& accession) const {
     return get<AssemblyDetail>("assemblies/" + segment(accession));
   }
-  Paged<Analysis> assembly_analyses(const std::string& accession, const ListOptions& list = {}) const {
+  Paged<Analysis> assembly_analyses(const std::string& accession,
+                                    const ListOptions& list = {}) const {
     return paged<Analysis>(sub("assemblies/", accession, "/analyses"), {}, list);
   }
   Paged<GenomeAssemblyLinkSchema> assembly_genome_links(const std::string& accession,
                                                         const ListOptions& list = {}) const {
-    return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", accession, "/genome-links"), {}, list);
+    return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", accession, "/genome-links"), {},
+                                           list);
   }
   Paged<AdditionalContainedGenomeSchema> assembly_additional_contained_genomes(
       const std::string& accession, const ListOptions& list = {}) const {
@@ -234,15 +242,17 @@ class V2Client {
     return get<AnalysisDetail>("analyses/" + segment(mgnify_accession(accession, "MGYA")));
   }
   AnalysisWithAnnotations analysis_annotations(const std::string& accession) const {
-    return get<AnalysisWithAnnotations>(sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations"));
+    return get<AnalysisWithAnnotations>(
+        sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations"));
   }
   Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(const std::string& accession,
                                                               AnnotationType type,
                                                               const ListOptions& list = {}) const {
-    if (type == AnnotationType::unknown) throw InvalidArgument("annotation type must be a known value");
+    if (type == AnnotationType::unknown)
+      throw InvalidArgument("annotation type must be a known value");
     return paged<AnalysisTypedAnnotation>(
-        sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations/") + to_string(type), {},
-        list);
+        sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations/") + to_string(type),
+        {}, list);
   }
 
   // ---- biomes ---------------------------------------------------------------
@@ -284,7 +294,8 @@ class V2Client {
   }
   GenomeWithAnnotations genome_annotations(const std::string& accession,
                                            const GenomeLookup& lookup = {}) const {
-    return get<GenomeWithAnnotations>(sub("genomes/", accession, "/annotations"), lookup.to_query());
+    return get<GenomeWithAnnotations>(sub("genomes/", accession, "/annotations"),
+                                      lookup.to_query());
   }
   Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list = {}) const {
     return paged<GenomeCatalogue>("genomes/catalogues/", {}, list);
@@ -294,7 +305,8 @@ class V2Client {
   }
   Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const GenomeQuery& query = {},
                                   const ListOptions& list = {}) const {
-    return paged<Genome>(sub("genomes/catalogues/", catalogue_id, "/genomes/"), query.to_query(), list);
+    return paged<Genome>(sub("genomes/catalogues/", catalogue_id, "/genomes/"), query.to_query(),
+                         list);
   }
 
   // ---- batches --------------------------------------------------------------
@@ -306,19 +318,23 @@ class V2Client {
   std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions) const {
     return many<SampleDetail>(accessions, [this](const std::string& a) { return sample(a); });
   }
-  std::vector<Result<AnalysedRunDetail>> get_runs(const std::vector<std::string>& accessions) const {
+  std::vector<Result<AnalysedRunDetail>> get_runs(
+      const std::vector<std::string>& accessions) const {
     return many<AnalysedRunDetail>(accessions, [this](const std::string& a) { return run(a); });
   }
-  std::vector<Result<AssemblyDetail>> get_assemblies(const std::vector<std::string>& accessions) const {
+  std::vector<Result<AssemblyDetail>> get_assemblies(
+      const std::vector<std::string>& accessions) const {
     return many<AssemblyDetail>(accessions, [this](const std::string& a) { return assembly(a); });
   }
-  std::vector<Result<AnalysisDetail>> get_analyses(const std::vector<std::string>& accessions) const {
+  std::vector<Result<AnalysisDetail>> get_analyses(
+      const std::vector<std::string>& accessions) const {
     return many<AnalysisDetail>(accessions, [this](const std::string& a) { return analysis(a); });
   }
   std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions) const {
     return many<GenomeDetail>(accessions, [this](const std::string& a) { return genome(a); });
   }
-  std::vector<Result<PublicationDetail>> get_publications(const std::vector<std::int64_t>& ids) const {
+  std::vector<Result<PublicationDetail>> get_publications(
+      const std::vector<std::int64_t>& ids) const {
     return http::parallel_map(ids.size(), state_->v2.concurrency,
                               [this, &ids](std::size_t i) { return publication(ids[i]); });
   }
@@ -441,7 +457,8 @@ class V2Client {
     for (std::size_t i = p.size(); ok && i < a.size(); ++i) {
       ok = std::isdigit(static_cast<unsigned char>(a[i])) != 0;
     }
-    if (!ok) throw InvalidArgument("not an " + p + " accession (" + p + " + 8 digits): '" + text + "'");
+    if (!ok)
+      throw InvalidArgument("not an " + p + " accession (" + p + " + 8 digits): '" + text + "'");
     return a;
   }
 

@@ -6,12 +6,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "mgnify/error.hpp"
 #include "mgnify/detail/civil_time.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -64,7 +63,8 @@ inline DateTime parse_datetime(const std::string& text) {
     return fail("expected YYYY-MM-DD");
   }
   if (!(expect('T') || expect('t') || expect(' '))) return fail("expected 'T' after the date");
-  if (!number(2, hour) || !expect(':') || !number(2, minute) || !expect(':') || !number(2, second)) {
+  if (!number(2, hour) || !expect(':') || !number(2, minute) || !expect(':') ||
+      !number(2, second)) {
     return fail("expected HH:MM:SS");
   }
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
@@ -100,7 +100,8 @@ inline DateTime parse_datetime(const std::string& text) {
   if (pos != text.size()) return fail("unexpected text after the zone");
   const std::int64_t days =
       detail::days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-  const std::int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
+  const std::int64_t seconds =
+      days * 86400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
   DateTime out;
   out.time = decltype(out.time)(std::chrono::microseconds(seconds * 1000000 + micros));
   out.text = text;

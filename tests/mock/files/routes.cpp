@@ -148,8 +148,8 @@ std::string gff_file(std::size_t size, std::uint64_t seed) {
   for (int n = 1; out.size() < size; ++n) {
     const std::uint64_t start = 1 + g.next() % 2000000;
     out += "contig_" + std::to_string(1 + g.next() % 300) + "\tProdigal:002006\tCDS\t" +
-           std::to_string(start) + "\t" + std::to_string(start + 90 + g.next() % 3000) +
-           "\t.\t" + (g.next() % 2 ? "+" : "-") + "\t0\tID=gene_" + std::to_string(n) + "\n";
+           std::to_string(start) + "\t" + std::to_string(start + 90 + g.next() % 3000) + "\t.\t" +
+           (g.next() % 2 ? "+" : "-") + "\t0\tID=gene_" + std::to_string(n) + "\n";
   }
   out.resize(size);
   return out;
@@ -211,7 +211,9 @@ void put_le(std::string& out, std::uint64_t value, int bytes) {
 
 constexpr std::size_t kStoredBlock = 65535;  // the largest stored deflate block
 
-std::size_t stored_blocks(std::size_t size) { return size == 0 ? 1 : (size + kStoredBlock - 1) / kStoredBlock; }
+std::size_t stored_blocks(std::size_t size) {
+  return size == 0 ? 1 : (size + kStoredBlock - 1) / kStoredBlock;
+}
 
 // RFC 1952 around RFC 1951 stored blocks: gunzip reads it, and its length is
 // a function of the input length alone.
@@ -295,7 +297,8 @@ std::uint64_t seed_of(const std::string& text) {
 }
 
 std::string generated_file(const std::string& name, std::size_t size, std::uint64_t seed) {
-  if (ends_with(name, ".gz")) return gzip_stored(generated_file(name.substr(0, name.size() - 3), size, seed));
+  if (ends_with(name, ".gz"))
+    return gzip_stored(generated_file(name.substr(0, name.size() - 3), size, seed));
   if (ends_with(name, ".zip")) return zip_stored(kZipMember, plain_file(kZipMember, size, seed));
   return plain_file(name, size, seed);
 }
@@ -339,7 +342,8 @@ const std::string& mock_file(const std::string& name) { return catalogue().at(na
 
 void serve_file(const httplib::Request& req, httplib::Response& res, const std::string& name,
                 std::shared_ptr<const std::string> body, const ServeOptions& options) {
-  const std::string type = options.content_type.empty() ? content_type_for(name) : options.content_type;
+  const std::string type =
+      options.content_type.empty() ? content_type_for(name) : options.content_type;
   res.set_header("ETag", etag_for(name, *body));
   res.set_header("Last-Modified", "Tue, 03 Jun 2025 10:00:00 GMT");
   res.set_header("Accept-Ranges", "bytes");
@@ -393,7 +397,8 @@ void register_file_routes(MockServer& server) {
           return;
         }
         // The catalogue lives as long as the process, so the pointer needs no owner.
-        serve_file(req, res, it->first, std::shared_ptr<const std::string>(&it->second, [](const std::string*) {}));
+        serve_file(req, res, it->first,
+                   std::shared_ptr<const std::string>(&it->second, [](const std::string*) {}));
       });
 }
 

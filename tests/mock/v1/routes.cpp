@@ -14,14 +14,13 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "../mock_server.hpp"
 #include "data.hpp"
@@ -47,8 +46,8 @@ struct HttpError {
   std::vector<std::pair<std::string, std::string>> headers;
 };
 
-std::string error_body(const std::string& detail, const std::string& status, const std::string& code,
-                       const std::optional<std::string>& pointer) {
+std::string error_body(const std::string& detail, const std::string& status,
+                       const std::string& code, const std::optional<std::string>& pointer) {
   J e;
   e["detail"] = detail;
   if (pointer) e["source"] = {{"pointer", *pointer}};
@@ -68,11 +67,12 @@ std::string error_body(const std::string& detail, const std::string& status, con
   throw HttpError{400, error_body(detail, "400", code, pointer)};
 }
 [[noreturn]] void html_not_found() {
-  throw HttpError{404,
-                  "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <title>Not Found</title>\n</head>\n"
-                  "<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this "
-                  "server.</p>\n</body>\n</html>\n",
-                  "text/html; charset=utf-8"};
+  throw HttpError{
+      404,
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <title>Not Found</title>\n</head>\n"
+      "<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this "
+      "server.</p>\n</body>\n</html>\n",
+      "text/html; charset=utf-8"};
 }
 
 // ------------------------------------------------------------------ URLs --
@@ -118,7 +118,8 @@ std::string quote_path_segment(const std::string& s) {
   std::string out;
   for (char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
-    if (std::isalnum(c) || std::string_view("-._~!$&'()*+,;=:@").find(ch) != std::string_view::npos) {
+    if (std::isalnum(c) ||
+        std::string_view("-._~!$&'()*+,;=:@").find(ch) != std::string_view::npos) {
       out.push_back(ch);
     } else {
       out.push_back('%');
@@ -183,11 +184,13 @@ Includes parse_includes(const Ctx& ctx, const std::set<std::string>& supported) 
   std::size_t start = 0;
   while (start <= value->size()) {
     auto comma = value->find(',', start);
-    std::string name = value->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::string name =
+        value->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     std::replace(name.begin(), name.end(), '_', '-');
     if (!name.empty()) {
       if (!supported.count(name)) {
-        bad_request("This endpoint does not support the include parameter for path " + name, "parse_error");
+        bad_request("This endpoint does not support the include parameter for path " + name,
+                    "parse_error");
       }
       inc.names.insert(name);
     }
@@ -199,7 +202,8 @@ Includes parse_includes(const Ctx& ctx, const std::set<std::string>& supported) 
 
 // -------------------------------------------------------- relationships --
 
-J ident(const Ctx& ctx, const std::string& type, const std::string& id, const std::string& self_path) {
+J ident(const Ctx& ctx, const std::string& type, const std::string& id,
+        const std::string& self_path) {
   return J{{"type", type}, {"id", id}, {"links", {{"self", ctx.url(self_path)}}}};
 }
 J rel_link(const std::string& url) { return J{{"links", {{"related", url}}}}; }
@@ -211,7 +215,9 @@ J rel_one(const std::string& type, const std::string& id, const std::string& url
 }
 J rel_null() { return J{{"data", nullptr}}; }
 
-std::string lineage_path(const std::string& lineage) { return "biomes/" + quote_path_segment(lineage); }
+std::string lineage_path(const std::string& lineage) {
+  return "biomes/" + quote_path_segment(lineage);
+}
 
 // ------------------------------------------------------------ renderers --
 
@@ -250,7 +256,8 @@ std::size_t biome_samples_count(std::size_t b) {
     for (std::size_t s = 0; s < d::kSamples; ++s) ++per_leaf[d::sample_biome(s)];
     for (std::size_t b2 = 0; b2 < c.size(); ++b2) {
       for (std::size_t leaf = 0; leaf < c.size(); ++leaf) {
-        if (d::in_subtree(d::biomes()[leaf].lineage, d::biomes()[b2].lineage)) c[b2] += per_leaf[leaf];
+        if (d::in_subtree(d::biomes()[leaf].lineage, d::biomes()[b2].lineage))
+          c[b2] += per_leaf[leaf];
       }
     }
     return c;
@@ -261,18 +268,24 @@ std::size_t biome_samples_count(std::size_t b) {
 J biome_json(const Ctx& ctx, std::size_t b) {
   const std::string lineage = d::biomes()[b].lineage;
   const std::string base = ctx.url(lineage_path(lineage));
-  J attrs{{"samples-count", biome_samples_count(b)}, {"biome-name", d::biomes()[b].name}, {"lineage", lineage}};
+  J attrs{{"samples-count", biome_samples_count(b)},
+          {"biome-name", d::biomes()[b].name},
+          {"lineage", lineage}};
   J rels{{"samples", rel_link(base + "/samples")},
          {"children", rel_link(base + "/children")},
          {"genomes", rel_link(base + "/genomes")},
          {"studies", rel_link(base + "/studies")}};
-  return J{{"type", "biomes"}, {"id", lineage}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "biomes"},
+           {"id", lineage},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
 // Private studies (mydata) use indexes kStudies.. kStudies + kPrivateStudies.
 std::string any_study_accession(std::size_t i) {
-  return i < d::kStudies ? d::study_accession(i) : d::fmt("MGYS%08llu", 90000001 + (i - d::kStudies));
+  return i < d::kStudies ? d::study_accession(i)
+                         : d::fmt("MGYS%08llu", 90000001 + (i - d::kStudies));
 }
 
 J study_json(const Ctx& ctx, std::size_t i, bool detail, Includes* inc) {
@@ -290,13 +303,15 @@ J study_json(const Ctx& ctx, std::size_t i, bool detail, Includes* inc) {
   attrs["public-release-date"] = nullptr;
   attrs["study-abstract"] = "Deterministic mock study " + std::to_string(i + 1) + " of " +
                             d::biomes()[b].lineage + " samples.";
-  attrs["study-name"] = std::string("Mock ") + d::biomes()[b].name + " study " + std::to_string(i + 1);
+  attrs["study-name"] =
+      std::string("Mock ") + d::biomes()[b].name + " study " + std::to_string(i + 1);
   attrs["data-origination"] = i % 2 == 0 ? "SUBMITTED" : "HARVESTED";
   attrs["last-update"] = iso_minus_minutes(i);
 
   J rels;
   {
-    J biomes = J::array({ident(ctx, "biomes", d::biomes()[b].lineage, lineage_path(d::biomes()[b].lineage))});
+    J biomes = J::array(
+        {ident(ctx, "biomes", d::biomes()[b].lineage, lineage_path(d::biomes()[b].lineage))});
     rels["biomes"] = rel_many(base + "/biomes", biomes);
     if (inc && inc->has("biomes")) inc->add(biome_json(ctx, b));
   }
@@ -328,19 +343,24 @@ J study_json(const Ctx& ctx, std::size_t i, bool detail, Includes* inc) {
   many("analyses", [&](J& data) {
     if (is_private) return;
     for (std::size_t s = d::study_sample_begin(i); s < d::study_sample_end(i); ++s) {
-      data.push_back(ident(ctx, "analysis-jobs", d::analysis_accession(s), "analyses/" + d::analysis_accession(s)));
+      data.push_back(ident(ctx, "analysis-jobs", d::analysis_accession(s),
+                           "analyses/" + d::analysis_accession(s)));
       inc->add(analysis_json(ctx, s, nullptr));
     }
   });
   many("samples", [&](J& data) {
     if (is_private) return;
     for (std::size_t s = d::study_sample_begin(i); s < d::study_sample_end(i); ++s) {
-      data.push_back(ident(ctx, "samples", d::sample_accession(s), "samples/" + d::sample_accession(s)));
+      data.push_back(
+          ident(ctx, "samples", d::sample_accession(s), "samples/" + d::sample_accession(s)));
       inc->add(sample_json(ctx, s, nullptr));
     }
   });
   if (detail) rels["studies"] = rel_many(base + "/studies", J::array());
-  return J{{"type", "studies"}, {"id", acc}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "studies"},
+           {"id", acc},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -365,13 +385,15 @@ J sample_json(const Ctx& ctx, std::size_t s, Includes* inc) {
   });
   J attrs;
   attrs["sample-metadata"] = metadata;
-  attrs["longitude"] = std::round((-170.0 + static_cast<double>((s * 53) % 3400) / 10.0) * 1e4) / 1e4;
+  attrs["longitude"] =
+      std::round((-170.0 + static_cast<double>((s * 53) % 3400) / 10.0) * 1e4) / 1e4;
   attrs["biosample"] = d::fmt("SAMEA%07llu", 2000000 + s);
   attrs["latitude"] = std::round((-60.0 + static_cast<double>((s * 37) % 1200) / 10.0) * 1e4) / 1e4;
   attrs["accession"] = acc;
   attrs["analysis-completed"] = date_of(s + 3);
   attrs["collection-date"] = date_of(s);
-  attrs["geo-loc-name"] = s % 5 == 4 ? J(nullptr) : J(s % 3 == 0 ? "Atlantic Ocean" : "United Kingdom");
+  attrs["geo-loc-name"] =
+      s % 5 == 4 ? J(nullptr) : J(s % 3 == 0 ? "Atlantic Ocean" : "United Kingdom");
   attrs["sample-desc"] = "Mock sample " + std::to_string(s + 1);
   attrs["environment-biome"] = d::biomes()[b].name;
   attrs["environment-feature"] = s % 2 ? "sea water" : "sediment";
@@ -384,17 +406,23 @@ J sample_json(const Ctx& ctx, std::size_t s, Includes* inc) {
 
   const std::size_t st = d::sample_study(s);
   J rels;
-  rels["studies"] = rel_many(base + "/studies",
-                             J::array({ident(ctx, "studies", d::study_accession(st), "studies/" + d::study_accession(st))}));
+  rels["studies"] =
+      rel_many(base + "/studies", J::array({ident(ctx, "studies", d::study_accession(st),
+                                                  "studies/" + d::study_accession(st))}));
   if (inc && inc->has("runs")) {
-    rels["runs"] = rel_many(base + "/runs", J::array({ident(ctx, "runs", d::run_accession(s), "runs/" + d::run_accession(s))}));
+    rels["runs"] = rel_many(
+        base + "/runs",
+        J::array({ident(ctx, "runs", d::run_accession(s), "runs/" + d::run_accession(s))}));
     inc->add(run_json(ctx, s, nullptr));
   } else {
     rels["runs"] = rel_link(base + "/runs");
   }
   rels["biome"] = rel_one("biomes", lineage, ctx.url(lineage_path(lineage)));
   if (inc && inc->has("biome")) inc->add(biome_json(ctx, b));
-  return J{{"type", "samples"}, {"id", acc}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "samples"},
+           {"id", acc},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -410,20 +438,27 @@ J run_json(const Ctx& ctx, std::size_t s, Includes* inc) {
           {"is-private", false}};
   J rels;
   const std::size_t st = d::sample_study(s);
-  rels["study"] = rel_one("studies", d::study_accession(st), ctx.url("studies/" + d::study_accession(st)));
-  rels["sample"] = rel_one("samples", d::sample_accession(s), ctx.url("samples/" + d::sample_accession(s)));
+  rels["study"] =
+      rel_one("studies", d::study_accession(st), ctx.url("studies/" + d::study_accession(st)));
+  rels["sample"] =
+      rel_one("samples", d::sample_accession(s), ctx.url("samples/" + d::sample_accession(s)));
   if (inc && inc->has("sample")) inc->add(sample_json(ctx, s, nullptr));
   J assemblies = J::array();
   if (d::has_assembly(s)) {
-    assemblies.push_back(ident(ctx, "assemblies", d::assembly_accession(s), "assemblies/" + d::assembly_accession(s)));
+    assemblies.push_back(ident(ctx, "assemblies", d::assembly_accession(s),
+                               "assemblies/" + d::assembly_accession(s)));
     if (inc && inc->has("assemblies")) inc->add(assembly_json(ctx, s, nullptr));
   }
   rels["assemblies"] = rel_many(base + "/assemblies", assemblies);
-  rels["pipelines"] = J{{"data", J::array({ident(ctx, "pipelines", d::analysis_pipeline(s),
-                                                 std::string("pipelines/") + d::analysis_pipeline(s))})}};
+  rels["pipelines"] =
+      J{{"data", J::array({ident(ctx, "pipelines", d::analysis_pipeline(s),
+                                 std::string("pipelines/") + d::analysis_pipeline(s))})}};
   rels["analyses"] = rel_link(base + "/analyses");
   rels["extra-annotations"] = rel_link(base + "/extra-annotations");
-  return J{{"type", "runs"}, {"id", acc}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "runs"},
+           {"id", acc},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -441,22 +476,28 @@ J assembly_json(const Ctx& ctx, std::size_t s, Includes* inc) {
   J runs = J::array({ident(ctx, "runs", d::run_accession(s), "runs/" + d::run_accession(s))});
   if (inc && inc->has("runs")) inc->add(run_json(ctx, s, nullptr));
   rels["runs"] = rel_many(base + "/runs", runs);
-  rels["samples"] = rel_many(base + "/samples", J::array({ident(ctx, "samples", d::sample_accession(s),
-                                                                  "samples/" + d::sample_accession(s))}));
+  rels["samples"] =
+      rel_many(base + "/samples", J::array({ident(ctx, "samples", d::sample_accession(s),
+                                                  "samples/" + d::sample_accession(s))}));
   rels["analyses"] = rel_link(base + "/analyses");
-  rels["pipelines"] = J{{"data", J::array({ident(ctx, "pipelines", d::analysis_pipeline(s),
-                                                 std::string("pipelines/") + d::analysis_pipeline(s))})}};
+  rels["pipelines"] =
+      J{{"data", J::array({ident(ctx, "pipelines", d::analysis_pipeline(s),
+                                 std::string("pipelines/") + d::analysis_pipeline(s))})}};
   rels["extra-annotations"] = rel_link(base + "/extra-annotations");
-  return J{{"type", "assemblies"}, {"id", acc}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "assemblies"},
+           {"id", acc},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
 J analysis_json(const Ctx& ctx, std::size_t s, Includes* inc) {
   const std::string acc = d::analysis_accession(s);
   const std::string base = ctx.url("analyses/" + acc);
-  J summary = J::array({J{{"key", "Submitted nucleotide sequences"}, {"value", std::to_string(100000 + s * 7)}},
-                        J{{"key", "Predicted CDS"}, {"value", std::to_string(50000 + s * 3)}},
-                        J{{"key", "Contigs"}, {"value", std::to_string(d::analysis_contigs(s))}}});
+  J summary = J::array(
+      {J{{"key", "Submitted nucleotide sequences"}, {"value", std::to_string(100000 + s * 7)}},
+       J{{"key", "Predicted CDS"}, {"value", std::to_string(50000 + s * 3)}},
+       J{{"key", "Contigs"}, {"value", std::to_string(d::analysis_contigs(s))}}});
   J attrs{{"analysis-summary", summary},
           {"pipeline-version", d::analysis_pipeline(s)},
           {"analysis-status", s % 50 == 49 ? "QC not passed" : "completed"},
@@ -470,12 +511,15 @@ J analysis_json(const Ctx& ctx, std::size_t s, Includes* inc) {
           {"mgx-accession", s % 7 == 0 ? J(d::fmt("MGX%07llu", s + 1)) : J(nullptr)}};
   J rels;
   const std::size_t st = d::sample_study(s);
-  rels["sample"] = rel_one("samples", d::sample_accession(s), ctx.url("samples/" + d::sample_accession(s)));
+  rels["sample"] =
+      rel_one("samples", d::sample_accession(s), ctx.url("samples/" + d::sample_accession(s)));
   if (inc && inc->has("sample")) inc->add(sample_json(ctx, s, nullptr));
-  rels["study"] = rel_one("studies", d::study_accession(st), ctx.url("studies/" + d::study_accession(st)));
+  rels["study"] =
+      rel_one("studies", d::study_accession(st), ctx.url("studies/" + d::study_accession(st)));
   if (d::has_assembly(s)) {
     rels["run"] = rel_null();
-    rels["assembly"] = rel_one("assemblies", d::assembly_accession(s), ctx.url("assemblies/" + d::assembly_accession(s)));
+    rels["assembly"] = rel_one("assemblies", d::assembly_accession(s),
+                               ctx.url("assemblies/" + d::assembly_accession(s)));
     if (inc && inc->has("assembly")) inc->add(assembly_json(ctx, s, nullptr));
   } else {
     rels["run"] = rel_one("runs", d::run_accession(s), ctx.url("runs/" + d::run_accession(s)));
@@ -492,15 +536,18 @@ J analysis_json(const Ctx& ctx, std::size_t s, Includes* inc) {
   } else {
     rels["downloads"] = rel_link(base + "/downloads");
   }
-  for (const char* name : {"taxonomy", "taxonomy-lsu", "taxonomy-ssu", "taxonomy-itsonedb", "taxonomy-itsunite",
-                           "go-terms", "go-slim", "interpro-identifiers", "antismash-gene-clusters",
-                           "genome-properties"}) {
+  for (const char* name : {"taxonomy", "taxonomy-lsu", "taxonomy-ssu", "taxonomy-itsonedb",
+                           "taxonomy-itsunite", "go-terms", "go-slim", "interpro-identifiers",
+                           "antismash-gene-clusters", "genome-properties"}) {
     std::string path = name;
     if (path.rfind("taxonomy-", 0) == 0) path = "taxonomy/" + path.substr(9);
     if (path == "taxonomy/itsunite") path = "taxonomy/unite";
     rels[name] = rel_link(base + "/" + path);
   }
-  return J{{"type", "analysis-jobs"}, {"id", acc}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "analysis-jobs"},
+           {"id", acc},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -511,7 +558,8 @@ J download_json(const Ctx& ctx, const std::string& owner_kind, std::size_t owner
   if (owner_kind == "study") {
     type = "study-downloads";
     f = d::download_file(d::DownloadOwner::study, owner, k);
-    self = ctx.url("studies/" + d::study_accession(owner) + "/pipelines/" + f.pipeline + "/file/" + f.alias);
+    self = ctx.url("studies/" + d::study_accession(owner) + "/pipelines/" + f.pipeline + "/file/" +
+                   f.alias);
   } else if (owner_kind == "analysis") {
     type = "analysis-job-downloads";
     f = d::download_file(d::DownloadOwner::analysis, owner, k);
@@ -523,16 +571,23 @@ J download_json(const Ctx& ctx, const std::string& owner_kind, std::size_t owner
   } else {
     type = "genome-catalogue-downloads";
     f = d::download_file(d::DownloadOwner::catalogue, owner, k);
-    self = ctx.url(std::string("genome-catalogues/") + d::catalogues()[owner].id + "/downloads/" + f.alias);
+    self = ctx.url(std::string("genome-catalogues/") + d::catalogues()[owner].id + "/downloads/" +
+                   f.alias);
   }
-  J attrs{{"alias", f.alias},
-          {"file-format", {{"name", f.format}, {"extension", f.extension}, {"compression", std::string(f.extension).find(".gz") != std::string::npos}}},
-          {"description", {{"label", f.label}, {"description", std::string(f.label) + " (" + f.format + ")"}}},
-          {"group-type", f.group},
-          {"file-checksum", {{"checksum", f.checksum}, {"checksum-algorithm", f.checksum_algorithm}}}};
+  J attrs{
+      {"alias", f.alias},
+      {"file-format",
+       {{"name", f.format},
+        {"extension", f.extension},
+        {"compression", std::string(f.extension).find(".gz") != std::string::npos}}},
+      {"description",
+       {{"label", f.label}, {"description", std::string(f.label) + " (" + f.format + ")"}}},
+      {"group-type", f.group},
+      {"file-checksum", {{"checksum", f.checksum}, {"checksum-algorithm", f.checksum_algorithm}}}};
   J out{{"type", type}, {"id", f.alias}, {"attributes", attrs}};
   if (!f.pipeline.empty()) {
-    out["relationships"] = {{"pipeline", rel_one("pipelines", f.pipeline, ctx.url("pipelines/" + f.pipeline))}};
+    out["relationships"] = {
+        {"pipeline", rel_one("pipelines", f.pipeline, ctx.url("pipelines/" + f.pipeline))}};
   }
   out["links"] = {{"self", self}};
   return out;
@@ -542,7 +597,8 @@ J publication_json(const Ctx& ctx, std::size_t p) {
   const std::string id = std::to_string(25000000 + p * 137);
   const std::string base = ctx.url("publications/" + id);
   std::size_t studies = 0;
-  for (std::size_t i = 0; i < d::kStudies; ++i) studies += d::study_publication(i) == static_cast<std::int64_t>(p);
+  for (std::size_t i = 0; i < d::kStudies; ++i)
+    studies += d::study_publication(i) == static_cast<std::int64_t>(p);
   J attrs{{"pubmed-id", 25000000 + p * 137},
           {"pubmed-central-id", p % 3 == 0 ? J(nullptr) : J(d::fmt("PMC%07llu", 4000000 + p))},
           {"pub-title", "Mock publication " + std::to_string(p + 1)},
@@ -561,7 +617,10 @@ J publication_json(const Ctx& ctx, std::size_t p) {
           {"studies-count", studies},
           {"samples-count", 0}};
   J rels{{"studies", rel_link(base + "/studies")}, {"samples", rel_link(base + "/samples")}};
-  return J{{"type", "publications"}, {"id", id}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "publications"},
+           {"id", id},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -572,9 +631,13 @@ J experiment_type_json(const Ctx& ctx, std::size_t e) {
   for (std::size_t s = 0; s < 4; ++s) count += name == d::experiment_type_of(s);
   count *= d::kSamples / 4;
   J attrs{{"experiment-type", name}, {"samples-count", count}, {"runs-count", count}};
-  J rels{{"samples", rel_link(base + "/samples")}, {"runs", rel_link(base + "/runs")},
+  J rels{{"samples", rel_link(base + "/samples")},
+         {"runs", rel_link(base + "/runs")},
          {"analyses", rel_link(base + "/analyses")}};
-  return J{{"type", "experiment-types"}, {"id", name}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "experiment-types"},
+           {"id", name},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -588,9 +651,13 @@ J pipeline_json(const Ctx& ctx, std::size_t p) {
           {"release-date", date_of(p * 5)},
           {"samples-count", used ? d::kSamples / 2 : 0},
           {"analyses-count", used ? d::kSamples / 2 : 0}};
-  J rels{{"samples", rel_link(base + "/samples")}, {"analyses", rel_link(base + "/analyses")},
+  J rels{{"samples", rel_link(base + "/samples")},
+         {"analyses", rel_link(base + "/analyses")},
          {"tools", J{{"data", J::array()}}}};
-  return J{{"type", "pipelines"}, {"id", v}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "pipelines"},
+           {"id", v},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -610,8 +677,12 @@ J catalogue_json(const Ctx& ctx, std::size_t c) {
           {"last-update", iso_minus_minutes(c * 1000)}};
   J rels{{"genomes", rel_link(base + "/genomes")},
          {"downloads", rel_link(base + "/downloads")},
-         {"biome", rel_one("biomes", d::biomes()[cat.biome].lineage, ctx.url(lineage_path(d::biomes()[cat.biome].lineage)))}};
-  return J{{"type", "genome-catalogues"}, {"id", cat.id}, {"attributes", attrs}, {"relationships", rels},
+         {"biome", rel_one("biomes", d::biomes()[cat.biome].lineage,
+                           ctx.url(lineage_path(d::biomes()[cat.biome].lineage)))}};
+  return J{{"type", "genome-catalogues"},
+           {"id", cat.id},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -646,7 +717,8 @@ J genome_json(const Ctx& ctx, std::size_t g) {
           {"num-proteins", 1800 + g * 3},
           {"eggnog-coverage", 92.5},
           {"ipr-coverage", 85.25},
-          {"taxon-lineage", "d__Bacteria;p__Firmicutes_A;c__Clostridia;o__Lachnospirales;f__Lachnospiraceae"},
+          {"taxon-lineage",
+           "d__Bacteria;p__Firmicutes_A;c__Clostridia;o__Lachnospirales;f__Lachnospiraceae"},
           {"num-genomes-total", 1 + g % 40},
           {"num-genomes-non-redundant", 1 + g % 20},
           {"pangenome-size", g % 4 == 0 ? J(nullptr) : J(3000 + g)},
@@ -661,7 +733,10 @@ J genome_json(const Ctx& ctx, std::size_t g) {
                                ctx.url(std::string("genome-catalogues/") + d::catalogues()[c].id))},
          {"biome", rel_one("biomes", d::biomes()[d::catalogues()[c].biome].lineage,
                            ctx.url(lineage_path(d::biomes()[d::catalogues()[c].biome].lineage)))}};
-  return J{{"type", "genomes"}, {"id", acc}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "genomes"},
+           {"id", acc},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
@@ -689,15 +764,21 @@ J super_study_json(const Ctx& ctx, std::size_t k) {
   J rels{{"flagship-studies", rel_link(base + "/flagship-studies")},
          {"related-studies", rel_link(base + "/related-studies")},
          {"biomes", rel_link(base + "/biomes")}};
-  return J{{"type", "super-studies"}, {"id", def.slug}, {"attributes", attrs}, {"relationships", rels},
+  return J{{"type", "super-studies"},
+           {"id", def.slug},
+           {"attributes", attrs},
+           {"relationships", rels},
            {"links", {{"self", base}}}};
 }
 
-J annotation_json(const Ctx& ctx, const d::AnnDef& def, std::size_t k, std::optional<std::size_t> analysis) {
+J annotation_json(const Ctx& ctx, const d::AnnDef& def, std::size_t k,
+                  std::optional<std::size_t> analysis) {
   const std::string acc = d::annotation_accession(def.kind, k);
-  J attrs{{"accession", acc}, {"description", std::string("Mock ") + def.type + " entry " + std::to_string(k + 1)}};
+  J attrs{{"accession", acc},
+          {"description", std::string("Mock ") + def.type + " entry " + std::to_string(k + 1)}};
   if (def.kind == d::AnnKind::go) {
-    static const char* const ns[] = {"biological_process", "molecular_function", "cellular_component"};
+    static const char* const ns[] = {"biological_process", "molecular_function",
+                                     "cellular_component"};
     attrs["lineage"] = ns[k % 3];
   }
   if (def.kind == d::AnnKind::kegg_module) attrs["name"] = "Module " + std::to_string(k + 1);
@@ -705,7 +786,10 @@ J annotation_json(const Ctx& ctx, const d::AnnDef& def, std::size_t k, std::opti
     if (def.kind == d::AnnKind::kegg_module) {
       attrs["completeness"] = static_cast<double>((*analysis + k) % 5) * 25.0;
       attrs["matching-kos"] = J::array({d::annotation_accession(d::AnnKind::kegg_ortholog, k)});
-      attrs["missing-kos"] = (*analysis + k) % 5 == 4 ? J::array() : J::array({d::annotation_accession(d::AnnKind::kegg_ortholog, k + 1)});
+      attrs["missing-kos"] =
+          (*analysis + k) % 5 == 4
+              ? J::array()
+              : J::array({d::annotation_accession(d::AnnKind::kegg_ortholog, k + 1)});
     } else if (def.kind == d::AnnKind::genome_property) {
       static const char* const presence[] = {"Yes", "Partial", "No"};
       attrs["presence"] = presence[(*analysis + k) % 3];
@@ -713,11 +797,14 @@ J annotation_json(const Ctx& ctx, const d::AnnDef& def, std::size_t k, std::opti
       attrs["count"] = (*analysis * 31 + k * 17) % 1000 + 1;
     }
   }
-  return J{{"type", def.type}, {"id", acc}, {"attributes", attrs},
+  return J{{"type", def.type},
+           {"id", acc},
+           {"attributes", attrs},
            {"links", {{"self", ctx.url(std::string("annotations/") + def.path + "/" + acc)}}}};
 }
 
-J organism_json(const Ctx& ctx, std::size_t o, std::optional<std::size_t> analysis, const char* pipeline) {
+J organism_json(const Ctx& ctx, std::size_t o, std::optional<std::size_t> analysis,
+                const char* pipeline) {
   const std::string lineage = d::organisms()[o];
   J hierarchy = J::object();
   static const char* const ranks[] = {"kingdom", "phylum", "class", "order"};
@@ -744,7 +831,9 @@ J organism_json(const Ctx& ctx, std::size_t o, std::optional<std::size_t> analys
   // The real service double-encodes these links (':' -> %253A); following them still works.
   std::string encoded;
   for (char c : lineage) encoded += c == ':' ? std::string("%253A") : std::string(1, c);
-  return J{{"type", "organisms"}, {"id", lineage}, {"attributes", attrs},
+  return J{{"type", "organisms"},
+           {"id", lineage},
+           {"attributes", attrs},
            {"links", {{"self", ctx.url("annotations/organisms/" + encoded)}}}};
 }
 
@@ -793,8 +882,11 @@ struct PageRules {
 
 J page_envelope(const Ctx& ctx, std::size_t count, const std::function<J(std::size_t)>& item,
                 PageRules rules = {}, Includes* inc = nullptr) {
-  const long size = std::min(positive_int(ctx.param("page_size")).value_or(rules.default_size), rules.max_size);
-  const long pages = count == 0 ? 1 : static_cast<long>((count + static_cast<std::size_t>(size) - 1) / static_cast<std::size_t>(size));
+  const long size =
+      std::min(positive_int(ctx.param("page_size")).value_or(rules.default_size), rules.max_size);
+  const long pages = count == 0 ? 1
+                                : static_cast<long>((count + static_cast<std::size_t>(size) - 1) /
+                                                    static_cast<std::size_t>(size));
   long page = 1;
   if (auto p = ctx.param("page")) {
     if (*p == "last") {
@@ -809,9 +901,13 @@ J page_envelope(const Ctx& ctx, std::size_t count, const std::function<J(std::si
   const std::size_t begin = static_cast<std::size_t>((page - 1) * size);
   const std::size_t end = std::min(count, begin + static_cast<std::size_t>(size));
   for (std::size_t i = begin; i < end; ++i) data.push_back(item(i));
-  auto link = [&](long n) { return n < 1 ? J(nullptr) : J(ctx.link_with("page", std::to_string(n))); };
+  auto link = [&](long n) {
+    return n < 1 ? J(nullptr) : J(ctx.link_with("page", std::to_string(n)));
+  };
   J out;
-  out["links"] = {{"first", link(1)}, {"last", link(pages)}, {"next", link(page < pages ? page + 1 : 0)},
+  out["links"] = {{"first", link(1)},
+                  {"last", link(pages)},
+                  {"next", link(page < pages ? page + 1 : 0)},
                   {"prev", link(page - 1)}};
   out["data"] = std::move(data);
   if (inc && !inc->included.empty()) out["included"] = inc->included;
@@ -824,7 +920,8 @@ std::string b64encode(const std::string& in) {
   std::string out;
   std::size_t i = 0;
   for (; i + 2 < in.size(); i += 3) {
-    const unsigned v = (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8) |
+    const unsigned v = (static_cast<unsigned char>(in[i]) << 16) |
+                       (static_cast<unsigned char>(in[i + 1]) << 8) |
                        static_cast<unsigned char>(in[i + 2]);
     out += {t[v >> 18], t[(v >> 12) & 63], t[(v >> 6) & 63], t[v & 63]};
   }
@@ -832,7 +929,8 @@ std::string b64encode(const std::string& in) {
     const unsigned v = static_cast<unsigned char>(in[i]) << 16;
     out += {t[v >> 18], t[(v >> 12) & 63], '=', '='};
   } else if (i + 2 == in.size()) {
-    const unsigned v = (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8);
+    const unsigned v =
+        (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8);
     out += {t[v >> 18], t[(v >> 12) & 63], t[(v >> 6) & 63], '='};
   }
   return out;
@@ -843,13 +941,20 @@ std::optional<std::string> b64decode(const std::string& in) {
   int bits = 0;
   for (char c : in) {
     int v;
-    if (c >= 'A' && c <= 'Z') v = c - 'A';
-    else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
-    else if (c >= '0' && c <= '9') v = c - '0' + 52;
-    else if (c == '+' || c == '-') v = 62;
-    else if (c == '/' || c == '_') v = 63;
-    else if (c == '=') break;
-    else return std::nullopt;
+    if (c >= 'A' && c <= 'Z')
+      v = c - 'A';
+    else if (c >= 'a' && c <= 'z')
+      v = c - 'a' + 26;
+    else if (c >= '0' && c <= '9')
+      v = c - '0' + 52;
+    else if (c == '+' || c == '-')
+      v = 62;
+    else if (c == '/' || c == '_')
+      v = 63;
+    else if (c == '=')
+      break;
+    else
+      return std::nullopt;
     buf = (buf << 6) | static_cast<unsigned>(v);
     bits += 6;
     if (bits >= 8) {
@@ -864,7 +969,8 @@ std::optional<std::string> b64decode(const std::string& in) {
 // "p=<position>" (forward, after it) or "r=1&p=<position>" (reverse, before it).
 J cursor_envelope(const Ctx& ctx, const std::vector<std::string>& positions,
                   const std::function<J(std::size_t)>& item) {
-  const std::size_t size = static_cast<std::size_t>(positive_int(ctx.param("page_size")).value_or(25));
+  const std::size_t size =
+      static_cast<std::size_t>(positive_int(ctx.param("page_size")).value_or(25));
   std::size_t begin = 0;
   if (auto cursor = ctx.param("cursor")) {
     auto decoded = b64decode(*cursor);
@@ -884,15 +990,18 @@ J cursor_envelope(const Ctx& ctx, const std::vector<std::string>& positions,
       const std::size_t before = static_cast<std::size_t>(it - positions.begin());
       begin = before > size ? before - size : 0;
     } else {
-      begin = static_cast<std::size_t>(std::upper_bound(positions.begin(), positions.end(), position) - positions.begin());
+      begin = static_cast<std::size_t>(
+          std::upper_bound(positions.begin(), positions.end(), position) - positions.begin());
     }
   }
   const std::size_t end = std::min(positions.size(), begin + size);
   J data = J::array();
   for (std::size_t i = begin; i < end; ++i) data.push_back(item(i));
   J next = nullptr, prev = nullptr;
-  if (end < positions.size() && end > begin) next = ctx.link_with("cursor", b64encode("p=" + positions[end - 1]));
-  if (begin > 0 && begin < positions.size()) prev = ctx.link_with("cursor", b64encode("r=1&p=" + positions[begin]));
+  if (end < positions.size() && end > begin)
+    next = ctx.link_with("cursor", b64encode("p=" + positions[end - 1]));
+  if (begin > 0 && begin < positions.size())
+    prev = ctx.link_with("cursor", b64encode("r=1&p=" + positions[begin]));
   J out;
   out["links"] = {{"next", next}, {"prev", prev}};
   out["data"] = std::move(data);
@@ -921,10 +1030,11 @@ std::vector<bool> biome_mask(const Ctx& ctx) {
   std::vector<bool> mask(d::biomes().size(), true);
   if (auto lineage = ctx.param("lineage")) {
     if (!find_biome(*lineage)) {
-      bad_request("Select a valid choice. That choice is not one of the available choices.", "invalid_choice",
-                  "/data/attributes/lineage");
+      bad_request("Select a valid choice. That choice is not one of the available choices.",
+                  "invalid_choice", "/data/attributes/lineage");
     }
-    for (std::size_t b = 0; b < mask.size(); ++b) mask[b] = mask[b] && d::in_subtree(d::biomes()[b].lineage, *lineage);
+    for (std::size_t b = 0; b < mask.size(); ++b)
+      mask[b] = mask[b] && d::in_subtree(d::biomes()[b].lineage, *lineage);
   }
   if (auto pattern = ctx.param("biome_name")) {
     std::optional<std::regex> re;
@@ -954,7 +1064,8 @@ std::vector<std::string> split_multi(const std::string& v) {
 
 bool contains_icase(const std::string& hay, const std::string& needle) {
   auto it = std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    return std::tolower(static_cast<unsigned char>(a)) ==
+           std::tolower(static_cast<unsigned char>(b));
   });
   return it != hay.end();
 }
@@ -983,11 +1094,17 @@ std::vector<std::size_t> filter_studies(const Ctx& ctx, std::vector<std::size_t>
   for (std::size_t i : base) {
     if (!mask[d::study_biome(i)]) continue;
     if (centre && !contains_icase(d::study_centre(i), *centre)) continue;
-    if (accessions && !accessions->count(d::study_accession(i)) && !accessions->count(d::fmt("ERP%06llu", 100000 + i))) continue;
-    if (search && !contains_icase(std::string("Mock ") + d::biomes()[d::study_biome(i)].name + " study " + std::to_string(i + 1), *search)) continue;
+    if (accessions && !accessions->count(d::study_accession(i)) &&
+        !accessions->count(d::fmt("ERP%06llu", 100000 + i)))
+      continue;
+    if (search && !contains_icase(std::string("Mock ") + d::biomes()[d::study_biome(i)].name +
+                                      " study " + std::to_string(i + 1),
+                                  *search))
+      continue;
     out.push_back(i);
   }
-  order(out, ctx, {"study_id", "-last_update", "accession"}, {"-study_id", "last_update", "-accession"});
+  order(out, ctx, {"study_id", "-last_update", "accession"},
+        {"-study_id", "last_update", "-accession"});
   return out;
 }
 
@@ -1006,8 +1123,8 @@ std::vector<std::size_t> filter_samples(const Ctx& ctx, std::vector<std::size_t>
   if (key) {
     const auto& keys = d::metadata_keys();
     if (std::find(keys.begin(), keys.end(), *key) == keys.end()) {
-      bad_request("Select a valid choice. " + *key + " is not one of the available choices.", "invalid_choice",
-                  "/data/attributes/metadata_key");
+      bad_request("Select a valid choice. " + *key + " is not one of the available choices.",
+                  "invalid_choice", "/data/attributes/metadata_key");
     }
   }
   auto number = [&](const char* name) -> std::optional<double> {
@@ -1033,22 +1150,29 @@ std::vector<std::size_t> filter_samples(const Ctx& ctx, std::vector<std::size_t>
     if (types && !types->count(d::experiment_type_of(s))) continue;
     if (accessions && !accessions->count(d::sample_accession(s))) continue;
     if (study_acc && *study_acc != d::study_accession(d::sample_study(s))) continue;
-    if (search && !contains_icase(d::sample_accession(s) + " Mock sample " + std::to_string(s + 1), *search)) continue;
+    if (search &&
+        !contains_icase(d::sample_accession(s) + " Mock sample " + std::to_string(s + 1), *search))
+      continue;
     if (key && (lte || gte)) {
       double value = 0;
-      if (*key == "temperature") value = d::sample_temperature(s);
-      else if (*key == "depth") value = static_cast<double>(s % 50) / 4.0;
-      else continue;  // non-numeric metadata never matches a numeric bound
+      if (*key == "temperature")
+        value = d::sample_temperature(s);
+      else if (*key == "depth")
+        value = static_cast<double>(s % 50) / 4.0;
+      else
+        continue;  // non-numeric metadata never matches a numeric bound
       if (lte && value > *lte) continue;
       if (gte && value < *gte) continue;
     }
     out.push_back(s);
   }
-  order(out, ctx, {"accession", "-last_update", "sample_name"}, {"-accession", "last_update", "-sample_name"});
+  order(out, ctx, {"accession", "-last_update", "sample_name"},
+        {"-accession", "last_update", "-sample_name"});
   return out;
 }
 
-std::vector<std::size_t> filter_runs_like(const Ctx& ctx, std::vector<std::size_t> base, bool analyses) {
+std::vector<std::size_t> filter_runs_like(const Ctx& ctx, std::vector<std::size_t> base,
+                                          bool analyses) {
   const auto mask = biome_mask(ctx);
   std::optional<std::set<std::string>> types;
   if (auto t = ctx.param("experiment_type")) {
@@ -1059,8 +1183,8 @@ std::vector<std::size_t> filter_runs_like(const Ctx& ctx, std::vector<std::size_
   if (pipeline && *pipeline != "4.1" && *pipeline != "5.0") {
     const auto& all = d::pipelines();
     if (std::find(all.begin(), all.end(), *pipeline) == all.end()) {
-      bad_request("Select a valid choice. That choice is not one of the available choices.", "invalid_choice",
-                  "/data/attributes/pipeline_version");
+      bad_request("Select a valid choice. That choice is not one of the available choices.",
+                  "invalid_choice", "/data/attributes/pipeline_version");
     }
   }
   const auto study_acc = ctx.param("study_accession");
@@ -1089,15 +1213,18 @@ std::optional<std::size_t> find_study(const std::string& acc, bool authenticated
       return d::kStudies + static_cast<std::size_t>(n - 90000001);
     }
   }
-  if (std::sscanf(acc.c_str(), "ERP%llu", &n) == 1 && acc.size() == 9 && n >= 100000 && n < 100000 + d::kStudies) {
+  if (std::sscanf(acc.c_str(), "ERP%llu", &n) == 1 && acc.size() == 9 && n >= 100000 &&
+      n < 100000 + d::kStudies) {
     return static_cast<std::size_t>(n - 100000);
   }
   return std::nullopt;
 }
-std::optional<std::size_t> find_numbered(const std::string& acc, const char* pattern, std::size_t len,
-                                         unsigned long long offset, std::size_t count) {
+std::optional<std::size_t> find_numbered(const std::string& acc, const char* pattern,
+                                         std::size_t len, unsigned long long offset,
+                                         std::size_t count) {
   unsigned long long n = 0;
-  if (acc.size() != len || std::sscanf(acc.c_str(), pattern, &n) != 1 || n < offset || n - offset >= count) {
+  if (acc.size() != len || std::sscanf(acc.c_str(), pattern, &n) != 1 || n < offset ||
+      n - offset >= count) {
     return std::nullopt;
   }
   return static_cast<std::size_t>(n - offset);
@@ -1115,8 +1242,10 @@ std::optional<std::size_t> find_assembly(const std::string& acc) {
 std::optional<std::size_t> find_analysis(const std::string& acc) {
   // Like emgapi: strip the MGYA letters and read the number.
   std::string digits = acc;
-  while (!digits.empty() && std::string("MGYA").find(digits.front()) != std::string::npos) digits.erase(0, 1);
-  if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return std::nullopt;
+  while (!digits.empty() && std::string("MGYA").find(digits.front()) != std::string::npos)
+    digits.erase(0, 1);
+  if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit))
+    return std::nullopt;
   const unsigned long long n = std::stoull(digits);
   if (n < 1 || n > d::kSamples) return std::nullopt;
   return static_cast<std::size_t>(n - 1);
@@ -1180,13 +1309,35 @@ J single(J data, const Includes& inc) {
 
 J root_doc(const Ctx& ctx) {
   J data = J::object();
-  for (const char* name :
-       {"biomes", "studies", "super-studies", "samples", "runs", "analyses", "assemblies", "pipelines",
-        "experiment-types", "publications", "pipeline-tools", "genome-search", "genomes-search/gather",
-        "annotations/go-terms", "annotations/interpro-identifiers", "annotations/antismash-gene-clusters",
-        "annotations/genome-properties", "annotations/kegg-modules", "annotations/kegg-orthologs",
-        "annotations/pfam-entries", "annotations/organisms", "antismash-geneclusters", "mydata", "genomes", "cogs",
-        "genomeset", "kegg-classes", "kegg-modules", "genome-catalogues"}) {
+  for (const char* name : {"biomes",
+                           "studies",
+                           "super-studies",
+                           "samples",
+                           "runs",
+                           "analyses",
+                           "assemblies",
+                           "pipelines",
+                           "experiment-types",
+                           "publications",
+                           "pipeline-tools",
+                           "genome-search",
+                           "genomes-search/gather",
+                           "annotations/go-terms",
+                           "annotations/interpro-identifiers",
+                           "annotations/antismash-gene-clusters",
+                           "annotations/genome-properties",
+                           "annotations/kegg-modules",
+                           "annotations/kegg-orthologs",
+                           "annotations/pfam-entries",
+                           "annotations/organisms",
+                           "antismash-geneclusters",
+                           "mydata",
+                           "genomes",
+                           "cogs",
+                           "genomeset",
+                           "kegg-classes",
+                           "kegg-modules",
+                           "genome-catalogues"}) {
     data[name] = ctx.url(name);
   }
   return J{{"data", data}};
@@ -1196,8 +1347,9 @@ J studies_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() == 1) {
     auto inc = parse_includes(ctx, {"biomes", "downloads", "samples"});
     auto ids = filter_studies(ctx, iota(0, d::kStudies));
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return study_json(ctx, ids[k], false, &inc); },
-                         {}, &inc);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return study_json(ctx, ids[k], false, &inc); }, {},
+        &inc);
   }
   const std::size_t i = need(find_study(seg[1], ctx.authenticated));
   if (seg.size() == 2) {
@@ -1209,13 +1361,19 @@ J studies_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   const bool priv = i >= d::kStudies;
   if (rel == "samples") {
     auto inc = parse_includes(ctx, {"biome", "runs"});
-    auto ids = filter_samples(ctx, priv ? std::vector<std::size_t>{} : iota(d::study_sample_begin(i), d::study_sample_end(i)));
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return sample_json(ctx, ids[k], &inc); }, {}, &inc);
+    auto ids = filter_samples(ctx, priv ? std::vector<std::size_t>{}
+                                        : iota(d::study_sample_begin(i), d::study_sample_end(i)));
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return sample_json(ctx, ids[k], &inc); }, {}, &inc);
   }
   if (rel == "analyses") {
     auto inc = parse_includes(ctx, {"sample", "downloads", "assembly"});
-    auto ids = filter_runs_like(ctx, priv ? std::vector<std::size_t>{} : iota(d::study_sample_begin(i), d::study_sample_end(i)), true);
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return analysis_json(ctx, ids[k], &inc); }, {}, &inc);
+    auto ids = filter_runs_like(
+        ctx,
+        priv ? std::vector<std::size_t>{} : iota(d::study_sample_begin(i), d::study_sample_end(i)),
+        true);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return analysis_json(ctx, ids[k], &inc); }, {}, &inc);
   }
   no_include(ctx);
   if (rel == "downloads") {
@@ -1228,18 +1386,23 @@ J studies_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (rel == "studies") return page_envelope(ctx, 0, [&](std::size_t) { return J(); });
   if (rel == "publications") {
     const auto p = d::study_publication(i);
-    return page_envelope(ctx, p >= 0 && !priv ? 1 : 0,
-                         [&](std::size_t) { return publication_json(ctx, static_cast<std::size_t>(p)); });
+    return page_envelope(ctx, p >= 0 && !priv ? 1 : 0, [&](std::size_t) {
+      return publication_json(ctx, static_cast<std::size_t>(p));
+    });
   }
   if (rel == "geocoordinates") {
     const std::size_t b = priv ? 0 : d::study_sample_begin(i);
     const std::size_t n = priv ? 0 : std::min<std::size_t>(d::study_sample_end(i) - b, 5);
     return page_envelope(ctx, n, [&](std::size_t k) {
       J s = sample_json(ctx, b + k, nullptr);
-      const std::string id = s["attributes"]["latitude"].dump() + "," + s["attributes"]["longitude"].dump();
+      const std::string id =
+          s["attributes"]["latitude"].dump() + "," + s["attributes"]["longitude"].dump();
       return J{{"type", "sample-geographies"},
                {"id", id},
-               {"attributes", {{"longitude", s["attributes"]["longitude"]}, {"latitude", s["attributes"]["latitude"]}, {"samples-count", 1}}}};
+               {"attributes",
+                {{"longitude", s["attributes"]["longitude"]},
+                 {"latitude", s["attributes"]["latitude"]},
+                 {"samples-count", 1}}}};
     });
   }
   html_not_found();
@@ -1249,7 +1412,8 @@ J samples_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() == 1) {
     auto inc = parse_includes(ctx, {"biome", "runs"});
     auto ids = filter_samples(ctx, iota(0, d::kSamples));
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return sample_json(ctx, ids[k], &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return sample_json(ctx, ids[k], &inc); }, {}, &inc);
   }
   const std::size_t s = need(find_sample(seg[1]));
   if (seg.size() == 2) {
@@ -1259,12 +1423,14 @@ J samples_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() != 3) html_not_found();
   if (seg[2] == "runs") {
     auto inc = parse_includes(ctx, {"sample", "assemblies"});
-    return page_envelope(ctx, 1, [&](std::size_t) { return run_json(ctx, s, &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, 1, [&](std::size_t) { return run_json(ctx, s, &inc); }, {}, &inc);
   }
   if (seg[2] == "studies") {
     auto inc = parse_includes(ctx, {"biomes", "downloads", "samples"});
-    return page_envelope(ctx, 1, [&](std::size_t) { return study_json(ctx, d::sample_study(s), false, &inc); }, {},
-                         &inc);
+    return page_envelope(
+        ctx, 1, [&](std::size_t) { return study_json(ctx, d::sample_study(s), false, &inc); }, {},
+        &inc);
   }
   html_not_found();
 }
@@ -1273,7 +1439,8 @@ J runs_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() == 1) {
     auto inc = parse_includes(ctx, {"sample", "assemblies"});
     auto ids = filter_runs_like(ctx, iota(0, d::kSamples), false);
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return run_json(ctx, ids[k], &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return run_json(ctx, ids[k], &inc); }, {}, &inc);
   }
   const std::size_t s = need(find_run(seg[1]));
   if (seg.size() == 2) {
@@ -1283,12 +1450,14 @@ J runs_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() != 3) html_not_found();
   if (seg[2] == "analyses") {
     auto inc = parse_includes(ctx, {"sample", "downloads", "assembly"});
-    return page_envelope(ctx, 1, [&](std::size_t) { return analysis_json(ctx, s, &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, 1, [&](std::size_t) { return analysis_json(ctx, s, &inc); }, {}, &inc);
   }
   if (seg[2] == "assemblies") {
     auto inc = parse_includes(ctx, {"runs"});
-    return page_envelope(ctx, d::has_assembly(s) ? 1 : 0, [&](std::size_t) { return assembly_json(ctx, s, &inc); },
-                         {}, &inc);
+    return page_envelope(
+        ctx, d::has_assembly(s) ? 1 : 0, [&](std::size_t) { return assembly_json(ctx, s, &inc); },
+        {}, &inc);
   }
   html_not_found();
 }
@@ -1299,7 +1468,8 @@ J assemblies_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
     std::vector<std::size_t> base;
     for (std::size_t s = 3; s < d::kSamples; s += 4) base.push_back(s);
     auto ids = filter_runs_like(ctx, base, false);
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return assembly_json(ctx, ids[k], &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return assembly_json(ctx, ids[k], &inc); }, {}, &inc);
   }
   const std::size_t s = need(find_assembly(seg[1]));
   if (seg.size() == 2) {
@@ -1309,11 +1479,13 @@ J assemblies_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() != 3) html_not_found();
   if (seg[2] == "analyses") {
     auto inc = parse_includes(ctx, {"sample", "downloads", "assembly"});
-    return page_envelope(ctx, 1, [&](std::size_t) { return analysis_json(ctx, s, &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, 1, [&](std::size_t) { return analysis_json(ctx, s, &inc); }, {}, &inc);
   }
   if (seg[2] == "runs") {
     auto inc = parse_includes(ctx, {"sample", "assemblies"});
-    return page_envelope(ctx, 1, [&](std::size_t) { return run_json(ctx, s, &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, 1, [&](std::size_t) { return run_json(ctx, s, &inc); }, {}, &inc);
   }
   html_not_found();
 }
@@ -1322,7 +1494,8 @@ J analyses_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() == 1) {
     auto inc = parse_includes(ctx, {"sample", "downloads", "assembly"});
     auto ids = filter_runs_like(ctx, iota(0, d::kSamples), true);
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return analysis_json(ctx, ids[k], &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return analysis_json(ctx, ids[k], &inc); }, {}, &inc);
   }
   const std::size_t s = need(find_analysis(seg[1]));
   if (seg.size() == 2) {
@@ -1343,7 +1516,8 @@ J analyses_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
       positions.push_back(contig_position(s, c));
       contigs.push_back(c);
     }
-    return cursor_envelope(ctx, positions, [&](std::size_t k) { return contig_json(s, contigs[k]); });
+    return cursor_envelope(ctx, positions,
+                           [&](std::size_t k) { return contig_json(s, contigs[k]); });
   }
   if (seg.size() == 3 && rel == "downloads") {
     no_include(ctx);
@@ -1354,7 +1528,8 @@ J analyses_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (rel == "taxonomy") {
     no_include(ctx);
     std::string kind = seg.size() == 4 ? seg[3] : "";
-    if (seg.size() > 4 || (seg.size() == 4 && kind != "ssu" && kind != "lsu" && kind != "itsonedb" && kind != "unite")) {
+    if (seg.size() > 4 || (seg.size() == 4 && kind != "ssu" && kind != "lsu" &&
+                           kind != "itsonedb" && kind != "unite")) {
       html_not_found();
     }
     std::vector<std::size_t> ids;
@@ -1364,8 +1539,10 @@ J analyses_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
         if ((o + s + kind.size()) % 3 != 0) ids.push_back(o);
       }
     }
-    return page_envelope(ctx, ids.size(),
-                         [&](std::size_t k) { return organism_json(ctx, ids[k], s, d::analysis_pipeline(s)); }, max_set);
+    return page_envelope(
+        ctx, ids.size(),
+        [&](std::size_t k) { return organism_json(ctx, ids[k], s, d::analysis_pipeline(s)); },
+        max_set);
   }
   if (seg.size() != 3) html_not_found();
   const d::AnnDef* def = rel == "go-slim" ? &d::annotation_kinds()[0] : find_ann_kind(rel);
@@ -1375,15 +1552,19 @@ J analyses_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   for (std::size_t k = 0; k < def->count; ++k) {
     if (rel == "go-slim" ? k % 4 == s % 4 : d::analysis_has_annotation(s, k)) ids.push_back(k);
   }
-  return page_envelope(ctx, ids.size(), [&](std::size_t k) { return annotation_json(ctx, *def, ids[k], s); }, max_set);
+  return page_envelope(
+      ctx, ids.size(), [&](std::size_t k) { return annotation_json(ctx, *def, ids[k], s); },
+      max_set);
 }
 
 J biomes_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (seg.size() == 1) {
     // /biomes validates its parameters strictly, unlike every other list.
-    static const std::set<std::string> allowed = {"format", "sort", "include", "search", "ordering", "page", "page_size"};
+    static const std::set<std::string> allowed = {"format",   "sort", "include",  "search",
+                                                  "ordering", "page", "page_size"};
     for (const auto& [k, v] : ctx.query) {
-      if (!allowed.count(k) && k.rfind("filter[", 0) != 0 && k.rfind("fields[", 0) != 0 && k.rfind("page[", 0) != 0) {
+      if (!allowed.count(k) && k.rfind("filter[", 0) != 0 && k.rfind("fields[", 0) != 0 &&
+          k.rfind("page[", 0) != 0) {
         bad_request("invalid query parameter: " + k, "invalid");
       }
     }
@@ -1421,7 +1602,8 @@ J biomes_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
       if (d::in_subtree(d::biomes()[d::sample_biome(s)].lineage, lineage)) base.push_back(s);
     }
     auto ids = filter_samples(ctx, std::move(base));
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return sample_json(ctx, ids[k], &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return sample_json(ctx, ids[k], &inc); }, {}, &inc);
   }
   if (rel == "studies") {
     auto inc = parse_includes(ctx, {"biomes", "downloads", "samples"});
@@ -1430,13 +1612,17 @@ J biomes_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
       if (d::in_subtree(d::biomes()[d::study_biome(i)].lineage, lineage)) base.push_back(i);
     }
     auto ids = filter_studies(ctx, std::move(base));
-    return page_envelope(ctx, ids.size(), [&](std::size_t k) { return study_json(ctx, ids[k], false, &inc); }, {}, &inc);
+    return page_envelope(
+        ctx, ids.size(), [&](std::size_t k) { return study_json(ctx, ids[k], false, &inc); }, {},
+        &inc);
   }
   if (rel == "genomes") {
     no_include(ctx);
     std::vector<std::size_t> ids;
     for (std::size_t g = 0; g < d::kGenomes; ++g) {
-      if (d::in_subtree(d::biomes()[d::catalogues()[g / d::kGenomesPerCatalogue].biome].lineage, lineage)) ids.push_back(g);
+      if (d::in_subtree(d::biomes()[d::catalogues()[g / d::kGenomesPerCatalogue].biome].lineage,
+                        lineage))
+        ids.push_back(g);
     }
     return page_envelope(ctx, ids.size(), [&](std::size_t k) { return genome_json(ctx, ids[k]); });
   }
@@ -1447,7 +1633,9 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   const std::string& top = seg[0];
   if (top == "publications") {
     no_include(ctx);
-    if (seg.size() == 1) return page_envelope(ctx, d::kPublications, [&](std::size_t p) { return publication_json(ctx, p); });
+    if (seg.size() == 1)
+      return page_envelope(ctx, d::kPublications,
+                           [&](std::size_t p) { return publication_json(ctx, p); });
     const std::size_t p = need(find_publication(seg[1]));
     if (seg.size() == 2) return single(publication_json(ctx, p), Includes{});
     if (seg.size() == 3 && seg[2] == "studies") {
@@ -1455,15 +1643,18 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
       for (std::size_t i = 0; i < d::kStudies; ++i) {
         if (d::study_publication(i) == static_cast<std::int64_t>(p)) ids.push_back(i);
       }
-      return page_envelope(ctx, ids.size(), [&](std::size_t k) { return study_json(ctx, ids[k], false, nullptr); });
+      return page_envelope(ctx, ids.size(),
+                           [&](std::size_t k) { return study_json(ctx, ids[k], false, nullptr); });
     }
-    if (seg.size() == 3 && seg[2] == "samples") return page_envelope(ctx, 0, [&](std::size_t) { return J(); });
+    if (seg.size() == 3 && seg[2] == "samples")
+      return page_envelope(ctx, 0, [&](std::size_t) { return J(); });
     html_not_found();
   }
   if (top == "experiment-types") {
     no_include(ctx);
     if (seg.size() == 1) {
-      return page_envelope(ctx, d::experiment_types().size(), [&](std::size_t e) { return experiment_type_json(ctx, e); });
+      return page_envelope(ctx, d::experiment_types().size(),
+                           [&](std::size_t e) { return experiment_type_json(ctx, e); });
     }
     const std::size_t e = need(find_name(d::experiment_types(), seg[1]));
     if (seg.size() == 2) return single(experiment_type_json(ctx, e), Includes{});
@@ -1473,19 +1664,24 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
     }
     if (seg.size() == 3 && seg[2] == "samples") {
       auto ids = filter_samples(ctx, base);
-      return page_envelope(ctx, ids.size(), [&](std::size_t k) { return sample_json(ctx, ids[k], nullptr); });
+      return page_envelope(ctx, ids.size(),
+                           [&](std::size_t k) { return sample_json(ctx, ids[k], nullptr); });
     }
     if (seg.size() == 3 && seg[2] == "runs") {
-      return page_envelope(ctx, base.size(), [&](std::size_t k) { return run_json(ctx, base[k], nullptr); });
+      return page_envelope(ctx, base.size(),
+                           [&](std::size_t k) { return run_json(ctx, base[k], nullptr); });
     }
     if (seg.size() == 3 && seg[2] == "analyses") {
-      return page_envelope(ctx, base.size(), [&](std::size_t k) { return analysis_json(ctx, base[k], nullptr); });
+      return page_envelope(ctx, base.size(),
+                           [&](std::size_t k) { return analysis_json(ctx, base[k], nullptr); });
     }
     html_not_found();
   }
   if (top == "pipelines") {
     no_include(ctx);
-    if (seg.size() == 1) return page_envelope(ctx, d::pipelines().size(), [&](std::size_t p) { return pipeline_json(ctx, p); });
+    if (seg.size() == 1)
+      return page_envelope(ctx, d::pipelines().size(),
+                           [&](std::size_t p) { return pipeline_json(ctx, p); });
     const std::size_t p = need(find_name(d::pipelines(), seg[1]));
     if (seg.size() == 2) return single(pipeline_json(ctx, p), Includes{});
     std::vector<std::size_t> base;
@@ -1493,16 +1689,19 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
       if (seg[1] == d::analysis_pipeline(s)) base.push_back(s);
     }
     if (seg.size() == 3 && seg[2] == "analyses") {
-      return page_envelope(ctx, base.size(), [&](std::size_t k) { return analysis_json(ctx, base[k], nullptr); });
+      return page_envelope(ctx, base.size(),
+                           [&](std::size_t k) { return analysis_json(ctx, base[k], nullptr); });
     }
     if (seg.size() == 3 && seg[2] == "samples") {
-      return page_envelope(ctx, base.size(), [&](std::size_t k) { return sample_json(ctx, base[k], nullptr); });
+      return page_envelope(ctx, base.size(),
+                           [&](std::size_t k) { return sample_json(ctx, base[k], nullptr); });
     }
     html_not_found();
   }
   if (top == "genomes") {
     no_include(ctx);
-    if (seg.size() == 1) return page_envelope(ctx, d::kGenomes, [&](std::size_t g) { return genome_json(ctx, g); });
+    if (seg.size() == 1)
+      return page_envelope(ctx, d::kGenomes, [&](std::size_t g) { return genome_json(ctx, g); });
     const std::size_t g = need(find_genome(seg[1]));
     if (seg.size() == 2) return single(genome_json(ctx, g), Includes{});
     if (seg.size() == 3 && seg[2] == "downloads") {
@@ -1514,13 +1713,15 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (top == "genome-catalogues") {
     no_include(ctx);
     if (seg.size() == 1) {
-      return page_envelope(ctx, d::catalogues().size(), [&](std::size_t c) { return catalogue_json(ctx, c); });
+      return page_envelope(ctx, d::catalogues().size(),
+                           [&](std::size_t c) { return catalogue_json(ctx, c); });
     }
     const std::size_t c = need(find_catalogue(seg[1]));
     if (seg.size() == 2) return single(catalogue_json(ctx, c), Includes{});
     if (seg.size() == 3 && seg[2] == "genomes") {
-      return page_envelope(ctx, d::kGenomesPerCatalogue,
-                           [&](std::size_t k) { return genome_json(ctx, c * d::kGenomesPerCatalogue + k); });
+      return page_envelope(ctx, d::kGenomesPerCatalogue, [&](std::size_t k) {
+        return genome_json(ctx, c * d::kGenomesPerCatalogue + k);
+      });
     }
     if (seg.size() == 3 && seg[2] == "downloads") {
       return page_envelope(ctx, d::download_count(d::DownloadOwner::catalogue),
@@ -1531,18 +1732,21 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
   if (top == "super-studies") {
     no_include(ctx);
     if (seg.size() == 1) {
-      return page_envelope(ctx, super_studies().size(), [&](std::size_t k) { return super_study_json(ctx, k); });
+      return page_envelope(ctx, super_studies().size(),
+                           [&](std::size_t k) { return super_study_json(ctx, k); });
     }
     const std::size_t k = need(find_super_study(seg[1]));
     const auto& def = super_studies()[k];
     if (seg.size() == 2) return single(super_study_json(ctx, k), Includes{});
     if (seg.size() == 3 && seg[2] == "flagship-studies") {
-      return page_envelope(ctx, def.flagship_end - def.flagship_begin,
-                           [&](std::size_t n) { return study_json(ctx, def.flagship_begin + n, false, nullptr); });
+      return page_envelope(ctx, def.flagship_end - def.flagship_begin, [&](std::size_t n) {
+        return study_json(ctx, def.flagship_begin + n, false, nullptr);
+      });
     }
     if (seg.size() == 3 && seg[2] == "related-studies") {
-      return page_envelope(ctx, def.related_end - def.related_begin,
-                           [&](std::size_t n) { return study_json(ctx, def.related_begin + n, false, nullptr); });
+      return page_envelope(ctx, def.related_end - def.related_begin, [&](std::size_t n) {
+        return study_json(ctx, def.related_begin + n, false, nullptr);
+      });
     }
     html_not_found();
   }
@@ -1550,7 +1754,9 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
     no_include(ctx);
     if (seg[1] == "organisms") {
       if (seg.size() == 2) {
-        return page_envelope(ctx, d::organisms().size(), [&](std::size_t o) { return organism_json(ctx, o, std::nullopt, "5.0"); });
+        return page_envelope(ctx, d::organisms().size(), [&](std::size_t o) {
+          return organism_json(ctx, o, std::nullopt, "5.0");
+        });
       }
       const std::size_t o = need(find_name(d::organisms(), seg[2]));
       std::vector<std::size_t> ids;
@@ -1558,14 +1764,18 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
         if (d::in_subtree(d::organisms()[c], d::organisms()[o])) ids.push_back(c);
       }
       if (seg.size() == 3) {
-        return page_envelope(ctx, ids.size(), [&](std::size_t k) { return organism_json(ctx, ids[k], std::nullopt, "5.0"); });
+        return page_envelope(ctx, ids.size(), [&](std::size_t k) {
+          return organism_json(ctx, ids[k], std::nullopt, "5.0");
+        });
       }
       html_not_found();
     }
     const d::AnnDef* def = find_ann_kind(seg[1]);
     if (!def) html_not_found();
     if (seg.size() == 2) {
-      return page_envelope(ctx, def->count, [&](std::size_t k) { return annotation_json(ctx, *def, k, std::nullopt); });
+      return page_envelope(ctx, def->count, [&](std::size_t k) {
+        return annotation_json(ctx, *def, k, std::nullopt);
+      });
     }
     const std::size_t k = need(find_annotation(*def, seg[2]));
     if (seg.size() == 3) return single(annotation_json(ctx, *def, k, std::nullopt), Includes{});
@@ -1574,7 +1784,8 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
       for (std::size_t s = 0; s < d::kSamples; ++s) {
         if (d::analysis_has_annotation(s, k)) ids.push_back(s);
       }
-      return page_envelope(ctx, ids.size(), [&](std::size_t n) { return analysis_json(ctx, ids[n], nullptr); });
+      return page_envelope(ctx, ids.size(),
+                           [&](std::size_t n) { return analysis_json(ctx, ids[n], nullptr); });
     }
     html_not_found();
   }
@@ -1583,8 +1794,9 @@ J misc_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
 
 J mydata(const Ctx& ctx) {
   no_include(ctx);
-  return page_envelope(ctx, d::kPrivateStudies,
-                       [&](std::size_t k) { return study_json(ctx, d::kStudies + k, false, nullptr); });
+  return page_envelope(ctx, d::kPrivateStudies, [&](std::size_t k) {
+    return study_json(ctx, d::kStudies + k, false, nullptr);
+  });
 }
 
 // ------------------------------------------------------------- plumbing --
@@ -1665,10 +1877,11 @@ void send_payload(httplib::Response& res, int status, std::shared_ptr<const std:
   res.set_header("Allow", "GET, HEAD, OPTIONS");
   if (gzipped) res.set_header("Content-Encoding", "gzip");
   const std::size_t size = payload->size();
-  res.set_content_provider(size, type, [payload](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
-    sink.write(payload->data() + offset, std::min(length, payload->size() - offset));
-    return true;
-  });
+  res.set_content_provider(
+      size, type, [payload](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+        sink.write(payload->data() + offset, std::min(length, payload->size() - offset));
+        return true;
+      });
 }
 
 void send(const httplib::Request& req, httplib::Response& res, int status, const std::string& body,
@@ -1685,17 +1898,21 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
     const std::string prefix = kV1Prefix;
     if (raw_path == prefix) {
       res.status = 301;
-      res.set_header("Location", prefix + "/" + (qpos == std::string::npos ? "" : target.substr(qpos)));
+      res.set_header("Location",
+                     prefix + "/" + (qpos == std::string::npos ? "" : target.substr(qpos)));
       return;
     }
     if (!accepts_json(req)) {
-      throw HttpError{406, error_body("Could not satisfy the request Accept header.", "406", "not_acceptable",
-                                      std::string("/data"))};
+      throw HttpError{406, error_body("Could not satisfy the request Accept header.", "406",
+                                      "not_acceptable", std::string("/data"))};
     }
     const AuthState auth = auth_of(req);
     if (auth.sent && !auth.valid) {
-      throw HttpError{401, error_body("Error decoding signature.", "401", "authentication_failed", std::string("/data")),
-                      "application/json", {{"WWW-Authenticate", "Bearer realm=\"api\""}}};
+      throw HttpError{401,
+                      error_body("Error decoding signature.", "401", "authentication_failed",
+                                 std::string("/data")),
+                      "application/json",
+                      {{"WWW-Authenticate", "Bearer realm=\"api\""}}};
     }
     const std::string host = req.has_header("Host") ? req.get_header_value("Host") : "127.0.0.1";
     Ctx ctx{req, "http://" + host, "http://" + host + prefix, raw_path, {}, auth.valid};
@@ -1704,11 +1921,13 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
       std::size_t start = 0;
       while (start < q.size()) {
         auto amp = q.find('&', start);
-        const std::string part = q.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
+        const std::string part =
+            q.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
         if (!part.empty()) {
           const auto eq = part.find('=');
-          ctx.query.emplace_back(percent_decode(part.substr(0, eq), true),
-                                 eq == std::string::npos ? "" : percent_decode(part.substr(eq + 1), true));
+          ctx.query.emplace_back(
+              percent_decode(part.substr(0, eq), true),
+              eq == std::string::npos ? "" : percent_decode(part.substr(eq + 1), true));
         }
         if (amp == std::string::npos) break;
         start = amp + 1;
@@ -1720,7 +1939,9 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
       std::size_t start = 0;
       while (true) {
         auto slash = rest.find('/', start);
-        seg.push_back(percent_decode(rest.substr(start, slash == std::string::npos ? std::string::npos : slash - start), false));
+        seg.push_back(percent_decode(
+            rest.substr(start, slash == std::string::npos ? std::string::npos : slash - start),
+            false));
         if (slash == std::string::npos) break;
         start = slash + 1;
       }
@@ -1739,21 +1960,31 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
     }
     J doc;
     const std::string& top = seg[0];
-    if (top.empty() && seg.size() == 1) doc = root_doc(ctx);
-    else if (top == "studies") doc = studies_routes(ctx, seg);
-    else if (top == "samples") doc = samples_routes(ctx, seg);
-    else if (top == "runs") doc = runs_routes(ctx, seg);
-    else if (top == "assemblies") doc = assemblies_routes(ctx, seg);
-    else if (top == "analyses") doc = analyses_routes(ctx, seg);
-    else if (top == "biomes") doc = biomes_routes(ctx, seg);
+    if (top.empty() && seg.size() == 1)
+      doc = root_doc(ctx);
+    else if (top == "studies")
+      doc = studies_routes(ctx, seg);
+    else if (top == "samples")
+      doc = samples_routes(ctx, seg);
+    else if (top == "runs")
+      doc = runs_routes(ctx, seg);
+    else if (top == "assemblies")
+      doc = assemblies_routes(ctx, seg);
+    else if (top == "analyses")
+      doc = analyses_routes(ctx, seg);
+    else if (top == "biomes")
+      doc = biomes_routes(ctx, seg);
     else if (top == "mydata" && seg.size() == 1) {
       if (!auth.valid) {
-        throw HttpError{401, error_body("Authentication credentials were not provided.", "401", "not_authenticated",
-                                        std::string("/data")),
-                        "application/json", {{"WWW-Authenticate", "Bearer realm=\"api\""}}};
+        throw HttpError{401,
+                        error_body("Authentication credentials were not provided.", "401",
+                                   "not_authenticated", std::string("/data")),
+                        "application/json",
+                        {{"WWW-Authenticate", "Bearer realm=\"api\""}}};
       }
       doc = mydata(ctx);
-    } else doc = misc_routes(ctx, seg);
+    } else
+      doc = misc_routes(ctx, seg);
     const std::string body = doc.dump();
     auto payload = std::make_shared<const std::string>(gz ? gzip(body) : body);
     if (cacheable) cache.put(key, payload);
@@ -1766,11 +1997,13 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
 
 void handle_token(const httplib::Request& req, httplib::Response& res) {
   auto fail = [&](const std::string& message) {
-    send(req, res, 400, J{{"errors", {{"non_field_errors", J::array({message})}}}}.dump(), "application/json");
+    send(req, res, 400, J{{"errors", {{"non_field_errors", J::array({message})}}}}.dump(),
+         "application/json");
   };
   const auto body = nlohmann::json::parse(req.body, nullptr, false);
   if (body.is_discarded() || !body.is_object()) {
-    send(req, res, 400, error_body("JSON parse error", "400", "parse_error", std::string("/data")), "application/json");
+    send(req, res, 400, error_body("JSON parse error", "400", "parse_error", std::string("/data")),
+         "application/json");
     return;
   }
   auto user = body.find("username");
@@ -1791,7 +2024,8 @@ void handle_token(const httplib::Request& req, httplib::Response& res) {
 // GET of a listed file's links.self: the file, as the service's nginx sends it
 // (octet-stream, attachment), through the files mock's serving code.
 void handle_file(const httplib::Request& req, httplib::Response& res, d::DownloadOwner kind,
-                 std::optional<std::size_t> owner, const std::string& alias, const std::string& pipeline) {
+                 std::optional<std::size_t> owner, const std::string& alias,
+                 const std::string& pipeline) {
   if (owner) {
     for (std::size_t k = 0; k < d::download_count(kind); ++k) {
       const d::DownloadFile f = d::download_file(kind, *owner, k);
@@ -1801,7 +2035,8 @@ void handle_file(const httplib::Request& req, httplib::Response& res, d::Downloa
       return;
     }
   }
-  send(req, res, 404, error_body("Not found.", "404", "not_found", std::nullopt), "application/json");
+  send(req, res, 404, error_body("Not found.", "404", "not_found", std::nullopt),
+       "application/json");
 }
 
 }  // namespace
@@ -1809,30 +2044,37 @@ void handle_file(const httplib::Request& req, httplib::Response& res, d::Downloa
 void register_v1_routes(MockServer& server) {
   auto cache = std::make_shared<Cache>();
   const std::string prefix = kV1Prefix;
-  server.server().Post(prefix + "/utils/token/obtain",
-                       [](const httplib::Request& req, httplib::Response& res) { handle_token(req, res); });
+  server.server().Post(
+      prefix + "/utils/token/obtain",
+      [](const httplib::Request& req, httplib::Response& res) { handle_token(req, res); });
   // Listed files, ahead of the catch-all. Only public studies list files.
-  server.server().Get(prefix + "/analyses/([^/]+)/file/([^/]+)", [](const httplib::Request& req, httplib::Response& res) {
-    handle_file(req, res, d::DownloadOwner::analysis, find_analysis(req.matches[1]), req.matches[2], "");
-  });
+  server.server().Get(prefix + "/analyses/([^/]+)/file/([^/]+)",
+                      [](const httplib::Request& req, httplib::Response& res) {
+                        handle_file(req, res, d::DownloadOwner::analysis,
+                                    find_analysis(req.matches[1]), req.matches[2], "");
+                      });
   server.server().Get(prefix + "/studies/([^/]+)/pipelines/([^/]+)/file/([^/]+)",
                       [](const httplib::Request& req, httplib::Response& res) {
-                        handle_file(req, res, d::DownloadOwner::study, find_study(req.matches[1], false),
-                                    req.matches[3], req.matches[2]);
+                        handle_file(req, res, d::DownloadOwner::study,
+                                    find_study(req.matches[1], false), req.matches[3],
+                                    req.matches[2]);
                       });
-  server.server().Get(prefix + "/genomes/([^/]+)/downloads/([^/]+)", [](const httplib::Request& req, httplib::Response& res) {
-    handle_file(req, res, d::DownloadOwner::genome, find_genome(req.matches[1]), req.matches[2], "");
-  });
+  server.server().Get(prefix + "/genomes/([^/]+)/downloads/([^/]+)",
+                      [](const httplib::Request& req, httplib::Response& res) {
+                        handle_file(req, res, d::DownloadOwner::genome, find_genome(req.matches[1]),
+                                    req.matches[2], "");
+                      });
   server.server().Get(prefix + "/genome-catalogues/([^/]+)/downloads/([^/]+)",
                       [](const httplib::Request& req, httplib::Response& res) {
-                        handle_file(req, res, d::DownloadOwner::catalogue, find_catalogue(req.matches[1]),
-                                    req.matches[2], "");
+                        handle_file(req, res, d::DownloadOwner::catalogue,
+                                    find_catalogue(req.matches[1]), req.matches[2], "");
                       });
   // One handler for every GET under the prefix: routing by segments lets the
   // mock answer unrouted paths with Django's HTML 404, like the real service.
-  server.server().Get(prefix + "(/.*)?", [cache](const httplib::Request& req, httplib::Response& res) {
-    handle_get(req, res, *cache);
-  });
+  server.server().Get(prefix + "(/.*)?",
+                      [cache](const httplib::Request& req, httplib::Response& res) {
+                        handle_get(req, res, *cache);
+                      });
 }
 
 }  // namespace mgnify::mock

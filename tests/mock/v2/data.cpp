@@ -1,10 +1,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <set>
-#include <string>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -35,10 +35,11 @@ std::string timestamp(long long i) {
   const int millis = i % 4 == 0 ? 0 : static_cast<int>((i * 37) % 1000);
   char buf[64];
   if (millis == 0) {
-    std::snprintf(buf, sizeof buf, "2025-%02d-%02dT%02d:%02d:%02dZ", month, day, hour, minute, second);
+    std::snprintf(buf, sizeof buf, "2025-%02d-%02dT%02d:%02d:%02dZ", month, day, hour, minute,
+                  second);
   } else {
-    std::snprintf(buf, sizeof buf, "2025-%02d-%02dT%02d:%02d:%02d.%03dZ", month, day, hour, minute, second,
-                  millis);
+    std::snprintf(buf, sizeof buf, "2025-%02d-%02dT%02d:%02d:%02d.%03dZ", month, day, hour, minute,
+                  second, millis);
   }
   return buf;
 }
@@ -64,9 +65,10 @@ const std::vector<Subject>& subjects() {
   return s;
 }
 
-const char* const kForms[] = {"metagenome", "microbiome survey", "amplicon study", "metatranscriptome"};
-const char* const kExperimentLabels[] = {"Metagenomic", "Amplicon", "Metatranscriptomic", "Assembly",
-                                         "Long-read assembly"};
+const char* const kForms[] = {"metagenome", "microbiome survey", "amplicon study",
+                              "metatranscriptome"};
+const char* const kExperimentLabels[] = {"Metagenomic", "Amplicon", "Metatranscriptomic",
+                                         "Assembly", "Long-read assembly"};
 const char* const kExperimentCodes[] = {"METAG", "AMPLI", "METAT", "ASSEM", "LRASS"};
 
 json biome_json(const std::string& lineage) {
@@ -76,8 +78,8 @@ json biome_json(const std::string& lineage) {
 }
 
 json download(const std::string& alias, const char* download_type, const char* file_type,
-              const std::string& short_description, const std::string& group, const std::string& url,
-              bool with_index) {
+              const std::string& short_description, const std::string& group,
+              const std::string& url, bool with_index) {
   json d = {{"alias", alias},
             {"download_type", download_type},
             {"file_type", file_type},
@@ -89,7 +91,8 @@ json download(const std::string& alias, const char* download_type, const char* f
             {"url", url.empty() ? json(nullptr) : json(url)}};
   // The mock serves every listed file; HTML reports go unsized, as many
   // production records are, so clients meet both cases.
-  if (!url.empty() && std::string(file_type) != "html") d["file_size_bytes"] = file_size(url_path(url));
+  if (!url.empty() && std::string(file_type) != "html")
+    d["file_size_bytes"] = file_size(url_path(url));
   if (with_index && !url.empty()) {
     d["index_files"] = json::array({{{"index_type", "gzi"}, {"url", url + ".gzi"}}});
   }
@@ -101,13 +104,13 @@ std::vector<std::string> split_lineage(const std::string& lineage) {
   std::size_t start = 0;
   for (;;) {
     const auto colon = lineage.find(':', start);
-    parts.push_back(lineage.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
+    parts.push_back(
+        lineage.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
     if (colon == std::string::npos) break;
     start = colon + 1;
   }
   return parts;
 }
-
 
 std::pair<std::string, std::string> render_analysis(const Dataset& d, const AnalysisRec& a) {
   const int index = a.index;
@@ -119,20 +122,24 @@ std::pair<std::string, std::string> render_analysis(const Dataset& d, const Anal
   const auto& run = d.runs[static_cast<std::size_t>(run_index)];
   const auto& sample = d.samples[static_cast<std::size_t>(run.sample)];
   const bool assembly_based = !run.assemblies.empty();
-  const char* pipeline = study.legacy ? (index % 2 ? "V5" : "V4.1") : (index % 4 == 0 ? "V6.1" : "V6");
+  const char* pipeline =
+      study.legacy ? (index % 2 ? "V5" : "V4.1") : (index % 4 == 0 ? "V6.1" : "V6");
   list = {{"study_accession", study.accession},
-            {"accession", a.accession},
-            {"experiment_type", run.list.at("experiment_type")},
-            {"run", run.list},
-            {"sample", sample.list},
-            {"assembly", assembly_based
-                             ? d.assemblies[static_cast<std::size_t>(run.assemblies.front())].list
-                             : json(nullptr)},
-            {"pipeline_version", pipeline}};
+          {"accession", a.accession},
+          {"experiment_type", run.list.at("experiment_type")},
+          {"run", run.list},
+          {"sample", sample.list},
+          {"assembly", assembly_based
+                           ? d.assemblies[static_cast<std::size_t>(run.assemblies.front())].list
+                           : json(nullptr)},
+          {"pipeline_version", pipeline}};
   json detail = list;
-  const std::string dir = study.legacy ? std::string() :
-      is_private ? "https://www.ebi.ac.uk/metagenomics/api/v2/private-data/" + study.ena_accessions[0] + "/" + run.accession
-                 : "https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_results/" + study.ena_accessions[0] + "/" + run.accession + "/" + pipeline;
+  const std::string dir = study.legacy ? std::string()
+                          : is_private
+                              ? "https://www.ebi.ac.uk/metagenomics/api/v2/private-data/" +
+                                    study.ena_accessions[0] + "/" + run.accession
+                              : "https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_results/" +
+                                    study.ena_accessions[0] + "/" + run.accession + "/" + pipeline;
   auto url = [&](const std::string& path) {
     if (dir.empty()) return std::string();
     return dir + "/" + path + (is_private ? "?expires=1767225600&token=0123abcd" : "");
@@ -141,12 +148,14 @@ std::pair<std::string, std::string> render_analysis(const Dataset& d, const Anal
   downloads.push_back(download(run.accession + "_multiqc_report.html", "Quality control", "html",
                                "MultiQC quality control report", "quality_control",
                                url("qc/multiqc_report.html"), false));
-  downloads.push_back(download(run.accession + "_SILVA-SSU.tsv.gz", "Taxonomic analysis", "tsv",
-                               "SILVA-SSU taxonomic assignments", "taxonomies.closed_reference.ssu",
-                               url("taxonomy-summary/SILVA-SSU/" + run.accession + "_SILVA-SSU.tsv.gz"), true));
-  downloads.push_back(download(run.accession + "_SILVA-LSU.tsv.gz", "Taxonomic analysis", "tsv",
-                               "SILVA-LSU taxonomic assignments", "taxonomies.closed_reference.lsu",
-                               url("taxonomy-summary/SILVA-LSU/" + run.accession + "_SILVA-LSU.tsv.gz"), true));
+  downloads.push_back(
+      download(run.accession + "_SILVA-SSU.tsv.gz", "Taxonomic analysis", "tsv",
+               "SILVA-SSU taxonomic assignments", "taxonomies.closed_reference.ssu",
+               url("taxonomy-summary/SILVA-SSU/" + run.accession + "_SILVA-SSU.tsv.gz"), true));
+  downloads.push_back(
+      download(run.accession + "_SILVA-LSU.tsv.gz", "Taxonomic analysis", "tsv",
+               "SILVA-LSU taxonomic assignments", "taxonomies.closed_reference.lsu",
+               url("taxonomy-summary/SILVA-LSU/" + run.accession + "_SILVA-LSU.tsv.gz"), true));
   downloads.push_back(download(run.accession + "_krona.html", "Taxonomic analysis", "html",
                                "Krona chart of SSU taxonomies", "taxonomies.closed_reference.ssu",
                                url("taxonomy-summary/SILVA-SSU/krona.html"), false));
@@ -155,19 +164,21 @@ std::pair<std::string, std::string> render_analysis(const Dataset& d, const Anal
                                  "ASV taxonomies (DADA2, SILVA)", "taxonomies.asv.dada2_silva",
                                  url("asv/" + run.accession + "_DADA2-SILVA.tsv"), false));
   }
-  downloads.push_back(download(run.accession + "_pfam_summary.tsv.gz", "Functional analysis", "tsv",
-                               "Pfam accession counts", "functional_annotation.pfams",
-                               url("functional-annotation/pfam/" + run.accession + "_pfam_summary.tsv.gz"), true));
+  downloads.push_back(
+      download(run.accession + "_pfam_summary.tsv.gz", "Functional analysis", "tsv",
+               "Pfam accession counts", "functional_annotation.pfams",
+               url("functional-annotation/pfam/" + run.accession + "_pfam_summary.tsv.gz"), true));
   // Some current analyses also carry a file that was never published: its url is null.
   downloads.push_back(download(run.accession + "_ro-crate.zip", "Analysis RO Crate", "other",
-                               "Analysis RO-Crate", "all", index % 10 == 0 ? std::string() : url("ro-crate.zip"),
-                               false));
+                               "Analysis RO-Crate", "all",
+                               index % 10 == 0 ? std::string() : url("ro-crate.zip"), false));
   detail["downloads"] = downloads;
   detail["read_run"] = json::array({run.list});
   detail["quality_control_summary"] = {{"before_filtering", {{"total_reads", 100000 + index}}},
                                        {"after_filtering", {{"total_reads", 90000 + index}}}};
   detail["results_dir"] = dir.empty() ? json(nullptr) : json(dir);
-  detail["metadata"] = {{"marker_gene_summary", {{"ssu", {{"total_read_count", 5000 + index % 700}}}}}};
+  detail["metadata"] = {
+      {"marker_gene_summary", {{"ssu", {{"total_read_count", 5000 + index % 700}}}}}};
   return {py_dump(list), py_dump(detail)};
 }
 
@@ -178,12 +189,12 @@ Dataset build() {
   std::set<std::vector<std::string>> tree;
   std::vector<std::string> lineages;
   for (const auto& s : subjects()) lineages.push_back(s.lineage);
-  for (const char* extra : {"root:Host-associated:Human:Skin", "root:Host-associated:Human:Oral",
-                            "root:Host-associated:Plants:Phylloplane", "root:Host-associated:Insecta",
-                            "root:Environmental:Aquatic:Freshwater:Lake",
-                            "root:Environmental:Aquatic:Freshwater:River", "root:Environmental:Air",
-                            "root:Engineered:Bioreactor", "root:Engineered:Food production",
-                            "root:Mixed"}) {
+  for (const char* extra :
+       {"root:Host-associated:Human:Skin", "root:Host-associated:Human:Oral",
+        "root:Host-associated:Plants:Phylloplane", "root:Host-associated:Insecta",
+        "root:Environmental:Aquatic:Freshwater:Lake", "root:Environmental:Aquatic:Freshwater:River",
+        "root:Environmental:Air", "root:Engineered:Bioreactor", "root:Engineered:Food production",
+        "root:Mixed"}) {
     lineages.push_back(extra);
   }
   for (const auto& l : lineages) {
@@ -208,12 +219,16 @@ Dataset build() {
     if (is_private) s.title = "Private " + s.title;
     s.lineage = subject.lineage;
     s.is_private = is_private;
-    s.owner = (i == kPublicStudies + 3) ? kOtherUser : (is_private || i < 2) ? kUser : fmt("Webin-%lld", 50000 + i);
+    s.owner = (i == kPublicStudies + 3) ? kOtherUser
+              : (is_private || i < 2)   ? kUser
+                                        : fmt("Webin-%lld", 50000 + i);
     s.legacy = !is_private && i % 3 == 2;
     s.ena_accessions = {fmt("PRJEB%05lld", 10000 + number), fmt("ERP%06lld", 100000 + number)};
     s.updated_at = timestamp(number);
-    s.list = {{"accession", s.accession},     {"ena_accessions", s.ena_accessions},
-              {"title", s.title},             {"biome", biome_json(s.lineage)},
+    s.list = {{"accession", s.accession},
+              {"ena_accessions", s.ena_accessions},
+              {"title", s.title},
+              {"biome", biome_json(s.lineage)},
               {"updated_at", s.updated_at}};
     d.studies.push_back(std::move(s));
   }
@@ -225,9 +240,11 @@ Dataset build() {
     s.accession = fmt("SAMEA%07lld", 1000000 + i);
     s.ena_accessions = {s.accession, fmt("ERS%07lld", 2000000 + i)};
     const auto& study = d.studies[static_cast<std::size_t>(s.study)];
-    s.title = i % 5 == 4 ? std::string() : study.title.substr(0, study.title.find(' ', study.title.find(' ') + 1)) +
-                                               " sample " + std::to_string(i + 1);
-    if (i % 5 != 4 && i % 7 == 0) s.title = "Dust from the space station, swab " + std::to_string(i + 1);
+    s.title = i % 5 == 4 ? std::string()
+                         : study.title.substr(0, study.title.find(' ', study.title.find(' ') + 1)) +
+                               " sample " + std::to_string(i + 1);
+    if (i % 5 != 4 && i % 7 == 0)
+      s.title = "Dust from the space station, swab " + std::to_string(i + 1);
     s.lineage = study.lineage;
     s.updated_at = timestamp(i + 500);
     s.list = {{"accession", s.accession},
@@ -236,11 +253,12 @@ Dataset build() {
               {"biome", i % 11 == 10 ? json(nullptr) : biome_json(s.lineage)},
               {"updated_at", s.updated_at}};
     s.with_metadata = s.list;
-    s.with_metadata["metadata"] = {{"sample_title", s.list["sample_title"]},
-                                   {"temperature", std::to_string(4 + i % 30) + ".5"},
-                                   {"lat", std::to_string(-60 + i % 120)},
-                                   {"lon", std::to_string(-170 + (i * 7) % 340)},
-                                   {"collection_date", "2019-" + fmt("%02lld", 1 + i % 12) + "-15"}};
+    s.with_metadata["metadata"] = {
+        {"sample_title", s.list["sample_title"]},
+        {"temperature", std::to_string(4 + i % 30) + ".5"},
+        {"lat", std::to_string(-60 + i % 120)},
+        {"lon", std::to_string(-170 + (i * 7) % 340)},
+        {"collection_date", "2019-" + fmt("%02lld", 1 + i % 12) + "-15"}};
     d.studies[static_cast<std::size_t>(s.study)].samples.push_back(i);
     d.samples.push_back(std::move(s));
   }
@@ -272,19 +290,22 @@ Dataset build() {
     const auto& study = d.studies[static_cast<std::size_t>(run.study)];
     a.detail = a.list;
     a.detail["run_accession"] = run.accession;
-    a.detail["sample_accession"] = d.samples[static_cast<std::size_t>(run.sample)].ena_accessions[1];
+    a.detail["sample_accession"] =
+        d.samples[static_cast<std::size_t>(run.sample)].ena_accessions[1];
     a.detail["reads_study_accession"] = study.accession;
     a.detail["assembly_study_accession"] = study.accession;
     a.detail["assembler_name"] = i % 5 == 4 ? "flye" : "metaspades";
     a.detail["assembler_version"] = i % 5 == 4 ? "2.9" : "3.15.3";
-    a.detail["metadata"] = {{"coverage", 40 + n % 60}, {"coverage_depth", 12.5}, {"n_contigs", 1000 + n}};
+    a.detail["metadata"] = {
+        {"coverage", 40 + n % 60}, {"coverage_depth", 12.5}, {"n_contigs", 1000 + n}};
     a.detail["status"] = {{"assembly_completed", true}};
     d.runs[static_cast<std::size_t>(i)].assemblies.push_back(n);
     d.assemblies.push_back(std::move(a));
   }
 
   // Analyses: public ones cycle over the runs; then 4 per private study.
-  auto make_analysis = [](int index, const std::string& accession, int study_index, int run_index, bool is_private) {
+  auto make_analysis = [](int index, const std::string& accession, int study_index, int run_index,
+                          bool is_private) {
     AnalysisRec a;
     a.accession = accession;
     a.index = index;
@@ -309,7 +330,8 @@ Dataset build() {
     for (int k = 0; k < kAnalysesPerPrivateStudy; ++k) {
       const int index = static_cast<int>(d.analyses.size());
       // Private analyses reuse public runs' shapes; they are reachable only through their study.
-      auto a = make_analysis(index, fmt("MGYA%08lld", 90001 + p * 10 + k), study_index, (p * 4 + k) % kRuns, true);
+      auto a = make_analysis(index, fmt("MGYA%08lld", 90001 + p * 10 + k), study_index,
+                             (p * 4 + k) % kRuns, true);
       d.studies[static_cast<std::size_t>(study_index)].analyses.push_back(index);
       d.analyses.push_back(std::move(a));
     }
@@ -322,7 +344,8 @@ Dataset build() {
     PublicationRec p;
     p.pubmed_id = 30000001 + i;
     p.year = 1995 + (i * 7) % 31;
-    p.title = std::string("Metagenomic insights into ") + subjects()[static_cast<std::size_t>(i) % subjects().size()].name +
+    p.title = std::string("Metagenomic insights into ") +
+              subjects()[static_cast<std::size_t>(i) % subjects().size()].name +
               " communities, part " + std::to_string(i + 1);
     p.list = {{"pubmed_id", p.pubmed_id},
               {"title", p.title},
@@ -348,10 +371,13 @@ Dataset build() {
   const char* const cat_ids[] = {"human-gut-v2-0", "marine-v1-0", "human-gut-eukaryotes-v1-0"};
   const char* const cat_names[] = {"Human Gut", "Marine", "Human Gut Eukaryotes"};
   const char* const cat_types[] = {"prokaryotes", "prokaryotes", "eukaryotes"};
-  const char* const cat_biomes[] = {"root:Host-associated:Human:Digestive system", "root:Environmental:Aquatic:Marine",
+  const char* const cat_biomes[] = {"root:Host-associated:Human:Digestive system",
+                                    "root:Environmental:Aquatic:Marine",
                                     "root:Host-associated:Human:Digestive system"};
   for (int c = 0; c < kCatalogues; ++c) {
-    const std::string dir = std::string("https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_genomes/") + cat_ids[c];
+    const std::string dir =
+        std::string("https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_genomes/") +
+        cat_ids[c];
     json cat = {{"catalogue_id", cat_ids[c]},
                 {"version", c == 0 ? "2.0" : "1.0"},
                 {"name", std::string(cat_names[c]) + " v" + (c == 0 ? "2.0" : "1.0")},
@@ -372,11 +398,16 @@ Dataset build() {
     d.catalogues.push_back(std::move(cat));
   }
   const char* const taxa[] = {
-      "d__Bacteria;p__Bacillota;c__Bacilli;o__Lactobacillales;f__Streptococcaceae;g__Streptococcus;s__Streptococcus salivarius",
-      "d__Bacteria;p__Bacteroidota;c__Bacteroidia;o__Bacteroidales;f__Bacteroidaceae;g__Bacteroides;s__Bacteroides fragilis",
-      "d__Bacteria;p__Pseudomonadota;c__Gammaproteobacteria;o__Enterobacterales;f__Enterobacteriaceae;g__Escherichia;s__Escherichia coli",
-      "d__Archaea;p__Methanobacteriota;c__Methanobacteria;o__Methanobacteriales;f__Methanobacteriaceae;g__Methanobrevibacter;s__",
-      "d__Bacteria;p__Cyanobacteriota;c__Cyanobacteriia;o__PCC-6307;f__Cyanobiaceae;g__Prochlorococcus;s__"};
+      "d__Bacteria;p__Bacillota;c__Bacilli;o__Lactobacillales;f__Streptococcaceae;g__Streptococcus;"
+      "s__Streptococcus salivarius",
+      "d__Bacteria;p__Bacteroidota;c__Bacteroidia;o__Bacteroidales;f__Bacteroidaceae;g__"
+      "Bacteroides;s__Bacteroides fragilis",
+      "d__Bacteria;p__Pseudomonadota;c__Gammaproteobacteria;o__Enterobacterales;f__"
+      "Enterobacteriaceae;g__Escherichia;s__Escherichia coli",
+      "d__Archaea;p__Methanobacteriota;c__Methanobacteria;o__Methanobacteriales;f__"
+      "Methanobacteriaceae;g__Methanobrevibacter;s__",
+      "d__Bacteria;p__Cyanobacteriota;c__Cyanobacteriia;o__PCC-6307;f__Cyanobiaceae;g__"
+      "Prochlorococcus;s__"};
   for (int i = 0; i < kGenomes; ++i) {
     GenomeRec g;
     g.accession = fmt("MGYG%09lld", i + 1);
@@ -384,45 +415,49 @@ Dataset build() {
     g.catalogue_id = cat_ids[c];
     g.taxon_lineage = taxa[i % 5];
     g.lineage = cat_biomes[c];
-    g.list = {{"accession", g.accession},
-              {"ena_genome_accession", i % 3 == 0 ? json(fmt("GCA_%09lld", 900000000 + i)) : json(nullptr)},
-              {"ena_sample_accession", fmt("ERS%07lld", 2000000 + i)},
-              {"ena_study_accession", "ERP108418"},
-              {"ncbi_genome_accession", nullptr},
-              {"ncbi_study_accession", nullptr},
-              {"img_genome_accession", nullptr},
-              {"patric_genome_accession", nullptr},
-              {"length", 2000000 + i * 1013},
-              {"num_contigs", 10 + i % 90},
-              {"num_genomes_total", 1 + i % 17},
-              {"n_50", 50000 + i * 11},
-              {"gc_content", 0.35 + (i % 30) / 100.0},
-              {"type", i % 4 == 0 ? "Isolate" : "MAG"},
-              {"completeness", 90.0 + (i % 10)},
-              {"contamination", (i % 5) / 10.0},
-              {"catalogue_id", g.catalogue_id},
-              {"taxon_lineage", g.taxon_lineage},
-              {"updated_at", timestamp(1300 + i)},
-              {"geographic_origin", i % 2 ? "Europe" : "Asia"},
-              {"geographic_range", i % 2 ? json::array({"Europe", "North America"}) : json::array()},
-              {"biome", biome_json(g.lineage)}};
+    g.list = {
+        {"accession", g.accession},
+        {"ena_genome_accession",
+         i % 3 == 0 ? json(fmt("GCA_%09lld", 900000000 + i)) : json(nullptr)},
+        {"ena_sample_accession", fmt("ERS%07lld", 2000000 + i)},
+        {"ena_study_accession", "ERP108418"},
+        {"ncbi_genome_accession", nullptr},
+        {"ncbi_study_accession", nullptr},
+        {"img_genome_accession", nullptr},
+        {"patric_genome_accession", nullptr},
+        {"length", 2000000 + i * 1013},
+        {"num_contigs", 10 + i % 90},
+        {"num_genomes_total", 1 + i % 17},
+        {"n_50", 50000 + i * 11},
+        {"gc_content", 0.35 + (i % 30) / 100.0},
+        {"type", i % 4 == 0 ? "Isolate" : "MAG"},
+        {"completeness", 90.0 + (i % 10)},
+        {"contamination", (i % 5) / 10.0},
+        {"catalogue_id", g.catalogue_id},
+        {"taxon_lineage", g.taxon_lineage},
+        {"updated_at", timestamp(1300 + i)},
+        {"geographic_origin", i % 2 ? "Europe" : "Asia"},
+        {"geographic_range", i % 2 ? json::array({"Europe", "North America"}) : json::array()},
+        {"biome", biome_json(g.lineage)}};
     g.detail = g.list;
-    for (const char* key : {"rna_5s", "rna_5_8s", "rna_16s", "rna_18s", "rna_23s", "rna_28s", "trnas",
-                            "nc_rnas", "eggnog_coverage", "ipr_coverage"}) {
+    for (const char* key : {"rna_5s", "rna_5_8s", "rna_16s", "rna_18s", "rna_23s", "rna_28s",
+                            "trnas", "nc_rnas", "eggnog_coverage", "ipr_coverage"}) {
       g.detail[key] = std::string(key) == "rna_18s" ? json(nullptr) : json(88.5 + i % 10);
     }
     g.detail["num_proteins"] = 2000 + i;
     g.detail["pangenome_size"] = i % 4 == 0 ? json(nullptr) : json(3000 + i);
     g.detail["pangenome_core_size"] = i % 4 == 0 ? json(nullptr) : json(1500 + i);
     g.detail["pangenome_accessory_size"] = i % 4 == 0 ? json(nullptr) : json(1500);
-    const std::string gdir = d.catalogues[static_cast<std::size_t>(c)]["result_directory"].get<std::string>() +
-                             "/species_catalogue/" + g.accession.substr(0, 11) + "/" + g.accession;
+    const std::string gdir =
+        d.catalogues[static_cast<std::size_t>(c)]["result_directory"].get<std::string>() +
+        "/species_catalogue/" + g.accession.substr(0, 11) + "/" + g.accession;
     json dls = json::array();
     for (auto [alias, dtype, ftype, desc] :
          std::vector<std::tuple<std::string, const char*, const char*, const char*>>{
              {g.accession + ".fna", "Sequence data", "fasta", "Genome sequence"},
              {g.accession + ".faa", "Coding Sequences", "fasta", "Protein sequence"},
-             {g.accession + ".gff", "Genome analysis", "gff", "Genome GFF file with various sequence annotations"},
+             {g.accession + ".gff", "Genome analysis", "gff",
+              "Genome GFF file with various sequence annotations"},
              {g.accession + "_eggNOG.tsv", "Functional analysis", "tsv", "EggNOG annotation"}}) {
       json dl = download(alias, dtype, ftype, desc, "genome", gdir + "/genome/" + alias, false);
       dl.erase("index_files");
@@ -435,22 +470,32 @@ Dataset build() {
     d.genomes.push_back(std::move(g));
   }
   // The embedded catalogues must show the final genome counts.
-  for (std::size_t i = 0; i < d.genomes.size(); ++i) d.genomes[i].detail["catalogue"] = d.catalogues[i % kCatalogues];
+  for (std::size_t i = 0; i < d.genomes.size(); ++i)
+    d.genomes[i].detail["catalogue"] = d.catalogues[i % kCatalogues];
 
   // Super studies.
-  const char* const slugs[] = {"excellent-adventure", "human-gut-atlas", "ocean-sampling-day", "soil-microbiome",
-                               "built-environment", "permafrost-thaw", "wastewater-surveillance"};
+  const char* const slugs[] = {"excellent-adventure",    "human-gut-atlas",   "ocean-sampling-day",
+                               "soil-microbiome",        "built-environment", "permafrost-thaw",
+                               "wastewater-surveillance"};
   for (int i = 0; i < kSuperStudies; ++i) {
-    json s = {{"slug", slugs[i]},
-              {"title", std::string("Super study ") + slugs[i]},
-              {"description", i % 3 == 2 ? json(nullptr) : json(std::string("A **curated** group: ") + slugs[i])},
-              {"logo_url", i % 2 ? json(nullptr)
-                                 : json(std::string("/fieldfiles/download/?name=analyses.SuperStudyImage%2Fbytes%2Ffilename%2Fmimetype%2F") +
-                                        slugs[i] + ".png")}};
+    json s = {
+        {"slug", slugs[i]},
+        {"title", std::string("Super study ") + slugs[i]},
+        {"description",
+         i % 3 == 2 ? json(nullptr) : json(std::string("A **curated** group: ") + slugs[i])},
+        {"logo_url",
+         i % 2
+             ? json(nullptr)
+             : json(std::string("/fieldfiles/download/"
+                                "?name=analyses.SuperStudyImage%2Fbytes%2Ffilename%2Fmimetype%2F") +
+                    slugs[i] + ".png")}};
     json flagship = json::array();
     json related = json::array();
-    for (int k = 0; k < 3; ++k) flagship.push_back(d.studies[static_cast<std::size_t>((i * 3 + k) % kPublicStudies)].list);
-    for (int k = 0; k < 2; ++k) related.push_back(d.studies[static_cast<std::size_t>((i * 5 + 50 + k) % kPublicStudies)].list);
+    for (int k = 0; k < 3; ++k)
+      flagship.push_back(d.studies[static_cast<std::size_t>((i * 3 + k) % kPublicStudies)].list);
+    for (int k = 0; k < 2; ++k)
+      related.push_back(
+          d.studies[static_cast<std::size_t>((i * 5 + 50 + k) % kPublicStudies)].list);
     s["flagship_studies"] = flagship;
     s["related_studies"] = related;
     s["genome_catalogues"] = json::array({d.catalogues[static_cast<std::size_t>(i % kCatalogues)]});
@@ -461,18 +506,21 @@ Dataset build() {
   for (auto& s : d.studies) {
     json detail = s.list;
     detail["first_accession"] = s.ena_accessions[1];
-    const std::string base = "https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_results/" + s.ena_accessions[0] +
-                             "/study-summaries/";
+    const std::string base = "https://ftp.ebi.ac.uk/pub/databases/metagenomics/mgnify_results/" +
+                             s.ena_accessions[0] + "/study-summaries/";
     json dls = json::array();
     if (s.legacy) {
       // Production v5 study downloads: no URL, no index, no size.
-      dls.push_back(download(s.ena_accessions[1] + "_taxonomy_abundances_SSU_v5.0.tsv", "Taxonomic analysis", "tsv",
-                             "Taxonomic assignments SSU", "study_summary.v5.0.taxonomic_analysis_ssu_rrna", "", false));
-      dls.push_back(download(s.ena_accessions[1] + "_IPR_abundances_v5.0.tsv", "Functional analysis", "tsv",
-                             "InterPro matches", "study_summary.v5.0.functional_analysis_interpro", "", false));
+      dls.push_back(download(s.ena_accessions[1] + "_taxonomy_abundances_SSU_v5.0.tsv",
+                             "Taxonomic analysis", "tsv", "Taxonomic assignments SSU",
+                             "study_summary.v5.0.taxonomic_analysis_ssu_rrna", "", false));
+      dls.push_back(download(s.ena_accessions[1] + "_IPR_abundances_v5.0.tsv",
+                             "Functional analysis", "tsv", "InterPro matches",
+                             "study_summary.v5.0.functional_analysis_interpro", "", false));
     } else {
-      dls.push_back(download(s.ena_accessions[0] + "_SILVA-SSU_study_summary.tsv", "Taxonomic analysis", "tsv",
-                             "Summary of SILVA-SSU taxonomies", "study_summary.v6.amplicon",
+      dls.push_back(download(s.ena_accessions[0] + "_SILVA-SSU_study_summary.tsv",
+                             "Taxonomic analysis", "tsv", "Summary of SILVA-SSU taxonomies",
+                             "study_summary.v6.amplicon",
                              base + "amplicon_SILVA-SSU_study_summary.tsv", false));
     }
     detail["downloads"] = dls;
@@ -508,7 +556,9 @@ const std::pair<std::string, std::string>& rendered(int index) {
   std::lock_guard<std::mutex> lock(c.mutex);
   if (c.rendered.empty()) c.rendered.resize(d.analyses.size());
   auto& slot = c.rendered.at(static_cast<std::size_t>(index));
-  if (!slot) slot = std::make_unique<std::pair<std::string, std::string>>(render_analysis(d, d.analyses[static_cast<std::size_t>(index)]));
+  if (!slot)
+    slot = std::make_unique<std::pair<std::string, std::string>>(
+        render_analysis(d, d.analyses[static_cast<std::size_t>(index)]));
   return *slot;
 }
 }  // namespace
@@ -572,11 +622,13 @@ std::vector<std::string> path_segments(const std::string& path) {
 
 // Listed somewhere in `text` as a JSON string, whole or with a query after it.
 bool names(const std::string& text, const std::string& url) {
-  return text.find("\"" + url + "\"") != std::string::npos || text.find("\"" + url + "?") != std::string::npos;
+  return text.find("\"" + url + "\"") != std::string::npos ||
+         text.find("\"" + url + "?") != std::string::npos;
 }
 
 std::size_t raw_size_of(const std::string& name, std::uint64_t seed) {
-  const bool sequence = name.find(".fna") != std::string::npos || name.find(".faa") != std::string::npos ||
+  const bool sequence = name.find(".fna") != std::string::npos ||
+                        name.find(".faa") != std::string::npos ||
                         name.find(".fasta") != std::string::npos;
   return sequence ? 20000 + seed % 40000 : 800 + seed % 12000;
 }
@@ -610,7 +662,9 @@ bool lists_file(const std::string& url) {
   };
   if (const auto g = at("mgnify_genomes"); g < seg.size()) {
     for (const auto& genome : d.genomes) {
-      if (std::find(seg.begin() + static_cast<std::ptrdiff_t>(g), seg.end(), genome.accession) == seg.end()) continue;
+      if (std::find(seg.begin() + static_cast<std::ptrdiff_t>(g), seg.end(), genome.accession) ==
+          seg.end())
+        continue;
       for (const auto& dl : genome.detail.at("downloads")) {
         if (dl.at("url").is_string() && dl.at("url").get<std::string>() == url) return true;
       }

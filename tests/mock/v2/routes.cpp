@@ -12,12 +12,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "files/files.hpp"
 #include "mock_server.hpp"
@@ -45,9 +44,11 @@ void send_detail(Res& res, int status, const std::string& message) {
 
 void send_html(Res& res, int status, const std::string& title) {
   res.status = status;
-  res.set_content("<!doctype html>\n<html lang=\"en\">\n<head>\n  <title>" + title + "</title>\n</head>\n<body>\n  <h1>" +
-                      title + "</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n",
-                  "text/html; charset=utf-8");
+  res.set_content(
+      "<!doctype html>\n<html lang=\"en\">\n<head>\n  <title>" + title +
+          "</title>\n</head>\n<body>\n  <h1>" + title +
+          "</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n",
+      "text/html; charset=utf-8");
 }
 
 void send_json(Res& res, const json& j) { send(res, 200, py_dump(j)); }
@@ -55,8 +56,8 @@ void send_json(Res& res, const json& j) { send(res, 200, py_dump(j)); }
 // ninja's 422: a list of pydantic errors (input and url removed, ctx kept).
 struct Issues {
   json list = json::array();
-  void add(const std::string& type, const char* source, const std::string& name, const std::string& msg,
-           const json& ctx = nullptr) {
+  void add(const std::string& type, const char* source, const std::string& name,
+           const std::string& msg, const json& ctx = nullptr) {
     json issue = {{"type", type}, {"loc", {source, name}}, {"msg", msg}};
     if (!ctx.is_null()) issue["ctx"] = ctx;
     list.push_back(std::move(issue));
@@ -82,12 +83,14 @@ std::optional<long long> int_param(const Req& req, const char* name, long long m
   const std::string text = req.get_param_value(name);
   const auto value = parse_int(text);
   if (!value) {
-    issues.add("int_parsing", "query", name, "Input should be a valid integer, unable to parse string as an integer");
+    issues.add("int_parsing", "query", name,
+               "Input should be a valid integer, unable to parse string as an integer");
     return fallback;
   }
   if (*value < minimum) {
     issues.add("greater_than_equal", "query", name,
-               "Input should be greater than or equal to " + std::to_string(minimum), {{"ge", minimum}});
+               "Input should be greater than or equal to " + std::to_string(minimum),
+               {{"ge", minimum}});
     return fallback;
   }
   return value;
@@ -116,15 +119,17 @@ std::string choice_param(const Req& req, const char* name, const std::vector<std
 }
 
 // Sends one page of `count` items; item(i) gives the i-th item's JSON text.
-void send_page(const Req& req, Res& res, std::size_t count, const std::function<std::string(std::size_t)>& item,
-               long long default_size = 100, Issues issues = {}) {
+void send_page(const Req& req, Res& res, std::size_t count,
+               const std::function<std::string(std::size_t)>& item, long long default_size = 100,
+               Issues issues = {}) {
   const long long page = *int_param(req, "page", 1, 1, issues);
   long long size = *int_param(req, "page_size", 1, default_size, issues);
   if (!issues.empty()) return issues.send_to(res);
   size = std::min<long long>(size, 100);  // ninja clamps, it does not reject
   std::string body = "{\"count\": " + std::to_string(count) + ", \"items\": [";
   const auto start = static_cast<unsigned long long>((page - 1) * size);
-  for (unsigned long long i = start; i < count && i < start + static_cast<unsigned long long>(size); ++i) {
+  for (unsigned long long i = start; i < count && i < start + static_cast<unsigned long long>(size);
+       ++i) {
     if (i > start) body += ", ";
     body += item(static_cast<std::size_t>(i));
   }
@@ -133,10 +138,11 @@ void send_page(const Req& req, Res& res, std::size_t count, const std::function<
 }
 
 template <class Vec, class Fn>
-void send_indexed_page(const Req& req, Res& res, const Vec& indexes, Fn item, long long default_size = 100,
-                       Issues issues = {}) {
-  send_page(req, res, indexes.size(), [&](std::size_t i) { return item(indexes[i]); }, default_size,
-            std::move(issues));
+void send_indexed_page(const Req& req, Res& res, const Vec& indexes, Fn item,
+                       long long default_size = 100, Issues issues = {}) {
+  send_page(
+      req, res, indexes.size(), [&](std::size_t i) { return item(indexes[i]); }, default_size,
+      std::move(issues));
 }
 
 std::string lower(std::string s) {
@@ -156,7 +162,8 @@ bool lineage_matches(const std::string& lineage, const std::string& filter) {
 // ---- indexes ----------------------------------------------------------------
 
 struct Index {
-  std::unordered_map<std::string, int> study, insdc, sample, run, assembly, analysis, genome, catalogue, super_study;
+  std::unordered_map<std::string, int> study, insdc, sample, run, assembly, analysis, genome,
+      catalogue, super_study;
   std::unordered_map<long long, int> publication;
 };
 
@@ -173,17 +180,22 @@ const Index& index() {
     for (std::size_t i = 0; i < d.samples.size(); ++i) {
       for (const auto& e : d.samples[i].ena_accessions) x.sample[e] = static_cast<int>(i);
     }
-    for (std::size_t i = 0; i < d.runs.size(); ++i) x.run[d.runs[i].accession] = static_cast<int>(i);
-    for (std::size_t i = 0; i < d.assemblies.size(); ++i) x.assembly[d.assemblies[i].accession] = static_cast<int>(i);
-    for (std::size_t i = 0; i < d.analyses.size(); ++i) x.analysis[d.analyses[i].accession] = static_cast<int>(i);
-    for (std::size_t i = 0; i < d.genomes.size(); ++i) x.genome[d.genomes[i].accession] = static_cast<int>(i);
+    for (std::size_t i = 0; i < d.runs.size(); ++i)
+      x.run[d.runs[i].accession] = static_cast<int>(i);
+    for (std::size_t i = 0; i < d.assemblies.size(); ++i)
+      x.assembly[d.assemblies[i].accession] = static_cast<int>(i);
+    for (std::size_t i = 0; i < d.analyses.size(); ++i)
+      x.analysis[d.analyses[i].accession] = static_cast<int>(i);
+    for (std::size_t i = 0; i < d.genomes.size(); ++i)
+      x.genome[d.genomes[i].accession] = static_cast<int>(i);
     for (std::size_t i = 0; i < d.catalogues.size(); ++i) {
       x.catalogue[d.catalogues[i].at("catalogue_id").get<std::string>()] = static_cast<int>(i);
     }
     for (std::size_t i = 0; i < d.super_studies.size(); ++i) {
       x.super_study[d.super_studies[i].at("slug").get<std::string>()] = static_cast<int>(i);
     }
-    for (std::size_t i = 0; i < d.publications.size(); ++i) x.publication[d.publications[i].pubmed_id] = static_cast<int>(i);
+    for (std::size_t i = 0; i < d.publications.size(); ++i)
+      x.publication[d.publications[i].pubmed_id] = static_cast<int>(i);
     return x;
   }();
   return ix;
@@ -279,7 +291,8 @@ std::string replace_all(const std::string& text, const std::string& from, const 
 }
 void localise_file_urls(const Req& req, Res& res) {
   if (res.body.find("https://") == std::string::npos) return;
-  const std::string origin = "http://" + (req.has_header("Host") ? req.get_header_value("Host") : "127.0.0.1");
+  const std::string origin =
+      "http://" + (req.has_header("Host") ? req.get_header_value("Host") : "127.0.0.1");
   res.body = replace_all(res.body, kPrivateFilesPrefix, origin + kV2Prefix + "/private-data/");
   res.body = replace_all(res.body, std::string(kFilesHost) + "/", origin + "/");
 }
@@ -292,27 +305,31 @@ struct Router {
   // endpoints never look at the header.
   void get(const std::string& pattern, bool opt_auth, Handler handler) {
     auto state = auth;
-    server.server().Get(std::string(kV2Prefix) + "/" + pattern, [state, opt_auth, handler](const Req& req, Res& res) {
-      Caller caller;
-      if (opt_auth && !authenticate(req, res, *state, caller)) return;
-      handler(req, res, caller);
-      localise_file_urls(req, res);
-    });
+    server.server().Get(std::string(kV2Prefix) + "/" + pattern,
+                        [state, opt_auth, handler](const Req& req, Res& res) {
+                          Caller caller;
+                          if (opt_auth && !authenticate(req, res, *state, caller)) return;
+                          handler(req, res, caller);
+                          localise_file_urls(req, res);
+                        });
     if (!pattern.empty() && pattern.back() == '/') {
       // Django's APPEND_SLASH: 301 to the same path with the slash, query kept.
-      server.server().Get(std::string(kV2Prefix) + "/" + pattern.substr(0, pattern.size() - 1),
-                          [](const Req& req, Res& res) {
-                            const auto q = req.target.find('?');
-                            const std::string path = q == std::string::npos ? req.target : req.target.substr(0, q);
-                            const std::string query = q == std::string::npos ? "" : req.target.substr(q);
-                            res.status = 301;
-                            res.set_header("Location", path + "/" + query);
-                          });
+      server.server().Get(
+          std::string(kV2Prefix) + "/" + pattern.substr(0, pattern.size() - 1),
+          [](const Req& req, Res& res) {
+            const auto q = req.target.find('?');
+            const std::string path = q == std::string::npos ? req.target : req.target.substr(0, q);
+            const std::string query = q == std::string::npos ? "" : req.target.substr(q);
+            res.status = 301;
+            res.set_header("Location", path + "/" + query);
+          });
     }
   }
 };
 
-std::string study_not_found(const std::string& acc) { return "Study with accession = " + acc + "  was not found"; }
+std::string study_not_found(const std::string& acc) {
+  return "Study with accession = " + acc + "  was not found";
+}
 
 // Rows of analyses/{acc}/annotations/{type}.
 json typed_rows(const std::string& type, const std::string& accession, int n) {
@@ -322,51 +339,58 @@ json typed_rows(const std::string& type, const std::string& accession, int n) {
     if (type == "pfams") {
       char pf[16];
       std::snprintf(pf, sizeof pf, "PF%05d", 1 + (i * 37 + seed) % 20000);
-      rows.push_back({{"count", 1000 - i * 7 % 1000 + seed}, {"description", pf}, {"organism", nullptr}});
+      rows.push_back(
+          {{"count", 1000 - i * 7 % 1000 + seed}, {"description", pf}, {"organism", nullptr}});
     } else {
-      rows.push_back({{"count", 500 - i % 500 + seed},
-                      {"description", "sk__Bacteria;k__;p__Bacillota;c__Bacilli;o__Order" + std::to_string(i)},
-                      {"organism", "Organism " + std::to_string(i)}});
+      rows.push_back(
+          {{"count", 500 - i % 500 + seed},
+           {"description", "sk__Bacteria;k__;p__Bacillota;c__Bacilli;o__Order" + std::to_string(i)},
+           {"organism", "Organism " + std::to_string(i)}});
     }
   }
   return rows;
 }
 
 const std::vector<std::string>& annotation_types() {
-  static const std::vector<std::string> t = {"taxonomies__ssu",  "taxonomies__lsu",       "taxonomies__its_one_db",
-                                             "taxonomies__unite", "taxonomies__pr2",       "taxonomies__dada2_pr2",
-                                             "taxonomies__dada2_silva", "pfams"};
+  static const std::vector<std::string> t = {
+      "taxonomies__ssu", "taxonomies__lsu",       "taxonomies__its_one_db",  "taxonomies__unite",
+      "taxonomies__pr2", "taxonomies__dada2_pr2", "taxonomies__dada2_silva", "pfams"};
   return t;
 }
 
 json publication_annotations(long long pubmed_id) {
-  auto group = [&](const char* type, const char* title, const char* description, const char* text, const char* exact,
-                   const char* uri) {
-    return json{{"annotation_type", type},
-                {"annotations",
-                 json::array({{{"annotation_text", text},
-                               {"mentions",
-                                json::array({{{"exact", exact},
-                                              {"icase_text", text},
-                                              {"id", nullptr},
-                                              {"postfix", " was used"},
-                                              {"prefix", "In PMID " + std::to_string(pubmed_id) + ", "},
-                                              {"provider", "Metagenomics"},
-                                              {"section", nullptr},
-                                              {"tags", json::array({{{"name", exact}, {"uri", uri}}})},
-                                              {"type", type}}})}}})},
-                {"description", description},
-                {"title", title}};
+  auto group = [&](const char* type, const char* title, const char* description, const char* text,
+                   const char* exact, const char* uri) {
+    return json{
+        {"annotation_type", type},
+        {"annotations",
+         json::array(
+             {{{"annotation_text", text},
+               {"mentions", json::array({{{"exact", exact},
+                                          {"icase_text", text},
+                                          {"id", nullptr},
+                                          {"postfix", " was used"},
+                                          {"prefix", "In PMID " + std::to_string(pubmed_id) + ", "},
+                                          {"provider", "Metagenomics"},
+                                          {"section", nullptr},
+                                          {"tags", json::array({{{"name", exact}, {"uri", uri}}})},
+                                          {"type", type}}})}}})},
+        {"description", description},
+        {"title", title}};
   };
-  return {{"other", json::array({group("Gene", "Gene", "Target gene(s) (e.g. hypervariable regions of 16s/18s rRNA gene)",
-                                       "16s rrna", "16S rRNA", "http://purl.obolibrary.org/obo/NCIT_C25975")})},
+  return {{"other",
+           json::array({group(
+               "Gene", "Gene", "Target gene(s) (e.g. hypervariable regions of 16s/18s rRNA gene)",
+               "16s rrna", "16S rRNA", "http://purl.obolibrary.org/obo/NCIT_C25975")})},
           {"sample_processing",
-           json::array({group("LS", "Library strategy", "e.g. amplicon, whole metagenome", "rna-seq", "RNA-seq",
-                              "http://www.ebi.ac.uk/efo/EFO_0002770")})}};
+           json::array({group("LS", "Library strategy", "e.g. amplicon, whole metagenome",
+                              "rna-seq", "RNA-seq", "http://www.ebi.ac.uk/efo/EFO_0002770")})}};
 }
 
 json super_study_list_item(const json& detail) {
-  return {{"slug", detail.at("slug")}, {"title", detail.at("title")}, {"description", detail.at("description")},
+  return {{"slug", detail.at("slug")},
+          {"title", detail.at("title")},
+          {"description", detail.at("description")},
           {"logo_url", detail.at("logo_url")}};
 }
 
@@ -381,10 +405,12 @@ void register_v2_routes(MockServer& server) {
   // ---- studies ----
   r.get("studies/", false, [&d](const Req& req, Res& res, const Caller&) {
     Issues issues;
-    const std::string order = choice_param(req, "order", {"accession", "-accession", "updated_at", "-updated_at", ""},
-                                           "literal_error", issues);
+    const std::string order =
+        choice_param(req, "order", {"accession", "-accession", "updated_at", "-updated_at", ""},
+                     "literal_error", issues);
     const std::string pipeline =
-        choice_param(req, "has_analyses_from_pipeline", {"V1", "V2", "V3", "V4", "V4.1", "V5", "V6", "V6.1"}, "enum", issues);
+        choice_param(req, "has_analyses_from_pipeline",
+                     {"V1", "V2", "V3", "V4", "V4.1", "V5", "V6", "V6.1"}, "enum", issues);
     const std::string search = req.get_param_value("search");
     const std::string lineage = req.get_param_value("biome_lineage");
     std::vector<int> hits;
@@ -411,8 +437,9 @@ void register_v2_routes(MockServer& server) {
         return desc ? ky < kx : kx < ky;
       });
     }
-    send_indexed_page(req, res, hits, [&d](int i) { return py_dump(d.studies[static_cast<std::size_t>(i)].list); }, 100,
-                      issues);
+    send_indexed_page(
+        req, res, hits,
+        [&d](int i) { return py_dump(d.studies[static_cast<std::size_t>(i)].list); }, 100, issues);
   });
   r.get("studies/insdc/([^/]+)", false, [&d, &ix](const Req& req, Res& res, const Caller&) {
     const int i = find(ix.insdc, req.matches[1]);
@@ -420,7 +447,8 @@ void register_v2_routes(MockServer& server) {
     send_json(res, {{"accession", d.studies[static_cast<std::size_t>(i)].accession}});
   });
   // Resolves a study the caller may see, or answers the 404 the service gives.
-  auto visible_study = [&d, &ix](const std::string& acc, const Caller& caller, Res& res) -> const StudyRec* {
+  auto visible_study = [&d, &ix](const std::string& acc, const Caller& caller,
+                                 Res& res) -> const StudyRec* {
     const int i = find(ix.study, acc);
     if (i < 0) {
       send_detail(res, 404, study_not_found(acc));
@@ -436,37 +464,44 @@ void register_v2_routes(MockServer& server) {
   r.get("studies/([^/]+)", true, [visible_study](const Req& req, Res& res, const Caller& caller) {
     if (const auto* s = visible_study(req.matches[1], caller, res)) send(res, 200, s->detail);
   });
-  r.get("studies/([^/]+)/analyses/", true, [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
-    if (const auto* s = visible_study(req.matches[1], caller, res)) {
-      send_indexed_page(req, res, s->analyses, [&d](int i) { return analysis_list(i); });
-    }
-  });
-  r.get("studies/([^/]+)/samples/", true, [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
-    if (const auto* s = visible_study(req.matches[1], caller, res)) {
-      send_indexed_page(req, res, s->samples,
-                        [&d](int i) { return py_dump(d.samples[static_cast<std::size_t>(i)].with_metadata); });
-    }
-  });
-  r.get("studies/([^/]+)/publications/", true, [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
-    if (const auto* s = visible_study(req.matches[1], caller, res)) {
-      send_indexed_page(req, res, s->publications,
-                        [&d](int i) { return py_dump(d.publications[static_cast<std::size_t>(i)].list); });
-    }
-  });
+  r.get("studies/([^/]+)/analyses/", true,
+        [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
+          if (const auto* s = visible_study(req.matches[1], caller, res)) {
+            send_indexed_page(req, res, s->analyses, [&d](int i) { return analysis_list(i); });
+          }
+        });
+  r.get("studies/([^/]+)/samples/", true,
+        [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
+          if (const auto* s = visible_study(req.matches[1], caller, res)) {
+            send_indexed_page(req, res, s->samples, [&d](int i) {
+              return py_dump(d.samples[static_cast<std::size_t>(i)].with_metadata);
+            });
+          }
+        });
+  r.get("studies/([^/]+)/publications/", true,
+        [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
+          if (const auto* s = visible_study(req.matches[1], caller, res)) {
+            send_indexed_page(req, res, s->publications, [&d](int i) {
+              return py_dump(d.publications[static_cast<std::size_t>(i)].list);
+            });
+          }
+        });
   r.get("my-data/studies/", true, [&d](const Req& req, Res& res, const Caller& caller) {
     if (!caller.user) return send_detail(res, 401, "Unauthorized");
     std::vector<int> mine;
     for (std::size_t i = 0; i < d.studies.size(); ++i) {
       if (d.studies[i].owner == *caller.user) mine.push_back(static_cast<int>(i));
     }
-    send_indexed_page(req, res, mine, [&d](int i) { return py_dump(d.studies[static_cast<std::size_t>(i)].list); });
+    send_indexed_page(req, res, mine,
+                      [&d](int i) { return py_dump(d.studies[static_cast<std::size_t>(i)].list); });
   });
 
   // ---- samples ----
   r.get("samples/", false, [&d](const Req& req, Res& res, const Caller&) {
     Issues issues;
     const std::string order = choice_param(
-        req, "order", {"sample_title", "-sample_title", "updated_at", "-updated_at", ""}, "literal_error", issues);
+        req, "order", {"sample_title", "-sample_title", "updated_at", "-updated_at", ""},
+        "literal_error", issues);
     const std::string search = req.get_param_value("search");
     const std::string lineage = req.get_param_value("biome_lineage");
     std::vector<int> hits;
@@ -491,12 +526,15 @@ void register_v2_routes(MockServer& server) {
         return desc ? ky < kx : kx < ky;
       });
     }
-    send_indexed_page(req, res, hits, [&d](int i) { return py_dump(d.samples[static_cast<std::size_t>(i)].list); }, 100,
-                      issues);
+    send_indexed_page(
+        req, res, hits,
+        [&d](int i) { return py_dump(d.samples[static_cast<std::size_t>(i)].list); }, 100, issues);
   });
   r.get("samples/([^/]+)", true, [&d, &ix](const Req& req, Res& res, const Caller&) {
     const int i = find(ix.sample, req.matches[1]);
-    if (i < 0) return send_detail(res, 404, "No sample available for accession " + std::string(req.matches[1]));
+    if (i < 0)
+      return send_detail(res, 404,
+                         "No sample available for accession " + std::string(req.matches[1]));
     const auto& s = d.samples[static_cast<std::size_t>(i)];
     json detail = s.with_metadata;
     detail["studies"] = json::array({d.studies[static_cast<std::size_t>(s.study)].list});
@@ -516,21 +554,24 @@ void register_v2_routes(MockServer& server) {
     for (int run : d.samples[static_cast<std::size_t>(i)].runs) {
       for (int a : d.runs[static_cast<std::size_t>(run)].assemblies) assemblies.push_back(a);
     }
-    send_indexed_page(req, res, assemblies, [&d](int k) { return py_dump(d.assemblies[static_cast<std::size_t>(k)].detail); });
+    send_indexed_page(req, res, assemblies, [&d](int k) {
+      return py_dump(d.assemblies[static_cast<std::size_t>(k)].detail);
+    });
   });
 
   // ---- runs ----
   r.get("runs/", true, [&d](const Req& req, Res& res, const Caller&) {
     Issues issues;
-    const std::string code = choice_param(req, "has_experiment_type",
-                                          {"METAT", "METAG", "AMPLI", "ASSEM", "HYASS", "LRASS", "METAB", "UNKNO"},
-                                          "enum", issues);
+    const std::string code = choice_param(
+        req, "has_experiment_type",
+        {"METAT", "METAG", "AMPLI", "ASSEM", "HYASS", "LRASS", "METAB", "UNKNO"}, "enum", issues);
     std::vector<int> hits;
     for (std::size_t i = 0; i < d.runs.size(); ++i) {
       if (code.empty() || d.runs[i].code == code) hits.push_back(static_cast<int>(i));
     }
-    send_indexed_page(req, res, hits, [&d](int i) { return py_dump(d.runs[static_cast<std::size_t>(i)].list); }, 100,
-                      issues);
+    send_indexed_page(
+        req, res, hits, [&d](int i) { return py_dump(d.runs[static_cast<std::size_t>(i)].list); },
+        100, issues);
   });
   auto find_run = [&ix](const std::string& acc, Res& res) {
     const int i = find(ix.run, acc);
@@ -555,13 +596,15 @@ void register_v2_routes(MockServer& server) {
   r.get("runs/([^/]+)/assemblies/", true, [&d, find_run](const Req& req, Res& res, const Caller&) {
     const int i = find_run(req.matches[1], res);
     if (i < 0) return;
-    send_indexed_page(req, res, d.runs[static_cast<std::size_t>(i)].assemblies,
-                      [&d](int k) { return py_dump(d.assemblies[static_cast<std::size_t>(k)].detail); });
+    send_indexed_page(req, res, d.runs[static_cast<std::size_t>(i)].assemblies, [&d](int k) {
+      return py_dump(d.assemblies[static_cast<std::size_t>(k)].detail);
+    });
   });
 
   // ---- assemblies ----
   r.get("assemblies/", false, [&d](const Req& req, Res& res, const Caller&) {
-    send_page(req, res, d.assemblies.size(), [&d](std::size_t i) { return py_dump(d.assemblies[i].list); });
+    send_page(req, res, d.assemblies.size(),
+              [&d](std::size_t i) { return py_dump(d.assemblies[i].list); });
   });
   auto find_assembly = [&ix](const std::string& acc, Res& res) {
     const int i = find(ix.assembly, acc);
@@ -572,12 +615,13 @@ void register_v2_routes(MockServer& server) {
     const int i = find_assembly(req.matches[1], res);
     if (i >= 0) send_json(res, d.assemblies[static_cast<std::size_t>(i)].detail);
   });
-  r.get("assemblies/([^/]+)/analyses", false, [&d, find_assembly](const Req& req, Res& res, const Caller&) {
-    const int i = find_assembly(req.matches[1], res);
-    if (i < 0) return;
-    send_indexed_page(req, res, d.assemblies[static_cast<std::size_t>(i)].analyses,
-                      [&d](int k) { return analysis_list(k); });
-  });
+  r.get("assemblies/([^/]+)/analyses", false,
+        [&d, find_assembly](const Req& req, Res& res, const Caller&) {
+          const int i = find_assembly(req.matches[1], res);
+          if (i < 0) return;
+          send_indexed_page(req, res, d.assemblies[static_cast<std::size_t>(i)].analyses,
+                            [&d](int k) { return analysis_list(k); });
+        });
   auto genome_ref = [&d](int g) {
     const auto& genome = d.genomes[static_cast<std::size_t>(g % kGenomes)];
     return json{{"accession", genome.accession},
@@ -586,22 +630,25 @@ void register_v2_routes(MockServer& server) {
                 {"catalogue_version", genome.catalogue_id == "human-gut-v2-0" ? "2.0" : "1.0"},
                 {"ena_genome_accession", genome.list.at("ena_genome_accession")}};
   };
-  r.get("assemblies/([^/]+)/genome-links", false, [&d, find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
-    const int i = find_assembly(req.matches[1], res);
-    if (i < 0) return;
-    const std::string acc = d.assemblies[static_cast<std::size_t>(i)].accession;
-    send_page(req, res, 3, [&](std::size_t k) {
-      return py_dump({{"genome", genome_ref(i * 3 + static_cast<int>(k))},
-                      {"species_rep", k == 0 ? json(genome_ref(i * 3).at("accession")) : json(nullptr)},
-                      {"mag_accession", acc + "_bin." + std::to_string(k + 1)},
-                      {"updated_at", "2025-06-01T10:00:00Z"}});
-    });
-  });
+  r.get("assemblies/([^/]+)/genome-links", false,
+        [&d, find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
+          const int i = find_assembly(req.matches[1], res);
+          if (i < 0) return;
+          const std::string acc = d.assemblies[static_cast<std::size_t>(i)].accession;
+          send_page(req, res, 3, [&](std::size_t k) {
+            return py_dump(
+                {{"genome", genome_ref(i * 3 + static_cast<int>(k))},
+                 {"species_rep", k == 0 ? json(genome_ref(i * 3).at("accession")) : json(nullptr)},
+                 {"mag_accession", acc + "_bin." + std::to_string(k + 1)},
+                 {"updated_at", "2025-06-01T10:00:00Z"}});
+          });
+        });
   r.get("assemblies/([^/]+)/additional-contained-genomes", false,
         [&d, find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
           const int i = find_assembly(req.matches[1], res);
           if (i < 0) return;
-          const auto& run = d.runs[static_cast<std::size_t>(d.assemblies[static_cast<std::size_t>(i)].run)];
+          const auto& run =
+              d.runs[static_cast<std::size_t>(d.assemblies[static_cast<std::size_t>(i)].run)];
           send_page(req, res, 2, [&](std::size_t k) {
             return py_dump({{"genome", genome_ref(i * 7 + static_cast<int>(k))},
                             {"run_accession", run.accession},
@@ -614,9 +661,11 @@ void register_v2_routes(MockServer& server) {
   // ---- analyses ----
   r.get("analyses/", false, [&d](const Req& req, Res& res, const Caller&) {
     // Top-level lists hold public objects only; private analyses sort last in the data set.
-    send_page(req, res, static_cast<std::size_t>(kPublicAnalyses), [](std::size_t i) { return analysis_detail(static_cast<int>(i)); });
+    send_page(req, res, static_cast<std::size_t>(kPublicAnalyses),
+              [](std::size_t i) { return analysis_detail(static_cast<int>(i)); });
   });
-  auto visible_analysis = [&d, &ix](const std::string& acc, const Caller& caller, Res& res) -> const AnalysisRec* {
+  auto visible_analysis = [&d, &ix](const std::string& acc, const Caller& caller,
+                                    Res& res) -> const AnalysisRec* {
     const int i = find(ix.analysis, acc);
     if (i < 0) {
       send_detail(res, 404, "Analysis with accession = " + acc + "  was not found");
@@ -629,33 +678,38 @@ void register_v2_routes(MockServer& server) {
     }
     return &a;
   };
-  r.get("analyses/([^/]+)", true, [visible_analysis](const Req& req, Res& res, const Caller& caller) {
-    if (const auto* a = visible_analysis(req.matches[1], caller, res)) send(res, 200, analysis_detail(a->index));
-  });
-  r.get("analyses/([^/]+)/annotations", true, [visible_analysis](const Req& req, Res& res, const Caller& caller) {
-    const auto* a = visible_analysis(req.matches[1], caller, res);
-    if (!a) return;
-    json doc = json::parse(analysis_detail(a->index));
-    doc["annotations"] = {{"pfams", typed_rows("pfams", a->accession, 5)},
-                          {"taxonomies",
-                           {{"ssu", typed_rows("taxonomies__ssu", a->accession, 3)},
-                            {"lsu", typed_rows("taxonomies__lsu", a->accession, 2)}}}};
-    send_json(res, doc);
-  });
-  r.get("analyses/([^/]+)/annotations/([^/]+)", true, [visible_analysis](const Req& req, Res& res, const Caller& caller) {
-    const std::string type = req.matches[2];
-    const auto& types = annotation_types();
-    if (std::find(types.begin(), types.end(), type) == types.end()) {
-      Issues issues;
-      const std::string expected = expected_list(types);
-      issues.add("enum", "path", "annotation_type", "Input should be " + expected, {{"expected", expected}});
-      return issues.send_to(res);
-    }
-    const auto* a = visible_analysis(req.matches[1], caller, res);
-    if (!a) return;
-    const json rows = typed_rows(type, a->accession, kTypedAnnotationRows);
-    send_page(req, res, rows.size(), [&rows](std::size_t i) { return py_dump(rows[i]); });
-  });
+  r.get("analyses/([^/]+)", true,
+        [visible_analysis](const Req& req, Res& res, const Caller& caller) {
+          if (const auto* a = visible_analysis(req.matches[1], caller, res))
+            send(res, 200, analysis_detail(a->index));
+        });
+  r.get("analyses/([^/]+)/annotations", true,
+        [visible_analysis](const Req& req, Res& res, const Caller& caller) {
+          const auto* a = visible_analysis(req.matches[1], caller, res);
+          if (!a) return;
+          json doc = json::parse(analysis_detail(a->index));
+          doc["annotations"] = {{"pfams", typed_rows("pfams", a->accession, 5)},
+                                {"taxonomies",
+                                 {{"ssu", typed_rows("taxonomies__ssu", a->accession, 3)},
+                                  {"lsu", typed_rows("taxonomies__lsu", a->accession, 2)}}}};
+          send_json(res, doc);
+        });
+  r.get("analyses/([^/]+)/annotations/([^/]+)", true,
+        [visible_analysis](const Req& req, Res& res, const Caller& caller) {
+          const std::string type = req.matches[2];
+          const auto& types = annotation_types();
+          if (std::find(types.begin(), types.end(), type) == types.end()) {
+            Issues issues;
+            const std::string expected = expected_list(types);
+            issues.add("enum", "path", "annotation_type", "Input should be " + expected,
+                       {{"expected", expected}});
+            return issues.send_to(res);
+          }
+          const auto* a = visible_analysis(req.matches[1], caller, res);
+          if (!a) return;
+          const json rows = typed_rows(type, a->accession, kTypedAnnotationRows);
+          send_page(req, res, rows.size(), [&rows](std::size_t i) { return py_dump(rows[i]); });
+        });
 
   // ---- biomes ----
   r.get("biomes/", false, [&d](const Req& req, Res& res, const Caller&) {
@@ -666,17 +720,20 @@ void register_v2_routes(MockServer& server) {
     for (std::size_t i = 0; i < d.biomes.size(); ++i) {
       const std::string l = d.biomes[i].at("lineage").get<std::string>();
       if (!lineage_matches(l, lineage)) continue;
-      if (max_depth && static_cast<long long>(std::count(l.begin(), l.end(), ':') + 1) > *max_depth) continue;
+      if (max_depth && static_cast<long long>(std::count(l.begin(), l.end(), ':') + 1) > *max_depth)
+        continue;
       hits.push_back(static_cast<int>(i));
     }
-    send_indexed_page(req, res, hits, [&d](int i) { return py_dump(d.biomes[static_cast<std::size_t>(i)]); }, 100, issues);
+    send_indexed_page(
+        req, res, hits, [&d](int i) { return py_dump(d.biomes[static_cast<std::size_t>(i)]); }, 100,
+        issues);
   });
 
   // ---- publications ----
   r.get("publications/", false, [&d](const Req& req, Res& res, const Caller&) {
     Issues issues;
-    const std::string order =
-        choice_param(req, "order", {"published_year", "-published_year", ""}, "literal_error", issues);
+    const std::string order = choice_param(req, "order", {"published_year", "-published_year", ""},
+                                           "literal_error", issues);
     const auto after = int_param(req, "published_after", -1000000, std::nullopt, issues);
     const auto before = int_param(req, "published_before", -1000000, std::nullopt, issues);
     const std::string title = req.get_param_value("title");
@@ -697,14 +754,17 @@ void register_v2_routes(MockServer& server) {
         return desc ? y < x : x < y;
       });
     }
-    send_indexed_page(req, res, hits, [&d](int i) { return py_dump(d.publications[static_cast<std::size_t>(i)].list); },
-                      100, issues);
+    send_indexed_page(
+        req, res, hits,
+        [&d](int i) { return py_dump(d.publications[static_cast<std::size_t>(i)].list); }, 100,
+        issues);
   });
   auto find_publication = [&ix](const std::string& text, Res& res) {
     const auto id = parse_int(text);
     if (!id) {
       Issues issues;
-      issues.add("int_parsing", "path", "pubmed_id", "Input should be a valid integer, unable to parse string as an integer");
+      issues.add("int_parsing", "path", "pubmed_id",
+                 "Input should be a valid integer, unable to parse string as an integer");
       issues.send_to(res);
       return -1;
     }
@@ -715,31 +775,38 @@ void register_v2_routes(MockServer& server) {
     }
     return it->second;
   };
-  r.get("publications/([^/]+)", false, [&d, find_publication](const Req& req, Res& res, const Caller&) {
-    const int i = find_publication(req.matches[1], res);
-    if (i < 0) return;
-    const auto& p = d.publications[static_cast<std::size_t>(i)];
-    json detail = p.list;
-    detail["studies"] = json::array();
-    for (int s : p.studies) detail["studies"].push_back(d.studies[static_cast<std::size_t>(s)].list);
-    send_json(res, detail);
-  });
-  r.get("publications/([^/]+)/annotations", false, [&d, find_publication](const Req& req, Res& res, const Caller&) {
-    const int i = find_publication(req.matches[1], res);
-    if (i < 0) return;
-    // The last publication stands for a Europe PMC failure, which the service reports as 404.
-    if (i == kPublications - 1) return send_detail(res, 404, "Not Found");
-    send_json(res, publication_annotations(d.publications[static_cast<std::size_t>(i)].pubmed_id));
-  });
+  r.get("publications/([^/]+)", false,
+        [&d, find_publication](const Req& req, Res& res, const Caller&) {
+          const int i = find_publication(req.matches[1], res);
+          if (i < 0) return;
+          const auto& p = d.publications[static_cast<std::size_t>(i)];
+          json detail = p.list;
+          detail["studies"] = json::array();
+          for (int s : p.studies)
+            detail["studies"].push_back(d.studies[static_cast<std::size_t>(s)].list);
+          send_json(res, detail);
+        });
+  r.get("publications/([^/]+)/annotations", false,
+        [&d, find_publication](const Req& req, Res& res, const Caller&) {
+          const int i = find_publication(req.matches[1], res);
+          if (i < 0) return;
+          // The last publication stands for a Europe PMC failure, which the service reports as 404.
+          if (i == kPublications - 1) return send_detail(res, 404, "Not Found");
+          send_json(res,
+                    publication_annotations(d.publications[static_cast<std::size_t>(i)].pubmed_id));
+        });
 
   // ---- super studies ----
   r.get("super-studies/", false, [&d](const Req& req, Res& res, const Caller&) {
-    send_page(req, res, d.super_studies.size(),
-              [&d](std::size_t i) { return py_dump(super_study_list_item(d.super_studies[i])); }, 50);
+    send_page(
+        req, res, d.super_studies.size(),
+        [&d](std::size_t i) { return py_dump(super_study_list_item(d.super_studies[i])); }, 50);
   });
   r.get("super-studies/([^/]+)", false, [&d, &ix](const Req& req, Res& res, const Caller&) {
     const int i = find(ix.super_study, req.matches[1]);
-    if (i < 0) return send_detail(res, 404, "SuperStudy with slug = " + std::string(req.matches[1]) + "  was not found");
+    if (i < 0)
+      return send_detail(
+          res, 404, "SuperStudy with slug = " + std::string(req.matches[1]) + "  was not found");
     send_json(res, d.super_studies[static_cast<std::size_t>(i)]);
   });
 
@@ -748,8 +815,8 @@ void register_v2_routes(MockServer& server) {
     Issues issues;
     const std::string order = choice_param(
         req, "order",
-        {"accession", "-accession", "length", "-length", "completeness", "-completeness", "contamination",
-         "-contamination", "num_genomes_total", "-num_genomes_total", ""},
+        {"accession", "-accession", "length", "-length", "completeness", "-completeness",
+         "contamination", "-contamination", "num_genomes_total", "-num_genomes_total", ""},
         "literal_error", issues);
     const std::string search = req.get_param_value("search");
     const std::string lineage = req.get_param_value("biome_lineage");
@@ -773,26 +840,31 @@ void register_v2_routes(MockServer& server) {
         return desc ? y < x : x < y;
       });
     }
-    send_indexed_page(req, res, hits, [&d](int i) { return py_dump(d.genomes[static_cast<std::size_t>(i)].list); }, 100,
-                      issues);
+    send_indexed_page(
+        req, res, hits,
+        [&d](int i) { return py_dump(d.genomes[static_cast<std::size_t>(i)].list); }, 100, issues);
   };
-  r.get("genomes/", false, [genome_list](const Req& req, Res& res, const Caller&) { genome_list(req, res, ""); });
+  r.get("genomes/", false,
+        [genome_list](const Req& req, Res& res, const Caller&) { genome_list(req, res, ""); });
   r.get("genomes/catalogues/", true, [&d](const Req& req, Res& res, const Caller&) {
-    send_page(req, res, d.catalogues.size(), [&d](std::size_t i) { return py_dump(d.catalogues[i]); });
+    send_page(req, res, d.catalogues.size(),
+              [&d](std::size_t i) { return py_dump(d.catalogues[i]); });
   });
   r.get("genomes/catalogues/([^/]+)", true, [&d, &ix](const Req& req, Res& res, const Caller&) {
     const int i = find(ix.catalogue, req.matches[1]);
     if (i < 0) return send_detail(res, 404, "Not Found");
     send_json(res, d.catalogues[static_cast<std::size_t>(i)]);
   });
-  r.get("genomes/catalogues/([^/]+)/genomes/", true, [&ix, genome_list](const Req& req, Res& res, const Caller&) {
-    if (find(ix.catalogue, req.matches[1]) < 0) return send_detail(res, 404, "Not Found");
-    genome_list(req, res, req.matches[1]);
-  });
+  r.get("genomes/catalogues/([^/]+)/genomes/", true,
+        [&ix, genome_list](const Req& req, Res& res, const Caller&) {
+          if (find(ix.catalogue, req.matches[1]) < 0) return send_detail(res, 404, "Not Found");
+          genome_list(req, res, req.matches[1]);
+        });
   auto find_genome = [&d, &ix](const Req& req, Res& res) {
     const int i = find(ix.genome, req.matches[1]);
     const std::string catalogue = req.get_param_value("catalogue_id");
-    if (i < 0 || (!catalogue.empty() && d.genomes[static_cast<std::size_t>(i)].catalogue_id != catalogue)) {
+    if (i < 0 ||
+        (!catalogue.empty() && d.genomes[static_cast<std::size_t>(i)].catalogue_id != catalogue)) {
       send_detail(res, 404, "Not Found");
       return -1;
     }
@@ -802,15 +874,18 @@ void register_v2_routes(MockServer& server) {
     const int i = find_genome(req, res);
     if (i >= 0) send_json(res, d.genomes[static_cast<std::size_t>(i)].detail);
   });
-  r.get("genomes/([^/]+)/annotations", true, [&d, find_genome](const Req& req, Res& res, const Caller&) {
-    const int i = find_genome(req, res);
-    if (i < 0) return;
-    const auto& g = d.genomes[static_cast<std::size_t>(i)];
-    send_json(res, {{"accession", g.accession},
-                    {"annotations",
-                     {{"pfams", typed_rows("pfams", g.accession, 4)},
-                      {"cog_categories", json::array({{{"name", "J"}, {"description", "Translation"}, {"count", 120 + i}}})}}}});
-  });
+  r.get("genomes/([^/]+)/annotations", true,
+        [&d, find_genome](const Req& req, Res& res, const Caller&) {
+          const int i = find_genome(req, res);
+          if (i < 0) return;
+          const auto& g = d.genomes[static_cast<std::size_t>(i)];
+          send_json(res, {{"accession", g.accession},
+                          {"annotations",
+                           {{"pfams", typed_rows("pfams", g.accession, 4)},
+                            {"cog_categories", json::array({{{"name", "J"},
+                                                             {"description", "Translation"},
+                                                             {"count", 120 + i}}})}}}});
+        });
 
   // ---- auth ----
   server.server().Post(std::string(kV2Prefix) + "/auth/sliding", [auth](const Req& req, Res& res) {
@@ -827,10 +902,13 @@ void register_v2_routes(MockServer& server) {
     for (const char* field : {"username", "password"}) {
       const bool present = body.is_object() && body.contains(field);
       if (!present) {
-        issues.list.push_back({{"type", "missing"}, {"loc", {"body", "user_token", field}}, {"msg", "Field required"}});
+        issues.list.push_back({{"type", "missing"},
+                               {"loc", {"body", "user_token", field}},
+                               {"msg", "Field required"}});
       } else if (!body[field].is_string()) {
-        issues.list.push_back(
-            {{"type", "string_type"}, {"loc", {"body", "user_token", field}}, {"msg", "Input should be a valid string"}});
+        issues.list.push_back({{"type", "string_type"},
+                               {"loc", {"body", "user_token", field}},
+                               {"msg", "Input should be a valid string"}});
       }
     }
     if (!issues.empty()) return issues.send_to(res);
@@ -844,29 +922,35 @@ void register_v2_routes(MockServer& server) {
     json body = json::parse(req.body, nullptr, false);
     if (!body.is_object() || !body.contains("token") || !body["token"].is_string() ||
         body["token"].get<std::string>().empty()) {
-      send(res, 400, R"({"detail": "Invalid input.", "code": "invalid", "token": "token is required"})");
+      send(res, 400,
+           R"({"detail": "Invalid input.", "code": "invalid", "token": "token is required"})");
       return std::nullopt;
     }
     return body["token"].get<std::string>();
   };
-  server.server().Post(std::string(kV2Prefix) + "/auth/sliding/refresh", [auth, token_from_body](const Req& req, Res& res) {
-    const auto token = token_from_body(req, res);
-    if (!token) return;
-    const auto found = auth->lookup(*token);
-    if (!found || found->second == TokenState::dead) {
-      return send(res, 401, R"({"detail": "Token is invalid or expired", "code": "token_not_valid"})");
-    }
-    send_json(res, {{"token", auth->issue(found->first)}, {"token_type", "sliding"}});
-  });
-  server.server().Post(std::string(kV2Prefix) + "/auth/verify", [auth, token_from_body](const Req& req, Res& res) {
-    const auto token = token_from_body(req, res);
-    if (!token) return;
-    const auto found = auth->lookup(*token);
-    if (!found || found->second != TokenState::valid) {
-      return send(res, 401, R"({"detail": "Token is invalid or expired", "code": "token_not_valid"})");
-    }
-    send(res, 200, "{}");
-  });
+  server.server().Post(
+      std::string(kV2Prefix) + "/auth/sliding/refresh",
+      [auth, token_from_body](const Req& req, Res& res) {
+        const auto token = token_from_body(req, res);
+        if (!token) return;
+        const auto found = auth->lookup(*token);
+        if (!found || found->second == TokenState::dead) {
+          return send(res, 401,
+                      R"({"detail": "Token is invalid or expired", "code": "token_not_valid"})");
+        }
+        send_json(res, {{"token", auth->issue(found->first)}, {"token_type", "sliding"}});
+      });
+  server.server().Post(
+      std::string(kV2Prefix) + "/auth/verify", [auth, token_from_body](const Req& req, Res& res) {
+        const auto token = token_from_body(req, res);
+        if (!token) return;
+        const auto found = auth->lookup(*token);
+        if (!found || found->second != TokenState::valid) {
+          return send(res, 401,
+                      R"({"detail": "Token is invalid or expired", "code": "token_not_valid"})");
+        }
+        send(res, 200, "{}");
+      });
 
   // ---- listed files ----
   // Served with the files mock's code at the paths the listings give, under the
@@ -879,16 +963,18 @@ void register_v2_routes(MockServer& server) {
   server.server().Get("/pub/databases/metagenomics/(.+)", [serve_listed](const Req& req, Res& res) {
     serve_listed(req, res, kFilesHost + req.path);
   });
-  server.server().Get(std::string(kV2Prefix) + "/private-data/(.+)", [serve_listed](const Req& req, Res& res) {
-    // A signed link: without its token the file is not served.
-    if (!req.has_param("expires") || !req.has_param("token")) {
-      return send_detail(res, 403, "Authentication credentials were not provided.");
-    }
-    serve_listed(req, res, std::string("https://www.ebi.ac.uk") + req.path);
-  });
+  server.server().Get(
+      std::string(kV2Prefix) + "/private-data/(.+)", [serve_listed](const Req& req, Res& res) {
+        // A signed link: without its token the file is not served.
+        if (!req.has_param("expires") || !req.has_param("token")) {
+          return send_detail(res, 403, "Authentication credentials were not provided.");
+        }
+        serve_listed(req, res, std::string("https://www.ebi.ac.uk") + req.path);
+      });
 
   // Anything else under the prefix: Django's HTML 404 page.
-  server.server().Get(std::string(kV2Prefix) + "(/.*)?", [](const Req&, Res& res) { send_html(res, 404, "Not Found"); });
+  server.server().Get(std::string(kV2Prefix) + "(/.*)?",
+                      [](const Req&, Res& res) { send_html(res, 404, "Not Found"); });
 }
 
 }  // namespace mgnify::mock
