@@ -168,6 +168,15 @@ struct Model {
   static constexpr bool enabled = false;
 };
 
+/// Non-object values with a hand-written fast reader (such as the v2 enums)
+/// specialise this with
+///   static void read(od::value v, T& out);
+/// it must accept exactly what the type's from_json accepts, or throw Fallback.
+template <class T, class = void>
+struct Value {
+  static constexpr bool enabled = false;
+};
+
 /// Reads one value into `out` with the conversions of the nlohmann path.
 template <class T>
 void read(od::value v, T& out, const Source& src) {
@@ -206,6 +215,8 @@ void read(od::value v, T& out, const Source& src) {
     } else {
       out = to_nlohmann(v);
     }
+  } else if constexpr (Value<T>::enabled) {
+    Value<T>::read(v, out);
   } else if constexpr (Model<T>::enabled) {
     std::string_view text;
     od::object obj = open_object(v, text);

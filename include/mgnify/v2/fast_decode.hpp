@@ -41,8 +41,8 @@ void for_fields(od::object& obj, F&& on_field) {
   }
 }
 
-inline bool sample_field(std::string_view key, od::value& v, const Source& src, mgnify::v2::Sample& s,
-                         bool& has_accession) {
+inline bool sample_field(std::string_view key, od::value& v, const Source& src,
+                         mgnify::v2::Sample& s, bool& has_accession) {
   if (key == "accession") {
     required_field(v, s.accession, src, has_accession);
   } else if (key == "ena_accessions") {
@@ -59,8 +59,8 @@ inline bool sample_field(std::string_view key, od::value& v, const Source& src, 
   return true;
 }
 
-inline bool analysis_field(std::string_view key, od::value& v, const Source& src, mgnify::v2::Analysis& a,
-                           bool& has_accession) {
+inline bool analysis_field(std::string_view key, od::value& v, const Source& src,
+                           mgnify::v2::Analysis& a, bool& has_accession) {
   if (key == "accession") {
     required_field(v, a.accession, src, has_accession);
   } else if (key == "study_accession") {
@@ -82,6 +82,38 @@ inline bool analysis_field(std::string_view key, od::value& v, const Source& src
 }
 
 }  // namespace v2_detail
+
+/// An enum keeps the text it came from; every download of a v2 page has two,
+/// and decoding them through a nlohmann value cost a tenth of a page's decode.
+template <class E>
+struct Value<mgnify::v2::Enumerated<E>> {
+  static constexpr bool enabled = true;
+  static void read(od::value v, mgnify::v2::Enumerated<E>& out) {
+    out = mgnify::v2::Enumerated<E>::parse(std::string(take(v.get_string())));
+  }
+};
+
+template <>
+struct Model<mgnify::v2::IndexFile> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v2::IndexFile& f) {
+    // from_json reads relative_url (the older servers' name) only when url is absent or null.
+    std::optional<std::string> url;
+    std::optional<std::string> relative_url;
+    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
+      if (key == "index_type") {
+        keep_field(v, f.index_type, src);
+      } else if (key == "url") {
+        optional_field(v, url, src);
+      } else if (key == "relative_url") {
+        optional_field(v, relative_url, src);
+      }
+    });
+    f.url = url ? std::move(url) : std::move(relative_url);
+    f.raw = src.raw(text);
+  }
+};
 
 template <>
 struct Model<mgnify::v2::Biome> {
@@ -126,7 +158,8 @@ struct Model<mgnify::v2::Study> {
 template <>
 struct Model<mgnify::v2::Sample> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, mgnify::v2::Sample& s) {
+  static void read(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v2::Sample& s) {
     bool has_accession = false;
     v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
       v2_detail::sample_field(key, v, src, s, has_accession);
@@ -154,7 +187,8 @@ struct Model<mgnify::v2::SampleWithMetadata> {
 template <>
 struct Model<mgnify::v2::AnalysedRun> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, mgnify::v2::AnalysedRun& r) {
+  static void read(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v2::AnalysedRun& r) {
     v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
       if (key == "experiment_type") {
         keep_field(v, r.experiment_type, src);
@@ -177,7 +211,8 @@ struct Model<mgnify::v2::AnalysedRun> {
 template <>
 struct Model<mgnify::v2::Assembly> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, mgnify::v2::Assembly& a) {
+  static void read(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v2::Assembly& a) {
     v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
       if (key == "accession") {
         optional_field(v, a.accession, src);
@@ -192,7 +227,8 @@ struct Model<mgnify::v2::Assembly> {
 template <>
 struct Model<mgnify::v2::DownloadFile> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, mgnify::v2::DownloadFile& d) {
+  static void read(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v2::DownloadFile& d) {
     std::optional<mgnify::v2::IndexFile> single;
     v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
       if (key == "alias") {
@@ -218,7 +254,8 @@ struct Model<mgnify::v2::DownloadFile> {
       }
     });
     // Servers before Aug 2025 sent one index_file; from_json reads it only without index_files.
-    if (!d.index_files && single) d.index_files = std::vector<mgnify::v2::IndexFile>{std::move(*single)};
+    if (!d.index_files && single)
+      d.index_files = std::vector<mgnify::v2::IndexFile>{std::move(*single)};
     d.raw = src.raw(text);
   }
 };
@@ -226,7 +263,8 @@ struct Model<mgnify::v2::DownloadFile> {
 template <>
 struct Model<mgnify::v2::Analysis> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, mgnify::v2::Analysis& a) {
+  static void read(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v2::Analysis& a) {
     bool has_accession = false;
     v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
       v2_detail::analysis_field(key, v, src, a, has_accession);
