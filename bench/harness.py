@@ -345,7 +345,7 @@ with open(args.out, "w") as f:
             "sleep in the handler) runs on loopback with compression off (the v1 mock still sends "
             "its cached pages gzip-compressed to any client accepting gzip, as all contenders do), so "
             "every client receives the same bytes.%s\n\n"
-            % (" --quick" if Q else "", time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), runs,
+            % ((" --quick" if Q else "") + (" --before " + args.before_label if BEFORE else ""), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), runs,
                args.mock_threads, " **Quick run: reduced sizes, not the issue's figures.**" if Q else ""))
     f.write("## Machine\n\n" + "".join("- %s\n" % m for m in machine) + "\n")
     f.write("## Results\n\n" + table + "\n")
