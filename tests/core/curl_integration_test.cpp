@@ -27,6 +27,8 @@ using mgnify::mock::Fault;
 using mgnify::mock::MockServer;
 using Kind = mgnify::TransportError::Kind;
 
+using test_support::imf_date;
+
 namespace {
 
 // One mock server (routes added by `setup` before it starts) plus sessions on it.
@@ -56,16 +58,6 @@ nlohmann::json json_of(const mgnify::http::Response& r) { return nlohmann::json:
 std::string header_of(const nlohmann::json& echo, const char* name) {
   const auto& headers = echo.at("headers");
   return headers.contains(name) ? headers.at(name).get<std::string>() : std::string("<none>");
-}
-
-std::string imf_date(std::chrono::system_clock::time_point t) {
-  const std::time_t tt =
-      static_cast<std::time_t>(std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count());
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-  return buf;
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/test_support.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/paged.hpp"
 
@@ -23,9 +24,10 @@ using mgnify::Page;
 using mgnify::Paged;
 using mgnify::PageProgress;
 
-namespace {
+using test_support::iota_vector;
+using test_support::kPatience;
 
-constexpr auto kPatience = std::chrono::seconds(10);
+namespace {
 
 // A thread-safe scripted list whose fetches report progress like the clients'
 // (received, then the envelope, then "decoding"). A gated token blocks after
@@ -142,12 +144,6 @@ mgnify::PageTokenAt<int> guess_p(int pages) {
 // The page must say it is the page the guess meant.
 bool page_number_matches(std::size_t index, const Page<int>& page, const Page<int>&) {
   return page.meta.at("page") == static_cast<int>(index) + 1;
-}
-
-std::vector<int> iota_vector(int from, int to) {
-  std::vector<int> v;
-  for (int i = from; i <= to; ++i) v.push_back(i);
-  return v;
 }
 
 }  // namespace

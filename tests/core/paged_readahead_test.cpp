@@ -12,17 +12,17 @@
 #include <thread>
 #include <vector>
 
+#include "core/test_support.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/paged.hpp"
 
 using mgnify::Page;
 using mgnify::Paged;
 
-namespace {
+using test_support::iota_vector;
+using test_support::kPatience;
 
-// Upper bound for waiting on another thread's progress. Passing tests never
-// wait this long; it only keeps a broken read-ahead from hanging the suite.
-constexpr auto kPatience = std::chrono::seconds(10);
+namespace {
 
 // A thread-safe scripted list. Pages listed in `gated` block inside the fetch
 // until the test opens them, which lets a test see exactly which fetches are
@@ -135,12 +135,6 @@ mgnify::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
     if (!first.total || (page - 1) * per_page >= *first.total) return std::nullopt;
     return std::to_string(page);
   };
-}
-
-std::vector<int> iota_vector(int from, int to) {
-  std::vector<int> v;
-  for (int i = from; i <= to; ++i) v.push_back(i);
-  return v;
 }
 
 }  // namespace

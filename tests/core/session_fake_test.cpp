@@ -19,22 +19,13 @@ using mgnify::http::Request;
 using test_support::FakeRig;
 using Kind = mgnify::TransportError::Kind;
 
+using test_support::imf_date;
+
 namespace {
 
 Headers location(const std::string& to) { return Headers{{"Location", to}}; }
 
 std::string auth_of(const Request& r) { return r.headers.value_or("Authorization", "<none>"); }
-
-std::string imf_date(std::chrono::system_clock::time_point t) {
-  // FakeClock's wall time starts at a whole second, so a test can name an exact date.
-  const auto secs = std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
-  const std::time_t tt = static_cast<std::time_t>(secs);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-  return buf;
-}
 
 std::string format_date(std::chrono::system_clock::time_point t, const char* fmt) {
   const auto secs = std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();

@@ -5,6 +5,7 @@
 // thread-safe collector for the logging hook.
 
 #include <chrono>
+#include <ctime>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -120,5 +121,27 @@ inline mgnify::http::CurlTransport& curl_of(mgnify::http::Session& session) {
 inline std::vector<std::chrono::nanoseconds> ns_list(std::initializer_list<std::chrono::nanoseconds> l) {
   return std::vector<std::chrono::nanoseconds>(l);
 }
+
+/// `t` as an HTTP date (IMF-fixdate), the form of Retry-After and Date headers.
+inline std::string imf_date(std::chrono::system_clock::time_point t) {
+  const auto secs = std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
+  const std::time_t tt = static_cast<std::time_t>(secs);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+  return buf;
+}
+
+/// The integers from..to, both included.
+inline std::vector<int> iota_vector(int from, int to) {
+  std::vector<int> v;
+  for (int i = from; i <= to; ++i) v.push_back(i);
+  return v;
+}
+
+/// Upper bound for waiting on another thread's progress. Passing tests never
+/// wait this long; it only keeps a broken worker from hanging the suite.
+inline constexpr auto kPatience = std::chrono::seconds(10);
 
 }  // namespace test_support

@@ -40,18 +40,6 @@ class Failures {
   std::vector<std::string> messages_;
 };
 
-std::vector<std::string> v1_samples() {
-  std::vector<std::string> ids;
-  for (std::size_t s = 0; s < v1d::kBigStudySamples; ++s) ids.push_back(v1d::sample_accession(s));
-  return ids;
-}
-
-std::vector<std::string> v2_studies() {
-  std::vector<std::string> ids;
-  for (int i = 0; i < v2d::kPublicStudies; ++i) ids.push_back(v2d::dataset().studies[static_cast<std::size_t>(i)].accession);
-  return ids;
-}
-
 }  // namespace
 
 TEST_CASE("concurrency: get_many with faults on several items, 8 in flight", "[concurrency]") {
@@ -111,7 +99,7 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
         it = paged.begin();
       }
     }
-    CHECK(ids == v1_samples());
+    CHECK(ids == v1_big_study_samples());
     CHECK(failures == 1);
   }
   SECTION("v2: counted mode, 4 pages in flight") {
@@ -130,7 +118,7 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
       ids.push_back(s.accession);
       max_in_flight = std::max(max_in_flight, paged.pages_in_flight());
     }
-    CHECK(ids == v2_studies());
+    CHECK(ids == v2_public_studies());
     CHECK(max_in_flight >= 2);
     CHECK(server.hits(std::string(mgnify::mock::kV2Prefix) + "/studies/") == 12);
   }
@@ -146,7 +134,7 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
     for (int round = 0; round < 5; ++round) {
       auto paged = client.studies({}, list);
       auto it = paged.begin();
-      CHECK(it->accession == v2_studies()[0]);
+      CHECK(it->accession == v2_public_studies()[0]);
     }  // each Paged is destroyed with pages in flight
   }
 }
@@ -185,7 +173,7 @@ TEST_CASE("concurrency: one client shared by several threads while the token cha
   o.base_url = h->server->v2_url();
   mgnify::v2::V2Client client(o);
   client.login(v2d::kUser, v2d::kPassword);
-  const auto expected = v2_studies();
+  const auto expected = v2_public_studies();
   Failures failures;
   std::atomic<bool> stop{false};
   std::vector<std::thread> threads;

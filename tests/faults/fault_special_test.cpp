@@ -129,18 +129,6 @@ std::unique_ptr<MockServer> crashable_server(int port, void (*routes)(MockServer
   return server;
 }
 
-std::vector<std::string> v1_samples() {
-  std::vector<std::string> ids;
-  for (std::size_t s = 0; s < v1d::kBigStudySamples; ++s) ids.push_back(v1d::sample_accession(s));
-  return ids;
-}
-
-std::vector<std::string> v2_studies() {
-  std::vector<std::string> ids;
-  for (int i = 0; i < v2d::kPublicStudies; ++i) ids.push_back(v2d::dataset().studies[static_cast<std::size_t>(i)].accession);
-  return ids;
-}
-
 }  // namespace
 
 TEST_CASE("a connection closed before any response is a receive error, retried to the budget",
@@ -285,7 +273,7 @@ TEST_CASE("v1: a server that stops mid-walk, restarted on the same port, and a r
   auto o = fast_options(clock);
   o.base_url = server->v1_url();
   mgnify::v1::LegacyClient client(o);
-  const auto expected = v1_samples();
+  const auto expected = v1_big_study_samples();
 
   auto paged = client.study_samples("MGYS00000001", mgnify::v1::Query().page_size(60));
   std::vector<std::string> ids;
@@ -328,7 +316,7 @@ TEST_CASE("v2: a server that stops mid-walk, restarted on the same port, and a r
   auto o = fast_options(clock);
   o.base_url = server->v2_url();
   mgnify::v2::V2Client client(o);
-  const auto expected = v2_studies();
+  const auto expected = v2_public_studies();
 
   mgnify::v2::ListOptions list;
   list.page_size = 20;
@@ -408,7 +396,7 @@ TEST_CASE("v1: a page reached through a redirect to another host names links the
       CHECK(std::string(e.what()).find("page=3") != std::string::npos);
     }
   }
-  SECTION("with allow_foreign_links: the walk completes") { CHECK(run(true) == v1_samples()); }
+  SECTION("with allow_foreign_links: the walk completes") { CHECK(run(true) == v1_big_study_samples()); }
 }
 
 TEST_CASE("v1: a list page's meta keeps links.next (regression)", "[faults][v1]") {
@@ -436,7 +424,7 @@ TEST_CASE("v2: the service's 301 to the trailing-slash form is followed with the
   CHECK(response.url == base + "/studies/?page=2&page_size=5");
   const auto doc = nlohmann::json::parse(response.body);
   REQUIRE(doc.at("items").size() == 5);
-  CHECK(doc.at("items").at(0).at("accession") == v2_studies()[5]);
+  CHECK(doc.at("items").at(0).at("accession") == v2_public_studies()[5]);
   const auto requests = h->server->requests();
   REQUIRE(requests.size() == 2);
   CHECK(requests[1].target == std::string(mgnify::mock::kV2Prefix) + "/studies/?page=2&page_size=5");

@@ -213,4 +213,23 @@ struct Tweaks {
 
 std::unique_ptr<Harness> make_harness(Service service, const Tweaks& tweaks = {});
 
+/// Every sample accession of the mock's big v1 study, in the mock's order.
+inline std::vector<std::string> v1_big_study_samples() {
+  std::vector<std::string> ids;
+  for (std::size_t s = 0; s < mgnify::mock::v1data::kBigStudySamples; ++s) {
+    ids.push_back(mgnify::mock::v1data::sample_accession(s));
+  }
+  return ids;
+}
+
+/// Every public v2 study accession of the mock, in the mock's order.
+inline std::vector<std::string> v2_public_studies() {
+  std::vector<std::string> ids;
+  const auto& studies = mgnify::mock::v2data::dataset().studies;
+  for (int i = 0; i < mgnify::mock::v2data::kPublicStudies; ++i) {
+    ids.push_back(studies[static_cast<std::size_t>(i)].accession);
+  }
+  return ids;
+}
+
 }  // namespace faults

@@ -15,6 +15,7 @@
 
 #include "mgnify/http/fake_transport.hpp"
 #include "mgnify/proteins.hpp"
+#include "skip.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -44,7 +45,7 @@ std::string read_text(const fs::path& path) {
 
 bool has_fixtures() {
   if (fixtures_root().empty()) {
-    WARN("SKIPPED: MGNIFY_FIXTURES_DIR is not set; Protein fixture conformance was not checked");
+    WARN(MGNIFY_SKIPPED_MARKER "MGNIFY_FIXTURES_DIR is not set; Protein fixture conformance was not checked");
     return false;
   }
   return true;

@@ -15,16 +15,14 @@
 #include "mgnify/proteins.hpp"
 #include "mock/proteins/protein_data.hpp"
 #include "protein_test_support.hpp"
+#include "skip.hpp"
 
 namespace fs = std::filesystem;
 using mgnify::proteins::Protein;
 
 TEST_CASE("proteins fast decode: every fixture decodes the same both ways", "[proteins][fast]") {
   const std::string dir = MGNIFY_FIXTURES_DIR;
-  if (dir.empty()) {
-    WARN("MGNIFY_FIXTURES_DIR is empty: protein fixtures not checked");
-    return;
-  }
+  if (dir.empty()) MGNIFY_SKIP_TEST("MGNIFY_FIXTURES_DIR is empty: protein fixtures not checked");
   int files = 0;
   int fast = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(dir) / "proteins")) {

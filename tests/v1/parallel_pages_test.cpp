@@ -14,6 +14,7 @@
 
 #include "mgnify/http/fake_transport.hpp"
 #include "mgnify/v1.hpp"
+#include "skip.hpp"
 #include "v1_support.hpp"
 
 using mgnify::v1::Query;
@@ -319,7 +320,7 @@ TEST_CASE("v1: with_page rewrites only a numeric page parameter", "[v1][parallel
 TEST_CASE("v1: the guessing scheme holds on captured page-number envelopes",
           "[v1][parallel][fixtures]") {
   const std::string dir = MGNIFY_FIXTURES_DIR;
-  if (dir.empty()) return;
+  if (dir.empty()) MGNIFY_SKIP_TEST("MGNIFY_FIXTURES_DIR is empty: captured page envelopes not checked");
   auto read = [&](const std::string& name) {
     std::ifstream in(dir + "/v1/" + name);
     std::stringstream ss;
