@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
 # Builds the examples and the mock service, starts the mock on a free loopback
 # port, runs every example against it, and stops the mock.
+#   ./scripts/demo.sh                   Release build in build/demo
+#   ./scripts/demo.sh --build-dir DIR   an existing build tree instead (CI runs the
+#                                       demo from its sanitizer test build)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-./scripts/deps.sh
 
 build="build/demo"
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON >/dev/null
+case "${1:-}" in
+  "") ;;
+  --build-dir) build="${2:?--build-dir needs a folder}" ;;
+  *) echo "usage: $0 [--build-dir DIR]" >&2; exit 2 ;;
+esac
+./scripts/deps.sh
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  generator=()
+  if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+  cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON >/dev/null
+fi
 cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples
 
 urls="$(mktemp)"

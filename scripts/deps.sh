@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(
-  g++ clang libclang-rt-14-dev cmake make pkg-config ca-certificates
+  g++ clang libclang-rt-14-dev cmake make ninja-build pkg-config ca-certificates
   nlohmann-json3-dev libsimdjson-dev libcurl4-openssl-dev libssl-dev
   catch2 libcpp-httplib-dev libcli11-dev
   python3
