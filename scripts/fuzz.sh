@@ -1,38 +1,86 @@
 #!/usr/bin/env bash
-# Builds every libFuzzer target with clang (ASan + UBSan) and runs each for a
-# bounded time on its seed corpus.
-#   ./scripts/fuzz.sh [SECONDS_PER_TARGET]     default 60
+# Builds every libFuzzer target with clang (ASan + UBSan) and runs each one.
+#   ./scripts/fuzz.sh [SECONDS_PER_TARGET]   a long run (default 60 s per target)
+#   ./scripts/fuzz.sh --smoke                CI's run: replays the committed corpus and
+#                                            regression inputs, then fuzzes 5 s per target
+#   ./scripts/fuzz.sh --merge SECONDS        a long run whose new coverage is merged into
+#                                            the committed corpus (fuzz/corpus/<target>.tar.gz)
+# Every run starts from the committed corpus, the seeds written from the mock's own
+# responses, and the regression inputs in fuzz/divergences/ (named after their target).
 # Findings are written to build/fuzz/findings/<target>/ and fail the run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-seconds="${1:-60}"
+
+seconds=60
+merge=0
+case "${1:-}" in
+  "") ;;
+  --smoke) seconds=5 ;;
+  --merge) merge=1; seconds="${2:?--merge needs SECONDS}" ;;
+  *[!0-9]*) echo "usage: $0 [SECONDS | --smoke | --merge SECONDS]" >&2; exit 2 ;;
+  *) seconds="$1" ;;
+esac
+
 ./scripts/deps.sh
 build="build/fuzz"
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+generator=()
+if [ ! -f "$build/CMakeCache.txt" ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
+cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_FUZZ=ON >/dev/null
 targets=$(cd fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
+# shellcheck disable=SC2086
 cmake --build "$build" -j "$(nproc)" --target $targets mgnify_fuzz_seeds
 
-# Seed corpora come from the mock's own responses (and the error shapes).
-corpus_root="$build/corpus"
-rm -rf "$corpus_root"
-"$build/fuzz/mgnify_fuzz_seeds" "$corpus_root"
+seeds_root="$build/seeds"
+rm -rf "$seeds_root"
+"$build/fuzz/mgnify_fuzz_seeds" "$seeds_root"
 
 status=0
 for t in $targets; do
-  corpus="$corpus_root/$t"
+  # The committed corpus is one archive per target: ~1,000 small inputs each.
+  archive="fuzz/corpus/$t.tar.gz"
+  committed="$build/committed/$t"
+  rm -rf "$committed"
+  mkdir -p "$committed"
+  if [ -f "$archive" ]; then tar -xzf "$archive" -C "$committed"; fi
+  seeds="$seeds_root/$t"
+  # New inputs go to a scratch folder so that the committed corpus only changes through --merge.
+  scratch="$build/corpus/$t"
   findings="$build/findings/$t"
-  mkdir -p "$corpus" "$findings"
-  echo "== $t: ${seconds}s, seeds: $(ls "$corpus" | wc -l)"
-  if ! "$build/fuzz/$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$findings/" -print_final_stats=1 2>"$build/$t.log"; then
-    echo "FINDING in $t (see $findings and $build/$t.log)"
-    tail -n 40 "$build/$t.log"
+  mkdir -p "$committed" "$seeds" "$scratch" "$findings"
+  regressions=()
+  name="${t#fuzz_}"
+  if [ -f "fuzz/divergences/$name.json" ]; then regressions=("fuzz/divergences/$name.json"); fi
+  echo "== $t: ${seconds}s; committed $(ls "$committed" | wc -l), seeds $(ls "$seeds" | wc -l), regressions ${#regressions[@]}"
+  log="$build/$t.log"
+  : >"$log"
+  ok=1
+  # Regression inputs alone first: libFuzzer runs files given by name and stops.
+  if [ ${#regressions[@]} -gt 0 ] &&
+     ! "$build/fuzz/$t" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$findings/" "${regressions[@]}" >>"$log" 2>&1; then
+    ok=0
+  fi
+  # Loading the corpus folders runs every input in them before fuzzing starts.
+  if [ $ok = 1 ] && ! "$build/fuzz/$t" "$scratch" "$committed" "$seeds" -max_total_time="$seconds" \
+      -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 >>"$log" 2>&1; then
+    ok=0
+  fi
+  if [ $ok = 0 ]; then
+    echo "FINDING in $t (see $findings and $log)"
+    tail -n 40 "$log"
     status=1
-  else
-    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$build/$t.log" | tr '\n' ' '
-    echo " corpus: $(ls "$corpus" | wc -l) files"
+    continue
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" | tr '\n' ' '
+  echo
+  if [ $merge = 1 ]; then
+    before=$(ls "$committed" | wc -l)
+    "$build/fuzz/$t" -merge=1 "$committed" "$scratch" "$seeds" >>"$log" 2>&1
+    # Sorted names, fixed times and owners: the archive changes only when its inputs do.
+    tar -C "$committed" --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf - . |
+      gzip -9n >"$archive"
+    echo "   merged into $archive: $before -> $(ls "$committed" | wc -l) inputs"
   fi
 done
 exit $status
