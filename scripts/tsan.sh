@@ -23,7 +23,9 @@ for arg in "$@"; do
   esac
 done
 
-cmake -S . -B "$build" \
+generator=()
+if [ ! -f "$build/CMakeCache.txt" ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
+cmake -S . -B "$build" "${generator[@]}" \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_COMPILER="$compiler" \
   -DMGNIFY_BUILD_EXAMPLES=OFF \
