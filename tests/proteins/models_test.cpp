@@ -120,16 +120,35 @@ TEST_CASE("strand is tolerant of every observed spelling", "[proteins][models]")
   CHECK_FALSE(strand_of(nullptr).has_value());
   CHECK_FALSE(strand_of("").has_value());
   CHECK_FALSE(json{{"contig_accession", "MGYC1"}}.get<proteins::ContigEntry>().strand.has_value());
-  // A numeric strand is written back in the service's documented form.
-  json c = {{"strand", -1}};
-  CHECK(json(c.get<proteins::ContigEntry>()).at("strand") == "-");
-  CHECK_THROWS_AS(strand_of("sideways"), DecodeError);
-  CHECK_THROWS_AS(strand_of(2), DecodeError);
+  CHECK(strand_of("+").known());
+  CHECK(strand_of(".").known());
+  // Every value is written back exactly as it was sent.
+  for (const json& sent : {json(-1), json("-1"), json("+"), json("."), json("")}) {
+    json c = {{"strand", sent}};
+    CHECK(json(c.get<proteins::ContigEntry>()).at("strand") == sent);
+  }
+}
+
+TEST_CASE("a strand outside the known spellings is kept, not a lost record", "[proteins][models]") {
+  json doc = {{"mgyp", "MGYP000000000001"},
+              {"study_assembly_contigs", json::array({{{"contig_accession", "MGYC1"}, {"strand", "sideways"}},
+                                                      {{"contig_accession", "MGYC2"}, {"strand", 2}}})}};
+  const auto p = doc.get<proteins::Protein>();
+  REQUIRE(p.study_assembly_contigs.size() == 2);
+  for (const auto& contig : p.study_assembly_contigs) {
+    CHECK_FALSE(contig.strand.known());
+    CHECK_FALSE(contig.strand.has_value());
+  }
+  CHECK(p.study_assembly_contigs[0].strand.sent() == "sideways");
+  CHECK(json(p) == doc);
+  // Only a value that cannot be a strand at all is a structural error.
+  doc["study_assembly_contigs"][0]["strand"] = json::array({1});
+  CHECK_THROWS_AS(doc.get<proteins::Protein>(), DecodeError);
 }
 
 TEST_CASE("decode failures name the JSON path of the bad value", "[proteins][models]") {
   json doc = sample_protein();
-  doc["study_assembly_contigs"][0]["strand"] = "?";
+  doc["study_assembly_contigs"][0]["strand"] = json::object();
   try {
     (void)doc.get<proteins::Protein>();
     FAIL("expected DecodeError");

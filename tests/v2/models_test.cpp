@@ -72,7 +72,7 @@ TEST_CASE("downloads tolerate null URLs and older key names; helpers select by g
 
 TEST_CASE("v2 decode failures name the JSON path", "[v2][models]") {
   const json page = json::parse(R"({"count": 2, "items": [{"accession": "MGYS00000001"},
-                                   {"accession": "MGYS00000002", "updated_at": "yesterday"}]})");
+                                   {"accession": "MGYS00000002", "updated_at": 20250729}]})");
   try {
     mgnify::detail::decode<Page<Study>>(page, "https://example.org/studies/");
     FAIL("expected DecodeError");
@@ -81,6 +81,13 @@ TEST_CASE("v2 decode failures name the JSON path", "[v2][models]") {
     CHECK(e.url() == "https://example.org/studies/");
   }
   CHECK_THROWS_AS(json::parse(R"({"title": "no accession"})").get<Study>(), mgnify::DecodeError);
+  // Text that is not a date-time is kept, not a lost study, and written back as sent.
+  const json odd = json::parse(R"({"accession": "MGYS00000002", "updated_at": "yesterday"})");
+  const auto study = odd.get<Study>();
+  REQUIRE(study.updated_at);
+  CHECK_FALSE(study.updated_at->parsed());
+  CHECK(study.updated_at->text == "yesterday");
+  CHECK(json(study) == odd);
   CHECK_THROWS_AS(json::parse(R"({"count": 1})").get<Page<Study>>(), mgnify::DecodeError);
 }
 

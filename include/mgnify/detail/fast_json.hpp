@@ -44,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
@@ -257,6 +258,104 @@ void required_field(od::value v, T& out, const Source& src, bool& seen) {
   read(v, out, src);
   seen = true;
 }
+
+/// Reads one field of an object through a model's field table: the entry whose
+/// name is `key` reads `value` with the rules of its kind (detail/fields.hpp).
+class FieldTableReader {
+ public:
+  FieldTableReader(std::string_view key, od::value& value, const Source& src)
+      : key_(key), value_(value), src_(src) {}
+
+  template <std::size_t N, class T>
+  void required(const char (&name)[N], T& member) {
+    const std::uint64_t bit = next_bit();
+    if (!claims(name)) return;
+    if (is_null(value_)) throw Fallback{};
+    read(value_, member, src_);
+    required_seen_ |= bit;
+  }
+  template <std::size_t N, class T>
+  void optional(const char (&name)[N], std::optional<T>& member) {
+    next_bit();
+    if (claims(name)) read(value_, member, src_);
+  }
+  template <std::size_t N, class T>
+  void defaulted(const char (&name)[N], T& member) {
+    next_bit();
+    if (!claims(name)) return;
+    if (is_null(value_)) {
+      member = T{};
+    } else {
+      read(value_, member, src_);
+    }
+  }
+
+  std::uint64_t required_seen() const noexcept { return required_seen_; }
+
+ private:
+  std::uint64_t next_bit() {
+    // A table longer than the mask goes to the nlohmann path.
+    if (index_ >= 64) throw Fallback{};
+    return std::uint64_t{1} << index_++;
+  }
+  template <std::size_t N>
+  bool claims(const char (&name)[N]) {
+    if (matched_ || key_ != std::string_view(name, N - 1)) return false;
+    matched_ = true;
+    return true;
+  }
+
+  std::string_view key_;
+  od::value& value_;
+  const Source& src_;
+  unsigned index_ = 0;
+  bool matched_ = false;
+  std::uint64_t required_seen_ = 0;
+};
+
+/// The required entries of a field table, as FieldTableReader numbers them.
+class RequiredFields {
+ public:
+  template <class T>
+  void required(const char*, T&) {
+    mask_ |= std::uint64_t{1} << index_++;
+  }
+  template <class T>
+  void optional(const char*, T&) {
+    ++index_;
+  }
+  template <class T>
+  void defaulted(const char*, T&) {
+    ++index_;
+  }
+  std::uint64_t mask() const noexcept { return mask_; }
+
+ private:
+  unsigned index_ = 0;
+  std::uint64_t mask_ = 0;
+};
+
+/// Every model with a field table has a fast reader derived from it.
+template <class M>
+struct Model<M, std::enable_if_t<has_fields<M>::value>> {
+  static constexpr bool enabled = true;
+  static void read(od::object obj, std::string_view text, const Source& src, M& out) {
+    std::uint64_t seen = 0;
+    for (auto f : obj) {
+      od::field field = take(std::move(f));
+      const std::string_view key = take(field.unescaped_key());
+      od::value v = field.value();
+      FieldTableReader reader(key, v, src);
+      M::fields(out, reader);
+      seen |= reader.required_seen();
+    }
+    RequiredFields required;
+    M::fields(out, required);
+    // A missing required field: the nlohmann path reports it with its name.
+    if ((seen & required.mask()) != required.mask()) throw Fallback{};
+    out.raw = src.raw(text);
+  }
+};
 
 /// The decoder of a whole document; services specialise it for their pages.
 ///   static void read(od::document& doc, std::string_view body, T& out);

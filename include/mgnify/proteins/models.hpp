@@ -3,9 +3,10 @@
 // Typed records of the Protein service. Decoding is lenient where the service
 // is undocumented (every nested scalar may be missing or null) and strict
 // where a wrong type would mean a misunderstanding (an accession that is not a
-// string). Each model keeps the object it came from in `raw` (a RawJson: see
-// raw_json.hpp for when nested entries share their parent's), and to_json
-// starts from `raw`, so fields this SDK does not know survive a round trip.
+// string). Each model lists its fields once (detail/fields.hpp) and keeps the
+// object it came from in `raw` (a RawJson: see raw_json.hpp for when nested
+// entries share their parent's), so fields this SDK does not know survive a
+// round trip.
 
 #include <cstddef>
 #include <cstdint>
@@ -16,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/raw_json.hpp"
-#include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
@@ -31,6 +32,13 @@ struct BiomeEntry {
   std::string name;                    // full lineage, "root:Environmental:Aquatic:Marine"
   std::optional<std::int64_t> count;   // occurrences in that biome
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("id", self.id);
+    v.defaulted("name", self.name);
+    v.optional("count", self.count);
+  }
 };
 
 /// One Pfam domain match within a protein.
@@ -45,13 +53,84 @@ struct PfamAnnotation {
   std::optional<std::int64_t> env_start;
   std::optional<std::int64_t> env_end;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("accession", self.accession);
+    v.defaulted("name", self.name);
+    v.optional("clan", self.clan);
+    v.optional("evalue", self.evalue);
+    v.optional("bit_score", self.bit_score);
+    v.optional("hmm_start", self.hmm_start);
+    v.optional("hmm_end", self.hmm_end);
+    v.optional("env_start", self.env_start);
+    v.optional("env_end", self.env_end);
+  }
 };
 
-/// DNA strand of a contig hit. The service documents only "-"; its backing
-/// stores use 1/-1, so both spellings decode to the same value.
+/// DNA strand of a contig hit.
 enum class Strand { forward, reverse };
 
 inline const char* strand_symbol(Strand s) noexcept { return s == Strand::forward ? "+" : "-"; }
+
+/// The strand of a contig hit as the service sent it. The service documents
+/// only "-" and not the whole value set; its backing stores use 1/-1. The
+/// spellings "+", "+1", "1", 1 and "-", "-1", -1 name a direction; null, ""
+/// and "." name none. Any other string or number is kept as sent, with
+/// known() false, rather than costing the protein record; every value encodes
+/// back exactly as it was received.
+class StrandValue {
+ public:
+  StrandValue() = default;
+  /// A direction set by the caller, written as "+" or "-".
+  StrandValue(Strand direction)  // NOLINT: implicit, like std::optional<Strand>
+      : sent_(strand_symbol(direction)), direction_(direction) {}
+
+  /// Reads a value as sent; only arrays, objects and booleans are refused.
+  static StrandValue from_sent(nlohmann::json sent) {
+    StrandValue out;
+    if (sent.is_string()) {
+      const auto& s = sent.get_ref<const std::string&>();
+      if (s == "+" || s == "+1" || s == "1") out.direction_ = Strand::forward;
+      if (s == "-" || s == "-1") out.direction_ = Strand::reverse;
+      out.known_ = out.direction_ || s.empty() || s == ".";
+    } else if (sent.is_number_integer()) {
+      const auto n = sent.get<std::int64_t>();
+      if (n == 1) out.direction_ = Strand::forward;
+      if (n == -1) out.direction_ = Strand::reverse;
+      out.known_ = out.direction_.has_value();
+    } else if (sent.is_number() || sent.is_null()) {
+      out.known_ = sent.is_null();
+    } else {
+      throw DecodeError("", "", std::string("expected a strand string or number, got ") + sent.type_name());
+    }
+    out.sent_ = std::move(sent);
+    return out;
+  }
+
+  /// True when the value names a direction.
+  bool has_value() const noexcept { return direction_.has_value(); }
+  explicit operator bool() const noexcept { return has_value(); }
+  /// The direction; only meaningful when has_value().
+  Strand operator*() const noexcept { return direction_.value_or(Strand::forward); }
+  /// False for a value outside the spellings above (see sent()).
+  bool known() const noexcept { return known_; }
+  /// The value exactly as the service sent it (null when it sent none).
+  const nlohmann::json& sent() const noexcept { return sent_; }
+
+  friend bool operator==(const StrandValue& a, Strand b) { return a.direction_ == b; }
+  friend bool operator!=(const StrandValue& a, Strand b) { return !(a == b); }
+  friend bool operator==(const StrandValue& a, const StrandValue& b) { return a.sent_ == b.sent_; }
+  friend bool operator!=(const StrandValue& a, const StrandValue& b) { return !(a == b); }
+
+ private:
+  nlohmann::json sent_;
+  std::optional<Strand> direction_;
+  bool known_ = true;
+};
+
+inline void from_json(const nlohmann::json& j, StrandValue& out) { out = StrandValue::from_sent(j); }
+inline void to_json(nlohmann::json& j, const StrandValue& value) { j = value.sent(); }
 
 /// Where a protein was found: one contig of one assembly of one study.
 struct ContigEntry {
@@ -61,8 +140,19 @@ struct ContigEntry {
   std::string contig_name;
   std::optional<std::int64_t> start;
   std::optional<std::int64_t> end;
-  std::optional<Strand> strand;  // nullopt when the service sent null, "" or "."
+  StrandValue strand;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("study_accession", self.study_accession);
+    v.defaulted("assembly_accession", self.assembly_accession);
+    v.defaulted("contig_accession", self.contig_accession);
+    v.defaulted("contig_name", self.contig_name);
+    v.optional("start", self.start);
+    v.optional("end", self.end);
+    v.defaulted("strand", self.strand);
+  }
 };
 
 /// The record of one cluster representative (GET /protein/{mgyp}).
@@ -85,6 +175,17 @@ struct Protein {
   bool superseded() const noexcept { return superseded_from.has_value(); }
 
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("mgyp", self.mgyp);
+    v.defaulted("sequence", self.sequence);
+    v.optional("full_length", self.full_length);
+    v.optional("cluster_size", self.cluster_size);
+    v.defaulted("biomes", self.biomes);
+    v.defaulted("pfam_annotations", self.pfam_annotations);
+    v.defaulted("study_assembly_contigs", self.study_assembly_contigs);
+  }
 };
 
 /// One hit of GET /protein/search. The service sends full_length and
@@ -94,195 +195,20 @@ struct SearchHit {
   std::optional<bool> full_length;
   std::optional<std::int64_t> cluster_size;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("mgyp", self.mgyp);
+    v.optional("full_length", self.full_length);
+    v.optional("cluster_size", self.cluster_size);
+  }
 };
 
-namespace detail {
-
-inline void require_object(const nlohmann::json& j, const char* what) {
-  if (!j.is_object()) {
-    throw DecodeError("", "", std::string("expected a ") + what + " object, got " + j.type_name());
-  }
-}
-
-/// Starts a to_json result from the raw object so unknown keys are kept.
-inline nlohmann::json base_object(const nlohmann::json& raw) {
-  return raw.is_object() ? raw : nlohmann::json::object();
-}
-
-inline std::optional<Strand> parse_strand(const nlohmann::json& value) {
-  if (value.is_null()) return std::nullopt;
-  if (value.is_number_integer()) {
-    const auto n = value.get<std::int64_t>();
-    if (n == 1) return Strand::forward;
-    if (n == -1) return Strand::reverse;
-  } else if (value.is_string()) {
-    const auto& s = value.get_ref<const std::string&>();
-    if (s == "+" || s == "1" || s == "+1") return Strand::forward;
-    if (s == "-" || s == "-1") return Strand::reverse;
-    if (s.empty() || s == ".") return std::nullopt;
-  }
-  throw DecodeError("/strand", "", "unrecognised strand " + value.dump() +
-                                       " (expected \"+\", \"-\", 1, -1 or null)");
-}
-
-/// Decodes an array member element by element, so a failure names its index
-/// ("/biomes/2/id"). Absent or null leaves `out` empty.
-template <class T>
-void read_array(const nlohmann::json& j, const char* key, std::vector<T>& out) {
-  out.clear();
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return;
-  const std::string path = std::string("/") + key;
-  if (!it->is_array()) {
-    throw DecodeError(path, "", std::string("expected an array, got ") + it->type_name());
-  }
-  out.reserve(it->size());
-  std::size_t index = 0;
-  for (const auto& element : *it) {
-    out.push_back(mgnify::detail::convert_at<T>(element, path + "/" + std::to_string(index++)));
-  }
-}
-
-template <class T>
-void share_raw(const RawJson& parent, const char* key, std::vector<T>& entries) {
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    entries[i].raw = RawJson::view(parent, std::string("/") + key + "/" + std::to_string(i));
-  }
-}
-
-}  // namespace detail
-
-inline void from_json(const nlohmann::json& j, BiomeEntry& b) {
-  detail::require_object(j, "biome entry");
-  using mgnify::detail::read_optional;
-  using mgnify::detail::read_or_keep;
-  using mgnify::detail::read_required;
-  read_required(j, "id", b.id);
-  read_or_keep(j, "name", b.name);
-  read_optional(j, "count", b.count);
-  b.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const BiomeEntry& b) {
-  j = detail::base_object(b.raw);
-  j["id"] = b.id;
-  j["name"] = b.name;
-  mgnify::detail::write_optional(j, "count", b.count);
-}
-
-inline void from_json(const nlohmann::json& j, PfamAnnotation& p) {
-  detail::require_object(j, "Pfam annotation");
-  using mgnify::detail::read_optional;
-  using mgnify::detail::read_or_keep;
-  using mgnify::detail::read_required;
-  read_required(j, "accession", p.accession);
-  read_or_keep(j, "name", p.name);
-  read_optional(j, "clan", p.clan);
-  read_optional(j, "evalue", p.evalue);
-  read_optional(j, "bit_score", p.bit_score);
-  read_optional(j, "hmm_start", p.hmm_start);
-  read_optional(j, "hmm_end", p.hmm_end);
-  read_optional(j, "env_start", p.env_start);
-  read_optional(j, "env_end", p.env_end);
-  p.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const PfamAnnotation& p) {
-  using mgnify::detail::write_optional;
-  j = detail::base_object(p.raw);
-  j["accession"] = p.accession;
-  j["name"] = p.name;
-  write_optional(j, "clan", p.clan);
-  write_optional(j, "evalue", p.evalue);
-  write_optional(j, "bit_score", p.bit_score);
-  write_optional(j, "hmm_start", p.hmm_start);
-  write_optional(j, "hmm_end", p.hmm_end);
-  write_optional(j, "env_start", p.env_start);
-  write_optional(j, "env_end", p.env_end);
-}
-
-inline void from_json(const nlohmann::json& j, ContigEntry& c) {
-  detail::require_object(j, "contig entry");
-  using mgnify::detail::read_optional;
-  using mgnify::detail::read_or_keep;
-  read_or_keep(j, "study_accession", c.study_accession);
-  read_or_keep(j, "assembly_accession", c.assembly_accession);
-  read_or_keep(j, "contig_accession", c.contig_accession);
-  read_or_keep(j, "contig_name", c.contig_name);
-  read_optional(j, "start", c.start);
-  read_optional(j, "end", c.end);
-  if (auto it = j.find("strand"); it != j.end()) {
-    c.strand = detail::parse_strand(*it);
-  } else {
-    c.strand.reset();
-  }
-  c.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const ContigEntry& c) {
-  using mgnify::detail::write_optional;
-  j = detail::base_object(c.raw);
-  j["study_accession"] = c.study_accession;
-  j["assembly_accession"] = c.assembly_accession;
-  j["contig_accession"] = c.contig_accession;
-  j["contig_name"] = c.contig_name;
-  write_optional(j, "start", c.start);
-  write_optional(j, "end", c.end);
-  if (c.strand) {
-    j["strand"] = strand_symbol(*c.strand);
-  } else {
-    j["strand"] = nullptr;
-  }
-}
-
-inline void from_json(const nlohmann::json& j, Protein& p) {
-  detail::require_object(j, "protein");
-  using mgnify::detail::read_optional;
-  using mgnify::detail::read_or_keep;
-  using mgnify::detail::read_required;
-  read_required(j, "mgyp", p.mgyp);
-  read_or_keep(j, "sequence", p.sequence);
-  read_optional(j, "full_length", p.full_length);
-  read_optional(j, "cluster_size", p.cluster_size);
-  detail::read_array(j, "biomes", p.biomes);
-  detail::read_array(j, "pfam_annotations", p.pfam_annotations);
-  detail::read_array(j, "study_assembly_contigs", p.study_assembly_contigs);
-  p.raw = j;
-  // Entries view the record's raw instead of keeping a copy each.
-  detail::share_raw(p.raw, "biomes", p.biomes);
-  detail::share_raw(p.raw, "pfam_annotations", p.pfam_annotations);
-  detail::share_raw(p.raw, "study_assembly_contigs", p.study_assembly_contigs);
-}
-
-inline void to_json(nlohmann::json& j, const Protein& p) {
-  using mgnify::detail::write_optional;
-  j = detail::base_object(p.raw);
-  j["mgyp"] = p.mgyp;
-  j["sequence"] = p.sequence;
-  write_optional(j, "full_length", p.full_length);
-  write_optional(j, "cluster_size", p.cluster_size);
-  j["biomes"] = p.biomes;
-  j["pfam_annotations"] = p.pfam_annotations;
-  j["study_assembly_contigs"] = p.study_assembly_contigs;
-}
-
-inline void from_json(const nlohmann::json& j, SearchHit& h) {
-  detail::require_object(j, "search hit");
-  using mgnify::detail::read_optional;
-  using mgnify::detail::read_required;
-  read_required(j, "mgyp", h.mgyp);
-  read_optional(j, "full_length", h.full_length);
-  read_optional(j, "cluster_size", h.cluster_size);
-  h.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const SearchHit& h) {
-  using mgnify::detail::write_optional;
-  j = detail::base_object(h.raw);
-  j["mgyp"] = h.mgyp;
-  write_optional(j, "full_length", h.full_length);
-  write_optional(j, "cluster_size", h.cluster_size);
-}
+MGNIFY_JSON_FIELDS(BiomeEntry, "biome entry")
+MGNIFY_JSON_FIELDS(PfamAnnotation, "Pfam annotation")
+MGNIFY_JSON_FIELDS(ContigEntry, "contig entry")
+MGNIFY_JSON_FIELDS(Protein, "protein")
+MGNIFY_JSON_FIELDS(SearchHit, "search hit")
 
 }  // namespace proteins
 }  // namespace v0

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "mgnify/detail/civil_time.hpp"
+#include "mgnify/detail/iso8601.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/v1/resource.hpp"
@@ -35,67 +35,17 @@ struct Timestamp {
 
 namespace detail {
 
-using mgnify::detail::days_from_civil;
-
 inline std::optional<std::chrono::system_clock::time_point> parse_iso8601(const std::string& s) {
-  auto digits = [&](std::size_t pos, std::size_t n, int& out) {
-    if (pos + n > s.size()) return false;
-    out = 0;
-    for (std::size_t i = pos; i < pos + n; ++i) {
-      if (s[i] < '0' || s[i] > '9') return false;
-      out = out * 10 + (s[i] - '0');
-    }
-    return true;
-  };
-  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (!digits(0, 4, year) || s.size() < 10 || s[4] != '-' || !digits(5, 2, month) || s[7] != '-' ||
-      !digits(8, 2, day)) {
-    return std::nullopt;
-  }
-  if (month < 1 || month > 12 || day < 1 || day > 31) return std::nullopt;
-  std::size_t pos = 10;
-  std::int64_t micros = 0;
-  std::int64_t offset_seconds = 0;
-  if (pos < s.size() && (s[pos] == 'T' || s[pos] == ' ')) {
-    if (!digits(pos + 1, 2, hour) || s.size() < pos + 9 || s[pos + 3] != ':' ||
-        !digits(pos + 4, 2, minute) || s[pos + 6] != ':' || !digits(pos + 7, 2, second)) {
-      return std::nullopt;
-    }
-    if (hour > 23 || minute > 59 || second > 60) return std::nullopt;
-    pos += 9;
-    if (pos < s.size() && s[pos] == '.') {
-      ++pos;
-      std::int64_t scale = 100000;
-      while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
-        micros += (s[pos] - '0') * scale;
-        scale /= 10;
-        ++pos;
-      }
-    }
-    if (pos < s.size()) {
-      if (s[pos] == 'Z') {
-        ++pos;
-      } else if (s[pos] == '+' || s[pos] == '-') {
-        int oh = 0, om = 0;
-        if (!digits(pos + 1, 2, oh)) return std::nullopt;
-        std::size_t mpos = pos + 3;
-        if (mpos < s.size() && s[mpos] == ':') ++mpos;
-        if (!digits(mpos, 2, om)) return std::nullopt;
-        offset_seconds = (oh * 3600 + om * 60) * (s[pos] == '+' ? 1 : -1);
-        pos = mpos + 2;
-      }
-    }
-  }
-  if (pos != s.size()) return std::nullopt;
-  // system_clock counts nanoseconds in 64 bits: years outside 1678..2261 would
-  // overflow it (found by fuzzing), so such dates keep their text only.
-  if (year < 1678 || year > 2261) return std::nullopt;
-  const std::int64_t days =
-      days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-  const std::int64_t secs = days * 86400 + hour * 3600 + minute * 60 + second - offset_seconds;
-  return std::chrono::system_clock::time_point(
-      std::chrono::duration_cast<std::chrono::system_clock::duration>(
-          std::chrono::seconds(secs) + std::chrono::microseconds(micros)));
+  using std::chrono::microseconds;
+  using std::chrono::system_clock;
+  const auto micros = mgnify::detail::parse_iso8601_micros(s, mgnify::detail::DateOnly::accepted);
+  if (!micros) return std::nullopt;
+  // system_clock may count nanoseconds in 64 bits (years 1678..2261); an
+  // instant outside its range keeps its text only.
+  constexpr auto most = std::chrono::duration_cast<microseconds>(system_clock::duration::max()).count();
+  constexpr auto least = std::chrono::duration_cast<microseconds>(system_clock::duration::min()).count();
+  if (*micros >= most || *micros <= least) return std::nullopt;
+  return system_clock::time_point(std::chrono::duration_cast<system_clock::duration>(microseconds(*micros)));
 }
 
 }  // namespace detail

@@ -14,10 +14,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/assemblies.hpp"
-#include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/v2/runs.hpp"
@@ -39,6 +39,17 @@ struct Analysis {
   std::optional<Assembly> assembly;
   std::optional<Enumerated<PipelineVersion>> pipeline_version;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("accession", self.accession);
+    v.defaulted("study_accession", self.study_accession);
+    v.defaulted("experiment_type", self.experiment_type);
+    v.optional("run", self.run);
+    v.optional("sample", self.sample);
+    v.optional("assembly", self.assembly);
+    v.optional("pipeline_version", self.pipeline_version);
+  }
 };
 
 struct AnalysisDetail : Analysis {
@@ -60,6 +71,16 @@ struct AnalysisDetail : Analysis {
   std::map<std::string, std::vector<DownloadFile>> downloads_by_group() const {
     return group_downloads(downloads);
   }
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    Analysis::fields(self, v);
+    v.defaulted("downloads", self.downloads);
+    v.optional("read_run", self.read_run);
+    v.defaulted("quality_control_summary", self.quality_control_summary);
+    v.optional("results_dir", self.results_dir);
+    v.defaulted("metadata", self.metadata);
+  }
 };
 
 /// One row of analyses/{acc}/annotations/{type}.
@@ -68,12 +89,20 @@ struct AnalysisTypedAnnotation {
   std::optional<std::string> description;
   std::optional<std::string> organism;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.optional("count", self.count);
+    v.optional("description", self.description);
+    v.optional("organism", self.organism);
+  }
 };
 
 struct AnalysisWithAnnotations : AnalysisDetail {
   /// Keys are annotation types; values are lists of {count, description,
   /// organism} or objects of such lists ({"taxonomies": {"lsu": [...]}}).
-  nlohmann::json annotations = nlohmann::json::object();
+  /// Null when the server sends none (iterating it then yields nothing).
+  nlohmann::json annotations;
 
   /// The rows under a path such as {"pfams"} or {"taxonomies", "lsu"}; empty when absent.
   std::vector<AnalysisTypedAnnotation> annotation_rows(const std::vector<std::string>& path) const {
@@ -87,89 +116,46 @@ struct AnalysisWithAnnotations : AnalysisDetail {
     if (!node->is_array()) return {};
     return mgnify::detail::convert_at<std::vector<AnalysisTypedAnnotation>>(*node, "/annotations");
   }
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    AnalysisDetail::fields(self, v);
+    v.defaulted("annotations", self.annotations);
+  }
 };
 
-inline void from_json(const nlohmann::json& j, Analysis& a) {
-  detail::expect_object(j, "analysis");
-  mgnify::detail::read_required(j, "accession", a.accession);
-  mgnify::detail::read_or_keep(j, "study_accession", a.study_accession);
-  mgnify::detail::read_or_keep(j, "experiment_type", a.experiment_type);
-  mgnify::detail::read_optional(j, "run", a.run);
-  mgnify::detail::read_optional(j, "sample", a.sample);
-  mgnify::detail::read_optional(j, "assembly", a.assembly);
-  mgnify::detail::read_optional(j, "pipeline_version", a.pipeline_version);
+namespace detail {
+
+/// Older servers sent `read_run` as one object where the schema says array or
+/// null; such a run is read as a list of one, and `raw` keeps what was sent.
+template <class A>
+void read_analysis_detail(const nlohmann::json& j, A& a) {
+  const auto run = j.is_object() ? j.find("read_run") : j.end();
+  if (run == j.end() || !run->is_object()) {
+    mgnify::detail::read_fields(j, a, "analysis");
+    return;
+  }
+  nlohmann::json as_list = j;
+  as_list["read_run"] = nlohmann::json::array({*run});
+  mgnify::detail::read_fields(as_list, a, "analysis");
   a.raw = j;
-  // Nested objects view the analysis's raw instead of keeping a copy each.
-  if (a.run) a.run->raw = RawJson::view(a.raw, "/run");
-  if (a.sample) a.sample->raw = RawJson::view(a.raw, "/sample");
-  if (a.assembly) a.assembly->raw = RawJson::view(a.raw, "/assembly");
 }
 
-inline void to_json(nlohmann::json& j, const Analysis& a) {
-  j = detail::base_object(a.raw);
-  j["accession"] = a.accession;
-  j["study_accession"] = a.study_accession;
-  j["experiment_type"] = a.experiment_type;
-  mgnify::detail::write_optional(j, "run", a.run);
-  mgnify::detail::write_optional(j, "sample", a.sample);
-  mgnify::detail::write_optional(j, "assembly", a.assembly);
-  mgnify::detail::write_optional(j, "pipeline_version", a.pipeline_version);
-}
+}  // namespace detail
 
-inline void from_json(const nlohmann::json& j, AnalysisDetail& a) {
-  from_json(j, static_cast<Analysis&>(a));
-  mgnify::detail::read_or_keep(j, "downloads", a.downloads);
-  for (std::size_t i = 0; i < a.downloads.size(); ++i) {
-    a.downloads[i].raw = RawJson::view(a.raw, "/downloads/" + std::to_string(i));
-  }
-  if (auto it = j.find("read_run"); it != j.end() && it->is_object()) {
-    a.read_run = std::vector<AnalysedRun>{mgnify::detail::convert_at<AnalysedRun>(*it, "/read_run")};
-  } else {
-    mgnify::detail::read_optional(j, "read_run", a.read_run);
-  }
-  if (auto it = j.find("quality_control_summary"); it != j.end()) a.quality_control_summary = *it;
-  mgnify::detail::read_optional(j, "results_dir", a.results_dir);
-  if (auto it = j.find("metadata"); it != j.end()) a.metadata = *it;
-}
+MGNIFY_JSON_FIELDS(Analysis, "analysis")
+MGNIFY_JSON_FIELDS(AnalysisTypedAnnotation, "annotation")
 
-inline void to_json(nlohmann::json& j, const AnalysisDetail& a) {
-  to_json(j, static_cast<const Analysis&>(a));
-  j["downloads"] = a.downloads;
-  mgnify::detail::write_optional(j, "read_run", a.read_run);
-  j["quality_control_summary"] = a.quality_control_summary;
-  mgnify::detail::write_optional(j, "results_dir", a.results_dir);
-  j["metadata"] = a.metadata;
-}
-
-inline void from_json(const nlohmann::json& j, AnalysisTypedAnnotation& t) {
-  detail::expect_object(j, "annotation");
-  mgnify::detail::read_optional(j, "count", t.count);
-  mgnify::detail::read_optional(j, "description", t.description);
-  mgnify::detail::read_optional(j, "organism", t.organism);
-  t.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const AnalysisTypedAnnotation& t) {
-  j = detail::base_object(t.raw);
-  mgnify::detail::write_optional(j, "count", t.count);
-  mgnify::detail::write_optional(j, "description", t.description);
-  mgnify::detail::write_optional(j, "organism", t.organism);
-}
+inline void from_json(const nlohmann::json& j, AnalysisDetail& a) { detail::read_analysis_detail(j, a); }
+inline void to_json(nlohmann::json& j, const AnalysisDetail& a) { mgnify::detail::write_fields(j, a); }
 
 inline void from_json(const nlohmann::json& j, AnalysisWithAnnotations& a) {
-  from_json(j, static_cast<AnalysisDetail&>(a));
-  if (auto it = j.find("annotations"); it != j.end() && !it->is_null()) {
-    if (!it->is_object()) {
-      throw DecodeError("/annotations", "", std::string("expected an object, got ") + it->type_name());
-    }
-    a.annotations = *it;
+  detail::read_analysis_detail(j, a);
+  if (!a.annotations.is_object() && !a.annotations.is_null()) {
+    throw DecodeError("/annotations", "", std::string("expected an object, got ") + a.annotations.type_name());
   }
 }
-
-inline void to_json(nlohmann::json& j, const AnalysisWithAnnotations& a) {
-  to_json(j, static_cast<const AnalysisDetail&>(a));
-  j["annotations"] = a.annotations;
-}
+inline void to_json(nlohmann::json& j, const AnalysisWithAnnotations& a) { mgnify::detail::write_fields(j, a); }
 
 }  // namespace v2
 }  // namespace v0

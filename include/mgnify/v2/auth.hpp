@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mgnify/detail/json.hpp"
-#include "mgnify/v2/decode.hpp"
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -21,7 +21,7 @@ struct TokenResponse {
 };
 
 inline void from_json(const nlohmann::json& j, TokenResponse& t) {
-  detail::expect_object(j, "token");
+  mgnify::detail::expect_object(j, "token");
   mgnify::detail::read_required(j, "token", t.token);
   mgnify::detail::read_or_keep(j, "token_type", t.token_type);
 }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/version.hpp"
@@ -35,20 +36,15 @@ struct Biome {
     const auto colon = lineage->rfind(':');
     return colon == std::string::npos ? std::string() : lineage->substr(0, colon);
   }
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("biome_name", self.biome_name);
+    v.optional("lineage", self.lineage);
+  }
 };
 
-inline void from_json(const nlohmann::json& j, Biome& b) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected a biome object, got ") + j.type_name());
-  mgnify::detail::read_or_keep(j, "biome_name", b.biome_name);
-  mgnify::detail::read_optional(j, "lineage", b.lineage);
-  b.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const Biome& b) {
-  j = b.raw.is_object() ? b.raw.json() : nlohmann::json::object();
-  j["biome_name"] = b.biome_name;
-  mgnify::detail::write_optional(j, "lineage", b.lineage);
-}
+MGNIFY_JSON_FIELDS(Biome, "biome")
 
 }  // namespace v2
 }  // namespace v0

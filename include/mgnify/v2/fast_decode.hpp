@@ -1,10 +1,10 @@
 #pragma once
 
-// Fast (simdjson) decoders of v2 pages ({count, items}). The list models the
-// counted walks return (analyses, studies, samples, runs, assemblies, biomes)
-// have hand-written field readers; items of other pages go through the
-// model's own from_json on a small nlohmann value. Same structs as from_json;
-// see detail/fast_json.hpp for the fallback contract.
+// Fast (simdjson) decoders of v2 pages ({count, items}). Every model with a
+// field table is read through it (detail/fast_json.hpp, FieldTableReader);
+// the two download models, which also accept the names older servers used,
+// have readers of their own here. Same structs as from_json; see
+// detail/fast_json.hpp for the fallback contract.
 
 #include <optional>
 #include <string>
@@ -39,46 +39,6 @@ void for_fields(od::object& obj, F&& on_field) {
     od::value v = field.value();
     on_field(key, v);
   }
-}
-
-inline bool sample_field(std::string_view key, od::value& v, const Source& src,
-                         mgnify::v2::Sample& s, bool& has_accession) {
-  if (key == "accession") {
-    required_field(v, s.accession, src, has_accession);
-  } else if (key == "ena_accessions") {
-    keep_field(v, s.ena_accessions, src);
-  } else if (key == "sample_title") {
-    optional_field(v, s.sample_title, src);
-  } else if (key == "biome") {
-    optional_field(v, s.biome, src);
-  } else if (key == "updated_at") {
-    optional_field(v, s.updated_at, src);
-  } else {
-    return false;
-  }
-  return true;
-}
-
-inline bool analysis_field(std::string_view key, od::value& v, const Source& src,
-                           mgnify::v2::Analysis& a, bool& has_accession) {
-  if (key == "accession") {
-    required_field(v, a.accession, src, has_accession);
-  } else if (key == "study_accession") {
-    keep_field(v, a.study_accession, src);
-  } else if (key == "experiment_type") {
-    keep_field(v, a.experiment_type, src);
-  } else if (key == "run") {
-    optional_field(v, a.run, src);
-  } else if (key == "sample") {
-    optional_field(v, a.sample, src);
-  } else if (key == "assembly") {
-    optional_field(v, a.assembly, src);
-  } else if (key == "pipeline_version") {
-    optional_field(v, a.pipeline_version, src);
-  } else {
-    return false;
-  }
-  return true;
 }
 
 }  // namespace v2_detail
@@ -116,115 +76,6 @@ struct Model<mgnify::v2::IndexFile> {
 };
 
 template <>
-struct Model<mgnify::v2::Biome> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, mgnify::v2::Biome& b) {
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (key == "biome_name") {
-        keep_field(v, b.biome_name, src);
-      } else if (key == "lineage") {
-        optional_field(v, b.lineage, src);
-      }
-    });
-    b.raw = src.raw(text);
-  }
-};
-
-template <>
-struct Model<mgnify::v2::Study> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, mgnify::v2::Study& s) {
-    bool has_accession = false;
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (key == "accession") {
-        required_field(v, s.accession, src, has_accession);
-      } else if (key == "ena_accessions") {
-        keep_field(v, s.ena_accessions, src);
-      } else if (key == "title") {
-        keep_field(v, s.title, src);
-      } else if (key == "biome") {
-        optional_field(v, s.biome, src);
-      } else if (key == "updated_at") {
-        optional_field(v, s.updated_at, src);
-      } else if (key == "metadata") {
-        s.metadata = to_nlohmann(v);
-      }
-    });
-    if (!has_accession) throw Fallback{};
-    s.raw = src.raw(text);
-  }
-};
-
-template <>
-struct Model<mgnify::v2::Sample> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
-                   mgnify::v2::Sample& s) {
-    bool has_accession = false;
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      v2_detail::sample_field(key, v, src, s, has_accession);
-    });
-    if (!has_accession) throw Fallback{};
-    s.raw = src.raw(text);
-  }
-};
-
-template <>
-struct Model<mgnify::v2::SampleWithMetadata> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
-                   mgnify::v2::SampleWithMetadata& s) {
-    bool has_accession = false;
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (v2_detail::sample_field(key, v, src, s, has_accession)) return;
-      if (key == "metadata") s.metadata = to_nlohmann(v);
-    });
-    if (!has_accession) throw Fallback{};
-    s.raw = src.raw(text);
-  }
-};
-
-template <>
-struct Model<mgnify::v2::AnalysedRun> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
-                   mgnify::v2::AnalysedRun& r) {
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (key == "experiment_type") {
-        keep_field(v, r.experiment_type, src);
-      } else if (key == "accession") {
-        optional_field(v, r.accession, src);
-      } else if (key == "sample_accession") {
-        optional_field(v, r.sample_accession, src);
-      } else if (key == "study_accession") {
-        optional_field(v, r.study_accession, src);
-      } else if (key == "instrument_model") {
-        optional_field(v, r.instrument_model, src);
-      } else if (key == "instrument_platform") {
-        optional_field(v, r.instrument_platform, src);
-      }
-    });
-    r.raw = src.raw(text);
-  }
-};
-
-template <>
-struct Model<mgnify::v2::Assembly> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
-                   mgnify::v2::Assembly& a) {
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (key == "accession") {
-        optional_field(v, a.accession, src);
-      } else if (key == "updated_at") {
-        optional_field(v, a.updated_at, src);
-      }
-    });
-    a.raw = src.raw(text);
-  }
-};
-
-template <>
 struct Model<mgnify::v2::DownloadFile> {
   static constexpr bool enabled = true;
   static void read(od::object obj, std::string_view text, const Source& src,
@@ -257,51 +108,6 @@ struct Model<mgnify::v2::DownloadFile> {
     if (!d.index_files && single)
       d.index_files = std::vector<mgnify::v2::IndexFile>{std::move(*single)};
     d.raw = src.raw(text);
-  }
-};
-
-template <>
-struct Model<mgnify::v2::Analysis> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
-                   mgnify::v2::Analysis& a) {
-    bool has_accession = false;
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      v2_detail::analysis_field(key, v, src, a, has_accession);
-    });
-    if (!has_accession) throw Fallback{};
-    a.raw = src.raw(text);
-  }
-};
-
-template <>
-struct Model<mgnify::v2::AnalysisDetail> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
-                   mgnify::v2::AnalysisDetail& a) {
-    bool has_accession = false;
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (v2_detail::analysis_field(key, v, src, a, has_accession)) return;
-      if (key == "downloads") {
-        keep_field(v, a.downloads, src);
-      } else if (key == "read_run") {
-        if (take(v.type()) == od::json_type::object) {
-          mgnify::v2::AnalysedRun one;
-          fast::read(v, one, src);
-          a.read_run = std::vector<mgnify::v2::AnalysedRun>{std::move(one)};
-        } else {
-          optional_field(v, a.read_run, src);
-        }
-      } else if (key == "quality_control_summary") {
-        a.quality_control_summary = to_nlohmann(v);
-      } else if (key == "results_dir") {
-        optional_field(v, a.results_dir, src);
-      } else if (key == "metadata") {
-        a.metadata = to_nlohmann(v);
-      }
-    });
-    if (!has_accession) throw Fallback{};
-    a.raw = src.raw(text);
   }
 };
 

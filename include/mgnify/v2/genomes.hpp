@@ -9,11 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
-#include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/version.hpp"
@@ -46,9 +46,36 @@ struct GenomeCatalogue {
   /// Newer servers only.
   std::vector<DownloadFile> downloads;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("catalogue_id", self.catalogue_id);
+    v.defaulted("version", self.version);
+    v.defaulted("name", self.name);
+    v.optional("status", self.status);
+    v.optional("description", self.description);
+    v.optional("protein_catalogue_name", self.protein_catalogue_name);
+    v.optional("protein_catalogue_description", self.protein_catalogue_description);
+    v.optional("updated_at", self.updated_at);
+    v.optional("result_directory", self.result_directory);
+    v.optional("genome_count", self.genome_count);
+    v.optional("unclustered_genome_count", self.unclustered_genome_count);
+    v.defaulted("ftp_url", self.ftp_url);
+    v.defaulted("pipeline_version_tag", self.pipeline_version_tag);
+    v.defaulted("catalogue_biome_label", self.catalogue_biome_label);
+    v.defaulted("catalogue_type", self.catalogue_type);
+    v.defaulted("other_stats", self.other_stats);
+    v.optional("biome", self.biome);
+    v.defaulted("downloads", self.downloads);
+  }
 };
 
-struct GenomeCatalogueDetail : GenomeCatalogue {};
+struct GenomeCatalogueDetail : GenomeCatalogue {
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    GenomeCatalogue::fields(self, v);
+  }
+};
 
 /// List form of a genome (OpenAPI `GenomeList`).
 struct Genome {
@@ -76,6 +103,32 @@ struct Genome {
   std::vector<std::string> geographic_range;
   std::optional<Biome> biome;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("accession", self.accession);
+    v.optional("ena_genome_accession", self.ena_genome_accession);
+    v.optional("ena_sample_accession", self.ena_sample_accession);
+    v.optional("ena_study_accession", self.ena_study_accession);
+    v.optional("ncbi_genome_accession", self.ncbi_genome_accession);
+    v.optional("ncbi_study_accession", self.ncbi_study_accession);
+    v.optional("img_genome_accession", self.img_genome_accession);
+    v.optional("patric_genome_accession", self.patric_genome_accession);
+    v.optional("length", self.length);
+    v.optional("num_contigs", self.num_contigs);
+    v.optional("num_genomes_total", self.num_genomes_total);
+    v.optional("n_50", self.n_50);
+    v.optional("gc_content", self.gc_content);
+    v.defaulted("type", self.type);
+    v.optional("completeness", self.completeness);
+    v.optional("contamination", self.contamination);
+    v.defaulted("catalogue_id", self.catalogue_id);
+    v.optional("taxon_lineage", self.taxon_lineage);
+    v.optional("updated_at", self.updated_at);
+    v.optional("geographic_origin", self.geographic_origin);
+    v.defaulted("geographic_range", self.geographic_range);
+    v.optional("biome", self.biome);
+  }
 };
 
 struct GenomeDetail : Genome {
@@ -85,156 +138,50 @@ struct GenomeDetail : Genome {
       pangenome_accessory_size;
   std::vector<DownloadFile> downloads;
   std::optional<GenomeCatalogue> catalogue;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    Genome::fields(self, v);
+    v.optional("rna_5s", self.rna_5s);
+    v.optional("rna_5_8s", self.rna_5_8s);
+    v.optional("rna_16s", self.rna_16s);
+    v.optional("rna_18s", self.rna_18s);
+    v.optional("rna_23s", self.rna_23s);
+    v.optional("rna_28s", self.rna_28s);
+    v.optional("trnas", self.trnas);
+    v.optional("nc_rnas", self.nc_rnas);
+    v.optional("eggnog_coverage", self.eggnog_coverage);
+    v.optional("ipr_coverage", self.ipr_coverage);
+    v.optional("num_proteins", self.num_proteins);
+    v.optional("pangenome_size", self.pangenome_size);
+    v.optional("pangenome_core_size", self.pangenome_core_size);
+    v.optional("pangenome_accessory_size", self.pangenome_accessory_size);
+    v.defaulted("downloads", self.downloads);
+    v.optional("catalogue", self.catalogue);
+  }
 };
 
 /// genomes/{accession}/annotations: free-form annotation tables keyed by type.
 struct GenomeWithAnnotations {
   std::string accession;
-  nlohmann::json annotations = nlohmann::json::object();
+  /// Null when the server sends none (iterating it then yields nothing).
+  nlohmann::json annotations;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("accession", self.accession);
+    v.defaulted("annotations", self.annotations);
+  }
 };
 
-inline void from_json(const nlohmann::json& j, GenomeCatalogue& c) {
-  detail::expect_object(j, "genome catalogue");
-  mgnify::detail::read_required(j, "catalogue_id", c.catalogue_id);
-  mgnify::detail::read_or_keep(j, "version", c.version);
-  mgnify::detail::read_or_keep(j, "name", c.name);
-  mgnify::detail::read_optional(j, "status", c.status);
-  mgnify::detail::read_optional(j, "description", c.description);
-  mgnify::detail::read_optional(j, "protein_catalogue_name", c.protein_catalogue_name);
-  mgnify::detail::read_optional(j, "protein_catalogue_description", c.protein_catalogue_description);
-  mgnify::detail::read_optional(j, "updated_at", c.updated_at);
-  mgnify::detail::read_optional(j, "result_directory", c.result_directory);
-  mgnify::detail::read_optional(j, "genome_count", c.genome_count);
-  mgnify::detail::read_optional(j, "unclustered_genome_count", c.unclustered_genome_count);
-  mgnify::detail::read_or_keep(j, "ftp_url", c.ftp_url);
-  mgnify::detail::read_or_keep(j, "pipeline_version_tag", c.pipeline_version_tag);
-  mgnify::detail::read_or_keep(j, "catalogue_biome_label", c.catalogue_biome_label);
-  mgnify::detail::read_or_keep(j, "catalogue_type", c.catalogue_type);
-  if (auto it = j.find("other_stats"); it != j.end()) c.other_stats = *it;
-  mgnify::detail::read_optional(j, "biome", c.biome);
-  mgnify::detail::read_or_keep(j, "downloads", c.downloads);
-  c.raw = j;
-}
+MGNIFY_JSON_FIELDS(GenomeCatalogue, "genome catalogue")
+MGNIFY_JSON_FIELDS(GenomeCatalogueDetail, "genome catalogue")
+MGNIFY_JSON_FIELDS(Genome, "genome")
+MGNIFY_JSON_FIELDS(GenomeDetail, "genome")
 
-inline void to_json(nlohmann::json& j, const GenomeCatalogue& c) {
-  j = detail::base_object(c.raw);
-  j["catalogue_id"] = c.catalogue_id;
-  j["version"] = c.version;
-  j["name"] = c.name;
-  if (c.status) j["status"] = *c.status;
-  mgnify::detail::write_optional(j, "description", c.description);
-  mgnify::detail::write_optional(j, "protein_catalogue_name", c.protein_catalogue_name);
-  mgnify::detail::write_optional(j, "protein_catalogue_description", c.protein_catalogue_description);
-  mgnify::detail::write_optional(j, "updated_at", c.updated_at);
-  mgnify::detail::write_optional(j, "result_directory", c.result_directory);
-  mgnify::detail::write_optional(j, "genome_count", c.genome_count);
-  mgnify::detail::write_optional(j, "unclustered_genome_count", c.unclustered_genome_count);
-  j["ftp_url"] = c.ftp_url;
-  j["pipeline_version_tag"] = c.pipeline_version_tag;
-  j["catalogue_biome_label"] = c.catalogue_biome_label;
-  j["catalogue_type"] = c.catalogue_type;
-  j["other_stats"] = c.other_stats;
-  mgnify::detail::write_optional(j, "biome", c.biome);
-  if (!c.downloads.empty()) j["downloads"] = c.downloads;
-}
 
-inline void from_json(const nlohmann::json& j, GenomeCatalogueDetail& c) {
-  from_json(j, static_cast<GenomeCatalogue&>(c));
-}
-inline void to_json(nlohmann::json& j, const GenomeCatalogueDetail& c) {
-  to_json(j, static_cast<const GenomeCatalogue&>(c));
-}
-
-inline void from_json(const nlohmann::json& j, Genome& g) {
-  detail::expect_object(j, "genome");
-  using mgnify::detail::read_optional;
-  mgnify::detail::read_required(j, "accession", g.accession);
-  read_optional(j, "ena_genome_accession", g.ena_genome_accession);
-  read_optional(j, "ena_sample_accession", g.ena_sample_accession);
-  read_optional(j, "ena_study_accession", g.ena_study_accession);
-  read_optional(j, "ncbi_genome_accession", g.ncbi_genome_accession);
-  read_optional(j, "ncbi_study_accession", g.ncbi_study_accession);
-  read_optional(j, "img_genome_accession", g.img_genome_accession);
-  read_optional(j, "patric_genome_accession", g.patric_genome_accession);
-  read_optional(j, "length", g.length);
-  read_optional(j, "num_contigs", g.num_contigs);
-  read_optional(j, "num_genomes_total", g.num_genomes_total);
-  read_optional(j, "n_50", g.n_50);
-  read_optional(j, "gc_content", g.gc_content);
-  mgnify::detail::read_or_keep(j, "type", g.type);
-  read_optional(j, "completeness", g.completeness);
-  read_optional(j, "contamination", g.contamination);
-  mgnify::detail::read_or_keep(j, "catalogue_id", g.catalogue_id);
-  read_optional(j, "taxon_lineage", g.taxon_lineage);
-  read_optional(j, "updated_at", g.updated_at);
-  read_optional(j, "geographic_origin", g.geographic_origin);
-  mgnify::detail::read_or_keep(j, "geographic_range", g.geographic_range);
-  read_optional(j, "biome", g.biome);
-  g.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const Genome& g) {
-  using mgnify::detail::write_optional;
-  j = detail::base_object(g.raw);
-  j["accession"] = g.accession;
-  write_optional(j, "ena_genome_accession", g.ena_genome_accession);
-  write_optional(j, "ena_sample_accession", g.ena_sample_accession);
-  write_optional(j, "ncbi_genome_accession", g.ncbi_genome_accession);
-  write_optional(j, "img_genome_accession", g.img_genome_accession);
-  write_optional(j, "patric_genome_accession", g.patric_genome_accession);
-  write_optional(j, "length", g.length);
-  write_optional(j, "num_contigs", g.num_contigs);
-  write_optional(j, "n_50", g.n_50);
-  write_optional(j, "gc_content", g.gc_content);
-  j["type"] = g.type;
-  write_optional(j, "completeness", g.completeness);
-  write_optional(j, "contamination", g.contamination);
-  j["catalogue_id"] = g.catalogue_id;
-  write_optional(j, "geographic_origin", g.geographic_origin);
-  j["geographic_range"] = g.geographic_range;
-  write_optional(j, "biome", g.biome);
-}
-
-inline void from_json(const nlohmann::json& j, GenomeDetail& g) {
-  using mgnify::detail::read_optional;
-  from_json(j, static_cast<Genome&>(g));
-  read_optional(j, "rna_5s", g.rna_5s);
-  read_optional(j, "rna_5_8s", g.rna_5_8s);
-  read_optional(j, "rna_16s", g.rna_16s);
-  read_optional(j, "rna_18s", g.rna_18s);
-  read_optional(j, "rna_23s", g.rna_23s);
-  read_optional(j, "rna_28s", g.rna_28s);
-  read_optional(j, "trnas", g.trnas);
-  read_optional(j, "nc_rnas", g.nc_rnas);
-  read_optional(j, "eggnog_coverage", g.eggnog_coverage);
-  read_optional(j, "ipr_coverage", g.ipr_coverage);
-  read_optional(j, "num_proteins", g.num_proteins);
-  read_optional(j, "pangenome_size", g.pangenome_size);
-  read_optional(j, "pangenome_core_size", g.pangenome_core_size);
-  read_optional(j, "pangenome_accessory_size", g.pangenome_accessory_size);
-  mgnify::detail::read_or_keep(j, "downloads", g.downloads);
-  read_optional(j, "catalogue", g.catalogue);
-}
-
-inline void to_json(nlohmann::json& j, const GenomeDetail& g) {
-  to_json(j, static_cast<const Genome&>(g));
-  j["downloads"] = g.downloads;
-  mgnify::detail::write_optional(j, "catalogue", g.catalogue);
-}
-
-inline void from_json(const nlohmann::json& j, GenomeWithAnnotations& g) {
-  detail::expect_object(j, "genome annotations");
-  mgnify::detail::read_required(j, "accession", g.accession);
-  if (auto it = j.find("annotations"); it != j.end() && !it->is_null()) g.annotations = *it;
-  g.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const GenomeWithAnnotations& g) {
-  j = detail::base_object(g.raw);
-  j["accession"] = g.accession;
-  j["annotations"] = g.annotations;
-}
+MGNIFY_JSON_FIELDS(GenomeWithAnnotations, "genome annotations")
 
 }  // namespace v2
 }  // namespace v0

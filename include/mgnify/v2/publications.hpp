@@ -9,9 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
-#include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 
@@ -26,16 +26,36 @@ struct Publication {
   /// authors, doi, isbn, iso_journal, pubmed_central_id, volume, pub_type, ... (null when absent)
   nlohmann::json metadata;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("pubmed_id", self.pubmed_id);
+    v.defaulted("title", self.title);
+    v.optional("published_year", self.published_year);
+    v.defaulted("metadata", self.metadata);
+  }
 };
 
 struct PublicationDetail : Publication {
   std::vector<Study> studies;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    Publication::fields(self, v);
+    v.defaulted("studies", self.studies);
+  }
 };
 
 struct EuropePmcAnnotationTag {
   std::string name;
   std::string uri;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("name", self.name);
+    v.defaulted("uri", self.uri);
+  }
 };
 
 struct EuropePmcAnnotationMention {
@@ -49,12 +69,31 @@ struct EuropePmcAnnotationMention {
   std::optional<std::string> section;
   std::optional<std::string> icase_text;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("exact", self.exact);
+    v.optional("id", self.id);
+    v.optional("postfix", self.postfix);
+    v.optional("prefix", self.prefix);
+    v.defaulted("provider", self.provider);
+    v.defaulted("type", self.type);
+    v.defaulted("tags", self.tags);
+    v.optional("section", self.section);
+    v.optional("icase_text", self.icase_text);
+  }
 };
 
 struct EuropePmcAnnotation {
   std::string annotation_text;
   std::vector<EuropePmcAnnotationMention> mentions;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("annotation_text", self.annotation_text);
+    v.defaulted("mentions", self.mentions);
+  }
 };
 
 struct EuropePmcAnnotationGroup {
@@ -63,117 +102,35 @@ struct EuropePmcAnnotationGroup {
   std::string description;
   std::vector<EuropePmcAnnotation> annotations;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("annotation_type", self.annotation_type);
+    v.defaulted("title", self.title);
+    v.defaulted("description", self.description);
+    v.defaulted("annotations", self.annotations);
+  }
 };
 
 struct PublicationAnnotations {
   std::vector<EuropePmcAnnotationGroup> sample_processing;
   std::vector<EuropePmcAnnotationGroup> other;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("sample_processing", self.sample_processing);
+    v.defaulted("other", self.other);
+  }
 };
 
-inline void from_json(const nlohmann::json& j, Publication& p) {
-  detail::expect_object(j, "publication");
-  mgnify::detail::read_required(j, "pubmed_id", p.pubmed_id);
-  mgnify::detail::read_or_keep(j, "title", p.title);
-  mgnify::detail::read_optional(j, "published_year", p.published_year);
-  if (auto it = j.find("metadata"); it != j.end()) p.metadata = *it;
-  p.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const Publication& p) {
-  j = detail::base_object(p.raw);
-  j["pubmed_id"] = p.pubmed_id;
-  j["title"] = p.title;
-  mgnify::detail::write_optional(j, "published_year", p.published_year);
-  j["metadata"] = p.metadata;
-}
-
-inline void from_json(const nlohmann::json& j, PublicationDetail& p) {
-  from_json(j, static_cast<Publication&>(p));
-  mgnify::detail::read_or_keep(j, "studies", p.studies);
-}
-
-inline void to_json(nlohmann::json& j, const PublicationDetail& p) {
-  to_json(j, static_cast<const Publication&>(p));
-  j["studies"] = p.studies;
-}
-
-inline void from_json(const nlohmann::json& j, EuropePmcAnnotationTag& t) {
-  detail::expect_object(j, "tag");
-  mgnify::detail::read_or_keep(j, "name", t.name);
-  mgnify::detail::read_or_keep(j, "uri", t.uri);
-  t.raw = j;
-}
-inline void to_json(nlohmann::json& j, const EuropePmcAnnotationTag& t) {
-  j = detail::base_object(t.raw);
-  j["name"] = t.name;
-  j["uri"] = t.uri;
-}
-
-inline void from_json(const nlohmann::json& j, EuropePmcAnnotationMention& m) {
-  detail::expect_object(j, "mention");
-  mgnify::detail::read_or_keep(j, "exact", m.exact);
-  mgnify::detail::read_optional(j, "id", m.id);
-  mgnify::detail::read_optional(j, "postfix", m.postfix);
-  mgnify::detail::read_optional(j, "prefix", m.prefix);
-  mgnify::detail::read_or_keep(j, "provider", m.provider);
-  mgnify::detail::read_or_keep(j, "type", m.type);
-  mgnify::detail::read_or_keep(j, "tags", m.tags);
-  mgnify::detail::read_optional(j, "section", m.section);
-  mgnify::detail::read_optional(j, "icase_text", m.icase_text);
-  m.raw = j;
-}
-inline void to_json(nlohmann::json& j, const EuropePmcAnnotationMention& m) {
-  j = detail::base_object(m.raw);
-  j["exact"] = m.exact;
-  mgnify::detail::write_optional(j, "id", m.id);
-  mgnify::detail::write_optional(j, "postfix", m.postfix);
-  mgnify::detail::write_optional(j, "prefix", m.prefix);
-  j["provider"] = m.provider;
-  j["type"] = m.type;
-  j["tags"] = m.tags;
-  mgnify::detail::write_optional(j, "section", m.section);
-}
-
-inline void from_json(const nlohmann::json& j, EuropePmcAnnotation& a) {
-  detail::expect_object(j, "annotation");
-  mgnify::detail::read_or_keep(j, "annotation_text", a.annotation_text);
-  mgnify::detail::read_or_keep(j, "mentions", a.mentions);
-  a.raw = j;
-}
-inline void to_json(nlohmann::json& j, const EuropePmcAnnotation& a) {
-  j = detail::base_object(a.raw);
-  j["annotation_text"] = a.annotation_text;
-  j["mentions"] = a.mentions;
-}
-
-inline void from_json(const nlohmann::json& j, EuropePmcAnnotationGroup& g) {
-  detail::expect_object(j, "annotation group");
-  mgnify::detail::read_or_keep(j, "annotation_type", g.annotation_type);
-  mgnify::detail::read_or_keep(j, "title", g.title);
-  mgnify::detail::read_or_keep(j, "description", g.description);
-  mgnify::detail::read_or_keep(j, "annotations", g.annotations);
-  g.raw = j;
-}
-inline void to_json(nlohmann::json& j, const EuropePmcAnnotationGroup& g) {
-  j = detail::base_object(g.raw);
-  j["annotation_type"] = g.annotation_type;
-  j["title"] = g.title;
-  j["description"] = g.description;
-  j["annotations"] = g.annotations;
-}
-
-inline void from_json(const nlohmann::json& j, PublicationAnnotations& p) {
-  detail::expect_object(j, "publication annotations");
-  mgnify::detail::read_or_keep(j, "sample_processing", p.sample_processing);
-  mgnify::detail::read_or_keep(j, "other", p.other);
-  p.raw = j;
-}
-inline void to_json(nlohmann::json& j, const PublicationAnnotations& p) {
-  j = detail::base_object(p.raw);
-  j["sample_processing"] = p.sample_processing;
-  j["other"] = p.other;
-}
+MGNIFY_JSON_FIELDS(Publication, "publication")
+MGNIFY_JSON_FIELDS(PublicationDetail, "publication")
+MGNIFY_JSON_FIELDS(EuropePmcAnnotationTag, "tag")
+MGNIFY_JSON_FIELDS(EuropePmcAnnotationMention, "mention")
+MGNIFY_JSON_FIELDS(EuropePmcAnnotation, "annotation")
+MGNIFY_JSON_FIELDS(EuropePmcAnnotationGroup, "annotation group")
+MGNIFY_JSON_FIELDS(PublicationAnnotations, "publication annotations")
 
 }  // namespace v2
 }  // namespace v0

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
-#include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/v2/studies.hpp"
@@ -30,45 +30,33 @@ struct AnalysedRun {
   std::optional<std::string> instrument_model;
   std::optional<std::string> instrument_platform;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("experiment_type", self.experiment_type);
+    v.optional("accession", self.accession);
+    v.optional("sample_accession", self.sample_accession);
+    v.optional("study_accession", self.study_accession);
+    v.optional("instrument_model", self.instrument_model);
+    v.optional("instrument_platform", self.instrument_platform);
+  }
 };
 
 struct AnalysedRunDetail : AnalysedRun {
   std::optional<Sample> sample;
   std::optional<Study> study;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    AnalysedRun::fields(self, v);
+    v.optional("sample", self.sample);
+    v.optional("study", self.study);
+  }
 };
 
-inline void from_json(const nlohmann::json& j, AnalysedRun& r) {
-  detail::expect_object(j, "run");
-  mgnify::detail::read_or_keep(j, "experiment_type", r.experiment_type);
-  mgnify::detail::read_optional(j, "accession", r.accession);
-  mgnify::detail::read_optional(j, "sample_accession", r.sample_accession);
-  mgnify::detail::read_optional(j, "study_accession", r.study_accession);
-  mgnify::detail::read_optional(j, "instrument_model", r.instrument_model);
-  mgnify::detail::read_optional(j, "instrument_platform", r.instrument_platform);
-  r.raw = j;
-}
+MGNIFY_JSON_FIELDS(AnalysedRun, "run")
+MGNIFY_JSON_FIELDS(AnalysedRunDetail, "run")
 
-inline void to_json(nlohmann::json& j, const AnalysedRun& r) {
-  j = detail::base_object(r.raw);
-  j["experiment_type"] = r.experiment_type;
-  mgnify::detail::write_optional(j, "accession", r.accession);
-  mgnify::detail::write_optional(j, "sample_accession", r.sample_accession);
-  mgnify::detail::write_optional(j, "study_accession", r.study_accession);
-  mgnify::detail::write_optional(j, "instrument_model", r.instrument_model);
-  mgnify::detail::write_optional(j, "instrument_platform", r.instrument_platform);
-}
-
-inline void from_json(const nlohmann::json& j, AnalysedRunDetail& r) {
-  from_json(j, static_cast<AnalysedRun&>(r));
-  mgnify::detail::read_optional(j, "sample", r.sample);
-  mgnify::detail::read_optional(j, "study", r.study);
-}
-
-inline void to_json(nlohmann::json& j, const AnalysedRunDetail& r) {
-  to_json(j, static_cast<const AnalysedRun&>(r));
-  mgnify::detail::write_optional(j, "sample", r.sample);
-  mgnify::detail::write_optional(j, "study", r.study);
-}
 
 }  // namespace v2
 }  // namespace v0

@@ -9,10 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "mgnify/raw_json.hpp"
-#include "mgnify/detail/json.hpp"
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
-#include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 
@@ -28,55 +27,41 @@ struct Sample {
   std::optional<Biome> biome;
   std::optional<DateTime> updated_at;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("accession", self.accession);
+    v.defaulted("ena_accessions", self.ena_accessions);
+    v.optional("sample_title", self.sample_title);
+    v.optional("biome", self.biome);
+    v.optional("updated_at", self.updated_at);
+  }
 };
 
 struct SampleWithMetadata : Sample {
   /// ENA sample fields (temperature, lat, lon, collection_date, ...); null when absent.
   nlohmann::json metadata;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    Sample::fields(self, v);
+    v.defaulted("metadata", self.metadata);
+  }
 };
 
 struct SampleDetail : SampleWithMetadata {
   std::vector<Study> studies;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    SampleWithMetadata::fields(self, v);
+    v.defaulted("studies", self.studies);
+  }
 };
 
-inline void from_json(const nlohmann::json& j, Sample& s) {
-  detail::expect_object(j, "sample");
-  mgnify::detail::read_required(j, "accession", s.accession);
-  mgnify::detail::read_or_keep(j, "ena_accessions", s.ena_accessions);
-  mgnify::detail::read_optional(j, "sample_title", s.sample_title);
-  mgnify::detail::read_optional(j, "biome", s.biome);
-  mgnify::detail::read_optional(j, "updated_at", s.updated_at);
-  s.raw = j;
-}
-
-inline void to_json(nlohmann::json& j, const Sample& s) {
-  j = detail::base_object(s.raw);
-  j["accession"] = s.accession;
-  j["ena_accessions"] = s.ena_accessions;
-  mgnify::detail::write_optional(j, "sample_title", s.sample_title);
-  mgnify::detail::write_optional(j, "biome", s.biome);
-  mgnify::detail::write_optional(j, "updated_at", s.updated_at);
-}
-
-inline void from_json(const nlohmann::json& j, SampleWithMetadata& s) {
-  from_json(j, static_cast<Sample&>(s));
-  if (auto it = j.find("metadata"); it != j.end()) s.metadata = *it;
-}
-
-inline void to_json(nlohmann::json& j, const SampleWithMetadata& s) {
-  to_json(j, static_cast<const Sample&>(s));
-  j["metadata"] = s.metadata;
-}
-
-inline void from_json(const nlohmann::json& j, SampleDetail& s) {
-  from_json(j, static_cast<SampleWithMetadata&>(s));
-  mgnify::detail::read_or_keep(j, "studies", s.studies);
-}
-
-inline void to_json(nlohmann::json& j, const SampleDetail& s) {
-  to_json(j, static_cast<const SampleWithMetadata&>(s));
-  j["studies"] = s.studies;
-}
+MGNIFY_JSON_FIELDS(Sample, "sample")
+MGNIFY_JSON_FIELDS(SampleWithMetadata, "sample")
+MGNIFY_JSON_FIELDS(SampleDetail, "sample")
 
 }  // namespace v2
 }  // namespace v0

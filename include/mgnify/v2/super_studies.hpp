@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
-#include "mgnify/v2/decode.hpp"
 #include "mgnify/v2/genomes.hpp"
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
@@ -26,44 +26,33 @@ struct SuperStudy {
   /// Relative to the service origin ("/fieldfiles/download/?name=..."), not absolute.
   std::optional<std::string> logo_url;
   RawJson raw;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("slug", self.slug);
+    v.defaulted("title", self.title);
+    v.optional("description", self.description);
+    v.optional("logo_url", self.logo_url);
+  }
 };
 
 struct SuperStudyDetail : SuperStudy {
   std::vector<Study> flagship_studies;
   std::vector<Study> related_studies;
   std::vector<GenomeCatalogue> genome_catalogues;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    SuperStudy::fields(self, v);
+    v.defaulted("flagship_studies", self.flagship_studies);
+    v.defaulted("related_studies", self.related_studies);
+    v.defaulted("genome_catalogues", self.genome_catalogues);
+  }
 };
 
-inline void from_json(const nlohmann::json& j, SuperStudy& s) {
-  detail::expect_object(j, "super study");
-  mgnify::detail::read_required(j, "slug", s.slug);
-  mgnify::detail::read_or_keep(j, "title", s.title);
-  mgnify::detail::read_optional(j, "description", s.description);
-  mgnify::detail::read_optional(j, "logo_url", s.logo_url);
-  s.raw = j;
-}
+MGNIFY_JSON_FIELDS(SuperStudy, "super study")
+MGNIFY_JSON_FIELDS(SuperStudyDetail, "super study")
 
-inline void to_json(nlohmann::json& j, const SuperStudy& s) {
-  j = detail::base_object(s.raw);
-  j["slug"] = s.slug;
-  j["title"] = s.title;
-  mgnify::detail::write_optional(j, "description", s.description);
-  mgnify::detail::write_optional(j, "logo_url", s.logo_url);
-}
-
-inline void from_json(const nlohmann::json& j, SuperStudyDetail& s) {
-  from_json(j, static_cast<SuperStudy&>(s));
-  mgnify::detail::read_or_keep(j, "flagship_studies", s.flagship_studies);
-  mgnify::detail::read_or_keep(j, "related_studies", s.related_studies);
-  mgnify::detail::read_or_keep(j, "genome_catalogues", s.genome_catalogues);
-}
-
-inline void to_json(nlohmann::json& j, const SuperStudyDetail& s) {
-  to_json(j, static_cast<const SuperStudy&>(s));
-  j["flagship_studies"] = s.flagship_studies;
-  j["related_studies"] = s.related_studies;
-  j["genome_catalogues"] = s.genome_catalogues;
-}
 
 }  // namespace v2
 }  // namespace v0

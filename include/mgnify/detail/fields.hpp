@@ -1,0 +1,185 @@
+#pragma once
+
+// Field tables: a model lists each JSON field once, and decoding and encoding
+// are derived from that list, so the two cannot drift apart.
+//
+//   struct Study {
+//     std::string accession;
+//     std::optional<DateTime> updated_at;
+//     RawJson raw;
+//     template <class Self, class Visitor>
+//     static void fields(Self& self, Visitor& v) {
+//       v.required("accession", self.accession);
+//       v.optional("updated_at", self.updated_at);
+//     }
+//   };
+//   MGNIFY_JSON_FIELDS(Study, "study")
+//
+// A derived model calls its base's fields() first. Three kinds of field:
+// - required: absent or null is a DecodeError;
+// - optional: a std::optional, absent or null is nullopt;
+// - defaulted: absent keeps the member's initial value, null gives T{}.
+// Encoding starts from `raw`, so members the SDK does not know survive, and
+// then writes each field so that a decoded model re-encodes exactly: an
+// optional that is empty stays absent or null as it came, and a defaulted
+// field still at its default is written only where the document had it.
+// The simdjson reader (detail/fast_json.hpp) walks the same table.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/raw_json.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace detail {
+
+/// Models with a field table (a static `fields(self, visitor)`).
+template <class M, class = void>
+struct has_fields : std::false_type {};
+
+struct FieldProbe {
+  template <class T>
+  void required(const char*, T&) {}
+  template <class T>
+  void optional(const char*, T&) {}
+  template <class T>
+  void defaulted(const char*, T&) {}
+};
+
+template <class M>
+struct has_fields<M, std::void_t<decltype(M::fields(std::declval<M&>(), std::declval<FieldProbe&>()))>>
+    : std::true_type {};
+
+/// A member still at T{}: the default of every defaulted field.
+template <class T>
+bool is_default_value(const T& value) {
+  if constexpr (std::is_same_v<T, nlohmann::json>) {
+    return value.is_null();
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    return value == T{};
+  } else if constexpr (std::is_same_v<T, std::string> || is_std_vector<T>::value) {
+    return value.empty();
+  } else {
+    return nlohmann::json(value) == nlohmann::json(T{});
+  }
+}
+
+template <class T>
+struct is_optional_value : std::false_type {};
+template <class U>
+struct is_optional_value<std::optional<U>> : std::true_type {};
+
+/// Points the `raw` of every model nested in `member` into the enclosing
+/// model's `raw` instead of keeping a copy of its own.
+template <class T>
+void view_nested_raw(T& member, const RawJson& parent, const std::string& path) {
+  if constexpr (has_fields<T>::value) {
+    member.raw = RawJson::view(parent, path);
+  } else if constexpr (is_optional_value<T>::value) {
+    if (member) view_nested_raw(*member, parent, path);
+  } else if constexpr (is_std_vector<T>::value) {
+    if constexpr (has_fields<typename T::value_type>::value) {
+      for (std::size_t i = 0; i < member.size(); ++i) {
+        view_nested_raw(member[i], parent, path + "/" + std::to_string(i));
+      }
+    }
+  }
+}
+
+struct JsonFieldReader {
+  const nlohmann::json& j;
+  const RawJson& parent;
+
+  template <class T>
+  void required(const char* key, T& member) const {
+    read_required(j, key, member);
+    view_nested_raw(member, parent, key_path(key));
+  }
+  template <class T>
+  void optional(const char* key, std::optional<T>& member) const {
+    read_optional(j, key, member);
+    view_nested_raw(member, parent, key_path(key));
+  }
+  template <class T>
+  void defaulted(const char* key, T& member) const {
+    auto it = j.find(key);
+    if (it == j.end()) return;
+    member = it->is_null() ? T{} : convert_at<T>(*it, key_path(key));
+    view_nested_raw(member, parent, key_path(key));
+  }
+};
+
+/// Writes over `out`, which starts as the raw document the model came from.
+struct JsonFieldWriter {
+  nlohmann::json& out;
+
+  template <class T>
+  void required(const char* key, const T& member) const {
+    out[key] = member;
+  }
+  template <class T>
+  void optional(const char* key, const std::optional<T>& member) const {
+    if (member) {
+      out[key] = *member;
+    } else if (out.contains(key)) {
+      out[key] = nullptr;
+    }
+  }
+  template <class T>
+  void defaulted(const char* key, const T& member) const {
+    if (!is_default_value(member)) {
+      out[key] = member;
+      return;
+    }
+    // At its default: absent stays absent and null stays null; a value the
+    // document had is replaced by the default the caller set.
+    auto it = out.find(key);
+    if (it != out.end() && !it->is_null()) *it = member;
+  }
+};
+
+/// Throws unless `j` is an object, naming what was expected.
+inline void expect_object(const nlohmann::json& j, const char* what) {
+  if (!j.is_object()) {
+    throw DecodeError("", "", std::string("expected a ") + what + " object, got " + j.type_name());
+  }
+}
+
+template <class M>
+void read_fields(const nlohmann::json& j, M& out, const char* what) {
+  expect_object(j, what);
+  out.raw = j;
+  JsonFieldReader reader{j, out.raw};
+  M::fields(out, reader);
+}
+
+template <class M>
+void write_fields(nlohmann::json& j, const M& model) {
+  const nlohmann::json& raw = model.raw.json();
+  j = raw.is_object() ? raw : nlohmann::json::object();
+  JsonFieldWriter writer{j};
+  M::fields(model, writer);
+}
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify
+
+/// from_json/to_json of a model with a field table; `what` names it in errors
+/// ("expected a study object, got array").
+#define MGNIFY_JSON_FIELDS(Model, what)                                 \
+  inline void from_json(const nlohmann::json& j, Model& out) {          \
+    ::mgnify::detail::read_fields(j, out, what);                        \
+  }                                                                     \
+  inline void to_json(nlohmann::json& j, const Model& model) {          \
+    ::mgnify::detail::write_fields(j, model);                           \
+  }

@@ -1,0 +1,237 @@
+// Round trips of every model with a field table (v2 and proteins), derived from the table
+// itself: a document with every field set decodes (through nlohmann and through
+// the simdjson page reader), re-encodes to the same document, and after every
+// typed field is changed, encodes the new values and still keeps members the
+// SDK does not know. Absent and null stay distinct for every field that is not
+// required.
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mgnify/detail/fields.hpp"
+#include "mgnify/proteins.hpp"
+#include "mgnify/proteins/fast_decode.hpp"
+#include "mgnify/v2.hpp"
+#include "mgnify/v2/fast_decode.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+// Every v2 model with a field table. The last test case checks this list
+// against the headers, so a model added later cannot be left out.
+#define MGNIFY_V2_TABLE_MODELS(X)                                                                \
+  X(Study) X(StudyDetail) X(StudyIdentifier) X(Sample) X(SampleWithMetadata) X(SampleDetail)    \
+  X(Analysis) X(AnalysisDetail) X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation)            \
+  X(AnalysedRun) X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) X(GenomeSchema)             \
+  X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome) X(Publication)         \
+  X(PublicationDetail) X(EuropePmcAnnotationTag) X(EuropePmcAnnotationMention)                   \
+  X(EuropePmcAnnotation) X(EuropePmcAnnotationGroup) X(PublicationAnnotations) X(SuperStudy)     \
+  X(SuperStudyDetail) X(GenomeCatalogue) X(GenomeCatalogueDetail) X(Genome) X(GenomeDetail)      \
+  X(GenomeWithAnnotations)
+
+#define MGNIFY_PROTEIN_TABLE_MODELS(X) X(BiomeEntry) X(PfamAnnotation) X(ContigEntry) X(Protein) X(SearchHit)
+
+template <class T>
+struct is_enumerated : std::false_type {};
+template <class E>
+struct is_enumerated<mgnify::v2::Enumerated<E>> : std::true_type {};
+
+template <class T>
+json sample(int variant);
+
+/// Fills a JSON object with a sample value for every entry of a field table.
+struct SampleWriter {
+  json& out;
+  int variant;
+  template <class T>
+  void required(const char* key, const T&) {
+    out[key] = sample<T>(variant);
+  }
+  template <class T>
+  void optional(const char* key, const std::optional<T>&) {
+    out[key] = sample<T>(variant);
+  }
+  template <class T>
+  void defaulted(const char* key, const T&) {
+    out[key] = sample<T>(variant);
+  }
+};
+
+/// A value of type T as JSON; variant 1 and 2 differ in every leaf.
+template <class T>
+json sample(int variant) {
+  if constexpr (mgnify::detail::has_fields<T>::value) {
+    json out = json::object();
+    SampleWriter writer{out, variant};
+    const T fresh{};
+    T::fields(fresh, writer);
+    return out;
+  } else if constexpr (mgnify::detail::is_std_vector<T>::value) {
+    json out = json::array();
+    for (int i = 0; i < variant; ++i) out.push_back(sample<typename T::value_type>(variant + i));
+    return out;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return variant == 1 ? "text one, Zürich" : "text two \u00b5m";
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return variant == 1;
+  } else if constexpr (std::is_integral_v<T>) {
+    return variant == 1 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::min();
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return variant == 1 ? 0.25 : 1e-300;
+  } else if constexpr (std::is_same_v<T, json>) {
+    return json{{"free form", variant}, {"list", json::array({variant, "x"})}};
+  } else if constexpr (std::is_same_v<T, mgnify::v2::DateTime>) {
+    return variant == 1 ? "2024-03-01T12:00:00Z" : "2025-07-15T08:30:00.123456+02:00";
+  } else if constexpr (std::is_same_v<T, mgnify::proteins::StrandValue>) {
+    return variant == 1 ? json("sideways") : json(-1);
+  } else if constexpr (is_enumerated<T>::value) {
+    return variant == 1 ? "a value this SDK does not know" : "another unknown value";
+  } else {
+    // Models without a table (downloads): their own encoding of a default value.
+    return json(T{});
+  }
+}
+
+/// Sets every typed field of a model from the same key of `source`.
+struct FieldsFrom {
+  const json& source;
+  template <class T>
+  void required(const char* key, T& member) const {
+    member = source.at(key).get<T>();
+  }
+  template <class T>
+  void optional(const char* key, std::optional<T>& member) const {
+    member = source.at(key).get<T>();
+  }
+  template <class T>
+  void defaulted(const char* key, T& member) const {
+    member = source.at(key).get<T>();
+  }
+};
+
+/// The keys of a table that may be absent or null.
+struct NullableKeys {
+  std::vector<std::string> keys;
+  template <class T>
+  void required(const char*, const T&) {}
+  template <class T>
+  void optional(const char* key, const T&) {
+    keys.emplace_back(key);
+  }
+  template <class T>
+  void defaulted(const char* key, const T&) {
+    keys.emplace_back(key);
+  }
+};
+
+const char* const kUnknown = "member_the_sdk_does_not_know";
+
+// Plain blocks rather than SECTIONs: Catch runs a section once per test case
+// run, and this helper runs once per model within one run.
+template <class M>
+void check_round_trips(const char* name) {
+  INFO("model " << name);
+  json full = sample<M>(1);
+  full[kUnknown] = json{{"nested", json::array({1, 2})}};
+
+  {
+    INFO("decoded and re-encoded unchanged, through nlohmann and through simdjson");
+    const M decoded = full.get<M>();
+    CHECK(json(decoded) == full);
+    // The simdjson reader of the same table, on an item of a v2 page.
+    const json page{{"count", 1}, {"items", json::array({full})}};
+    const auto fast = mgnify::detail::decode_body<mgnify::v2::Page<M>>(page.dump(), "https://test/page");
+    CHECK(fast.items.size() == 1);
+    if (!fast.items.empty()) CHECK(json(fast.items[0]) == full);
+  }
+
+  {
+    INFO("every typed field changed: the new values are written, unknown members kept");
+    M model = full.get<M>();
+    const json changed = sample<M>(2);
+    const FieldsFrom from{changed};
+    M::fields(model, from);
+    json expected = changed;
+    expected[kUnknown] = full[kUnknown];
+    CHECK(json(model) == expected);
+  }
+
+  {
+    INFO("absent and null stay distinct");
+    NullableKeys nullable;
+    const M fresh{};
+    M::fields(fresh, nullable);
+    for (const auto& key : nullable.keys) {
+      INFO("field " << key);
+      json absent = full;
+      absent.erase(key);
+      CHECK(json(absent.get<M>()) == absent);
+      json null = full;
+      null[key] = nullptr;
+      CHECK(json(null.get<M>()) == null);
+    }
+  }
+}
+
+}  // namespace
+
+#define MGNIFY_V2_ROUND_TRIP(Model) check_round_trips<mgnify::v2::Model>(#Model);
+#define MGNIFY_PROTEIN_ROUND_TRIP(Model) check_round_trips<mgnify::proteins::Model>(#Model);
+#define MGNIFY_MODEL_NAME(Model) #Model,
+
+TEST_CASE("v2 models: exact round trips derived from each field table", "[v2][models][round-trip]") {
+  MGNIFY_V2_TABLE_MODELS(MGNIFY_V2_ROUND_TRIP)
+}
+
+TEST_CASE("protein models: exact round trips derived from each field table", "[proteins][models][round-trip]") {
+  MGNIFY_PROTEIN_TABLE_MODELS(MGNIFY_PROTEIN_ROUND_TRIP)
+}
+
+namespace {
+
+/// Names of the structs in the headers of `folder` whose body declares a fields() table.
+std::set<std::string> models_with_tables(const std::string& folder) {
+  std::set<std::string> declared;
+  const std::regex model(R"(struct (\w+)[^{;]*\{)");
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(MGNIFY_SOURCE_DIR) + folder)) {
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string source = text.str();
+    for (auto it = std::sregex_iterator(source.begin(), source.end(), model); it != std::sregex_iterator(); ++it) {
+      const auto body_start = static_cast<std::size_t>(it->position(0) + it->length(0));
+      const auto next = source.find("\nstruct ", body_start);
+      const std::string body =
+          source.substr(body_start, next == std::string::npos ? std::string::npos : next - body_start);
+      if (body.find("static void fields(") != std::string::npos) declared.insert((*it)[1]);
+    }
+  }
+  return declared;
+}
+
+}  // namespace
+
+TEST_CASE("the round-trip lists name every model with a field table", "[models][round-trip]") {
+  const std::set<std::string> v2{MGNIFY_V2_TABLE_MODELS(MGNIFY_MODEL_NAME)};
+  const std::set<std::string> proteins{MGNIFY_PROTEIN_TABLE_MODELS(MGNIFY_MODEL_NAME)};
+  const auto v2_declared = models_with_tables("/include/mgnify/v2");
+  const auto proteins_declared = models_with_tables("/include/mgnify/proteins");
+  CHECK(v2_declared.size() >= 30);
+  CHECK(v2_declared == v2);
+  CHECK(proteins_declared.size() >= 5);
+  CHECK(proteins_declared == proteins);
+}
