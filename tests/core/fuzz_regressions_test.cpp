@@ -50,7 +50,11 @@ TEST_CASE("integer fields accept integral floats and reject fractions, NaN-like 
   CHECK_THROWS_AS(convert_at<std::int64_t>(json(std::numeric_limits<std::uint64_t>::max()), "/n"),
                   DecodeError);
   CHECK_THROWS_AS(convert_at<std::uint64_t>(json(-1), "/n"), DecodeError);
-  CHECK_THROWS_AS(convert_at<int>(json("12"), "/n"), DecodeError);
+  // An integer sent as a string is read; other text, or one too large, is not.
+  CHECK(convert_at<int>(json("12"), "/n") == 12);
+  CHECK_THROWS_AS(convert_at<int>(json("12 apples"), "/n"), DecodeError);
+  CHECK_THROWS_AS(convert_at<int>(json("99999999999"), "/n"), DecodeError);
+  CHECK_THROWS_AS(convert_at<int>(json(""), "/n"), DecodeError);
   CHECK(convert_at<std::int64_t>(json(std::numeric_limits<std::int64_t>::min()), "/n") ==
         std::numeric_limits<std::int64_t>::min());
 }

@@ -189,6 +189,17 @@ void check_round_trips(const char* name) {
 
 }  // namespace
 
+TEST_CASE("an integer sent as a string is read as its value and written back as sent", "[models][round-trip]") {
+  const json sent = {{"accession", "MGYG000000001"}, {"length", "3000000"}, {"num_contigs", 12}};
+  auto genome = sent.get<mgnify::v2::Genome>();
+  CHECK(genome.length == std::optional<std::int64_t>(3000000));
+  CHECK(json(genome) == sent);
+  const auto page = json{{"count", 1}, {"items", json::array({sent})}}.dump();
+  CHECK(json(mgnify::detail::decode_body<mgnify::v2::Page<mgnify::v2::Genome>>(page, "u").items.at(0)) == sent);
+  genome.length = 42;
+  CHECK(json(genome).at("length") == 42);
+}
+
 #define MGNIFY_V2_ROUND_TRIP(Model) check_round_trips<mgnify::v2::Model>(#Model);
 #define MGNIFY_PROTEIN_ROUND_TRIP(Model) check_round_trips<mgnify::proteins::Model>(#Model);
 #define MGNIFY_MODEL_NAME(Model) #Model,

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -32,6 +33,19 @@ TEST_CASE("v1 models: a bare resource decodes with json.get", "[v1][models]") {
   CHECK(back["attributes"]["last-update"] == "2016-03-15T00:05:04");
   CHECK(back["relationships"]["biome"]["data"]["id"] == "root:X");
   CHECK(back.get<Sample>().accession == "ERS1");
+}
+
+TEST_CASE("v1 models: an integer sent as a string is read, and written back as sent", "[v1][models]") {
+  const json j = json::parse(R"({"type": "samples", "id": "ERS1",
+    "attributes": {"accession": "ERS1", "host-tax-id": "9606", "latitude": null}})");
+  auto s = j.get<Sample>();
+  CHECK(s.host_tax_id == std::optional<std::int64_t>(9606));
+  CHECK(json(s) == j);
+  s.host_tax_id = 10090;
+  CHECK(json(s)["attributes"]["host-tax-id"] == 10090);
+  // Text that is no integer is still a DecodeError naming the attribute.
+  const json odd = json::parse(R"({"type": "samples", "id": "ERS1", "attributes": {"host-tax-id": "human"}})");
+  CHECK_THROWS_AS(odd.get<Sample>(), mgnify::DecodeError);
 }
 
 TEST_CASE("v1 models: a wrong type names the attribute path", "[v1][models]") {

@@ -124,12 +124,12 @@ struct JsonFieldWriter {
 
   template <class T>
   void required(const char* key, const T& member) const {
-    out[key] = member;
+    write(key, member);
   }
   template <class T>
   void optional(const char* key, const std::optional<T>& member) const {
     if (member) {
-      out[key] = *member;
+      write(key, *member);
     } else if (out.contains(key)) {
       out[key] = nullptr;
     }
@@ -137,13 +137,21 @@ struct JsonFieldWriter {
   template <class T>
   void defaulted(const char* key, const T& member) const {
     if (!is_default_value(member)) {
-      out[key] = member;
+      write(key, member);
       return;
     }
     // At its default: absent stays absent and null stays null; a value the
     // document had is replaced by the default the caller set.
     auto it = out.find(key);
     if (it != out.end() && !it->is_null()) *it = member;
+  }
+
+ private:
+  template <class T>
+  void write(const char* key, const T& member) const {
+    auto it = out.find(key);
+    if (it != out.end() && is_text_form_of(*it, member)) return;
+    out[key] = member;
   }
 };
 

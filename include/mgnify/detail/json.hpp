@@ -4,12 +4,14 @@
 // decision explicit (required, optional, defaulted) and turn nlohmann's
 // exceptions into DecodeError with the JSON path of the bad value.
 
+#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -30,6 +32,29 @@ template <class T>
 struct is_std_vector : std::false_type {};
 template <class U, class A>
 struct is_std_vector<std::vector<U, A>> : std::true_type {};
+
+/// The integer a string spells ("9606", "-1"), when it spells one that fits T.
+template <class T>
+std::optional<T> integer_from_text(const std::string& text) {
+  T parsed{};
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, parsed);
+  if (text.empty() || error != std::errc() || stop != end) return std::nullopt;
+  return parsed;
+}
+
+/// True when `sent` is an integer sent as a string whose value is `value`:
+/// encoding then keeps the string, so the document goes back as it came.
+template <class T>
+bool is_text_form_of(const nlohmann::json& sent, const T& value) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (!sent.is_string()) return false;
+    const auto parsed = integer_from_text<T>(sent.get_ref<const std::string&>());
+    return parsed && *parsed == value;
+  } else {
+    return false;
+  }
+}
 
 /// A JSON number as the integer type T, or a DecodeError. nlohmann's own
 /// conversion static_casts, which is undefined behaviour for 1e300 into a long
@@ -68,6 +93,10 @@ T checked_integer(const nlohmann::json& value, const std::string& path) {
       return out_of_range(value.dump());
     }
     return static_cast<T>(d);
+  }
+  // Some services send integers as strings ("host-tax-id": "9606").
+  if (value.is_string()) {
+    if (const auto parsed = integer_from_text<T>(value.get_ref<const std::string&>())) return *parsed;
   }
   throw DecodeError(path, "", std::string("expected another type, got ") + value.type_name() +
                                   " (an integer is required)");

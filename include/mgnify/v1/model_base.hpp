@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/iso8601.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -121,13 +122,28 @@ struct AttributeWriter {
   template <class T>
   void operator()(const char* key, const std::optional<T>& member) const {
     if (member) {
-      attributes[key] = *member;
+      write(key, *member);
     } else if (attributes.contains(key)) {
       attributes[key] = nullptr;
     }
   }
+  // At its default, a member is written only where the document had a value
+  // for it: absent stays absent and null stays null.
   template <class T>
   void operator()(const char* key, const T& member) const {
+    if (mgnify::detail::is_default_value(member)) {
+      auto it = attributes.find(key);
+      if (it != attributes.end() && !it->is_null()) *it = member;
+      return;
+    }
+    write(key, member);
+  }
+
+ private:
+  template <class T>
+  void write(const char* key, const T& member) const {
+    auto it = attributes.find(key);
+    if (it != attributes.end() && mgnify::detail::is_text_form_of(*it, member)) return;
     attributes[key] = member;
   }
 };
