@@ -17,10 +17,7 @@ esac
 ./scripts/deps.sh
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  generator=()
-  if command -v ninja >/dev/null; then generator=(-G Ninja); fi
-  cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON >/dev/null
+  ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON
 fi
 cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples
 

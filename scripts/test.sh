@@ -30,19 +30,13 @@ if [ -z "$fixtures" ] && [ -d "$root/../shared/fixtures" ]; then
   fixtures="$(cd "$root/../shared/fixtures" && pwd)"
 fi
 
-# Ninja for a new build tree; a tree configured earlier keeps its generator.
-generator=()
-if [ ! -f "$build/CMakeCache.txt" ] && command -v ninja >/dev/null; then
-  generator=(-G Ninja)
-fi
-
 started=$SECONDS
-cmake -S . -B "$build" "${generator[@]}" \
+./scripts/configure.sh "$build" \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_COMPILER="$compiler" \
   -DMGNIFY_WARNINGS_AS_ERRORS=ON \
   -DMGNIFY_SANITIZE="$sanitize" \
-  -DMGNIFY_FIXTURES_DIR="$fixtures" >/dev/null
+  -DMGNIFY_FIXTURES_DIR="$fixtures"
 cmake --build "$build" -j "$(nproc)"
 echo "test.sh: $build built in $((SECONDS - started)) s"
 if [ "$build_only" = 1 ]; then exit 0; fi

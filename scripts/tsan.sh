@@ -23,14 +23,12 @@ for arg in "$@"; do
   esac
 done
 
-generator=()
-if [ ! -f "$build/CMakeCache.txt" ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
-cmake -S . -B "$build" "${generator[@]}" \
+./scripts/configure.sh "$build" \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_COMPILER="$compiler" \
   -DMGNIFY_BUILD_EXAMPLES=OFF \
   -DMGNIFY_WARNINGS_AS_ERRORS=ON \
-  -DMGNIFY_SANITIZE=thread >/dev/null
+  -DMGNIFY_SANITIZE=thread
 cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:exitcode=66:suppressions=$root/scripts/tsan.supp"

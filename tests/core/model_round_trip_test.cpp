@@ -189,6 +189,27 @@ void check_round_trips(const char* name) {
 
 }  // namespace
 
+namespace {
+
+struct Tally {
+  std::int64_t count = 0;
+  mgnify::RawJson raw;
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("count", self.count);
+  }
+};
+MGNIFY_JSON_FIELDS(Tally, "tally")
+
+}  // namespace
+
+TEST_CASE("a defaulted integer sent as the string \"0\" goes back as sent", "[models][round-trip]") {
+  const json sent = {{"count", "0"}};
+  const auto tally = sent.get<Tally>();
+  CHECK(tally.count == 0);
+  CHECK(json(tally) == sent);
+}
+
 TEST_CASE("an integer sent as a string is read as its value and written back as sent", "[models][round-trip]") {
   const json sent = {{"accession", "MGYG000000001"}, {"length", "3000000"}, {"num_contigs", 12}};
   auto genome = sent.get<mgnify::v2::Genome>();

@@ -3,10 +3,10 @@
 // The fast decoding path: simdjson On-Demand straight into the models.
 //
 // Why simdjson: decoding through a nlohmann::json DOM (parse, then convert,
-// then copy objects into `raw`) ran at 0.26x Python's json.loads, and
-// nlohmann's parser alone -- DOM or a no-op SAX pass -- stays below Python on
-// the same bytes, so no nlohmann-based path can reach the 1.0x goal of issue 6
-// (figures in docs/performance.md and BENCHMARKS.md). simdjson's On-Demand API
+// then copy objects into `raw`) runs at about a quarter of Python's
+// json.loads, and nlohmann's parser alone -- DOM or a no-op SAX pass -- stays
+// below Python on the same bytes, so no nlohmann-based path can decode as fast
+// as a Python client parses (figures in docs/performance.md and BENCHMARKS.md). simdjson's On-Demand API
 // finds the structure of a page in one vectorised pass and lets the decoder
 // read only the fields it names; every object keeps its own text (raw_json())
 // in a RawJson that is parsed by nlohmann only if the caller reads `raw`.
@@ -24,8 +24,7 @@
 // value. Every fast reader therefore sets its whole target from the value in
 // hand (clearing a map, resetting an optional or a nested struct first) and
 // never merges into what an earlier occurrence left, so the last one wins
-// here too. The v1 list decoder once merged repeated "relationships" and
-// "links" objects; the fuzzers found it (fuzz/divergences/).
+// here too (fuzz/divergences/ holds documents where a merge would differ).
 //
 // On-Demand validates only the values it reads, so each body is first
 // validated whole by simdjson's DOM parser (runtime-dispatched SIMD kernel,
@@ -157,11 +156,6 @@ inline nlohmann::json to_nlohmann(od::value v) {
   throw Fallback{};
 }
 
-template <class T>
-struct is_optional : std::false_type {};
-template <class U>
-struct is_optional<std::optional<U>> : std::true_type {};
-
 /// Models with a hand-written fast decoder specialise this with
 ///   static void read(od::object obj, std::string_view text, const Source& src, T& out);
 template <class T, class = void>
@@ -259,6 +253,17 @@ void required_field(od::value v, T& out, const Source& src, bool& seen) {
   seen = true;
 }
 
+/// Iterates the fields of `obj`, handing each to `on_field(key, value)`.
+template <class F>
+void for_fields(od::object& obj, F&& on_field) {
+  for (auto f : obj) {
+    od::field field = take(std::move(f));
+    const std::string_view key = take(field.unescaped_key());
+    od::value v = field.value();
+    on_field(key, v);
+  }
+}
+
 /// Reads one field of an object through a model's field table: the entry whose
 /// name is `key` reads `value` with the rules of its kind (detail/fields.hpp).
 class FieldTableReader {
@@ -341,19 +346,25 @@ struct Model<M, std::enable_if_t<has_fields<M>::value>> {
   static constexpr bool enabled = true;
   static void read(od::object obj, std::string_view text, const Source& src, M& out) {
     std::uint64_t seen = 0;
-    for (auto f : obj) {
-      od::field field = take(std::move(f));
-      const std::string_view key = take(field.unescaped_key());
-      od::value v = field.value();
+    for_fields(obj, [&](std::string_view key, od::value& v) {
       FieldTableReader reader(key, v, src);
       M::fields(out, reader);
       seen |= reader.required_seen();
-    }
-    RequiredFields required;
-    M::fields(out, required);
+    });
     // A missing required field: the nlohmann path reports it with its name.
-    if ((seen & required.mask()) != required.mask()) throw Fallback{};
+    if ((seen & required_mask()) != required_mask()) throw Fallback{};
     out.raw = src.raw(text);
+  }
+
+ private:
+  static std::uint64_t required_mask() {
+    static const std::uint64_t mask = [] {
+      RequiredFields required;
+      const M probe{};
+      M::fields(probe, required);
+      return required.mask();
+    }();
+    return mask;
   }
 };
 

@@ -74,9 +74,19 @@ bool is_default_value(const T& value) {
 }
 
 template <class T>
-struct is_optional_value : std::false_type {};
+struct is_optional : std::false_type {};
 template <class U>
-struct is_optional_value<std::optional<U>> : std::true_type {};
+struct is_optional<std::optional<U>> : std::true_type {};
+
+/// Members that hold models with a table: their `raw` can view the parent's.
+template <class T>
+constexpr bool holds_table_models() {
+  if constexpr (is_optional<T>::value || is_std_vector<T>::value) {
+    return holds_table_models<typename T::value_type>();
+  } else {
+    return has_fields<T>::value;
+  }
+}
 
 /// Points the `raw` of every model nested in `member` into the enclosing
 /// model's `raw` instead of keeping a copy of its own.
@@ -84,13 +94,11 @@ template <class T>
 void view_nested_raw(T& member, const RawJson& parent, const std::string& path) {
   if constexpr (has_fields<T>::value) {
     member.raw = RawJson::view(parent, path);
-  } else if constexpr (is_optional_value<T>::value) {
+  } else if constexpr (is_optional<T>::value) {
     if (member) view_nested_raw(*member, parent, path);
   } else if constexpr (is_std_vector<T>::value) {
-    if constexpr (has_fields<typename T::value_type>::value) {
-      for (std::size_t i = 0; i < member.size(); ++i) {
-        view_nested_raw(member[i], parent, path + "/" + std::to_string(i));
-      }
+    for (std::size_t i = 0; i < member.size(); ++i) {
+      view_nested_raw(member[i], parent, path + "/" + std::to_string(i));
     }
   }
 }
@@ -102,19 +110,25 @@ struct JsonFieldReader {
   template <class T>
   void required(const char* key, T& member) const {
     read_required(j, key, member);
-    view_nested_raw(member, parent, key_path(key));
+    view_nested(key, member);
   }
   template <class T>
   void optional(const char* key, std::optional<T>& member) const {
     read_optional(j, key, member);
-    view_nested_raw(member, parent, key_path(key));
+    view_nested(key, member);
   }
   template <class T>
   void defaulted(const char* key, T& member) const {
     auto it = j.find(key);
     if (it == j.end()) return;
     member = it->is_null() ? T{} : convert_at<T>(*it, key_path(key));
-    view_nested_raw(member, parent, key_path(key));
+    view_nested(key, member);
+  }
+
+ private:
+  template <class T>
+  void view_nested(const char* key, T& member) const {
+    if constexpr (holds_table_models<T>()) view_nested_raw(member, parent, key_path(key));
   }
 };
 
@@ -143,7 +157,7 @@ struct JsonFieldWriter {
     // At its default: absent stays absent and null stays null; a value the
     // document had is replaced by the default the caller set.
     auto it = out.find(key);
-    if (it != out.end() && !it->is_null()) *it = member;
+    if (it != out.end() && !it->is_null()) write(key, member);
   }
 
  private:

@@ -116,35 +116,17 @@ struct AttributeReader {
   }
 };
 
+// Writes each listed attribute with the field tables' rules (detail/fields.hpp):
+// optionals as optional fields, everything else as defaulted ones.
 struct AttributeWriter {
-  nlohmann::json& attributes;
-  // An absent optional stays absent, so a decoded object re-encodes exactly.
+  mgnify::detail::JsonFieldWriter attributes;
   template <class T>
   void operator()(const char* key, const std::optional<T>& member) const {
-    if (member) {
-      write(key, *member);
-    } else if (attributes.contains(key)) {
-      attributes[key] = nullptr;
-    }
+    attributes.optional(key, member);
   }
-  // At its default, a member is written only where the document had a value
-  // for it: absent stays absent and null stays null.
   template <class T>
   void operator()(const char* key, const T& member) const {
-    if (mgnify::detail::is_default_value(member)) {
-      auto it = attributes.find(key);
-      if (it != attributes.end() && !it->is_null()) *it = member;
-      return;
-    }
-    write(key, member);
-  }
-
- private:
-  template <class T>
-  void write(const char* key, const T& member) const {
-    auto it = attributes.find(key);
-    if (it != attributes.end() && mgnify::detail::is_text_form_of(*it, member)) return;
-    attributes[key] = member;
+    attributes.defaulted(key, member);
   }
 };
 
@@ -167,7 +149,7 @@ void write_model(nlohmann::json& j, const M& m) {
   Resource r = m.resource;
   nlohmann::json attributes =
       r.attributes.is_object() ? r.attributes.json() : nlohmann::json::object();
-  M::visit(m, AttributeWriter{attributes});
+  M::visit(m, AttributeWriter{mgnify::detail::JsonFieldWriter{attributes}});
   r.attributes = std::move(attributes);
   to_json(j, r);
 }

@@ -28,21 +28,6 @@ inline namespace v0 {
 namespace detail {
 namespace fast {
 
-namespace v2_detail {
-
-/// Iterates the fields of `obj`, handing each to `on_field(key, value)`.
-template <class F>
-void for_fields(od::object& obj, F&& on_field) {
-  for (auto f : obj) {
-    od::field field = take(std::move(f));
-    const std::string_view key = take(field.unescaped_key());
-    od::value v = field.value();
-    on_field(key, v);
-  }
-}
-
-}  // namespace v2_detail
-
 /// An enum keeps the text it came from; every download of a v2 page has two,
 /// and decoding them through a nlohmann value cost a tenth of a page's decode.
 template <class E>
@@ -61,7 +46,7 @@ struct Model<mgnify::v2::IndexFile> {
     // from_json reads relative_url (the older servers' name) only when url is absent or null.
     std::optional<std::string> url;
     std::optional<std::string> relative_url;
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
+    for_fields(obj, [&](std::string_view key, od::value& v) {
       if (key == "index_type") {
         keep_field(v, f.index_type, src);
       } else if (key == "url") {
@@ -81,7 +66,7 @@ struct Model<mgnify::v2::DownloadFile> {
   static void read(od::object obj, std::string_view text, const Source& src,
                    mgnify::v2::DownloadFile& d) {
     std::optional<mgnify::v2::IndexFile> single;
-    v2_detail::for_fields(obj, [&](std::string_view key, od::value& v) {
+    for_fields(obj, [&](std::string_view key, od::value& v) {
       if (key == "alias") {
         keep_field(v, d.alias, src);
       } else if (key == "download_type") {
