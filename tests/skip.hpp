@@ -8,8 +8,8 @@
 
 #define MGNIFY_SKIPPED_MARKER "MGNIFY_TEST_SKIPPED: "
 
-#define MGNIFY_SKIP_TEST(why)                  \
-  do {                                         \
-    WARN(MGNIFY_SKIPPED_MARKER << why);        \
-    return;                                    \
+#define MGNIFY_SKIP_TEST(why)           \
+  do {                                  \
+    WARN(MGNIFY_SKIPPED_MARKER << why); \
+    return;                             \
   } while (false)

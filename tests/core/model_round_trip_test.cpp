@@ -6,11 +6,11 @@
 // required.
 
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
 #include <set>
@@ -18,8 +18,6 @@
 #include <string>
 #include <type_traits>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/proteins.hpp"
@@ -33,17 +31,20 @@ using nlohmann::json;
 
 // Every v2 model with a field table. The last test case checks this list
 // against the headers, so a model added later cannot be left out.
-#define MGNIFY_V2_TABLE_MODELS(X)                                                                \
-  X(Study) X(StudyDetail) X(StudyIdentifier) X(Sample) X(SampleWithMetadata) X(SampleDetail)    \
-  X(Analysis) X(AnalysisDetail) X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation)            \
-  X(AnalysedRun) X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) X(GenomeSchema)             \
-  X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome) X(Publication)         \
-  X(PublicationDetail) X(EuropePmcAnnotationTag) X(EuropePmcAnnotationMention)                   \
-  X(EuropePmcAnnotation) X(EuropePmcAnnotationGroup) X(PublicationAnnotations) X(SuperStudy)     \
-  X(SuperStudyDetail) X(GenomeCatalogue) X(GenomeCatalogueDetail) X(Genome) X(GenomeDetail)      \
-  X(GenomeWithAnnotations)
+#define MGNIFY_V2_TABLE_MODELS(X)                                                               \
+  X(Study)                                                                                      \
+  X(StudyDetail) X(StudyIdentifier) X(Sample) X(SampleWithMetadata) X(SampleDetail) X(Analysis) \
+      X(AnalysisDetail) X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation) X(AnalysedRun)    \
+          X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) X(GenomeSchema)                    \
+              X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome)           \
+                  X(Publication) X(PublicationDetail) X(EuropePmcAnnotationTag)                 \
+                      X(EuropePmcAnnotationMention) X(EuropePmcAnnotation)                      \
+                          X(EuropePmcAnnotationGroup) X(PublicationAnnotations) X(SuperStudy)   \
+                              X(SuperStudyDetail) X(GenomeCatalogue) X(GenomeCatalogueDetail)   \
+                                  X(Genome) X(GenomeDetail) X(GenomeWithAnnotations)
 
-#define MGNIFY_PROTEIN_TABLE_MODELS(X) X(BiomeEntry) X(PfamAnnotation) X(ContigEntry) X(Protein) X(SearchHit)
+#define MGNIFY_PROTEIN_TABLE_MODELS(X) \
+  X(BiomeEntry) X(PfamAnnotation) X(ContigEntry) X(Protein) X(SearchHit)
 
 template <class T>
 struct is_enumerated : std::false_type {};
@@ -154,7 +155,8 @@ void check_round_trips(const char* name) {
     CHECK(json(decoded) == full);
     // The simdjson reader of the same table, on an item of a v2 page.
     const json page{{"count", 1}, {"items", json::array({full})}};
-    const auto fast = mgnify::detail::decode_body<mgnify::v2::Page<M>>(page.dump(), "https://test/page");
+    const auto fast =
+        mgnify::detail::decode_body<mgnify::v2::Page<M>>(page.dump(), "https://test/page");
     CHECK(fast.items.size() == 1);
     if (!fast.items.empty()) CHECK(json(fast.items[0]) == full);
   }
@@ -203,20 +205,23 @@ MGNIFY_JSON_FIELDS(Tally, "tally")
 
 }  // namespace
 
-TEST_CASE("a defaulted integer sent as the string \"0\" goes back as sent", "[models][round-trip]") {
+TEST_CASE("a defaulted integer sent as the string \"0\" goes back as sent",
+          "[models][round-trip]") {
   const json sent = {{"count", "0"}};
   const auto tally = sent.get<Tally>();
   CHECK(tally.count == 0);
   CHECK(json(tally) == sent);
 }
 
-TEST_CASE("an integer sent as a string is read as its value and written back as sent", "[models][round-trip]") {
+TEST_CASE("an integer sent as a string is read as its value and written back as sent",
+          "[models][round-trip]") {
   const json sent = {{"accession", "MGYG000000001"}, {"length", "3000000"}, {"num_contigs", 12}};
   auto genome = sent.get<mgnify::v2::Genome>();
   CHECK(genome.length == std::optional<std::int64_t>(3000000));
   CHECK(json(genome) == sent);
   const auto page = json{{"count", 1}, {"items", json::array({sent})}}.dump();
-  CHECK(json(mgnify::detail::decode_body<mgnify::v2::Page<mgnify::v2::Genome>>(page, "u").items.at(0)) == sent);
+  CHECK(json(mgnify::detail::decode_body<mgnify::v2::Page<mgnify::v2::Genome>>(page, "u").items.at(
+            0)) == sent);
   genome.length = 42;
   CHECK(json(genome).at("length") == 42);
 }
@@ -225,11 +230,11 @@ TEST_CASE("an integer sent as a string is read as its value and written back as 
 #define MGNIFY_PROTEIN_ROUND_TRIP(Model) check_round_trips<mgnify::proteins::Model>(#Model);
 #define MGNIFY_MODEL_NAME(Model) #Model,
 
-TEST_CASE("v2 models: exact round trips derived from each field table", "[v2][models][round-trip]") {
-  MGNIFY_V2_TABLE_MODELS(MGNIFY_V2_ROUND_TRIP)
-}
+TEST_CASE("v2 models: exact round trips derived from each field table",
+          "[v2][models][round-trip]"){MGNIFY_V2_TABLE_MODELS(MGNIFY_V2_ROUND_TRIP)}
 
-TEST_CASE("protein models: exact round trips derived from each field table", "[proteins][models][round-trip]") {
+TEST_CASE("protein models: exact round trips derived from each field table",
+          "[proteins][models][round-trip]") {
   MGNIFY_PROTEIN_TABLE_MODELS(MGNIFY_PROTEIN_ROUND_TRIP)
 }
 
@@ -239,16 +244,18 @@ namespace {
 std::set<std::string> models_with_tables(const std::string& folder) {
   std::set<std::string> declared;
   const std::regex model(R"(struct (\w+)[^{;]*\{)");
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(MGNIFY_SOURCE_DIR) + folder)) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(MGNIFY_SOURCE_DIR) + folder)) {
     std::ifstream in(entry.path());
     std::stringstream text;
     text << in.rdbuf();
     const std::string source = text.str();
-    for (auto it = std::sregex_iterator(source.begin(), source.end(), model); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(source.begin(), source.end(), model);
+         it != std::sregex_iterator(); ++it) {
       const auto body_start = static_cast<std::size_t>(it->position(0) + it->length(0));
       const auto next = source.find("\nstruct ", body_start);
-      const std::string body =
-          source.substr(body_start, next == std::string::npos ? std::string::npos : next - body_start);
+      const std::string body = source.substr(
+          body_start, next == std::string::npos ? std::string::npos : next - body_start);
       if (body.find("static void fields(") != std::string::npos) declared.insert((*it)[1]);
     }
   }

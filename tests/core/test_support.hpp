@@ -118,7 +118,8 @@ inline mgnify::http::CurlTransport& curl_of(mgnify::http::Session& session) {
   return dynamic_cast<mgnify::http::CurlTransport&>(session.transport());
 }
 
-inline std::vector<std::chrono::nanoseconds> ns_list(std::initializer_list<std::chrono::nanoseconds> l) {
+inline std::vector<std::chrono::nanoseconds> ns_list(
+    std::initializer_list<std::chrono::nanoseconds> l) {
   return std::vector<std::chrono::nanoseconds>(l);
 }
 

@@ -7,7 +7,6 @@
 // compared with the mock's own data.
 
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <cstddef>
 #include <ctime>
@@ -42,9 +41,12 @@ enum class Service { proteins, v1, v2 };
 
 inline const char* service_name(Service s) {
   switch (s) {
-    case Service::proteins: return "proteins";
-    case Service::v1: return "v1";
-    case Service::v2: return "v2";
+    case Service::proteins:
+      return "proteins";
+    case Service::v1:
+      return "v1";
+    case Service::v2:
+      return "v2";
   }
   return "?";
 }
@@ -58,8 +60,8 @@ class LogLines {
   mgnify::http::Logger logger() {
     return [this](const mgnify::http::LogEvent& e) {
       std::lock_guard<std::mutex> lock(mutex_);
-      lines_.push_back(std::string(mgnify::http::LogEvent::kind_name(e.kind)) + " " + e.method + " " +
-                       e.url + " " + std::to_string(e.status) + " " + e.message);
+      lines_.push_back(std::string(mgnify::http::LogEvent::kind_name(e.kind)) + " " + e.method +
+                       " " + e.url + " " + std::to_string(e.status) + " " + e.message);
     };
   }
   std::vector<std::string> lines() const {
@@ -110,8 +112,8 @@ inline std::string http_date(std::chrono::system_clock::time_point t) {
 /// Outcome of a list walk that is continued after a failed page.
 struct WalkOutcome {
   std::vector<std::string> ids;
-  std::exception_ptr error;                  // the first failure, if any
-  std::optional<std::string> resume_token;   // Paged::resume_token() right after it
+  std::exception_ptr error;                 // the first failure, if any
+  std::optional<std::string> resume_token;  // Paged::resume_token() right after it
   std::size_t items_before_error = 0;
 };
 
@@ -142,7 +144,8 @@ WalkOutcome walk_paged(mgnify::Paged<T>& paged, std::size_t page_size, Id id, Ne
         }
         // Plain exceptions, not REQUIRE: walks also run on worker threads,
         // where Catch's assertion macros are not safe to use.
-        if (++retries > 3) throw std::runtime_error("the walk kept failing after the fault was gone");
+        if (++retries > 3)
+          throw std::runtime_error("the walk kept failing after the fault was gone");
         it = paged.begin();
         break;
       }
@@ -193,8 +196,12 @@ struct Harness {
     return o;
   }
 
-  Shot shot_item(std::size_t i) { return Shot{*server, item_path(i), item_url(i), detail_wrong_shape, clock}; }
-  Shot shot_list(const std::string& url) { return Shot{*server, list_path, url, list_wrong_shape, clock}; }
+  Shot shot_item(std::size_t i) {
+    return Shot{*server, item_path(i), item_url(i), detail_wrong_shape, clock};
+  }
+  Shot shot_list(const std::string& url) {
+    return Shot{*server, list_path, url, list_wrong_shape, clock};
+  }
 };
 
 inline std::string origin_path(const std::string& url) {

@@ -6,10 +6,10 @@
 // then copy objects into `raw`) runs at about a quarter of Python's
 // json.loads, and nlohmann's parser alone -- DOM or a no-op SAX pass -- stays
 // below Python on the same bytes, so no nlohmann-based path can decode as fast
-// as a Python client parses (figures in docs/performance.md and BENCHMARKS.md). simdjson's On-Demand API
-// finds the structure of a page in one vectorised pass and lets the decoder
-// read only the fields it names; every object keeps its own text (raw_json())
-// in a RawJson that is parsed by nlohmann only if the caller reads `raw`.
+// as a Python client parses (figures in docs/performance.md and BENCHMARKS.md). simdjson's
+// On-Demand API finds the structure of a page in one vectorised pass and lets the decoder read only
+// the fields it names; every object keeps its own text (raw_json()) in a RawJson that is parsed by
+// nlohmann only if the caller reads `raw`.
 //
 // The fast decoders cover the hot documents (v1 list pages, v2 pages of the
 // list models, protein records) and accept only the common shape. Anything

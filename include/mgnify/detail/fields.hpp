@@ -26,12 +26,11 @@
 // The simdjson reader (detail/fast_json.hpp) walks the same table.
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -56,7 +55,8 @@ struct FieldProbe {
 };
 
 template <class M>
-struct has_fields<M, std::void_t<decltype(M::fields(std::declval<M&>(), std::declval<FieldProbe&>()))>>
+struct has_fields<M,
+                  std::void_t<decltype(M::fields(std::declval<M&>(), std::declval<FieldProbe&>()))>>
     : std::true_type {};
 
 /// A member still at T{}: the default of every defaulted field.
@@ -198,10 +198,10 @@ void write_fields(nlohmann::json& j, const M& model) {
 
 /// from_json/to_json of a model with a field table; `what` names it in errors
 /// ("expected a study object, got array").
-#define MGNIFY_JSON_FIELDS(Model, what)                                 \
-  inline void from_json(const nlohmann::json& j, Model& out) {          \
-    ::mgnify::detail::read_fields(j, out, what);                        \
-  }                                                                     \
-  inline void to_json(nlohmann::json& j, const Model& model) {          \
-    ::mgnify::detail::write_fields(j, model);                           \
+#define MGNIFY_JSON_FIELDS(Model, what)                        \
+  inline void from_json(const nlohmann::json& j, Model& out) { \
+    ::mgnify::detail::read_fields(j, out, what);               \
+  }                                                            \
+  inline void to_json(nlohmann::json& j, const Model& model) { \
+    ::mgnify::detail::write_fields(j, model);                  \
   }

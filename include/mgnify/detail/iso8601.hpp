@@ -52,7 +52,8 @@ inline std::optional<std::int64_t> parse_iso8601_micros(std::string_view text, D
     if (date_only == DateOnly::refused) return std::nullopt;
   } else {
     if (!(expect('T') || expect('t') || expect(' '))) return std::nullopt;
-    if (!number(2, hour) || !expect(':') || !number(2, minute) || !expect(':') || !number(2, second)) {
+    if (!number(2, hour) || !expect(':') || !number(2, minute) || !expect(':') ||
+        !number(2, second)) {
       return std::nullopt;
     }
     if (hour > 23 || minute > 59 || second > 60) return std::nullopt;
@@ -79,8 +80,10 @@ inline std::optional<std::int64_t> parse_iso8601_micros(std::string_view text, D
     }
   }
   if (pos != text.size()) return std::nullopt;
-  const std::int64_t days = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-  const std::int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
+  const std::int64_t days =
+      days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  const std::int64_t seconds =
+      days * 86400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
   return seconds * 1000000 + micros;
 }
 

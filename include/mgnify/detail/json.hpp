@@ -9,14 +9,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <system_error>
 #include <type_traits>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
@@ -78,7 +77,8 @@ T checked_integer(const nlohmann::json& value, const std::string& path) {
         return out_of_range(value.dump());
       }
     } else {
-      if (v < static_cast<std::int64_t>(limits::min()) || v > static_cast<std::int64_t>(limits::max())) {
+      if (v < static_cast<std::int64_t>(limits::min()) ||
+          v > static_cast<std::int64_t>(limits::max())) {
         return out_of_range(value.dump());
       }
     }
@@ -96,10 +96,12 @@ T checked_integer(const nlohmann::json& value, const std::string& path) {
   }
   // Some services send integers as strings ("host-tax-id": "9606").
   if (value.is_string()) {
-    if (const auto parsed = integer_from_text<T>(value.get_ref<const std::string&>())) return *parsed;
+    if (const auto parsed = integer_from_text<T>(value.get_ref<const std::string&>()))
+      return *parsed;
   }
-  throw DecodeError(path, "", std::string("expected another type, got ") + value.type_name() +
-                                  " (an integer is required)");
+  throw DecodeError(
+      path, "",
+      std::string("expected another type, got ") + value.type_name() + " (an integer is required)");
 }
 
 /// Converts one value, re-labelling any failure with `path` prepended.
@@ -116,7 +118,8 @@ T convert_at(const nlohmann::json& value, const std::string& path) {
       out.reserve(value.size());
       std::size_t index = 0;
       for (const auto& item : value) {
-        out.push_back(convert_at<typename T::value_type>(item, path + "/" + std::to_string(index++)));
+        out.push_back(
+            convert_at<typename T::value_type>(item, path + "/" + std::to_string(index++)));
       }
       return out;
     }
@@ -126,8 +129,9 @@ T convert_at(const nlohmann::json& value, const std::string& path) {
   } catch (const DecodeError& e) {
     throw DecodeError(path + e.json_path(), e.url(), e.detail());
   } catch (const nlohmann::json::exception& e) {
-    throw DecodeError(path, "", std::string("expected another type, got ") + value.type_name() +
-                                    " (" + e.what() + ")");
+    throw DecodeError(
+        path, "",
+        std::string("expected another type, got ") + value.type_name() + " (" + e.what() + ")");
   }
 }
 
@@ -150,7 +154,8 @@ inline std::string key_path(const char* key) {
 template <class T>
 void read_required(const nlohmann::json& j, const char* key, T& out) {
   auto it = j.find(key);
-  if (it == j.end() || it->is_null()) throw DecodeError(key_path(key), "", "required field is missing");
+  if (it == j.end() || it->is_null())
+    throw DecodeError(key_path(key), "", "required field is missing");
   out = convert_at<T>(*it, key_path(key));
 }
 

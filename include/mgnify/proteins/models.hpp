@@ -10,16 +10,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -28,9 +27,9 @@ namespace proteins {
 
 /// A biome in which a protein was observed.
 struct BiomeEntry {
-  std::int64_t id = 0;                 // the value `SearchQuery::by_biome_id` accepts
-  std::string name;                    // full lineage, "root:Environmental:Aquatic:Marine"
-  std::optional<std::int64_t> count;   // occurrences in that biome
+  std::int64_t id = 0;                // the value `SearchQuery::by_biome_id` accepts
+  std::string name;                   // full lineage, "root:Environmental:Aquatic:Marine"
+  std::optional<std::int64_t> count;  // occurrences in that biome
   RawJson raw;
 
   template <class Self, class Visitor>
@@ -102,7 +101,8 @@ class StrandValue {
     } else if (sent.is_number() || sent.is_null()) {
       out.known_ = sent.is_null();
     } else {
-      throw DecodeError("", "", std::string("expected a strand string or number, got ") + sent.type_name());
+      throw DecodeError("", "",
+                        std::string("expected a strand string or number, got ") + sent.type_name());
     }
     out.sent_ = std::move(sent);
     return out;
@@ -129,7 +129,9 @@ class StrandValue {
   bool known_ = true;
 };
 
-inline void from_json(const nlohmann::json& j, StrandValue& out) { out = StrandValue::from_sent(j); }
+inline void from_json(const nlohmann::json& j, StrandValue& out) {
+  out = StrandValue::from_sent(j);
+}
 inline void to_json(nlohmann::json& j, const StrandValue& value) { j = value.sent(); }
 
 /// Where a protein was found: one contig of one assembly of one study.

@@ -43,10 +43,13 @@ inline std::optional<std::chrono::system_clock::time_point> parse_iso8601(const 
   if (!micros) return std::nullopt;
   // system_clock may count nanoseconds in 64 bits (years 1678..2261); an
   // instant outside its range keeps its text only.
-  constexpr auto most = std::chrono::duration_cast<microseconds>(system_clock::duration::max()).count();
-  constexpr auto least = std::chrono::duration_cast<microseconds>(system_clock::duration::min()).count();
+  constexpr auto most =
+      std::chrono::duration_cast<microseconds>(system_clock::duration::max()).count();
+  constexpr auto least =
+      std::chrono::duration_cast<microseconds>(system_clock::duration::min()).count();
   if (*micros >= most || *micros <= least) return std::nullopt;
-  return system_clock::time_point(std::chrono::duration_cast<system_clock::duration>(microseconds(*micros)));
+  return system_clock::time_point(
+      std::chrono::duration_cast<system_clock::duration>(microseconds(*micros)));
 }
 
 }  // namespace detail

@@ -7,16 +7,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/assemblies.hpp"
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/enums.hpp"
@@ -146,16 +145,23 @@ void read_analysis_detail(const nlohmann::json& j, A& a) {
 MGNIFY_JSON_FIELDS(Analysis, "analysis")
 MGNIFY_JSON_FIELDS(AnalysisTypedAnnotation, "annotation")
 
-inline void from_json(const nlohmann::json& j, AnalysisDetail& a) { detail::read_analysis_detail(j, a); }
-inline void to_json(nlohmann::json& j, const AnalysisDetail& a) { mgnify::detail::write_fields(j, a); }
+inline void from_json(const nlohmann::json& j, AnalysisDetail& a) {
+  detail::read_analysis_detail(j, a);
+}
+inline void to_json(nlohmann::json& j, const AnalysisDetail& a) {
+  mgnify::detail::write_fields(j, a);
+}
 
 inline void from_json(const nlohmann::json& j, AnalysisWithAnnotations& a) {
   detail::read_analysis_detail(j, a);
   if (!a.annotations.is_object() && !a.annotations.is_null()) {
-    throw DecodeError("/annotations", "", std::string("expected an object, got ") + a.annotations.type_name());
+    throw DecodeError("/annotations", "",
+                      std::string("expected an object, got ") + a.annotations.type_name());
   }
 }
-inline void to_json(nlohmann::json& j, const AnalysisWithAnnotations& a) { mgnify::detail::write_fields(j, a); }
+inline void to_json(nlohmann::json& j, const AnalysisWithAnnotations& a) {
+  mgnify::detail::write_fields(j, a);
+}
 
 }  // namespace v2
 }  // namespace v0

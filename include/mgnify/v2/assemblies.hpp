@@ -2,14 +2,13 @@
 
 // Assemblies and the genome link schemas listed under an assembly.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/datetime.hpp"
 #include "mgnify/version.hpp"
 
@@ -116,7 +115,6 @@ MGNIFY_JSON_FIELDS(AssemblyDetail, "assembly")
 MGNIFY_JSON_FIELDS(GenomeSchema, "genome")
 MGNIFY_JSON_FIELDS(GenomeAssemblyLinkSchema, "genome link")
 MGNIFY_JSON_FIELDS(AdditionalContainedGenomeSchema, "contained genome")
-
 
 }  // namespace v2
 }  // namespace v0

@@ -2,12 +2,11 @@
 
 // The answer of auth/sliding and auth/sliding/refresh.
 
+#include <nlohmann/json.hpp>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "mgnify/detail/json.hpp"
 #include "mgnify/detail/fields.hpp"
+#include "mgnify/detail/json.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {

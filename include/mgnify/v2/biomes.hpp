@@ -3,14 +3,13 @@
 // Biome: a node of the GOLD-style biome tree, named by its colon lineage.
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {

@@ -35,7 +35,8 @@ struct DateTime {
   /// `text` as a DateTime; parsed() says whether it was a date-time.
   static DateTime from_text(std::string text) {
     DateTime out;
-    const auto micros = mgnify::detail::parse_iso8601_micros(text, mgnify::detail::DateOnly::refused);
+    const auto micros =
+        mgnify::detail::parse_iso8601_micros(text, mgnify::detail::DateOnly::refused);
     if (micros) out.time = decltype(out.time)(std::chrono::microseconds(*micros));
     out.parsed_ = micros.has_value();
     out.text = std::move(text);
@@ -52,7 +53,8 @@ struct DateTime {
 inline DateTime parse_datetime(const std::string& text) {
   DateTime out = DateTime::from_text(text);
   if (!out.parsed()) {
-    throw DecodeError("", "", "invalid datetime '" + text + "': expected YYYY-MM-DDTHH:MM:SS[.fraction][zone]");
+    throw DecodeError(
+        "", "", "invalid datetime '" + text + "': expected YYYY-MM-DDTHH:MM:SS[.fraction][zone]");
   }
   return out;
 }

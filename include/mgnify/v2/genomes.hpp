@@ -3,15 +3,14 @@
 // Genome catalogues and their genomes (MAGs and isolates).
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
 #include "mgnify/v2/downloads.hpp"
@@ -179,7 +178,6 @@ MGNIFY_JSON_FIELDS(GenomeCatalogue, "genome catalogue")
 MGNIFY_JSON_FIELDS(GenomeCatalogueDetail, "genome catalogue")
 MGNIFY_JSON_FIELDS(Genome, "genome")
 MGNIFY_JSON_FIELDS(GenomeDetail, "genome")
-
 
 MGNIFY_JSON_FIELDS(GenomeWithAnnotations, "genome annotations")
 

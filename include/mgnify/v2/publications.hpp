@@ -3,15 +3,14 @@
 // Publications linked to studies, and Europe PMC text-mined annotations of one.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 

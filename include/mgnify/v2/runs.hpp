@@ -2,14 +2,13 @@
 
 // Analysed runs (ENA sequencing runs with at least one MGnify analysis).
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/v2/studies.hpp"
@@ -56,7 +55,6 @@ struct AnalysedRunDetail : AnalysedRun {
 
 MGNIFY_JSON_FIELDS(AnalysedRun, "run")
 MGNIFY_JSON_FIELDS(AnalysedRunDetail, "run")
-
 
 }  // namespace v2
 }  // namespace v0

@@ -2,14 +2,13 @@
 
 // Samples: list form, with ENA metadata (study sample lists), and detail (with studies).
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/fields.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
 #include "mgnify/v2/studies.hpp"

@@ -3,14 +3,13 @@
 // Studies: the list form, the detail form (with downloads) and the answer of
 // the INSDC accession lookup.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/fields.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/datetime.hpp"
 #include "mgnify/v2/downloads.hpp"

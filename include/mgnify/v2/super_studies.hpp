@@ -2,15 +2,14 @@
 
 // Super studies: curated groups of studies and genome catalogues.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/fields.hpp"
-#include "mgnify/raw_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/genomes.hpp"
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
@@ -52,7 +51,6 @@ struct SuperStudyDetail : SuperStudy {
 
 MGNIFY_JSON_FIELDS(SuperStudy, "super study")
 MGNIFY_JSON_FIELDS(SuperStudyDetail, "super study")
-
 
 }  // namespace v2
 }  // namespace v0
