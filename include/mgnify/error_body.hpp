@@ -56,6 +56,8 @@ namespace detail {
 
 inline constexpr std::size_t kErrorExcerptLimit = 200;
 
+/// A scalar as text: a string as it is, null as "", anything else as its
+/// JSON ("7", "true", "1.5").
 inline std::string json_scalar_text(const nlohmann::json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_null()) return {};

@@ -23,6 +23,10 @@
 // Models decoded on their own (json.get<BiomeEntry>()) keep their own value.
 // Top-level items of a list page each own a copy of their own text, so that
 // keeping one item does not keep the whole page body alive.
+//
+// Models declare it as `RawJson raw{};`: with the braces, aggregate
+// initialisation that leaves it out (`FileChecksum{"00", "CRC32"}`) does not
+// trip -Wmissing-field-initializers in the caller's build.
 
 #include <atomic>
 #include <cstddef>

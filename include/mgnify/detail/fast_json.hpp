@@ -294,6 +294,20 @@ class FieldTableReader {
       read(value_, member, src_);
     }
   }
+  template <std::size_t N>
+  void scalar_text(const char (&name)[N], std::string& member) {
+    next_bit();
+    if (!claims(name)) return;
+    const od::json_type type = take(value_.type());
+    if (type == od::json_type::string) {
+      member.assign(take(value_.get_string()));
+    } else if (type == od::json_type::null) {
+      if (!is_null(value_)) throw Fallback{};
+      member.clear();
+    } else {
+      member = to_nlohmann(value_).dump();
+    }
+  }
 
   std::uint64_t required_seen() const noexcept { return required_seen_; }
 
@@ -333,6 +347,7 @@ class RequiredFields {
   void defaulted(const char*, T&) {
     ++index_;
   }
+  void scalar_text(const char*, const std::string&) { ++index_; }
   std::uint64_t mask() const noexcept { return mask_; }
 
  private:
@@ -340,31 +355,47 @@ class RequiredFields {
   std::uint64_t mask_ = 0;
 };
 
+/// The field table named `fields`; other tables (v1's `attributes`) have their own.
+struct FieldsTable {
+  template <class Self, class Visitor>
+  static void apply(Self& model, Visitor& v) {
+    std::remove_const_t<Self>::fields(model, v);
+  }
+};
+
+/// The required entries of a table, as FieldTableReader numbers them.
+template <class Table, class M>
+std::uint64_t required_mask() {
+  static const std::uint64_t mask = [] {
+    RequiredFields required;
+    const M probe{};
+    Table::apply(probe, required);
+    return required.mask();
+  }();
+  return mask;
+}
+
+/// Reads every field of `obj` into `out` through a field table.
+template <class Table, class M>
+void read_table(od::object& obj, const Source& src, M& out) {
+  std::uint64_t seen = 0;
+  for_fields(obj, [&](std::string_view key, od::value& v) {
+    FieldTableReader reader(key, v, src);
+    Table::apply(out, reader);
+    seen |= reader.required_seen();
+  });
+  // A missing required field: the nlohmann path reports it with its name.
+  const std::uint64_t required = required_mask<Table, M>();
+  if ((seen & required) != required) throw Fallback{};
+}
+
 /// Every model with a field table has a fast reader derived from it.
 template <class M>
 struct Model<M, std::enable_if_t<has_fields<M>::value>> {
   static constexpr bool enabled = true;
   static void read(od::object obj, std::string_view text, const Source& src, M& out) {
-    std::uint64_t seen = 0;
-    for_fields(obj, [&](std::string_view key, od::value& v) {
-      FieldTableReader reader(key, v, src);
-      M::fields(out, reader);
-      seen |= reader.required_seen();
-    });
-    // A missing required field: the nlohmann path reports it with its name.
-    if ((seen & required_mask()) != required_mask()) throw Fallback{};
+    read_table<FieldsTable>(obj, src, out);
     out.raw = src.raw(text);
-  }
-
- private:
-  static std::uint64_t required_mask() {
-    static const std::uint64_t mask = [] {
-      RequiredFields required;
-      const M probe{};
-      M::fields(probe, required);
-      return required.mask();
-    }();
-    return mask;
   }
 };
 

@@ -6,7 +6,7 @@
 //   struct Study {
 //     std::string accession;
 //     std::optional<DateTime> updated_at;
-//     RawJson raw;
+//     RawJson raw{};
 //     template <class Self, class Visitor>
 //     static void fields(Self& self, Visitor& v) {
 //       v.required("accession", self.accession);
@@ -15,10 +15,13 @@
 //   };
 //   MGNIFY_JSON_FIELDS(Study, "study")
 //
-// A derived model calls its base's fields() first. Three kinds of field:
+// A derived model calls its base's fields() first. Four kinds of field:
 // - required: absent or null is a DecodeError;
 // - optional: a std::optional, absent or null is nullopt;
-// - defaulted: absent keeps the member's initial value, null gives T{}.
+// - defaulted: absent keeps the member's initial value, null gives T{};
+// - scalar_text: a std::string that the service fills with text or with a
+//   bare number or boolean ("value": 7); it holds the value's JSON text and
+//   is written back in the form it came in. Otherwise like defaulted.
 // Encoding starts from `raw`, so members the SDK does not know survive, and
 // then writes each field so that a decoded model re-encodes exactly: an
 // optional that is empty stays absent or null as it came, and a defaulted
@@ -52,6 +55,7 @@ struct FieldProbe {
   void optional(const char*, T&) {}
   template <class T>
   void defaulted(const char*, T&) {}
+  void scalar_text(const char*, const std::string&) {}
 };
 
 template <class M>
@@ -124,6 +128,11 @@ struct JsonFieldReader {
     member = it->is_null() ? T{} : convert_at<T>(*it, key_path(key));
     view_nested(key, member);
   }
+  void scalar_text(const char* key, std::string& member) const {
+    auto it = j.find(key);
+    if (it == j.end()) return;
+    member = json_scalar_text(*it);
+  }
 
  private:
   template <class T>
@@ -158,6 +167,12 @@ struct JsonFieldWriter {
     // document had is replaced by the default the caller set.
     auto it = out.find(key);
     if (it != out.end() && !it->is_null()) write(key, member);
+  }
+  void scalar_text(const char* key, const std::string& member) const {
+    auto it = out.find(key);
+    // A number or boolean whose text is still `member` goes back as that number.
+    if (it != out.end() && !it->is_string() && json_scalar_text(*it) == member) return;
+    defaulted(key, member);
   }
 
  private:

@@ -30,7 +30,7 @@ struct BiomeEntry {
   std::int64_t id = 0;                // the value `SearchQuery::by_biome_id` accepts
   std::string name;                   // full lineage, "root:Environmental:Aquatic:Marine"
   std::optional<std::int64_t> count;  // occurrences in that biome
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -51,7 +51,7 @@ struct PfamAnnotation {
   std::optional<std::int64_t> hmm_end;
   std::optional<std::int64_t> env_start;
   std::optional<std::int64_t> env_end;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -143,7 +143,7 @@ struct ContigEntry {
   std::optional<std::int64_t> start;
   std::optional<std::int64_t> end;
   StrandValue strand;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -176,7 +176,7 @@ struct Protein {
 
   bool superseded() const noexcept { return superseded_from.has_value(); }
 
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -196,7 +196,7 @@ struct SearchHit {
   std::string mgyp;
   std::optional<bool> full_length;
   std::optional<std::int64_t> cluster_size;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

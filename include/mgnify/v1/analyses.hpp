@@ -33,18 +33,18 @@ struct Analysis : ResourceModel {
   std::optional<std::string> mgx_accession;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("accession", s.accession);
-    v("analysis-summary", s.analysis_summary);
-    v("pipeline-version", s.pipeline_version);
-    v("analysis-status", s.analysis_status);
-    v("experiment-type", s.experiment_type);
-    v("complete-time", s.complete_time);
-    v("instrument-platform", s.instrument_platform);
-    v("instrument-model", s.instrument_model);
-    v("is-private", s.is_private);
-    v("last-update", s.last_update);
-    v("mgx-accession", s.mgx_accession);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("accession", s.accession);
+    v.defaulted("analysis-summary", s.analysis_summary);
+    v.optional("pipeline-version", s.pipeline_version);
+    v.optional("analysis-status", s.analysis_status);
+    v.optional("experiment-type", s.experiment_type);
+    v.optional("complete-time", s.complete_time);
+    v.optional("instrument-platform", s.instrument_platform);
+    v.optional("instrument-model", s.instrument_model);
+    v.optional("is-private", s.is_private);
+    v.optional("last-update", s.last_update);
+    v.optional("mgx-accession", s.mgx_accession);
   }
 };
 MGNIFY_V1_MODEL_JSON(Analysis)
@@ -68,21 +68,21 @@ struct AnalysisContig : ResourceModel {
   std::optional<bool> has_kegg_module;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("contig-id", s.contig_id);
-    v("length", s.length);
-    v("coverage", s.coverage);
-    v("analysis-id", s.analysis_id);
-    v("accession", s.accession);
-    v("pipeline-version", s.pipeline_version);
-    v("job-id", s.job_id);
-    v("has-cog", s.has_cog);
-    v("has-kegg", s.has_kegg);
-    v("has-go", s.has_go);
-    v("has-pfam", s.has_pfam);
-    v("has-interpro", s.has_interpro);
-    v("has-antismash", s.has_antismash);
-    v("has-kegg-module", s.has_kegg_module);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("contig-id", s.contig_id);
+    v.optional("length", s.length);
+    v.optional("coverage", s.coverage);
+    v.optional("analysis-id", s.analysis_id);
+    v.optional("accession", s.accession);
+    v.optional("pipeline-version", s.pipeline_version);
+    v.optional("job-id", s.job_id);
+    v.optional("has-cog", s.has_cog);
+    v.optional("has-kegg", s.has_kegg);
+    v.optional("has-go", s.has_go);
+    v.optional("has-pfam", s.has_pfam);
+    v.optional("has-interpro", s.has_interpro);
+    v.optional("has-antismash", s.has_antismash);
+    v.optional("has-kegg-module", s.has_kegg_module);
   }
 };
 MGNIFY_V1_MODEL_JSON(AnalysisContig)
@@ -97,13 +97,13 @@ struct Pipeline : ResourceModel {
   std::optional<std::int64_t> analyses_count;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("release-version", s.release_version);
-    v("description", s.description);
-    v("changes", s.changes);
-    v("release-date", s.release_date);
-    v("samples-count", s.samples_count);
-    v("analyses-count", s.analyses_count);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("release-version", s.release_version);
+    v.optional("description", s.description);
+    v.optional("changes", s.changes);
+    v.optional("release-date", s.release_date);
+    v.optional("samples-count", s.samples_count);
+    v.optional("analyses-count", s.analyses_count);
   }
 };
 MGNIFY_V1_MODEL_JSON(Pipeline)
@@ -113,46 +113,44 @@ struct FileFormat {
   std::string name;
   std::optional<std::string> extension;
   std::optional<bool> compression;
+  RawJson raw{};
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("name", self.name);
+    v.optional("extension", self.extension);
+    v.optional("compression", self.compression);
+  }
 };
-inline void from_json(const nlohmann::json& j, FileFormat& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
-  mgnify::detail::read_or_keep(j, "name", out.name);
-  mgnify::detail::read_optional(j, "extension", out.extension);
-  mgnify::detail::read_optional(j, "compression", out.compression);
-}
-inline void to_json(nlohmann::json& j, const FileFormat& f) {
-  j = nlohmann::json{{"name", f.name}};
-  mgnify::detail::write_optional(j, "extension", f.extension);
-  mgnify::detail::write_optional(j, "compression", f.compression);
-}
+MGNIFY_JSON_FIELDS(FileFormat, "file-format")
 
 /// `description` of a download.
 struct DownloadDescription {
   std::string label;
   std::string description;
+  RawJson raw{};
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("label", self.label);
+    v.defaulted("description", self.description);
+  }
 };
-inline void from_json(const nlohmann::json& j, DownloadDescription& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
-  mgnify::detail::read_or_keep(j, "label", out.label);
-  mgnify::detail::read_or_keep(j, "description", out.description);
-}
-inline void to_json(nlohmann::json& j, const DownloadDescription& d) {
-  j = nlohmann::json{{"label", d.label}, {"description", d.description}};
-}
+MGNIFY_JSON_FIELDS(DownloadDescription, "download description")
 
 /// `file-checksum` of a download; both members are "" on old data.
 struct FileChecksum {
   std::string checksum;
   std::string checksum_algorithm;
+  RawJson raw{};
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.defaulted("checksum", self.checksum);
+    v.defaulted("checksum-algorithm", self.checksum_algorithm);
+  }
 };
-inline void from_json(const nlohmann::json& j, FileChecksum& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
-  mgnify::detail::read_or_keep(j, "checksum", out.checksum);
-  mgnify::detail::read_or_keep(j, "checksum-algorithm", out.checksum_algorithm);
-}
-inline void to_json(nlohmann::json& j, const FileChecksum& c) {
-  j = nlohmann::json{{"checksum", c.checksum}, {"checksum-algorithm", c.checksum_algorithm}};
-}
+MGNIFY_JSON_FIELDS(FileChecksum, "file-checksum")
 
 /// Every downloadable file: types `study-downloads`, `analysis-job-downloads`,
 /// `genome-downloads`, `genome-catalogue-downloads`, `run-extra-annotations`,
@@ -174,12 +172,12 @@ struct Download : ResourceModel {
   }
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("alias", s.alias);
-    v("file-format", s.file_format);
-    v("description", s.description);
-    v("group-type", s.group_type);
-    v("file-checksum", s.file_checksum);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("alias", s.alias);
+    v.optional("file-format", s.file_format);
+    v.optional("description", s.description);
+    v.optional("group-type", s.group_type);
+    v.optional("file-checksum", s.file_checksum);
   }
 };
 MGNIFY_V1_MODEL_JSON(Download)

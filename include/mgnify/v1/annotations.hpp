@@ -26,10 +26,10 @@ struct AnnotationEntry : ResourceModel {
   std::optional<std::int64_t> count;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("accession", s.accession);
-    v("description", s.description);
-    v("count", s.count);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("accession", s.accession);
+    v.optional("description", s.description);
+    v.optional("count", s.count);
   }
 };
 
@@ -37,9 +37,9 @@ struct AnnotationEntry : ResourceModel {
 struct GoTerm : AnnotationEntry {
   std::optional<std::string> lineage;
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    AnnotationEntry::visit(s, v);
-    v("lineage", s.lineage);
+  static void attributes(Self& s, V& v) {
+    AnnotationEntry::attributes(s, v);
+    v.optional("lineage", s.lineage);
   }
 };
 MGNIFY_V1_MODEL_JSON(GoTerm)
@@ -67,12 +67,12 @@ struct KeggModule : AnnotationEntry {
   std::vector<std::string> matching_kos;
   std::vector<std::string> missing_kos;
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    AnnotationEntry::visit(s, v);
-    v("name", s.name);
-    v("completeness", s.completeness);
-    v("matching-kos", s.matching_kos);
-    v("missing-kos", s.missing_kos);
+  static void attributes(Self& s, V& v) {
+    AnnotationEntry::attributes(s, v);
+    v.optional("name", s.name);
+    v.optional("completeness", s.completeness);
+    v.defaulted("matching-kos", s.matching_kos);
+    v.defaulted("missing-kos", s.missing_kos);
   }
 };
 MGNIFY_V1_MODEL_JSON(KeggModule)
@@ -82,9 +82,9 @@ MGNIFY_V1_MODEL_JSON(KeggModule)
 struct GenomeProperty : AnnotationEntry {
   std::optional<std::string> presence;
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    AnnotationEntry::visit(s, v);
-    v("presence", s.presence);
+  static void attributes(Self& s, V& v) {
+    AnnotationEntry::attributes(s, v);
+    v.optional("presence", s.presence);
   }
 };
 MGNIFY_V1_MODEL_JSON(GenomeProperty)
@@ -103,15 +103,15 @@ struct Organism : ResourceModel {
   std::optional<std::int64_t> count;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("lineage", s.lineage);
-    v("hierarchy", s.hierarchy);
-    v("domain", s.domain);
-    v("name", s.name);
-    v("parent", s.parent);
-    v("rank", s.rank);
-    v("pipeline-version", s.pipeline_version);
-    v("count", s.count);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("lineage", s.lineage);
+    v.defaulted("hierarchy", s.hierarchy);
+    v.optional("domain", s.domain);
+    v.optional("name", s.name);
+    v.optional("parent", s.parent);
+    v.optional("rank", s.rank);
+    v.optional("pipeline-version", s.pipeline_version);
+    v.optional("count", s.count);
   }
 };
 MGNIFY_V1_MODEL_JSON(Organism)

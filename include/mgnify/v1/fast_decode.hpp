@@ -1,8 +1,8 @@
 #pragma once
 
 // Fast (simdjson) decoders of the v1 documents the client walks: list pages
-// of any typed model (driven by the model's visit() attribute list, the same
-// list from_json uses) or of bare Resources. Same structs as from_json; see
+// of any typed model (driven by the model's attributes() field table, the
+// same table from_json uses) or of bare Resources. Same structs as from_json; see
 // detail/fast_json.hpp for the fallback contract.
 
 #include <optional>
@@ -14,7 +14,6 @@
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/v1/resource.hpp"
-#include "mgnify/v1/samples.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -24,37 +23,18 @@ namespace fast {
 
 namespace v1_detail {
 
-struct VisitProbe {
-  template <class T>
-  void operator()(const char*, T&) const {}
-};
-
 template <class M, class = void>
-struct has_visit : std::false_type {};
+struct has_attributes : std::false_type {};
 template <class M>
-struct has_visit<M, std::void_t<decltype(M::visit(std::declval<M&>(), VisitProbe{}))>>
+struct has_attributes<
+    M, std::void_t<decltype(M::attributes(std::declval<M&>(), std::declval<FieldProbe&>()))>>
     : std::true_type {};
 
-// Reads the attribute named `key` into the member visit() lists under that name.
-struct AttributeMatcher {
-  std::string_view key;
-  od::value& value;
-  const Source& src;
-  bool& matched;
-
-  template <class T>
-  void operator()(const char* name, std::optional<T>& member) const {
-    if (!matched && key == name) {
-      matched = true;
-      optional_field(value, member, src);
-    }
-  }
-  template <class T>
-  void operator()(const char* name, T& member) const {
-    if (!matched && key == name) {
-      matched = true;
-      keep_field(value, member, src);
-    }
+/// A typed model's `attributes` field table.
+struct AttributesTable {
+  template <class Self, class Visitor>
+  static void apply(Self& model, Visitor& v) {
+    std::remove_const_t<Self>::attributes(model, v);
   }
 };
 
@@ -72,7 +52,7 @@ inline void read_links_self(od::value v, std::optional<std::string>& self, const
   }
 }
 
-// The fields of a resource object; `attributes` holds the typed model when M has visit().
+// The fields of a resource object; `attributes` holds the typed model when M has an attributes() table.
 template <class M>
 void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M* model) {
   bool has_type = false;
@@ -87,7 +67,7 @@ void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M
     } else if (key == "id") {
       required_field(v, r.id, src, has_id);
     } else if (key == "attributes") {
-      if constexpr (has_visit<M>::value) {
+      if constexpr (has_attributes<M>::value) {
         // A repeated "attributes" replaces the earlier one whole: typed
         // members it does not name go back to their defaults. `r` is
         // model->resource, carried over.
@@ -105,15 +85,7 @@ void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M
       std::string_view text;
       od::object attrs = open_object(v, text);
       r.attributes = src.raw(text);
-      if constexpr (has_visit<M>::value) {
-        for (auto af : attrs) {
-          od::field attr = take(std::move(af));
-          const std::string_view name = take(attr.unescaped_key());
-          od::value av = attr.value();
-          bool matched = false;
-          M::visit(*model, AttributeMatcher{name, av, src, matched});
-        }
-      }
+      if constexpr (has_attributes<M>::value) read_table<AttributesTable>(attrs, src, *model);
     } else if (key == "relationships") {
       r.relationships.clear();
       if (is_null(v)) continue;
@@ -211,69 +183,13 @@ struct Model<mgnify::v1::Resource> {
 };
 
 /// Every typed v1 model (Study, Sample, Run, ...): the resource plus the
-/// attributes its visit() lists.
+/// attributes its attributes() table lists.
 template <class M>
-struct Model<M, std::enable_if_t<v1_detail::has_visit<M>::value &&
+struct Model<M, std::enable_if_t<v1_detail::has_attributes<M>::value &&
                                  std::is_base_of_v<mgnify::v1::ResourceModel, M>>> {
   static constexpr bool enabled = true;
   static void read(od::object obj, std::string_view, const Source& src, M& out) {
     v1_detail::read_resource<M>(obj, src, out.resource, &out);
-  }
-};
-
-template <>
-struct Model<mgnify::v1::SampleMetadata> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src,
-                   mgnify::v1::SampleMetadata& out) {
-    bool has_key = false;
-    for (auto f : obj) {
-      od::field field = take(std::move(f));
-      const std::string_view key = take(field.unescaped_key());
-      od::value v = field.value();
-      if (key == "key") {
-        required_field(v, out.key, src, has_key);
-      } else if (key == "value") {
-        // scalar_text: strings as they are, null as "", anything else as its JSON.
-        const od::json_type type = take(v.type());
-        if (type == od::json_type::string) {
-          out.value.assign(take(v.get_string()));
-        } else if (type == od::json_type::null) {
-          out.value.clear();
-        } else {
-          out.value = to_nlohmann(v).dump();
-        }
-      } else if (key == "unit") {
-        optional_field(v, out.unit, src);
-      }
-    }
-    if (!has_key) throw Fallback{};
-  }
-};
-
-template <>
-struct Model<mgnify::v1::KeyValue> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::KeyValue& out) {
-    bool has_key = false;
-    for (auto f : obj) {
-      od::field field = take(std::move(f));
-      const std::string_view key = take(field.unescaped_key());
-      od::value v = field.value();
-      if (key == "key") {
-        required_field(v, out.key, src, has_key);
-      } else if (key == "value") {
-        const od::json_type type = take(v.type());
-        if (type == od::json_type::string) {
-          out.value.assign(take(v.get_string()));
-        } else if (type == od::json_type::null) {
-          out.value.clear();
-        } else {
-          out.value = to_nlohmann(v).dump();
-        }
-      }
-    }
-    if (!has_key) throw Fallback{};
   }
 };
 

@@ -58,44 +58,44 @@ struct Genome : ResourceModel {
   std::optional<Timestamp> first_created;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("accession", s.accession);
-    v("ena-genome-accession", s.ena_genome_accession);
-    v("ena-sample-accession", s.ena_sample_accession);
-    v("ena-study-accession", s.ena_study_accession);
-    v("ncbi-genome-accession", s.ncbi_genome_accession);
-    v("ncbi-sample-accession", s.ncbi_sample_accession);
-    v("ncbi-study-accession", s.ncbi_study_accession);
-    v("img-genome-accession", s.img_genome_accession);
-    v("patric-genome-accession", s.patric_genome_accession);
-    v("length", s.length);
-    v("num-contigs", s.num_contigs);
-    v("n-50", s.n_50);
-    v("gc-content", s.gc_content);
-    v("type", s.genome_type);
-    v("completeness", s.completeness);
-    v("contamination", s.contamination);
-    v("rna-5s", s.rna_5s);
-    v("rna-16s", s.rna_16s);
-    v("rna-23s", s.rna_23s);
-    v("rna-5-8s", s.rna_5_8s);
-    v("rna-18s", s.rna_18s);
-    v("rna-28s", s.rna_28s);
-    v("trnas", s.trnas);
-    v("nc-rnas", s.nc_rnas);
-    v("num-proteins", s.num_proteins);
-    v("eggnog-coverage", s.eggnog_coverage);
-    v("ipr-coverage", s.ipr_coverage);
-    v("taxon-lineage", s.taxon_lineage);
-    v("num-genomes-total", s.num_genomes_total);
-    v("num-genomes-non-redundant", s.num_genomes_non_redundant);
-    v("pangenome-size", s.pangenome_size);
-    v("pangenome-core-size", s.pangenome_core_size);
-    v("pangenome-accessory-size", s.pangenome_accessory_size);
-    v("geographic-origin", s.geographic_origin);
-    v("geographic-range", s.geographic_range);
-    v("last-update", s.last_update);
-    v("first-created", s.first_created);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("accession", s.accession);
+    v.optional("ena-genome-accession", s.ena_genome_accession);
+    v.optional("ena-sample-accession", s.ena_sample_accession);
+    v.optional("ena-study-accession", s.ena_study_accession);
+    v.optional("ncbi-genome-accession", s.ncbi_genome_accession);
+    v.optional("ncbi-sample-accession", s.ncbi_sample_accession);
+    v.optional("ncbi-study-accession", s.ncbi_study_accession);
+    v.optional("img-genome-accession", s.img_genome_accession);
+    v.optional("patric-genome-accession", s.patric_genome_accession);
+    v.optional("length", s.length);
+    v.optional("num-contigs", s.num_contigs);
+    v.optional("n-50", s.n_50);
+    v.optional("gc-content", s.gc_content);
+    v.optional("type", s.genome_type);
+    v.optional("completeness", s.completeness);
+    v.optional("contamination", s.contamination);
+    v.optional("rna-5s", s.rna_5s);
+    v.optional("rna-16s", s.rna_16s);
+    v.optional("rna-23s", s.rna_23s);
+    v.optional("rna-5-8s", s.rna_5_8s);
+    v.optional("rna-18s", s.rna_18s);
+    v.optional("rna-28s", s.rna_28s);
+    v.optional("trnas", s.trnas);
+    v.optional("nc-rnas", s.nc_rnas);
+    v.optional("num-proteins", s.num_proteins);
+    v.optional("eggnog-coverage", s.eggnog_coverage);
+    v.optional("ipr-coverage", s.ipr_coverage);
+    v.optional("taxon-lineage", s.taxon_lineage);
+    v.optional("num-genomes-total", s.num_genomes_total);
+    v.optional("num-genomes-non-redundant", s.num_genomes_non_redundant);
+    v.optional("pangenome-size", s.pangenome_size);
+    v.optional("pangenome-core-size", s.pangenome_core_size);
+    v.optional("pangenome-accessory-size", s.pangenome_accessory_size);
+    v.optional("geographic-origin", s.geographic_origin);
+    v.defaulted("geographic-range", s.geographic_range);
+    v.optional("last-update", s.last_update);
+    v.optional("first-created", s.first_created);
   }
 };
 MGNIFY_V1_MODEL_JSON(Genome)
@@ -115,18 +115,18 @@ struct GenomeCatalogue : ResourceModel {
   std::optional<Timestamp> last_update;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("catalogue-id", s.catalogue_id);
-    v("version", s.version);
-    v("name", s.name);
-    v("description", s.description);
-    v("protein-catalogue-name", s.protein_catalogue_name);
-    v("protein-catalogue-description", s.protein_catalogue_description);
-    v("catalogue-biome-label", s.catalogue_biome_label);
-    v("catalogue-type", s.catalogue_type);
-    v("genome-count", s.genome_count);
-    v("unclustered-genome-count", s.unclustered_genome_count);
-    v("last-update", s.last_update);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("catalogue-id", s.catalogue_id);
+    v.optional("version", s.version);
+    v.optional("name", s.name);
+    v.optional("description", s.description);
+    v.optional("protein-catalogue-name", s.protein_catalogue_name);
+    v.optional("protein-catalogue-description", s.protein_catalogue_description);
+    v.optional("catalogue-biome-label", s.catalogue_biome_label);
+    v.optional("catalogue-type", s.catalogue_type);
+    v.optional("genome-count", s.genome_count);
+    v.optional("unclustered-genome-count", s.unclustered_genome_count);
+    v.optional("last-update", s.last_update);
   }
 };
 MGNIFY_V1_MODEL_JSON(GenomeCatalogue)

@@ -2,9 +2,10 @@
 
 // What every typed v1 model shares: the Resource it was decoded from, a
 // timestamp type that keeps the server's text next to the parsed time, and the
-// attribute reader/writer that maps hyphenated keys to snake_case members.
-// Each model lists its attributes once, in a visit() function; decoding and
-// encoding are both driven by that list, so they cannot drift apart.
+// from_json/to_json of a typed resource. Each model lists its attributes once,
+// in a static attributes() field table (detail/fields.hpp) that maps the
+// hyphenated keys to snake_case members; decoding through nlohmann, encoding
+// and the simdjson reader (v1/fast_decode.hpp) are all driven by that table.
 
 #include <chrono>
 #include <cstdint>
@@ -62,33 +63,20 @@ inline void from_json(const nlohmann::json& j, Timestamp& out) {
 }
 inline void to_json(nlohmann::json& j, const Timestamp& t) { j = t.text; }
 
-/// `{key, value}` pairs (analysis-summary). Values are text even when numeric.
+/// `{key, value}` pairs (analysis-summary). Values are text even when the
+/// service sends a bare number; such a value goes back as that number.
 struct KeyValue {
   std::string key;
   std::string value;
+  RawJson raw{};
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("key", self.key);
+    v.scalar_text("value", self.value);
+  }
 };
-
-namespace detail {
-/// The service sends numbers as strings in metadata; tolerate either.
-inline std::string scalar_text(const nlohmann::json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_null()) return {};
-  return v.dump();
-}
-}  // namespace detail
-
-inline void from_json(const nlohmann::json& j, KeyValue& out) {
-  if (!j.is_object())
-    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
-  std::string key;
-  mgnify::detail::read_required(j, "key", key);
-  out.key = std::move(key);
-  auto v = j.find("value");
-  out.value = v == j.end() ? std::string() : detail::scalar_text(*v);
-}
-inline void to_json(nlohmann::json& j, const KeyValue& kv) {
-  j = nlohmann::json{{"key", kv.key}, {"value", kv.value}};
-}
+MGNIFY_JSON_FIELDS(KeyValue, "key-value")
 
 /// Base of every typed model: the resource it came from (relationships, links,
 /// unknown attributes) and its id.
@@ -105,41 +93,16 @@ struct ResourceModel {
 
 namespace detail {
 
-// Reads each listed attribute: optionals through read_optional (absent/null ->
-// nullopt), everything else through read_or_keep (absent/null -> default).
-struct AttributeReader {
-  const nlohmann::json& attributes;
-  template <class T>
-  void operator()(const char* key, std::optional<T>& member) const {
-    mgnify::detail::read_optional(attributes, key, member);
-  }
-  template <class T>
-  void operator()(const char* key, T& member) const {
-    mgnify::detail::read_or_keep(attributes, key, member);
-  }
-};
-
-// Writes each listed attribute with the field tables' rules (detail/fields.hpp):
-// optionals as optional fields, everything else as defaulted ones.
-struct AttributeWriter {
-  mgnify::detail::JsonFieldWriter attributes;
-  template <class T>
-  void operator()(const char* key, const std::optional<T>& member) const {
-    attributes.optional(key, member);
-  }
-  template <class T>
-  void operator()(const char* key, const T& member) const {
-    attributes.defaulted(key, member);
-  }
-};
-
-/// from_json for a model whose attributes are listed by M::visit.
+/// from_json for a model whose attributes are listed by M::attributes, a
+/// field table (detail/fields.hpp) over the resource's `attributes` object.
 template <class M>
 void read_model(const nlohmann::json& j, M& out) {
   out = M{};
   from_json(j, out.resource);
   try {
-    M::visit(out, AttributeReader{out.resource.attributes});
+    const mgnify::detail::JsonFieldReader reader{out.resource.attributes.json(),
+                                                 out.resource.attributes};
+    M::attributes(out, reader);
   } catch (const DecodeError& e) {
     throw DecodeError("/attributes" + e.json_path(), e.url(), e.detail());
   }
@@ -152,14 +115,15 @@ void write_model(nlohmann::json& j, const M& m) {
   Resource r = m.resource;
   nlohmann::json attributes =
       r.attributes.is_object() ? r.attributes.json() : nlohmann::json::object();
-  M::visit(m, AttributeWriter{mgnify::detail::JsonFieldWriter{attributes}});
+  const mgnify::detail::JsonFieldWriter writer{attributes};
+  M::attributes(m, writer);
   r.attributes = std::move(attributes);
   to_json(j, r);
 }
 
 }  // namespace detail
 
-// Defines from_json/to_json for a model type with a static visit().
+// Defines from_json/to_json for a model type with a static attributes() table.
 #define MGNIFY_V1_MODEL_JSON(Model)                            \
   inline void from_json(const nlohmann::json& j, Model& out) { \
     ::mgnify::v1::detail::read_model(j, out);                  \

@@ -18,24 +18,22 @@ inline namespace v0 {
 namespace v1 {
 
 /// One `sample-metadata` entry. Values are text (the service stores numbers as
-/// strings, sometimes with junk), units are often null.
+/// strings, sometimes with junk, and sends a few as bare numbers, which go back
+/// as numbers); units are often null.
 struct SampleMetadata {
   std::string key;
   std::string value;
   std::optional<std::string> unit;
-};
+  RawJson raw{};
 
-inline void from_json(const nlohmann::json& j, SampleMetadata& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
-  mgnify::detail::read_required(j, "key", out.key);
-  auto v = j.find("value");
-  out.value = v == j.end() ? std::string() : detail::scalar_text(*v);
-  mgnify::detail::read_optional(j, "unit", out.unit);
-}
-inline void to_json(nlohmann::json& j, const SampleMetadata& m) {
-  j = nlohmann::json{{"key", m.key}, {"value", m.value}};
-  mgnify::detail::write_optional(j, "unit", m.unit);
-}
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.required("key", self.key);
+    v.scalar_text("value", self.value);
+    v.optional("unit", self.unit);
+  }
+};
+MGNIFY_JSON_FIELDS(SampleMetadata, "sample-metadata")
 
 /// Type `samples`; id is the sample accession (ERS..., SRS...).
 struct Sample : ResourceModel {
@@ -73,24 +71,24 @@ struct Sample : ResourceModel {
   }
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("sample-metadata", s.sample_metadata);
-    v("longitude", s.longitude);
-    v("latitude", s.latitude);
-    v("biosample", s.biosample);
-    v("accession", s.accession);
-    v("analysis-completed", s.analysis_completed);
-    v("collection-date", s.collection_date);
-    v("geo-loc-name", s.geo_loc_name);
-    v("sample-desc", s.sample_desc);
-    v("environment-biome", s.environment_biome);
-    v("environment-feature", s.environment_feature);
-    v("environment-material", s.environment_material);
-    v("sample-name", s.sample_name);
-    v("sample-alias", s.sample_alias);
-    v("host-tax-id", s.host_tax_id);
-    v("species", s.species);
-    v("last-update", s.last_update);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("sample-metadata", s.sample_metadata);
+    v.optional("longitude", s.longitude);
+    v.optional("latitude", s.latitude);
+    v.optional("biosample", s.biosample);
+    v.defaulted("accession", s.accession);
+    v.optional("analysis-completed", s.analysis_completed);
+    v.optional("collection-date", s.collection_date);
+    v.optional("geo-loc-name", s.geo_loc_name);
+    v.optional("sample-desc", s.sample_desc);
+    v.optional("environment-biome", s.environment_biome);
+    v.optional("environment-feature", s.environment_feature);
+    v.optional("environment-material", s.environment_material);
+    v.optional("sample-name", s.sample_name);
+    v.optional("sample-alias", s.sample_alias);
+    v.optional("host-tax-id", s.host_tax_id);
+    v.optional("species", s.species);
+    v.optional("last-update", s.last_update);
   }
 };
 MGNIFY_V1_MODEL_JSON(Sample)
@@ -106,14 +104,14 @@ struct Run : ResourceModel {
   std::optional<bool> is_private;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("accession", s.accession);
-    v("secondary-accession", s.secondary_accession);
-    v("experiment-type", s.experiment_type);
-    v("instrument-platform", s.instrument_platform);
-    v("instrument-model", s.instrument_model);
-    v("ena-study-accession", s.ena_study_accession);
-    v("is-private", s.is_private);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("accession", s.accession);
+    v.optional("secondary-accession", s.secondary_accession);
+    v.optional("experiment-type", s.experiment_type);
+    v.optional("instrument-platform", s.instrument_platform);
+    v.optional("instrument-model", s.instrument_model);
+    v.optional("ena-study-accession", s.ena_study_accession);
+    v.optional("is-private", s.is_private);
   }
 };
 MGNIFY_V1_MODEL_JSON(Run)
@@ -129,14 +127,14 @@ struct Assembly : ResourceModel {
   std::optional<bool> is_private;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("accession", s.accession);
-    v("experiment-type", s.experiment_type);
-    v("wgs-accession", s.wgs_accession);
-    v("legacy-accession", s.legacy_accession);
-    v("coverage", s.coverage);
-    v("min-gap-length", s.min_gap_length);
-    v("is-private", s.is_private);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("accession", s.accession);
+    v.optional("experiment-type", s.experiment_type);
+    v.optional("wgs-accession", s.wgs_accession);
+    v.optional("legacy-accession", s.legacy_accession);
+    v.optional("coverage", s.coverage);
+    v.optional("min-gap-length", s.min_gap_length);
+    v.optional("is-private", s.is_private);
   }
 };
 MGNIFY_V1_MODEL_JSON(Assembly)
@@ -148,10 +146,10 @@ struct ExperimentType : ResourceModel {
   std::optional<std::int64_t> runs_count;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("experiment-type", s.experiment_type);
-    v("samples-count", s.samples_count);
-    v("runs-count", s.runs_count);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("experiment-type", s.experiment_type);
+    v.optional("samples-count", s.samples_count);
+    v.optional("runs-count", s.runs_count);
   }
 };
 MGNIFY_V1_MODEL_JSON(ExperimentType)

@@ -42,19 +42,19 @@ struct Study : ResourceModel {
   }
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("accession", s.accession);
-    v("bioproject", s.bioproject);
-    v("samples-count", s.samples_count);
-    v("is-private", s.is_private);
-    v("is-public", s.is_public);
-    v("secondary-accession", s.secondary_accession);
-    v("centre-name", s.centre_name);
-    v("public-release-date", s.public_release_date);
-    v("study-abstract", s.study_abstract);
-    v("study-name", s.study_name);
-    v("data-origination", s.data_origination);
-    v("last-update", s.last_update);
+  static void attributes(Self& s, V& v) {
+    v.defaulted("accession", s.accession);
+    v.optional("bioproject", s.bioproject);
+    v.optional("samples-count", s.samples_count);
+    v.optional("is-private", s.is_private);
+    v.optional("is-public", s.is_public);
+    v.optional("secondary-accession", s.secondary_accession);
+    v.optional("centre-name", s.centre_name);
+    v.optional("public-release-date", s.public_release_date);
+    v.optional("study-abstract", s.study_abstract);
+    v.optional("study-name", s.study_name);
+    v.optional("data-origination", s.data_origination);
+    v.optional("last-update", s.last_update);
   }
 };
 MGNIFY_V1_MODEL_JSON(Study)
@@ -66,10 +66,10 @@ struct Biome : ResourceModel {
   std::string lineage;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("samples-count", s.samples_count);
-    v("biome-name", s.biome_name);
-    v("lineage", s.lineage);
+  static void attributes(Self& s, V& v) {
+    v.optional("samples-count", s.samples_count);
+    v.defaulted("biome-name", s.biome_name);
+    v.defaulted("lineage", s.lineage);
   }
 };
 MGNIFY_V1_MODEL_JSON(Biome)
@@ -95,24 +95,24 @@ struct Publication : ResourceModel {
   std::optional<std::int64_t> samples_count;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("pubmed-id", s.pubmed_id);
-    v("pubmed-central-id", s.pubmed_central_id);
-    v("pub-title", s.pub_title);
-    v("pub-abstract", s.pub_abstract);
-    v("authors", s.authors);
-    v("doi", s.doi);
-    v("isbn", s.isbn);
-    v("published-year", s.published_year);
-    v("pub-type", s.pub_type);
-    v("issue", s.issue);
-    v("volume", s.volume);
-    v("raw-pages", s.raw_pages);
-    v("iso-journal", s.iso_journal);
-    v("medline-journal", s.medline_journal);
-    v("pub-url", s.pub_url);
-    v("studies-count", s.studies_count);
-    v("samples-count", s.samples_count);
+  static void attributes(Self& s, V& v) {
+    v.optional("pubmed-id", s.pubmed_id);
+    v.optional("pubmed-central-id", s.pubmed_central_id);
+    v.optional("pub-title", s.pub_title);
+    v.optional("pub-abstract", s.pub_abstract);
+    v.optional("authors", s.authors);
+    v.optional("doi", s.doi);
+    v.optional("isbn", s.isbn);
+    v.optional("published-year", s.published_year);
+    v.optional("pub-type", s.pub_type);
+    v.optional("issue", s.issue);
+    v.optional("volume", s.volume);
+    v.optional("raw-pages", s.raw_pages);
+    v.optional("iso-journal", s.iso_journal);
+    v.optional("medline-journal", s.medline_journal);
+    v.optional("pub-url", s.pub_url);
+    v.optional("studies-count", s.studies_count);
+    v.optional("samples-count", s.samples_count);
   }
 };
 MGNIFY_V1_MODEL_JSON(Publication)
@@ -126,12 +126,12 @@ struct SuperStudy : ResourceModel {
   std::optional<std::string> image_url;
 
   template <class Self, class V>
-  static void visit(Self& s, V&& v) {
-    v("super-study-id", s.super_study_id);
-    v("title", s.title);
-    v("url-slug", s.url_slug);
-    v("description", s.description);
-    v("image-url", s.image_url);
+  static void attributes(Self& s, V& v) {
+    v.optional("super-study-id", s.super_study_id);
+    v.defaulted("title", s.title);
+    v.optional("url-slug", s.url_slug);
+    v.optional("description", s.description);
+    v.optional("image-url", s.image_url);
   }
 };
 MGNIFY_V1_MODEL_JSON(SuperStudy)

@@ -37,7 +37,7 @@ struct Analysis {
   std::optional<Sample> sample;
   std::optional<Assembly> assembly;
   std::optional<Enumerated<PipelineVersion>> pipeline_version;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -87,7 +87,7 @@ struct AnalysisTypedAnnotation {
   std::optional<std::int64_t> count;
   std::optional<std::string> description;
   std::optional<std::string> organism;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

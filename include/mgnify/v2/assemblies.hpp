@@ -20,7 +20,7 @@ struct Assembly {
   /// ERZ... (null for assemblies not yet registered at ENA).
   std::optional<std::string> accession;
   std::optional<DateTime> updated_at;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -62,7 +62,7 @@ struct GenomeSchema {
   std::optional<std::string> taxon_lineage;
   std::optional<std::string> catalogue_version;
   std::optional<std::string> ena_genome_accession;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -80,7 +80,7 @@ struct GenomeAssemblyLinkSchema {
   std::optional<std::string> species_rep;
   std::optional<std::string> mag_accession;
   std::optional<DateTime> updated_at;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -98,7 +98,7 @@ struct AdditionalContainedGenomeSchema {
   std::optional<double> containment;
   std::optional<double> cani;
   std::optional<DateTime> updated_at;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

@@ -20,7 +20,7 @@ struct Biome {
   std::string biome_name;
   /// "root:Host-associated:Human". Dev data has sent null here, so it is optional.
   std::optional<std::string> lineage;
-  RawJson raw;
+  RawJson raw{};
 
   /// Number of lineage components ("root" is depth 1, as for `max_depth`); 0 without a lineage.
   std::size_t depth() const {

@@ -26,7 +26,7 @@ struct IndexFile {
   Enumerated<IndexType> index_type;
   /// Absent on some records; older servers called it `relative_url`.
   std::optional<std::string> url;
-  RawJson raw;
+  RawJson raw{};
 };
 
 struct DownloadFile {
@@ -44,7 +44,7 @@ struct DownloadFile {
   /// Null for legacy objects whose results were never given a public location
   /// (every v5 study download seen in production): such a file cannot be fetched.
   std::optional<std::string> url;
-  RawJson raw;
+  RawJson raw{};
 
   bool has_url() const noexcept { return url.has_value() && !url->empty(); }
   /// True when download_group equals `prefix` or starts with it. A prefix ending

@@ -44,7 +44,7 @@ struct GenomeCatalogue {
   std::optional<Biome> biome;
   /// Newer servers only.
   std::vector<DownloadFile> downloads;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -101,7 +101,7 @@ struct Genome {
   std::optional<std::string> geographic_origin;
   std::vector<std::string> geographic_range;
   std::optional<Biome> biome;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -165,7 +165,7 @@ struct GenomeWithAnnotations {
   std::string accession;
   /// Null when the server sends none (iterating it then yields nothing).
   nlohmann::json annotations;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

@@ -24,7 +24,7 @@ struct Publication {
   std::optional<std::int64_t> published_year;
   /// authors, doi, isbn, iso_journal, pubmed_central_id, volume, pub_type, ... (null when absent)
   nlohmann::json metadata;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -48,7 +48,7 @@ struct PublicationDetail : Publication {
 struct EuropePmcAnnotationTag {
   std::string name;
   std::string uri;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -67,7 +67,7 @@ struct EuropePmcAnnotationMention {
   std::vector<EuropePmcAnnotationTag> tags;
   std::optional<std::string> section;
   std::optional<std::string> icase_text;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -86,7 +86,7 @@ struct EuropePmcAnnotationMention {
 struct EuropePmcAnnotation {
   std::string annotation_text;
   std::vector<EuropePmcAnnotationMention> mentions;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -100,7 +100,7 @@ struct EuropePmcAnnotationGroup {
   std::string title;
   std::string description;
   std::vector<EuropePmcAnnotation> annotations;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -114,7 +114,7 @@ struct EuropePmcAnnotationGroup {
 struct PublicationAnnotations {
   std::vector<EuropePmcAnnotationGroup> sample_processing;
   std::vector<EuropePmcAnnotationGroup> other;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

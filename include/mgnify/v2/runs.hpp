@@ -28,7 +28,7 @@ struct AnalysedRun {
   std::optional<std::string> study_accession;
   std::optional<std::string> instrument_model;
   std::optional<std::string> instrument_platform;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

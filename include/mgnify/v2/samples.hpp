@@ -25,7 +25,7 @@ struct Sample {
   std::optional<std::string> sample_title;
   std::optional<Biome> biome;
   std::optional<DateTime> updated_at;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

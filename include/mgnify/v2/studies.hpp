@@ -29,7 +29,7 @@ struct Study {
   /// ENA study fields (study_title, center_name, ...). Newer servers send it on
   /// list items too; null when absent.
   nlohmann::json metadata;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
@@ -58,7 +58,7 @@ struct StudyDetail : Study {
 /// Answer of studies/insdc/{accession}: the MGnify accession of an ENA study.
 struct StudyIdentifier {
   std::string accession;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {

@@ -24,7 +24,7 @@ struct SuperStudy {
   std::optional<std::string> description;
   /// Relative to the service origin ("/fieldfiles/download/?name=..."), not absolute.
   std::optional<std::string> logo_url;
-  RawJson raw;
+  RawJson raw{};
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
