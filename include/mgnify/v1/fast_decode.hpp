@@ -52,9 +52,11 @@ inline void read_links_self(od::value v, std::optional<std::string>& self, const
   }
 }
 
-// The fields of a resource object; `attributes` holds the typed model when M has an attributes() table.
+// The fields of a resource object whose text is `text`; `attributes` holds the
+// typed model when M has an attributes() table.
 template <class M>
-void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M* model) {
+void read_resource(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v1::Resource& r, M* model) {
   bool has_type = false;
   bool has_id = false;
   bool had_attributes = false;
@@ -82,9 +84,9 @@ void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M
         r.attributes = RawJson();
         continue;
       }
-      std::string_view text;
-      od::object attrs = open_object(v, text);
-      r.attributes = src.raw(text);
+      std::string_view attributes_text;
+      od::object attrs = open_object(v, attributes_text);
+      r.attributes = src.raw(attributes_text);
       if constexpr (has_attributes<M>::value) read_table<AttributesTable>(attrs, src, *model);
     } else if (key == "relationships") {
       r.relationships.clear();
@@ -102,6 +104,7 @@ void read_resource(od::object obj, const Source& src, mgnify::v1::Resource& r, M
     }
   }
   if (!has_type || !has_id) throw Fallback{};
+  r.raw = src.raw(text);
 }
 
 }  // namespace v1_detail
@@ -177,8 +180,9 @@ struct Model<mgnify::v1::Relationship> {
 template <>
 struct Model<mgnify::v1::Resource> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src, mgnify::v1::Resource& out) {
-    v1_detail::read_resource<mgnify::v1::Resource>(obj, src, out, nullptr);
+  static void read(od::object obj, std::string_view text, const Source& src,
+                   mgnify::v1::Resource& out) {
+    v1_detail::read_resource<mgnify::v1::Resource>(obj, text, src, out, nullptr);
   }
 };
 
@@ -188,8 +192,8 @@ template <class M>
 struct Model<M, std::enable_if_t<v1_detail::has_attributes<M>::value &&
                                  std::is_base_of_v<mgnify::v1::ResourceModel, M>>> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src, M& out) {
-    v1_detail::read_resource<M>(obj, src, out.resource, &out);
+  static void read(od::object obj, std::string_view text, const Source& src, M& out) {
+    v1_detail::read_resource<M>(obj, text, src, out.resource, &out);
   }
 };
 
@@ -200,8 +204,8 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
   static void read(od::document& doc, std::string_view body, mgnify::v1::ListPage<T>& out) {
     std::string_view text;
     od::object root = open_root(doc, body, text);
-    const Source none;
     bool has_data = false;
+    nlohmann::json envelope = nlohmann::json::object();
     for (auto f : root) {
       od::field field = take(std::move(f));
       const std::string_view key = take(field.unescaped_key());
@@ -219,47 +223,12 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           Model<T>::read(obj, text, src, model);
           out.data.push_back(std::move(model));
         }
-      } else if (key == "links") {
-        out.links = mgnify::v1::ListLinks{};
-        if (take(v.type()) != od::json_type::object) continue;
-        od::object links = take(v.get_object());
-        for (auto lf : links) {
-          od::field link = take(std::move(lf));
-          const std::string_view name = take(link.unescaped_key());
-          if (name == "first")
-            optional_field(link.value(), out.links.first, none);
-          else if (name == "last")
-            optional_field(link.value(), out.links.last, none);
-          else if (name == "next")
-            optional_field(link.value(), out.links.next, none);
-          else if (name == "prev")
-            optional_field(link.value(), out.links.prev, none);
-        }
-      } else if (key == "meta") {
-        out.pagination = mgnify::v1::Pagination{};
-        if (take(v.type()) != od::json_type::object) continue;
-        od::object meta = take(v.get_object());
-        for (auto mf : meta) {
-          od::field m = take(std::move(mf));
-          if (take(m.unescaped_key()) != "pagination") continue;
-          out.pagination = mgnify::v1::Pagination{};
-          od::value pv = m.value();
-          if (take(pv.type()) != od::json_type::object) continue;
-          od::object pagination = take(pv.get_object());
-          for (auto pf : pagination) {
-            od::field p = take(std::move(pf));
-            const std::string_view name = take(p.unescaped_key());
-            if (name == "page")
-              optional_field(p.value(), out.pagination.page, none);
-            else if (name == "pages")
-              optional_field(p.value(), out.pagination.pages, none);
-            else if (name == "count")
-              optional_field(p.value(), out.pagination.count, none);
-          }
-        }
       } else if (key == "included") {
         out.included.clear();
-        if (take(v.type()) != od::json_type::array) continue;
+        if (take(v.type()) != od::json_type::array) {
+          envelope["included"] = to_nlohmann(v);
+          continue;
+        }
         od::array items = take(v.get_array());
         for (auto e : items) {
           od::value item = take(std::move(e));
@@ -269,9 +238,19 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           Model<mgnify::v1::Resource>::read(obj, text, own(text), r);
           out.included.push_back(std::move(r));
         }
+        envelope["included"] = nlohmann::json::array();
+      } else {
+        envelope[std::string(key)] = to_nlohmann(v);
       }
     }
     if (!has_data) throw Fallback{};
+    // links and meta are a few bytes: read through the same code as from_json.
+    try {
+      mgnify::v1::detail::read_list_envelope(envelope, out.links, out.pagination);
+    } catch (const DecodeError&) {
+      throw Fallback{};
+    }
+    out.raw = std::move(envelope);
   }
 };
 

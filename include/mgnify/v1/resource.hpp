@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -45,9 +46,42 @@ inline void from_json(const nlohmann::json& j, ResourceIdentifier& out) {
   }
 }
 
+namespace detail {
+
+/// Sets `key` of the object `holder[outer]` to `value`, or, when `value` is
+/// empty, to null where the document had that key, so a sent null stays null
+/// and an absent key stays absent ({"links": {"self": ...}} and the like).
+inline void write_nested_optional(nlohmann::json& holder, const char* outer, const char* key,
+                                  const std::optional<nlohmann::json>& value) {
+  auto it = holder.find(outer);
+  const bool has_object = it != holder.end() && it->is_object();
+  if (value) {
+    if (!has_object) holder[outer] = nlohmann::json::object();
+    holder[outer][key] = *value;
+  } else if (has_object && it->contains(key)) {
+    (*it)[key] = nullptr;
+  }
+}
+
+template <class T>
+std::optional<nlohmann::json> as_json(const std::optional<T>& value) {
+  if (!value) return std::nullopt;
+  return nlohmann::json(*value);
+}
+
+/// Writes `r` over `j`, which holds the identifier as sent (or nothing).
+inline void write_over(nlohmann::json& j, const ResourceIdentifier& r) {
+  if (!j.is_object()) j = nlohmann::json::object();
+  j["type"] = r.type;
+  j["id"] = r.id;
+  write_nested_optional(j, "links", "self", as_json(r.self));
+}
+
+}  // namespace detail
+
 inline void to_json(nlohmann::json& j, const ResourceIdentifier& r) {
-  j = nlohmann::json{{"type", r.type}, {"id", r.id}};
-  if (r.self) j["links"] = {{"self", *r.self}};
+  j = nlohmann::json::object();
+  detail::write_over(j, r);
 }
 
 inline bool operator==(const ResourceIdentifier& a, const ResourceIdentifier& b) {
@@ -108,18 +142,41 @@ inline void from_json(const nlohmann::json& j, Relationship& out) {
   }
 }
 
-inline void to_json(nlohmann::json& j, const Relationship& r) {
-  j = nlohmann::json::object();
-  if (r.related) j["links"] = {{"related", *r.related}};
+namespace detail {
+
+/// Writes `r` over `j`, which holds the relationship as sent (or nothing):
+/// members the SDK does not name survive.
+inline void write_over(nlohmann::json& j, const Relationship& r) {
+  if (!j.is_object()) j = nlohmann::json::object();
+  write_nested_optional(j, "links", "related", as_json(r.related));
   switch (r.data_kind) {
-    case Relationship::DataKind::absent: break;
+    case Relationship::DataKind::absent: j.erase("data"); break;
     case Relationship::DataKind::null: j["data"] = nullptr; break;
     case Relationship::DataKind::one:
-      j["data"] = r.data.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.data.front());
+      if (r.data.empty()) {
+        j["data"] = nullptr;
+      } else {
+        write_over(j["data"], r.data.front());
+      }
       break;
-    case Relationship::DataKind::many: j["data"] = r.data; break;
+    case Relationship::DataKind::many: {
+      nlohmann::json& data = j["data"];
+      if (!data.is_array() || data.size() != r.data.size()) data = nlohmann::json::array();
+      for (std::size_t i = 0; i < r.data.size(); ++i) {
+        if (i == data.size()) data.push_back(nlohmann::json::object());
+        write_over(data[i], r.data[i]);
+      }
+      break;
+    }
   }
-  if (r.count) j["meta"] = {{"count", *r.count}};
+  write_nested_optional(j, "meta", "count", as_json(r.count));
+}
+
+}  // namespace detail
+
+inline void to_json(nlohmann::json& j, const Relationship& r) {
+  j = nlohmann::json::object();
+  detail::write_over(j, r);
 }
 
 /// One resource object: `{type, id, attributes, relationships, links.self}`.
@@ -131,6 +188,8 @@ struct Resource {
   RawJson attributes;
   std::map<std::string, Relationship> relationships;
   std::optional<std::string> self;  // links.self
+  /// The resource object as sent, members the SDK does not name included.
+  RawJson raw{};
 
   /// nullptr when the server sent no relationship of this name.
   const Relationship* relationship(const std::string& name) const {
@@ -149,9 +208,10 @@ inline void from_json(const nlohmann::json& j, Resource& out) {
   if (!j.is_object()) throw DecodeError("", "", std::string("expected a resource object, got ") + j.type_name());
   mgnify::detail::read_required(j, "type", out.type);
   mgnify::detail::read_required(j, "id", out.id);
+  out.raw = j;
   if (auto a = j.find("attributes"); a != j.end() && !a->is_null()) {
     if (!a->is_object()) throw DecodeError("/attributes", "", "expected an object");
-    out.attributes = *a;
+    out.attributes = RawJson::view(out.raw, "/attributes");
   }
   if (auto rels = j.find("relationships"); rels != j.end() && !rels->is_null()) {
     if (!rels->is_object()) throw DecodeError("/relationships", "", "expected an object");
@@ -169,21 +229,62 @@ inline void from_json(const nlohmann::json& j, Resource& out) {
   }
 }
 
+/// The resource written over the object it came from, so members the SDK does
+/// not name survive and a member sent as null or left out stays so.
 inline void to_json(nlohmann::json& j, const Resource& r) {
-  j = nlohmann::json{{"type", r.type}, {"id", r.id}, {"attributes", r.attributes}};
-  if (!r.relationships.empty()) {
-    nlohmann::json rels = nlohmann::json::object();
-    for (const auto& [name, rel] : r.relationships) rels[name] = rel;
-    j["relationships"] = std::move(rels);
+  j = r.raw.is_object() ? r.raw.json() : nlohmann::json::object();
+  j["type"] = r.type;
+  j["id"] = r.id;
+  const bool attributes_sent = j.contains("attributes") && !j["attributes"].is_null();
+  if (attributes_sent || !r.attributes.is_object() || !r.attributes.empty()) {
+    j["attributes"] = r.attributes.json();
   }
-  if (r.self) j["links"] = {{"self", *r.self}};
+  auto rels = j.find("relationships");
+  if (!r.relationships.empty() || (rels != j.end() && rels->is_object())) {
+    nlohmann::json& out = j["relationships"];
+    if (!out.is_object()) out = nlohmann::json::object();
+    for (auto it = out.begin(); it != out.end();) {
+      it = r.relationships.count(it.key()) ? std::next(it) : out.erase(it);
+    }
+    for (const auto& [name, rel] : r.relationships) detail::write_over(out[name], rel);
+  }
+  detail::write_nested_optional(j, "links", "self", detail::as_json(r.self));
 }
+
+namespace detail {
+
+/// A JSON:API document without its resources: `data` left out and a sent
+/// `included` kept as an empty list (the Document and ListPage `raw`).
+inline nlohmann::json envelope_of(const nlohmann::json& document) {
+  nlohmann::json out = nlohmann::json::object();
+  for (auto it = document.begin(); it != document.end(); ++it) {
+    if (it.key() == "data") continue;
+    out[it.key()] = it.key() == "included" && it->is_array() ? nlohmann::json::array() : *it;
+  }
+  return out;
+}
+
+inline nlohmann::json envelope_json(const RawJson& raw) {
+  return raw.is_object() ? raw.json() : nlohmann::json::object();
+}
+
+/// `included` is written when it holds resources or was sent.
+inline void write_included(nlohmann::json& j, const std::vector<Resource>& included) {
+  auto it = j.find("included");
+  if (!included.empty() || (it != j.end() && it->is_array())) j["included"] = included;
+}
+
+}  // namespace detail
 
 /// A single-resource response: `data` plus the `included` compound objects.
 template <class T>
 struct Document {
   T data;
   std::vector<Resource> included;
+  /// The document's other members as sent (jsonapi, meta, links, ...). The
+  /// resources are left out, as each keeps its own raw; an `included` that
+  /// was sent is kept as an empty list, so that its presence survives.
+  RawJson raw{};
 
   /// The included object of this type and id, or nullptr.
   const Resource* find_included(const std::string& type, const std::string& id) const {
@@ -225,12 +326,14 @@ void from_json(const nlohmann::json& j, Document<T>& out) {
           mgnify::detail::convert_at<Resource>((*inc)[i], "/included/" + std::to_string(i)));
     }
   }
+  out.raw = detail::envelope_of(j);
 }
 
 template <class T>
 void to_json(nlohmann::json& j, const Document<T>& d) {
-  j = nlohmann::json{{"data", d.data}};
-  if (!d.included.empty()) j["included"] = d.included;
+  j = detail::envelope_json(d.raw);
+  j["data"] = d.data;
+  detail::write_included(j, d.included);
 }
 
 /// `links` of a list envelope. Cursor lists send only next and prev.
@@ -250,6 +353,38 @@ struct Pagination {
   bool is_cursor() const noexcept { return count.has_value() && !page && !pages; }
 };
 
+namespace detail {
+
+/// `links` and `meta.pagination` of a list envelope.
+inline void read_list_envelope(const nlohmann::json& envelope, ListLinks& links,
+                               Pagination& pagination) {
+  links = ListLinks{};
+  pagination = Pagination{};
+  if (auto it = envelope.find("links"); it != envelope.end() && it->is_object()) {
+    try {
+      mgnify::detail::read_optional(*it, "first", links.first);
+      mgnify::detail::read_optional(*it, "last", links.last);
+      mgnify::detail::read_optional(*it, "next", links.next);
+      mgnify::detail::read_optional(*it, "prev", links.prev);
+    } catch (const DecodeError& e) {
+      throw DecodeError("/links" + e.json_path(), "", e.detail());
+    }
+  }
+  if (auto meta = envelope.find("meta"); meta != envelope.end() && meta->is_object()) {
+    if (auto p = meta->find("pagination"); p != meta->end() && p->is_object()) {
+      try {
+        mgnify::detail::read_optional(*p, "page", pagination.page);
+        mgnify::detail::read_optional(*p, "pages", pagination.pages);
+        mgnify::detail::read_optional(*p, "count", pagination.count);
+      } catch (const DecodeError& e) {
+        throw DecodeError("/meta/pagination" + e.json_path(), "", e.detail());
+      }
+    }
+  }
+}
+
+}  // namespace detail
+
 /// One page of a list response.
 template <class T>
 struct ListPage {
@@ -257,6 +392,8 @@ struct ListPage {
   ListLinks links;
   Pagination pagination;
   std::vector<Resource> included;
+  /// The envelope's other members as sent, as Document::raw.
+  RawJson raw{};
 };
 
 template <class T>
@@ -271,50 +408,34 @@ void from_json(const nlohmann::json& j, ListPage<T>& out) {
   for (std::size_t i = 0; i < data->size(); ++i) {
     out.data.push_back(mgnify::detail::convert_at<T>((*data)[i], "/data/" + std::to_string(i)));
   }
-  if (auto links = j.find("links"); links != j.end() && links->is_object()) {
-    try {
-      mgnify::detail::read_optional(*links, "first", out.links.first);
-      mgnify::detail::read_optional(*links, "last", out.links.last);
-      mgnify::detail::read_optional(*links, "next", out.links.next);
-      mgnify::detail::read_optional(*links, "prev", out.links.prev);
-    } catch (const DecodeError& e) {
-      throw DecodeError("/links" + e.json_path(), "", e.detail());
-    }
-  }
-  if (auto meta = j.find("meta"); meta != j.end() && meta->is_object()) {
-    if (auto p = meta->find("pagination"); p != meta->end() && p->is_object()) {
-      try {
-        mgnify::detail::read_optional(*p, "page", out.pagination.page);
-        mgnify::detail::read_optional(*p, "pages", out.pagination.pages);
-        mgnify::detail::read_optional(*p, "count", out.pagination.count);
-      } catch (const DecodeError& e) {
-        throw DecodeError("/meta/pagination" + e.json_path(), "", e.detail());
-      }
-    }
-  }
   if (auto inc = j.find("included"); inc != j.end() && inc->is_array()) {
     for (std::size_t i = 0; i < inc->size(); ++i) {
       out.included.push_back(
           mgnify::detail::convert_at<Resource>((*inc)[i], "/included/" + std::to_string(i)));
     }
   }
+  out.raw = detail::envelope_of(j);
+  detail::read_list_envelope(out.raw.json(), out.links, out.pagination);
 }
 
+/// The page written over its envelope as sent: a link or count the document
+/// did not have stays absent, one sent as null stays null.
 template <class T>
 void to_json(nlohmann::json& j, const ListPage<T>& p) {
-  auto opt = [](const std::optional<std::string>& s) {
-    return s ? nlohmann::json(*s) : nlohmann::json(nullptr);
-  };
-  j = nlohmann::json::object();
-  j["links"] = {{"first", opt(p.links.first)}, {"last", opt(p.links.last)},
-                {"next", opt(p.links.next)},   {"prev", opt(p.links.prev)}};
+  j = detail::envelope_json(p.raw);
+  detail::write_nested_optional(j, "links", "first", detail::as_json(p.links.first));
+  detail::write_nested_optional(j, "links", "last", detail::as_json(p.links.last));
+  detail::write_nested_optional(j, "links", "next", detail::as_json(p.links.next));
+  detail::write_nested_optional(j, "links", "prev", detail::as_json(p.links.prev));
+  nlohmann::json meta = j.contains("meta") ? j["meta"] : nlohmann::json::object();
+  if (meta.is_object()) {
+    detail::write_nested_optional(meta, "pagination", "page", detail::as_json(p.pagination.page));
+    detail::write_nested_optional(meta, "pagination", "pages", detail::as_json(p.pagination.pages));
+    detail::write_nested_optional(meta, "pagination", "count", detail::as_json(p.pagination.count));
+    if (!meta.empty()) j["meta"] = std::move(meta);
+  }
   j["data"] = p.data;
-  nlohmann::json pag = nlohmann::json::object();
-  if (p.pagination.page) pag["page"] = *p.pagination.page;
-  if (p.pagination.pages) pag["pages"] = *p.pagination.pages;
-  if (p.pagination.count) pag["count"] = *p.pagination.count;
-  j["meta"] = {{"pagination", pag}};
-  if (!p.included.empty()) j["included"] = p.included;
+  detail::write_included(j, p.included);
 }
 
 }  // namespace v1

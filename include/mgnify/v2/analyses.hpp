@@ -53,7 +53,7 @@ struct Analysis {
 
 struct AnalysisDetail : Analysis {
   std::vector<DownloadFile> downloads;
-  /// The schema says array-or-null; older servers sent one object, read here as a list of one.
+  /// A list or null (one object, read as a list of one, in the first OpenAPI document and from older servers).
   std::optional<std::vector<AnalysedRun>> read_run;
   nlohmann::json quality_control_summary;
   std::optional<std::string> results_dir;
@@ -125,8 +125,9 @@ struct AnalysisWithAnnotations : AnalysisDetail {
 
 namespace detail {
 
-/// Older servers sent `read_run` as one object where the schema says array or
-/// null; such a run is read as a list of one, and `raw` keeps what was sent.
+/// `read_run` is one object or null in the first OpenAPI document (f523197) and
+/// older servers send that, a list or null in the later one (f4e66b3); one
+/// object is read as a list of one, and `raw` keeps what was sent.
 template <class A>
 void read_analysis_detail(const nlohmann::json& j, A& a) {
   const auto run = j.is_object() ? j.find("read_run") : j.end();
@@ -140,6 +141,18 @@ void read_analysis_detail(const nlohmann::json& j, A& a) {
   a.raw = j;
 }
 
+/// A one-object read_run goes back as one object while it holds one run, so
+/// that the document re-encodes as it came.
+template <class A>
+void write_analysis_detail(nlohmann::json& j, const A& a) {
+  mgnify::detail::write_fields(j, a);
+  const nlohmann::json& sent = a.raw.json();
+  const auto run = sent.is_object() ? sent.find("read_run") : sent.end();
+  if (run != sent.end() && run->is_object() && a.read_run && a.read_run->size() == 1) {
+    j["read_run"] = a.read_run->front();
+  }
+}
+
 }  // namespace detail
 
 MGNIFY_JSON_FIELDS(Analysis, "analysis")
@@ -149,7 +162,7 @@ inline void from_json(const nlohmann::json& j, AnalysisDetail& a) {
   detail::read_analysis_detail(j, a);
 }
 inline void to_json(nlohmann::json& j, const AnalysisDetail& a) {
-  mgnify::detail::write_fields(j, a);
+  detail::write_analysis_detail(j, a);
 }
 
 inline void from_json(const nlohmann::json& j, AnalysisWithAnnotations& a) {
@@ -160,7 +173,7 @@ inline void from_json(const nlohmann::json& j, AnalysisWithAnnotations& a) {
   }
 }
 inline void to_json(nlohmann::json& j, const AnalysisWithAnnotations& a) {
-  mgnify::detail::write_fields(j, a);
+  detail::write_analysis_detail(j, a);
 }
 
 }  // namespace v2

@@ -12,8 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "mgnify/raw_json.hpp"
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/version.hpp"
 
@@ -65,11 +66,55 @@ inline void from_json(const nlohmann::json& j, IndexFile& f) {
   f.raw = j;
 }
 
+/// Writes over the raw object, so that a decoded index re-encodes exactly: a
+/// url read from `relative_url` goes back there, not into a new `url`.
 inline void to_json(nlohmann::json& j, const IndexFile& f) {
   j = f.raw.is_object() ? f.raw.json() : nlohmann::json::object();
-  j["index_type"] = f.index_type;
-  mgnify::detail::write_optional(j, "url", f.url);
+  const auto url = j.find("url");
+  const auto relative = j.find("relative_url");
+  const bool from_relative =
+      (url == j.end() || url->is_null()) && relative != j.end() && !relative->is_null();
+  const mgnify::detail::JsonFieldWriter writer{j};
+  writer.defaulted("index_type", f.index_type);
+  if (from_relative) {
+    j["relative_url"] = f.url ? nlohmann::json(*f.url) : nlohmann::json(nullptr);
+  } else {
+    writer.optional("url", f.url);
+  }
 }
+
+namespace detail {
+
+/// `index_file`, the name servers before Aug 2025 used, read only without
+/// `index_files`: one index, or (in the later schema) a list of them.
+inline std::optional<std::vector<IndexFile>> legacy_index_files(const nlohmann::json& j) {
+  const auto it = j.find("index_file");
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  if (it->is_array()) {
+    return mgnify::detail::convert_at<std::vector<IndexFile>>(*it, "/index_file");
+  }
+  return std::vector<IndexFile>{mgnify::detail::convert_at<IndexFile>(*it, "/index_file")};
+}
+
+/// Index files read from `index_file` go back there, in the form they came in
+/// (one object or a list) while that form can hold them.
+inline void write_index_files(nlohmann::json& j, const std::optional<std::vector<IndexFile>>& files) {
+  const auto plural = j.find("index_files");
+  const auto single = j.find("index_file");
+  const bool legacy =
+      (plural == j.end() || plural->is_null()) && single != j.end() && !single->is_null();
+  if (legacy && !files) {
+    j["index_file"] = nullptr;
+  } else if (legacy && single->is_array()) {
+    j["index_file"] = *files;
+  } else if (legacy && files->size() == 1) {
+    j["index_file"] = files->front();
+  } else {
+    mgnify::detail::JsonFieldWriter{j}.optional("index_files", files);
+  }
+}
+
+}  // namespace detail
 
 inline void from_json(const nlohmann::json& j, DownloadFile& d) {
   if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
@@ -81,26 +126,25 @@ inline void from_json(const nlohmann::json& j, DownloadFile& d) {
   mgnify::detail::read_optional(j, "download_group", d.download_group);
   mgnify::detail::read_optional(j, "file_size_bytes", d.file_size_bytes);
   mgnify::detail::read_optional(j, "index_files", d.index_files);
-  if (!d.index_files) {
-    std::optional<IndexFile> single;
-    mgnify::detail::read_optional(j, "index_file", single);
-    if (single) d.index_files = std::vector<IndexFile>{*single};
-  }
+  if (!d.index_files) d.index_files = detail::legacy_index_files(j);
   mgnify::detail::read_optional(j, "url", d.url);
   d.raw = j;
 }
 
+/// Writes over the raw object with the rules of the field tables
+/// (detail/fields.hpp): absent stays absent, null stays null.
 inline void to_json(nlohmann::json& j, const DownloadFile& d) {
   j = d.raw.is_object() ? d.raw.json() : nlohmann::json::object();
-  j["alias"] = d.alias;
-  j["download_type"] = d.download_type;
-  j["file_type"] = d.file_type;
-  j["short_description"] = d.short_description;
-  j["long_description"] = d.long_description;
-  mgnify::detail::write_optional(j, "download_group", d.download_group);
-  mgnify::detail::write_optional(j, "file_size_bytes", d.file_size_bytes);
-  mgnify::detail::write_optional(j, "index_files", d.index_files);
-  mgnify::detail::write_optional(j, "url", d.url);
+  const mgnify::detail::JsonFieldWriter writer{j};
+  writer.defaulted("alias", d.alias);
+  writer.defaulted("download_type", d.download_type);
+  writer.defaulted("file_type", d.file_type);
+  writer.defaulted("short_description", d.short_description);
+  writer.defaulted("long_description", d.long_description);
+  writer.optional("download_group", d.download_group);
+  writer.optional("file_size_bytes", d.file_size_bytes);
+  detail::write_index_files(j, d.index_files);
+  writer.optional("url", d.url);
 }
 
 /// Downloads whose group is `prefix` or lies below it (see DownloadFile::in_group).

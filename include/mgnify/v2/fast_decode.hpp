@@ -106,12 +106,14 @@ struct Document<mgnify::v2::Page<T>> {
     bool has_count = false;
     bool has_items = false;
     const Source none;
+    nlohmann::json envelope = nlohmann::json::object();
     for (auto f : root) {
       od::field field = take(std::move(f));
       const std::string_view key = take(field.unescaped_key());
       od::value v = field.value();
       if (key == "count") {
         required_field(v, out.count, none, has_count);
+        envelope["count"] = out.count;
       } else if (key == "items") {
         has_items = true;
         out.items.clear();
@@ -128,9 +130,12 @@ struct Document<mgnify::v2::Page<T>> {
           }
           out.items.push_back(std::move(model));
         }
+      } else {
+        envelope[std::string(key)] = to_nlohmann(v);
       }
     }
     if (!has_count || !has_items) throw Fallback{};
+    out.raw = std::move(envelope);
   }
 };
 

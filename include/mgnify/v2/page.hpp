@@ -9,8 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -21,6 +23,9 @@ template <class T>
 struct Page {
   std::int64_t count = 0;
   std::vector<T> items;
+  /// The envelope's members as sent, `items` left out (each item keeps its
+  /// own raw): members the SDK does not know survive a round trip.
+  RawJson raw{};
 };
 
 template <class T>
@@ -38,11 +43,18 @@ void from_json(const nlohmann::json& j, Page<T>& page) {
   for (std::size_t i = 0; i < it->size(); ++i) {
     page.items.push_back(mgnify::detail::convert_at<T>((*it)[i], "/items/" + std::to_string(i)));
   }
+  nlohmann::json envelope = nlohmann::json::object();
+  for (auto member = j.begin(); member != j.end(); ++member) {
+    if (member.key() != "items") envelope[member.key()] = *member;
+  }
+  page.raw = std::move(envelope);
 }
 
 template <class T>
 void to_json(nlohmann::json& j, const Page<T>& page) {
-  j = nlohmann::json{{"count", page.count}, {"items", page.items}};
+  j = page.raw.is_object() ? page.raw.json() : nlohmann::json::object();
+  mgnify::detail::JsonFieldWriter{j}.required("count", page.count);
+  j["items"] = page.items;
 }
 
 }  // namespace v2

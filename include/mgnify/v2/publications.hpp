@@ -19,6 +19,7 @@ inline namespace v0 {
 namespace v2 {
 
 struct Publication {
+  /// Not required by the OpenAPI schema: 0 when absent.
   std::int64_t pubmed_id = 0;
   std::string title;
   std::optional<std::int64_t> published_year;
@@ -28,7 +29,7 @@ struct Publication {
 
   template <class Self, class Visitor>
   static void fields(Self& self, Visitor& v) {
-    v.required("pubmed_id", self.pubmed_id);
+    v.defaulted("pubmed_id", self.pubmed_id);
     v.defaulted("title", self.title);
     v.optional("published_year", self.published_year);
     v.defaulted("metadata", self.metadata);
