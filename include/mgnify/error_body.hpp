@@ -6,11 +6,10 @@
 #include <cctype>
 #include <cstddef>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/version.hpp"
 
@@ -175,7 +174,8 @@ inline std::string one_line(std::string_view text) {
     }
     std::size_t j = i;
     bool control = false;
-    while (j < text.size() && (text[j] == ' ' || is_control(text[j]))) control |= is_control(text[j++]);
+    while (j < text.size() && (text[j] == ' ' || is_control(text[j])))
+      control |= is_control(text[j++]);
     if (!control) {
       out.append(text.substr(i, j - i));
     } else if (i != 0 && j != text.size()) {
@@ -265,7 +265,8 @@ inline void parse_field_errors(const nlohmann::json& object, ErrorBody& out) {
 namespace detail {
 inline void parse_error_json(const nlohmann::json& doc, ErrorBody& out) {
   if (doc.is_object()) {
-    if (auto it = doc.find("code"); it != doc.end() && it->is_string()) out.code = it->get<std::string>();
+    if (auto it = doc.find("code"); it != doc.end() && it->is_string())
+      out.code = it->get<std::string>();
     if (auto it = doc.find("detail"); it != doc.end()) {
       if (it->is_array()) {
         parse_detail_list(*it, out);

@@ -32,11 +32,10 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"

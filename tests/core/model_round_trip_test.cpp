@@ -1,9 +1,8 @@
-// Round trips of every model with a field table (v2 and proteins), derived from the table
-// itself: a document with every field set decodes (through nlohmann and through
-// the simdjson page reader), re-encodes to the same document, and after every
-// typed field is changed, encodes the new values and still keeps members the
-// SDK does not know. Absent and null stay distinct for every field that is not
-// required.
+// Round trips of every model with a field table (v2, proteins, and v1's
+// attribute tables and sub-objects), derived from the table itself: a document with every field set
+// decodes (through nlohmann and through the simdjson page reader), re-encodes to the same document,
+// and after every typed field is changed, encodes the new values and still keeps members the SDK
+// does not know. Absent and null stay distinct for every field that is not required.
 
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -22,6 +21,8 @@
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/proteins/fast_decode.hpp"
+#include "mgnify/v1.hpp"
+#include "mgnify/v1/fast_decode.hpp"
 #include "mgnify/v2.hpp"
 #include "mgnify/v2/fast_decode.hpp"
 
@@ -31,20 +32,31 @@ using nlohmann::json;
 
 // Every v2 model with a field table. The last test case checks this list
 // against the headers, so a model added later cannot be left out.
-#define MGNIFY_V2_TABLE_MODELS(X)                                                               \
-  X(Study)                                                                                      \
-  X(StudyDetail) X(StudyIdentifier) X(Sample) X(SampleWithMetadata) X(SampleDetail) X(Analysis) \
-      X(AnalysisDetail) X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation) X(AnalysedRun)    \
-          X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) X(GenomeSchema)                    \
-              X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome)           \
-                  X(Publication) X(PublicationDetail) X(EuropePmcAnnotationTag)                 \
-                      X(EuropePmcAnnotationMention) X(EuropePmcAnnotation)                      \
-                          X(EuropePmcAnnotationGroup) X(PublicationAnnotations) X(SuperStudy)   \
-                              X(SuperStudyDetail) X(GenomeCatalogue) X(GenomeCatalogueDetail)   \
-                                  X(Genome) X(GenomeDetail) X(GenomeWithAnnotations)
+#define MGNIFY_V2_TABLE_MODELS(X)                                                                  \
+  X(Study)                                                                                         \
+  X(StudyDetail)                                                                                   \
+  X(StudyIdentifier) X(Sample) X(SampleWithMetadata) X(SampleDetail) X(Analysis) X(AnalysisDetail) \
+      X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation) X(AnalysedRun) X(AnalysedRunDetail)    \
+          X(Assembly) X(AssemblyDetail) X(GenomeSchema) X(GenomeAssemblyLinkSchema)                \
+              X(AdditionalContainedGenomeSchema) X(Biome) X(Publication) X(PublicationDetail)      \
+                  X(EuropePmcAnnotationTag) X(EuropePmcAnnotationMention) X(EuropePmcAnnotation)   \
+                      X(EuropePmcAnnotationGroup) X(PublicationAnnotations) X(SuperStudy)          \
+                          X(SuperStudyDetail) X(GenomeCatalogue) X(GenomeCatalogueDetail)          \
+                              X(Genome) X(GenomeDetail) X(GenomeWithAnnotations)
 
 #define MGNIFY_PROTEIN_TABLE_MODELS(X) \
   X(BiomeEntry) X(PfamAnnotation) X(ContigEntry) X(Protein) X(SearchHit)
+
+// v1: the sub-objects with a field table, and the typed resources whose
+// attributes() table MGNIFY_V1_MODEL_JSON turns into from_json/to_json.
+#define MGNIFY_V1_TABLE_MODELS(X) \
+  X(KeyValue) X(SampleMetadata) X(FileFormat) X(DownloadDescription) X(FileChecksum)
+#define MGNIFY_V1_RESOURCE_MODELS(X)                                                           \
+  X(Analysis)                                                                                  \
+  X(AnalysisContig) X(Pipeline) X(Download) X(GoTerm) X(InterproIdentifier) X(PfamEntry)       \
+      X(KeggOrtholog) X(AntismashGeneCluster) X(KeggModule) X(GenomeProperty) X(Organism)      \
+          X(Genome) X(GenomeCatalogue) X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study) \
+              X(Biome) X(Publication) X(SuperStudy)
 
 template <class T>
 struct is_enumerated : std::false_type {};
@@ -69,6 +81,10 @@ struct SampleWriter {
   template <class T>
   void defaulted(const char* key, const T&) {
     out[key] = sample<T>(variant);
+  }
+  // A bare number in one variant: it must come back as a number, not as text.
+  void scalar_text(const char* key, const std::string&) {
+    out[key] = variant == 1 ? json(7.5) : json("text, not a number");
   }
 };
 
@@ -95,6 +111,8 @@ json sample(int variant) {
     return variant == 1 ? 0.25 : 1e-300;
   } else if constexpr (std::is_same_v<T, json>) {
     return json{{"free form", variant}, {"list", json::array({variant, "x"})}};
+  } else if constexpr (std::is_same_v<T, mgnify::v1::Timestamp>) {
+    return variant == 1 ? "2016-03-15T00:05:04" : "not a date the SDK can read";
   } else if constexpr (std::is_same_v<T, mgnify::v2::DateTime>) {
     return variant == 1 ? "2024-03-01T12:00:00Z" : "2025-07-15T08:30:00.123456+02:00";
   } else if constexpr (std::is_same_v<T, mgnify::proteins::StrandValue>) {
@@ -122,6 +140,9 @@ struct FieldsFrom {
   void defaulted(const char* key, T& member) const {
     member = source.at(key).get<T>();
   }
+  void scalar_text(const char* key, std::string& member) const {
+    member = mgnify::detail::json_scalar_text(source.at(key));
+  }
 };
 
 /// The keys of a table that may be absent or null.
@@ -137,6 +158,7 @@ struct NullableKeys {
   void defaulted(const char* key, const T&) {
     keys.emplace_back(key);
   }
+  void scalar_text(const char* key, const std::string&) { keys.emplace_back(key); }
 };
 
 const char* const kUnknown = "member_the_sdk_does_not_know";
@@ -189,6 +211,92 @@ void check_round_trips(const char* name) {
   }
 }
 
+/// The attributes of a v1 model as its attributes() table fills them.
+template <class M>
+json sample_attributes(int variant) {
+  json out = json::object();
+  SampleWriter writer{out, variant};
+  const M fresh{};
+  M::attributes(fresh, writer);
+  return out;
+}
+
+/// A v1 resource around `attributes`, with relationships of every shape and
+/// members the SDK does not name at every level.
+json v1_resource(const json& attributes) {
+  return json{
+      {"type", "things"},
+      {"id", "thing-1"},
+      {"attributes", attributes},
+      {"relationships",
+       {{"biome",
+         {{"links", {{"related", "https://test/biomes/root"}, {kUnknown, 1}}},
+          {"data", {{"type", "biomes"}, {"id", "root:Host"}, {"links", {{"self", "https://b"}}}}}}},
+        {"samples",
+         {{"links", {{"related", "https://test/samples"}}},
+          {"data", json::array({json{{"type", "samples"}, {"id", "S1"}},
+                                json{{"type", "samples"}, {"id", "S2"}, {kUnknown, true}}})},
+          {"meta", {{"count", 2}, {kUnknown, "x"}}}}},
+        {"runs", {{"data", nullptr}, {"links", {{"related", nullptr}}}}},
+        {"studies", {{"links", {{"related", "https://test/studies"}}}}}}},
+      {"links", {{"self", "https://test/things/thing-1"}, {kUnknown, "y"}}},
+      {kUnknown, {{"nested", json::array({1, 2})}}}};
+}
+
+/// A v1 list page around `items`: cursor-style links (no first/last), one
+/// of them null, and members the SDK does not name.
+json v1_page(const json& items) {
+  return json{{"data", items},
+              {"links", {{"next", nullptr}, {"prev", "https://test/things?cursor=a"}}},
+              {"meta", {{"pagination", {{"count", 1}}}, {kUnknown, 3}}},
+              {kUnknown, "envelope member"}};
+}
+
+template <class M>
+void check_v1_round_trips(const char* name) {
+  INFO("v1 model " << name);
+  json attributes = sample_attributes<M>(1);
+  attributes[kUnknown] = json{{"nested", true}};
+  const json full = v1_resource(attributes);
+
+  {
+    INFO("decoded and re-encoded unchanged, through nlohmann and through simdjson");
+    CHECK(json(full.get<M>()) == full);
+    const json page = v1_page(json::array({full}));
+    CHECK(json(page.get<mgnify::v1::ListPage<M>>()) == page);
+    CHECK(json(mgnify::detail::decode_body<mgnify::v1::ListPage<M>>(page.dump(),
+                                                                    "https://test/page")) == page);
+  }
+
+  {
+    INFO("every typed attribute changed: the new values are written, unknown members kept");
+    M model = full.get<M>();
+    const json changed = sample_attributes<M>(2);
+    const FieldsFrom from{changed};
+    M::attributes(model, from);
+    json expected = full;
+    expected["attributes"] = changed;
+    expected["attributes"][kUnknown] = attributes[kUnknown];
+    CHECK(json(model) == expected);
+  }
+
+  {
+    INFO("absent and null attributes stay distinct");
+    NullableKeys nullable;
+    const M fresh{};
+    M::attributes(fresh, nullable);
+    for (const auto& key : nullable.keys) {
+      INFO("attribute " << key);
+      json absent = full;
+      absent["attributes"].erase(key);
+      CHECK(json(absent.get<M>()) == absent);
+      json null = full;
+      null["attributes"][key] = nullptr;
+      CHECK(json(null.get<M>()) == null);
+    }
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -232,6 +340,55 @@ TEST_CASE("an integer sent as a string is read as its value and written back as 
 
 TEST_CASE("v2 models: exact round trips derived from each field table",
           "[v2][models][round-trip]"){MGNIFY_V2_TABLE_MODELS(MGNIFY_V2_ROUND_TRIP)}
+#define MGNIFY_V1_ROUND_TRIP(Model) check_round_trips<mgnify::v1::Model>(#Model);
+#define MGNIFY_V1_RESOURCE_ROUND_TRIP(Model) check_v1_round_trips<mgnify::v1::Model>(#Model);
+
+TEST_CASE("v1 models: exact round trips derived from each attributes() and field table",
+          "[v1][models][round-trip]"){MGNIFY_V1_TABLE_MODELS(MGNIFY_V1_ROUND_TRIP)
+                                          MGNIFY_V1_RESOURCE_MODELS(MGNIFY_V1_RESOURCE_ROUND_TRIP)}
+
+TEST_CASE("v1 resources: changed links and relationships are written over what was sent",
+          "[v1][models][round-trip]") {
+  const json sent = v1_resource(json{{"accession", "MGYS1"}, {kUnknown, 1}});
+  auto study = sent.get<mgnify::v1::Study>();
+  study.resource.self.reset();
+  auto& samples = study.resource.relationships.at("samples");
+  samples.data.pop_back();
+  samples.count = 1;
+  study.resource.relationships.erase("studies");
+  auto& biome = study.resource.relationships.at("biome");
+  biome.related.reset();
+  biome.data.front().id = "root:Engineered";
+
+  json expected = sent;
+  expected["links"]["self"] = nullptr;
+  expected["relationships"]["samples"]["data"].erase(1);
+  expected["relationships"]["samples"]["meta"]["count"] = 1;
+  expected["relationships"].erase("studies");
+  expected["relationships"]["biome"]["links"]["related"] = nullptr;
+  expected["relationships"]["biome"]["data"]["id"] = "root:Engineered";
+  CHECK(json(study) == expected);
+}
+
+TEST_CASE("page envelopes keep members the SDK does not know, and absent stays absent",
+          "[v1][v2][models][round-trip]") {
+  const json v2_page = {{"count", 1},
+                        {"items", json::array({json{{"accession", "MGYS1"}}})},
+                        {kUnknown, {{"next", "somewhere"}}}};
+  using V2Page = mgnify::v2::Page<mgnify::v2::Study>;
+  CHECK(json(v2_page.get<V2Page>()) == v2_page);
+  CHECK(json(mgnify::detail::decode_body<V2Page>(v2_page.dump(), "u")) == v2_page);
+
+  const json document = {{"data", v1_resource(json::object())},
+                         {"included", json::array()},
+                         {"jsonapi", {{"version", "1.0"}}}};
+  CHECK(json(document.get<mgnify::v1::Document<mgnify::v1::Resource>>()) == document);
+
+  // Links the server left out stay out; a page the caller builds gets only what it sets.
+  mgnify::v1::ListPage<mgnify::v1::Resource> built;
+  built.links.next = "https://test/next";
+  CHECK(json(built) == json{{"data", json::array()}, {"links", {{"next", "https://test/next"}}}});
+}
 
 TEST_CASE("protein models: exact round trips derived from each field table",
           "[proteins][models][round-trip]") {
@@ -262,6 +419,24 @@ std::set<std::string> models_with_tables(const std::string& folder) {
   return declared;
 }
 
+/// The first argument of every use of `macro` in the headers of `folder`.
+std::set<std::string> macro_arguments(const std::string& folder, const std::string& macro) {
+  std::set<std::string> found;
+  const std::regex use(macro + R"(\((\w+)\))");
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(MGNIFY_SOURCE_DIR) + folder)) {
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string source = text.str();
+    for (auto it = std::sregex_iterator(source.begin(), source.end(), use);
+         it != std::sregex_iterator(); ++it) {
+      if ((*it)[1] != "Model") found.insert((*it)[1]);  // the macro's own definition
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 TEST_CASE("the round-trip lists name every model with a field table", "[models][round-trip]") {
@@ -273,4 +448,11 @@ TEST_CASE("the round-trip lists name every model with a field table", "[models][
   CHECK(v2_declared == v2);
   CHECK(proteins_declared.size() >= 5);
   CHECK(proteins_declared == proteins);
+
+  const std::set<std::string> v1_tables{MGNIFY_V1_TABLE_MODELS(MGNIFY_MODEL_NAME)};
+  const std::set<std::string> v1_resources{MGNIFY_V1_RESOURCE_MODELS(MGNIFY_MODEL_NAME)};
+  CHECK(models_with_tables("/include/mgnify/v1") == v1_tables);
+  const auto v1_declared = macro_arguments("/include/mgnify/v1", "MGNIFY_V1_MODEL_JSON");
+  CHECK(v1_declared.size() >= 20);
+  CHECK(v1_declared == v1_resources);
 }

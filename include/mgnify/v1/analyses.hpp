@@ -4,11 +4,10 @@
 // pipelines and every kind of download.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"

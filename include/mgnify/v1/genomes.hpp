@@ -3,11 +3,10 @@
 // MAG catalogue models: genomes and genome catalogues.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"

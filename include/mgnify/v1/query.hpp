@@ -26,11 +26,16 @@ enum class TaxonomyKind { legacy, ssu, lsu, itsonedb, unite };
 
 inline const char* taxonomy_path(TaxonomyKind kind) noexcept {
   switch (kind) {
-    case TaxonomyKind::legacy: return "taxonomy";
-    case TaxonomyKind::ssu: return "taxonomy/ssu";
-    case TaxonomyKind::lsu: return "taxonomy/lsu";
-    case TaxonomyKind::itsonedb: return "taxonomy/itsonedb";
-    case TaxonomyKind::unite: return "taxonomy/unite";
+    case TaxonomyKind::legacy:
+      return "taxonomy";
+    case TaxonomyKind::ssu:
+      return "taxonomy/ssu";
+    case TaxonomyKind::lsu:
+      return "taxonomy/lsu";
+    case TaxonomyKind::itsonedb:
+      return "taxonomy/itsonedb";
+    case TaxonomyKind::unite:
+      return "taxonomy/unite";
   }
   return "taxonomy";
 }
@@ -59,11 +64,13 @@ class Query {
 
   /// Related objects to embed (`include=a,b`); only some are supported per endpoint.
   Query& include(const std::vector<std::string>& relationships) {
-    if (relationships.empty()) throw InvalidArgument("include needs at least one relationship name");
+    if (relationships.empty())
+      throw InvalidArgument("include needs at least one relationship name");
     std::string joined;
     for (const auto& r : relationships) {
       require_text("include", r);
-      if (r.find(',') != std::string::npos) throw InvalidArgument("include names must not contain ','");
+      if (r.find(',') != std::string::npos)
+        throw InvalidArgument("include names must not contain ','");
       if (!joined.empty()) joined.push_back(',');
       joined += r;
     }
@@ -73,7 +80,8 @@ class Query {
   /// Sort field as the service names it (study_id, accession, last_update, ...).
   Query& ordering(const std::string& field, bool descending = false) {
     require_text("ordering", field);
-    if (field.front() == '-') throw InvalidArgument("pass descending=true instead of a leading '-'");
+    if (field.front() == '-')
+      throw InvalidArgument("pass descending=true instead of a leading '-'");
     params_.set("ordering", descending ? "-" + field : field);
     return *this;
   }
@@ -124,7 +132,9 @@ class Query {
     static const char* const kinds[] = {"cog", "kegg", "go", "interpro", "pfam", "antismash"};
     bool known = false;
     for (const char* k : kinds) known = known || kind == k;
-    if (!known) throw InvalidArgument("contig annotation kind must be cog, kegg, go, interpro, pfam or antismash");
+    if (!known)
+      throw InvalidArgument(
+          "contig annotation kind must be cog, kegg, go, interpro, pfam or antismash");
     return text_filter(kind, accession);
   }
 
@@ -144,7 +154,8 @@ class Query {
       int n = 0;
       const auto* end = value.data() + value.size();
       const auto r = std::from_chars(value.data(), end, n);
-      if (r.ec != std::errc() || r.ptr != end) throw InvalidArgument("page_size must be an integer");
+      if (r.ec != std::errc() || r.ptr != end)
+        throw InvalidArgument("page_size must be an integer");
       return page_size(n);
     }
     params_.set(key, value);

@@ -9,12 +9,11 @@
 #include <cstdint>
 #include <iterator>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -33,7 +32,8 @@ struct ResourceIdentifier {
 };
 
 inline void from_json(const nlohmann::json& j, ResourceIdentifier& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
   mgnify::detail::read_required(j, "type", out.type);
   mgnify::detail::read_required(j, "id", out.id);
   out.self.reset();
@@ -101,7 +101,9 @@ struct Relationship {
   /// meta.count, sent only by older servers.
   std::optional<std::int64_t> count;
 
-  bool has_data() const noexcept { return data_kind == DataKind::one || data_kind == DataKind::many; }
+  bool has_data() const noexcept {
+    return data_kind == DataKind::one || data_kind == DataKind::many;
+  }
   /// The single related identifier of a to-one relationship.
   std::optional<ResourceIdentifier> one() const {
     if (data_kind != DataKind::one || data.empty()) return std::nullopt;
@@ -111,7 +113,8 @@ struct Relationship {
 
 inline void from_json(const nlohmann::json& j, Relationship& out) {
   out = Relationship{};
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
   if (auto links = j.find("links"); links != j.end() && links->is_object()) {
     try {
       mgnify::detail::read_optional(*links, "related", out.related);
@@ -125,8 +128,8 @@ inline void from_json(const nlohmann::json& j, Relationship& out) {
     } else if (data->is_array()) {
       out.data_kind = Relationship::DataKind::many;
       for (std::size_t i = 0; i < data->size(); ++i) {
-        out.data.push_back(
-            mgnify::detail::convert_at<ResourceIdentifier>((*data)[i], "/data/" + std::to_string(i)));
+        out.data.push_back(mgnify::detail::convert_at<ResourceIdentifier>(
+            (*data)[i], "/data/" + std::to_string(i)));
       }
     } else {
       out.data_kind = Relationship::DataKind::one;
@@ -150,8 +153,12 @@ inline void write_over(nlohmann::json& j, const Relationship& r) {
   if (!j.is_object()) j = nlohmann::json::object();
   write_nested_optional(j, "links", "related", as_json(r.related));
   switch (r.data_kind) {
-    case Relationship::DataKind::absent: j.erase("data"); break;
-    case Relationship::DataKind::null: j["data"] = nullptr; break;
+    case Relationship::DataKind::absent:
+      j.erase("data");
+      break;
+    case Relationship::DataKind::null:
+      j["data"] = nullptr;
+      break;
     case Relationship::DataKind::one:
       if (r.data.empty()) {
         j["data"] = nullptr;
@@ -205,7 +212,8 @@ struct Resource {
 
 inline void from_json(const nlohmann::json& j, Resource& out) {
   out = Resource{};
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected a resource object, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected a resource object, got ") + j.type_name());
   mgnify::detail::read_required(j, "type", out.type);
   mgnify::detail::read_required(j, "id", out.id);
   out.raw = j;
@@ -314,9 +322,11 @@ struct Document {
 
 template <class T>
 void from_json(const nlohmann::json& j, Document<T>& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected a document object, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected a document object, got ") + j.type_name());
   auto data = j.find("data");
-  if (data == j.end() || data->is_null()) throw DecodeError("/data", "", "required field is missing");
+  if (data == j.end() || data->is_null())
+    throw DecodeError("/data", "", "required field is missing");
   out.data = mgnify::detail::convert_at<T>(*data, "/data");
   out.included.clear();
   if (auto inc = j.find("included"); inc != j.end() && !inc->is_null()) {
@@ -398,11 +408,13 @@ struct ListPage {
 
 template <class T>
 void from_json(const nlohmann::json& j, ListPage<T>& out) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected a list envelope, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected a list envelope, got ") + j.type_name());
   out = ListPage<T>{};
   auto data = j.find("data");
   if (data == j.end() || !data->is_array()) {
-    throw DecodeError("/data", "", data == j.end() ? "required field is missing" : "expected an array");
+    throw DecodeError("/data", "",
+                      data == j.end() ? "required field is missing" : "expected an array");
   }
   out.data.reserve(data->size());
   for (std::size_t i = 0; i < data->size(); ++i) {

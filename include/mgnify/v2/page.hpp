@@ -4,10 +4,9 @@
 // page is derived from count and page_size (see V2Client's pager).
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
