@@ -26,10 +26,10 @@
 // never merges into what an earlier occurrence left, so the last one wins
 // here too (fuzz/divergences/ holds documents where a merge would differ).
 //
-// On-Demand validates only the values it reads, so each body is first
-// validated whole by simdjson's DOM parser (runtime-dispatched SIMD kernel,
-// over 1 GB/s here): a document with a malformed value in a field the decoder
-// skips goes to the nlohmann path and fails there, as it always did.
+// On-Demand validates only the values it reads. The readers therefore read
+// every value of the document once, including those no model names (through
+// validate()), so that one pass both decodes and validates: a document with a
+// malformed value anywhere goes to the nlohmann path and fails there.
 
 #include <simdjson.h>
 
@@ -156,6 +156,40 @@ inline nlohmann::json to_nlohmann(od::value v) {
   throw Fallback{};
 }
 
+/// Reads a value only to check it, as nlohmann's parser would: members no
+/// model names still have to be valid JSON.
+inline void validate(od::value v) {
+  switch (take(v.type())) {
+    case od::json_type::object: {
+      od::object obj = take(v.get_object());
+      for (auto f : obj) {
+        od::field field = take(std::move(f));
+        take(field.unescaped_key());
+        validate(field.value());
+      }
+      return;
+    }
+    case od::json_type::array: {
+      od::array arr = take(v.get_array());
+      for (auto e : arr) validate(take(std::move(e)));
+      return;
+    }
+    case od::json_type::string:
+      take(v.get_string());
+      return;
+    case od::json_type::boolean:
+      take(v.get_bool());
+      return;
+    case od::json_type::null:
+      if (!is_null(v)) throw Fallback{};
+      return;
+    case od::json_type::number:
+      take(v.get_number());
+      return;
+  }
+  throw Fallback{};
+}
+
 /// Models with a hand-written fast decoder specialise this with
 ///   static void read(od::object obj, std::string_view text, const Source& src, T& out);
 template <class T, class = void>
@@ -171,6 +205,17 @@ template <class T, class = void>
 struct Value {
   static constexpr bool enabled = false;
 };
+
+/// Iterates the fields of `obj`, handing each to `on_field(key, value)`.
+template <class F>
+void for_fields(od::object& obj, F&& on_field) {
+  for (auto f : obj) {
+    od::field field = take(std::move(f));
+    const std::string_view key = take(field.unescaped_key());
+    od::value v = field.value();
+    on_field(key, v);
+  }
+}
 
 /// Reads one value into `out` with the conversions of the nlohmann path.
 template <class T>
@@ -202,11 +247,19 @@ void read(od::value v, T& out, const Source& src) {
   } else if constexpr (std::is_same_v<T, nlohmann::json>) {
     out = to_nlohmann(v);
   } else if constexpr (std::is_same_v<T, RawJson>) {
+    // The text is kept as it is and parsed only if read, so it is checked here.
     const od::json_type type = take(v.type());
     if (type == od::json_type::object) {
-      out = src.raw(take(take(v.get_object()).raw_json()));
+      std::string_view text;
+      od::object obj = open_object(v, text);
+      for_fields(obj, [](std::string_view, od::value& member) { validate(member); });
+      out = src.raw(text);
     } else if (type == od::json_type::array) {
-      out = src.raw(take(take(v.get_array()).raw_json()));
+      od::array arr = take(v.get_array());
+      const std::string_view text = take(arr.raw_json());
+      take(arr.reset());
+      for (auto e : arr) validate(take(std::move(e)));
+      out = src.raw(text);
     } else {
       out = to_nlohmann(v);
     }
@@ -251,17 +304,6 @@ void required_field(od::value v, T& out, const Source& src, bool& seen) {
   if (is_null(v)) throw Fallback{};
   read(v, out, src);
   seen = true;
-}
-
-/// Iterates the fields of `obj`, handing each to `on_field(key, value)`.
-template <class F>
-void for_fields(od::object& obj, F&& on_field) {
-  for (auto f : obj) {
-    od::field field = take(std::move(f));
-    const std::string_view key = take(field.unescaped_key());
-    od::value v = field.value();
-    on_field(key, v);
-  }
 }
 
 /// Reads one field of an object through a model's field table: the entry whose
@@ -310,6 +352,7 @@ class FieldTableReader {
   }
 
   std::uint64_t required_seen() const noexcept { return required_seen_; }
+  bool matched() const noexcept { return matched_; }
 
  private:
   std::uint64_t next_bit() {
@@ -382,6 +425,7 @@ void read_table(od::object& obj, const Source& src, M& out) {
   for_fields(obj, [&](std::string_view key, od::value& v) {
     FieldTableReader reader(key, v, src);
     Table::apply(out, reader);
+    if (!reader.matched()) validate(v);
     seen |= reader.required_seen();
   });
   // A missing required field: the nlohmann path reports it with its name.
@@ -411,17 +455,11 @@ inline od::parser& thread_parser() {
   return parser;
 }
 
-inline simdjson::dom::parser& thread_validator() {
-  thread_local simdjson::dom::parser parser;
-  return parser;
-}
-
 /// Runs Document<T> on `body`; false when the document needs the nlohmann path.
 template <class T>
 bool try_decode(const std::string& body, T& out) {
   try {
     simdjson::padded_string padded(body);
-    if (thread_validator().parse(padded).error() != simdjson::SUCCESS) return false;
     od::document doc = take(thread_parser().iterate(padded));
     Document<T>::read(doc, std::string_view(padded.data(), padded.size()), out);
     return true;

@@ -147,7 +147,7 @@ bool is_guessed_page(std::size_t index, const Page<T>& page, const Page<T>& firs
 /// nullopt unless the body has the usual shape; decoding then has the last word.
 template <class T>
 std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::string& url) {
-  simdjson::dom::parser& parser = mgnify::detail::fast::thread_validator();
+  thread_local simdjson::dom::parser parser;
   const simdjson::padded_string padded(body);
   simdjson::dom::object root;
   if (parser.parse(padded).get(root) != simdjson::SUCCESS) return std::nullopt;

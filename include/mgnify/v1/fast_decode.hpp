@@ -44,12 +44,15 @@ struct AttributesTable {
 
 inline void read_links_self(od::value v, std::optional<std::string>& self, const Source& src) {
   self.reset();
-  if (take(v.type()) != od::json_type::object) return;
+  if (take(v.type()) != od::json_type::object) return validate(v);
   od::object links = take(v.get_object());
-  for (auto f : links) {
-    od::field field = take(std::move(f));
-    if (take(field.unescaped_key()) == "self") optional_field(field.value(), self, src);
-  }
+  for_fields(links, [&](std::string_view key, od::value& link) {
+    if (key == "self") {
+      optional_field(link, self, src);
+    } else {
+      validate(link);
+    }
+  });
 }
 
 // The fields of a resource object whose text is `text`; `attributes` holds the
@@ -101,6 +104,8 @@ void read_resource(od::object obj, std::string_view text, const Source& src,
       }
     } else if (key == "links") {
       read_links_self(v, r.self, src);
+    } else {
+      validate(v);
     }
   }
   if (!has_type || !has_id) throw Fallback{};
@@ -125,6 +130,8 @@ struct Model<mgnify::v1::ResourceIdentifier> {
         required_field(field.value(), out.id, src, has_id);
       } else if (key == "links") {
         v1_detail::read_links_self(field.value(), out.self, src);
+      } else {
+        validate(field.value());
       }
     }
     if (!has_type || !has_id) throw Fallback{};
@@ -143,17 +150,23 @@ struct Model<mgnify::v1::Relationship> {
       od::value v = field.value();
       if (key == "links") {
         out.related.reset();
-        if (take(v.type()) != od::json_type::object) continue;
-        od::object links = take(v.get_object());
-        for (auto lf : links) {
-          od::field link = take(std::move(lf));
-          if (take(link.unescaped_key()) == "related")
-            optional_field(link.value(), out.related, src);
+        if (take(v.type()) != od::json_type::object) {
+          validate(v);
+          continue;
         }
+        od::object links = take(v.get_object());
+        for_fields(links, [&](std::string_view name, od::value& link) {
+          if (name == "related") {
+            optional_field(link, out.related, src);
+          } else {
+            validate(link);
+          }
+        });
       } else if (key == "data") {
         out.data.clear();
         const od::json_type type = take(v.type());
         if (type == od::json_type::null) {
+          if (!is_null(v)) throw Fallback{};
           out.data_kind = Kind::null;
         } else if (type == od::json_type::array) {
           out.data_kind = Kind::many;
@@ -166,12 +179,20 @@ struct Model<mgnify::v1::Relationship> {
         }
       } else if (key == "meta") {
         out.count.reset();
-        if (take(v.type()) != od::json_type::object) continue;
-        od::object meta = take(v.get_object());
-        for (auto mf : meta) {
-          od::field m = take(std::move(mf));
-          if (take(m.unescaped_key()) == "count") optional_field(m.value(), out.count, src);
+        if (take(v.type()) != od::json_type::object) {
+          validate(v);
+          continue;
         }
+        od::object meta = take(v.get_object());
+        for_fields(meta, [&](std::string_view name, od::value& m) {
+          if (name == "count") {
+            optional_field(m, out.count, src);
+          } else {
+            validate(m);
+          }
+        });
+      } else {
+        validate(v);
       }
     }
   }

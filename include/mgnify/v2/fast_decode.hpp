@@ -53,6 +53,8 @@ struct Model<mgnify::v2::IndexFile> {
         optional_field(v, url, src);
       } else if (key == "relative_url") {
         optional_field(v, relative_url, src);
+      } else {
+        validate(v);
       }
     });
     f.url = url ? std::move(url) : std::move(relative_url);
@@ -87,6 +89,8 @@ struct Model<mgnify::v2::DownloadFile> {
         optional_field(v, single, src);
       } else if (key == "url") {
         optional_field(v, d.url, src);
+      } else {
+        validate(v);
       }
     });
     // Servers before Aug 2025 sent one index_file; from_json reads it only without index_files.
