@@ -87,7 +87,11 @@ inline Source own(std::string_view text) {
   return s;
 }
 
-/// Opens an object and returns its text, ready to iterate its fields.
+inline bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Opens an object and returns its text, ready to iterate its fields. This
+/// walks the object's structure twice; it is for a page's items, whose text
+/// has to be copied before anything inside them is read.
 inline od::object open_object(od::value v, std::string_view& text) {
   od::object obj = take(v.get_object());
   text = take(obj.raw_json());
@@ -95,16 +99,42 @@ inline od::object open_object(od::value v, std::string_view& text) {
   return obj;
 }
 
-/// Opens the root object and returns its text. Content after it (a second
-/// document) is left to nlohmann, which rejects it.
+/// Opens the root object; its text is the body without the surrounding
+/// whitespace. try_decode() checks that nothing follows it.
 inline od::object open_root(od::document& doc, std::string_view body, std::string_view& text) {
   od::object obj = take(doc.get_object());
-  text = take(obj.raw_json());
-  const std::size_t end = static_cast<std::size_t>(text.data() - body.data()) + text.size();
-  if (body.find_first_not_of(" \t\r\n", end) != std::string_view::npos) throw Fallback{};
-  take(obj.reset());
+  std::size_t begin = 0;
+  std::size_t end = body.size();
+  while (begin < end && is_json_space(body[begin])) ++begin;
+  while (end > begin && is_json_space(body[end - 1])) --end;
+  text = body.substr(begin, end - begin);
   return obj;
 }
+
+/// The text of an object being read: known from the start (a page item, the
+/// root), or, for a nested object, found once its last field has been read,
+/// so that its structure is walked once.
+class ObjectText {
+ public:
+  explicit ObjectText(std::string_view known) : known_(known) {}
+  /// `value` is the object's value, not yet opened.
+  explicit ObjectText(od::value& value) : start_(value.raw_json_token().data()), value_(&value) {}
+
+  /// Valid once every field of the object has been read.
+  std::string_view after_read() const {
+    if (!value_) return known_;
+    // The iterator now stands on the token after the closing brace.
+    const char* end = take(value_->current_location());
+    while (end > start_ && is_json_space(end[-1])) --end;
+    if (end <= start_ || end[-1] != '}') throw Fallback{};
+    return std::string_view(start_, static_cast<std::size_t>(end - start_));
+  }
+
+ private:
+  std::string_view known_;
+  const char* start_ = nullptr;
+  od::value* value_ = nullptr;
+};
 
 inline bool is_null(od::value& v) { return take(v.is_null()); }
 
@@ -191,7 +221,7 @@ inline void validate(od::value v) {
 }
 
 /// Models with a hand-written fast decoder specialise this with
-///   static void read(od::object obj, std::string_view text, const Source& src, T& out);
+///   static void read(od::object obj, const ObjectText& text, const Source& src, T& out);
 template <class T, class = void>
 struct Model {
   static constexpr bool enabled = false;
@@ -250,10 +280,10 @@ void read(od::value v, T& out, const Source& src) {
     // The text is kept as it is and parsed only if read, so it is checked here.
     const od::json_type type = take(v.type());
     if (type == od::json_type::object) {
-      std::string_view text;
-      od::object obj = open_object(v, text);
+      const ObjectText text(v);
+      od::object obj = take(v.get_object());
       for_fields(obj, [](std::string_view, od::value& member) { validate(member); });
-      out = src.raw(text);
+      out = src.raw(text.after_read());
     } else if (type == od::json_type::array) {
       od::array arr = take(v.get_array());
       const std::string_view text = take(arr.raw_json());
@@ -266,9 +296,8 @@ void read(od::value v, T& out, const Source& src) {
   } else if constexpr (Value<T>::enabled) {
     Value<T>::read(v, out);
   } else if constexpr (Model<T>::enabled) {
-    std::string_view text;
-    od::object obj = open_object(v, text);
-    Model<T>::read(obj, text, src, out);
+    const ObjectText text(v);
+    Model<T>::read(take(v.get_object()), text, src, out);
   } else {
     // Everything else (enums, dates, rarely sent objects) goes through the
     // model's own from_json on a small nlohmann value, so the conversion rules
@@ -437,9 +466,9 @@ void read_table(od::object& obj, const Source& src, M& out) {
 template <class M>
 struct Model<M, std::enable_if_t<has_fields<M>::value>> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, M& out) {
+  static void read(od::object obj, const ObjectText& text, const Source& src, M& out) {
     read_table<FieldsTable>(obj, src, out);
-    out.raw = src.raw(text);
+    out.raw = src.raw(text.after_read());
   }
 };
 
@@ -462,7 +491,10 @@ bool try_decode(const std::string& body, T& out) {
     simdjson::padded_string padded(body);
     od::document doc = take(thread_parser().iterate(padded));
     Document<T>::read(doc, std::string_view(padded.data(), padded.size()), out);
-    return true;
+    // Content after the root value (a second document) is left to nlohmann,
+    // which rejects it. Past the last token the location is out of bounds.
+    const char* after_root = nullptr;
+    return doc.current_location().get(after_root) == simdjson::OUT_OF_BOUNDS;
   } catch (const Fallback&) {
     return false;
   }

@@ -25,7 +25,7 @@ struct Document<mgnify::proteins::Protein> {
   static void read(od::document& doc, std::string_view body, mgnify::proteins::Protein& out) {
     std::string_view text;
     od::object obj = open_root(doc, body, text);
-    Model<mgnify::proteins::Protein>::read(obj, text, own(text), out);
+    Model<mgnify::proteins::Protein>::read(obj, ObjectText(text), own(text), out);
   }
 };
 

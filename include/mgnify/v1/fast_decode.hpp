@@ -58,7 +58,7 @@ inline void read_links_self(od::value v, std::optional<std::string>& self, const
 // The fields of a resource object whose text is `text`; `attributes` holds the
 // typed model when M has an attributes() table.
 template <class M>
-void read_resource(od::object obj, std::string_view text, const Source& src,
+void read_resource(od::object obj, const ObjectText& text, const Source& src,
                    mgnify::v1::Resource& r, M* model) {
   bool has_type = false;
   bool has_id = false;
@@ -87,10 +87,14 @@ void read_resource(od::object obj, std::string_view text, const Source& src,
         r.attributes = RawJson();
         continue;
       }
-      std::string_view attributes_text;
-      od::object attrs = open_object(v, attributes_text);
-      r.attributes = src.raw(attributes_text);
-      if constexpr (has_attributes<M>::value) read_table<AttributesTable>(attrs, src, *model);
+      const ObjectText attributes_text(v);
+      od::object attrs = take(v.get_object());
+      if constexpr (has_attributes<M>::value) {
+        read_table<AttributesTable>(attrs, src, *model);
+      } else {
+        for_fields(attrs, [](std::string_view, od::value& attribute) { validate(attribute); });
+      }
+      r.attributes = src.raw(attributes_text.after_read());
     } else if (key == "relationships") {
       r.relationships.clear();
       if (is_null(v)) continue;
@@ -109,7 +113,7 @@ void read_resource(od::object obj, std::string_view text, const Source& src,
     }
   }
   if (!has_type || !has_id) throw Fallback{};
-  r.raw = src.raw(text);
+  r.raw = src.raw(text.after_read());
 }
 
 }  // namespace v1_detail
@@ -117,7 +121,7 @@ void read_resource(od::object obj, std::string_view text, const Source& src,
 template <>
 struct Model<mgnify::v1::ResourceIdentifier> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src,
+  static void read(od::object obj, const ObjectText&, const Source& src,
                    mgnify::v1::ResourceIdentifier& out) {
     bool has_type = false;
     bool has_id = false;
@@ -141,7 +145,7 @@ struct Model<mgnify::v1::ResourceIdentifier> {
 template <>
 struct Model<mgnify::v1::Relationship> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view, const Source& src,
+  static void read(od::object obj, const ObjectText&, const Source& src,
                    mgnify::v1::Relationship& out) {
     using Kind = mgnify::v1::Relationship::DataKind;
     for (auto f : obj) {
@@ -201,7 +205,7 @@ struct Model<mgnify::v1::Relationship> {
 template <>
 struct Model<mgnify::v1::Resource> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
+  static void read(od::object obj, const ObjectText& text, const Source& src,
                    mgnify::v1::Resource& out) {
     v1_detail::read_resource<mgnify::v1::Resource>(obj, text, src, out, nullptr);
   }
@@ -213,7 +217,7 @@ template <class M>
 struct Model<M, std::enable_if_t<v1_detail::has_attributes<M>::value &&
                                  std::is_base_of_v<mgnify::v1::ResourceModel, M>>> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src, M& out) {
+  static void read(od::object obj, const ObjectText& text, const Source& src, M& out) {
     v1_detail::read_resource<M>(obj, text, src, out.resource, &out);
   }
 };
@@ -241,7 +245,7 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           od::object obj = open_object(item, text);
           const Source src = own(text);
           T model{};
-          Model<T>::read(obj, text, src, model);
+          Model<T>::read(obj, ObjectText(text), src, model);
           out.data.push_back(std::move(model));
         }
       } else if (key == "included") {
@@ -256,7 +260,7 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           std::string_view text;
           od::object obj = open_object(item, text);
           mgnify::v1::Resource r;
-          Model<mgnify::v1::Resource>::read(obj, text, own(text), r);
+          Model<mgnify::v1::Resource>::read(obj, ObjectText(text), own(text), r);
           out.included.push_back(std::move(r));
         }
         envelope["included"] = nlohmann::json::array();

@@ -41,7 +41,7 @@ struct Value<mgnify::v2::Enumerated<E>> {
 template <>
 struct Model<mgnify::v2::IndexFile> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
+  static void read(od::object obj, const ObjectText& text, const Source& src,
                    mgnify::v2::IndexFile& f) {
     // from_json reads relative_url (the older servers' name) only when url is absent or null.
     std::optional<std::string> url;
@@ -58,14 +58,14 @@ struct Model<mgnify::v2::IndexFile> {
       }
     });
     f.url = url ? std::move(url) : std::move(relative_url);
-    f.raw = src.raw(text);
+    f.raw = src.raw(text.after_read());
   }
 };
 
 template <>
 struct Model<mgnify::v2::DownloadFile> {
   static constexpr bool enabled = true;
-  static void read(od::object obj, std::string_view text, const Source& src,
+  static void read(od::object obj, const ObjectText& text, const Source& src,
                    mgnify::v2::DownloadFile& d) {
     std::optional<mgnify::v2::IndexFile> single;
     for_fields(obj, [&](std::string_view key, od::value& v) {
@@ -96,7 +96,7 @@ struct Model<mgnify::v2::DownloadFile> {
     // Servers before Aug 2025 sent one index_file; from_json reads it only without index_files.
     if (!d.index_files && single)
       d.index_files = std::vector<mgnify::v2::IndexFile>{std::move(*single)};
-    d.raw = src.raw(text);
+    d.raw = src.raw(text.after_read());
   }
 };
 
@@ -128,7 +128,7 @@ struct Document<mgnify::v2::Page<T>> {
           if constexpr (Model<T>::enabled) {
             std::string_view text;
             od::object obj = open_object(item, text);
-            Model<T>::read(obj, text, own(text), model);
+            Model<T>::read(obj, ObjectText(text), own(text), model);
           } else {
             fast::read(item, model, none);
           }
