@@ -335,40 +335,37 @@ void required_field(od::value v, T& out, const Source& src, bool& seen) {
   seen = true;
 }
 
-/// Reads one field of an object through a model's field table: the entry whose
-/// name is `key` reads `value` with the rules of its kind (detail/fields.hpp).
+/// Reads one field of an object through a model's field table: the entry at
+/// `entry` (its position in the table) reads `value` with the rules of its
+/// kind (detail/fields.hpp); the other entries do nothing.
 class FieldTableReader {
  public:
-  FieldTableReader(std::string_view key, od::value& value, const Source& src)
-      : key_(key), value_(value), src_(src) {}
+  FieldTableReader(unsigned entry, od::value& value, const Source& src)
+      : entry_(entry), value_(value), src_(src) {}
 
-  template <std::size_t N, class T>
-  void required(const char (&name)[N], T& member) {
-    const std::uint64_t bit = next_bit();
-    if (!claims(name)) return;
+  template <class T>
+  void required(const char*, T& member) {
+    const std::uint64_t bit = std::uint64_t{1} << index_;
+    if (!claims()) return;
     if (is_null(value_)) throw Fallback{};
     read(value_, member, src_);
     required_seen_ |= bit;
   }
-  template <std::size_t N, class T>
-  void optional(const char (&name)[N], std::optional<T>& member) {
-    next_bit();
-    if (claims(name)) read(value_, member, src_);
+  template <class T>
+  void optional(const char*, std::optional<T>& member) {
+    if (claims()) read(value_, member, src_);
   }
-  template <std::size_t N, class T>
-  void defaulted(const char (&name)[N], T& member) {
-    next_bit();
-    if (!claims(name)) return;
+  template <class T>
+  void defaulted(const char*, T& member) {
+    if (!claims()) return;
     if (is_null(value_)) {
       member = T{};
     } else {
       read(value_, member, src_);
     }
   }
-  template <std::size_t N>
-  void scalar_text(const char (&name)[N], std::string& member) {
-    next_bit();
-    if (!claims(name)) return;
+  void scalar_text(const char*, std::string& member) {
+    if (!claims()) return;
     const od::json_type type = take(value_.type());
     if (type == od::json_type::string) {
       member.assign(take(value_.get_string()));
@@ -381,49 +378,55 @@ class FieldTableReader {
   }
 
   std::uint64_t required_seen() const noexcept { return required_seen_; }
-  bool matched() const noexcept { return matched_; }
 
  private:
-  std::uint64_t next_bit() {
-    // A table longer than the mask goes to the nlohmann path.
-    if (index_ >= 64) throw Fallback{};
-    return std::uint64_t{1} << index_++;
-  }
-  template <std::size_t N>
-  bool claims(const char (&name)[N]) {
-    if (matched_ || key_ != std::string_view(name, N - 1)) return false;
-    matched_ = true;
-    return true;
-  }
+  bool claims() noexcept { return index_++ == entry_; }
 
-  std::string_view key_;
+  unsigned entry_;
   od::value& value_;
   const Source& src_;
   unsigned index_ = 0;
-  bool matched_ = false;
   std::uint64_t required_seen_ = 0;
 };
 
-/// The required entries of a field table, as FieldTableReader numbers them.
-class RequiredFields {
+/// The keys of a field table in order, and its required entries as a mask
+/// (FieldTableReader's numbering), collected once per table.
+class TableLayout {
  public:
   template <class T>
-  void required(const char*, T&) {
-    mask_ |= std::uint64_t{1} << index_++;
+  void required(const char* key, T&) {
+    mask_ |= std::uint64_t{1} << add(key);
   }
   template <class T>
-  void optional(const char*, T&) {
-    ++index_;
+  void optional(const char* key, T&) {
+    add(key);
   }
   template <class T>
-  void defaulted(const char*, T&) {
-    ++index_;
+  void defaulted(const char* key, T&) {
+    add(key);
   }
-  void scalar_text(const char*, const std::string&) { ++index_; }
-  std::uint64_t mask() const noexcept { return mask_; }
+  void scalar_text(const char* key, const std::string&) { add(key); }
+
+  const std::vector<std::string_view>& keys() const noexcept { return keys_; }
+  std::uint64_t required_mask() const noexcept { return mask_; }
+
+  /// The entry named `key`, trying `hint` (the entry after the previous
+  /// match: documents tend to list fields in the table's order) first.
+  std::optional<unsigned> find(std::string_view key, unsigned hint) const {
+    if (hint < keys_.size() && keys_[hint] == key) return hint;
+    for (unsigned i = 0; i < keys_.size(); ++i) {
+      if (keys_[i] == key) return i;
+    }
+    return std::nullopt;
+  }
 
  private:
-  unsigned index_ = 0;
+  unsigned add(const char* key) {
+    keys_.emplace_back(key);
+    return static_cast<unsigned>(keys_.size() - 1);
+  }
+
+  std::vector<std::string_view> keys_;
   std::uint64_t mask_ = 0;
 };
 
@@ -435,31 +438,35 @@ struct FieldsTable {
   }
 };
 
-/// The required entries of a table, as FieldTableReader numbers them.
 template <class Table, class M>
-std::uint64_t required_mask() {
-  static const std::uint64_t mask = [] {
-    RequiredFields required;
+const TableLayout& table_layout() {
+  static const TableLayout layout = [] {
+    TableLayout collected;
     const M probe{};
-    Table::apply(probe, required);
-    return required.mask();
+    Table::apply(probe, collected);
+    return collected;
   }();
-  return mask;
+  return layout;
 }
 
 /// Reads every field of `obj` into `out` through a field table.
 template <class Table, class M>
 void read_table(od::object& obj, const Source& src, M& out) {
+  const TableLayout& layout = table_layout<Table, M>();
+  // A longer table than the required-field mask holds goes to the nlohmann path.
+  if (layout.keys().size() > 64) throw Fallback{};
   std::uint64_t seen = 0;
+  unsigned hint = 0;
   for_fields(obj, [&](std::string_view key, od::value& v) {
-    FieldTableReader reader(key, v, src);
+    const std::optional<unsigned> entry = layout.find(key, hint);
+    if (!entry) return validate(v);
+    hint = *entry + 1;
+    FieldTableReader reader(*entry, v, src);
     Table::apply(out, reader);
-    if (!reader.matched()) validate(v);
     seen |= reader.required_seen();
   });
   // A missing required field: the nlohmann path reports it with its name.
-  const std::uint64_t required = required_mask<Table, M>();
-  if ((seen & required) != required) throw Fallback{};
+  if ((seen & layout.required_mask()) != layout.required_mask()) throw Fallback{};
 }
 
 /// Every model with a field table has a fast reader derived from it.
