@@ -262,18 +262,12 @@ void read(od::value v, T& out, const Source& src) {
     if (is_null(v)) {
       out.reset();
     } else {
-      typename T::value_type inner{};
-      read(v, inner, src);
-      out = std::move(inner);
+      read(v, out.emplace(), src);
     }
   } else if constexpr (is_std_vector<T>::value) {
     out.clear();
     od::array arr = take(v.get_array());
-    for (auto e : arr) {
-      typename T::value_type item{};
-      read(take(std::move(e)), item, src);
-      out.push_back(std::move(item));
-    }
+    for (auto e : arr) read(take(std::move(e)), out.emplace_back(), src);
   } else if constexpr (std::is_same_v<T, nlohmann::json>) {
     out = to_nlohmann(v);
   } else if constexpr (std::is_same_v<T, RawJson>) {

@@ -243,10 +243,7 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
           od::value item = take(std::move(e));
           std::string_view text;
           od::object obj = open_object(item, text);
-          const Source src = own(text);
-          T model{};
-          Model<T>::read(obj, ObjectText(text), src, model);
-          out.data.push_back(std::move(model));
+          Model<T>::read(obj, ObjectText(text), own(text), out.data.emplace_back());
         }
       } else if (key == "included") {
         out.included.clear();

@@ -124,7 +124,7 @@ struct Document<mgnify::v2::Page<T>> {
         od::array items = take(v.get_array());
         for (auto e : items) {
           od::value item = take(std::move(e));
-          T model{};
+          T& model = out.items.emplace_back();
           if constexpr (Model<T>::enabled) {
             std::string_view text;
             od::object obj = open_object(item, text);
@@ -132,7 +132,6 @@ struct Document<mgnify::v2::Page<T>> {
           } else {
             fast::read(item, model, none);
           }
-          out.items.push_back(std::move(model));
         }
       } else {
         envelope[std::string(key)] = to_nlohmann(v);
