@@ -42,15 +42,19 @@ struct AttributesTable {
 // merging into what an earlier occurrence of the same key left: nlohmann keeps
 // only the last of duplicate names, and the fast path must build that struct.
 
-inline void read_links_self(od::value v, std::optional<std::string>& self, const Source& src) {
-  self.reset();
+/// Reads `out` from the member `name` of the object `v` ({"links": {"self":
+/// ...}}), as from_json does: anything but an object leaves it empty.
+template <class T>
+void read_nested_member(od::value v, std::string_view name, std::optional<T>& out,
+                        const Source& src) {
+  out.reset();
   if (take(v.type()) != od::json_type::object) return validate(v);
-  od::object links = take(v.get_object());
-  for_fields(links, [&](std::string_view key, od::value& link) {
-    if (key == "self") {
-      optional_field(link, self, src);
+  od::object holder = take(v.get_object());
+  for_fields(holder, [&](std::string_view key, od::value& member) {
+    if (key == name) {
+      optional_field(member, out, src);
     } else {
-      validate(link);
+      validate(member);
     }
   });
 }
@@ -107,7 +111,7 @@ void read_resource(od::object obj, const ObjectText& text, const Source& src,
         r.relationships[std::move(name)] = std::move(out);
       }
     } else if (key == "links") {
-      read_links_self(v, r.self, src);
+      read_nested_member(v, "self", r.self, src);
     } else {
       validate(v);
     }
@@ -133,7 +137,7 @@ struct Model<mgnify::v1::ResourceIdentifier> {
       } else if (key == "id") {
         required_field(field.value(), out.id, src, has_id);
       } else if (key == "links") {
-        v1_detail::read_links_self(field.value(), out.self, src);
+        v1_detail::read_nested_member(field.value(), "self", out.self, src);
       } else {
         validate(field.value());
       }
@@ -153,19 +157,7 @@ struct Model<mgnify::v1::Relationship> {
       const std::string_view key = take(field.unescaped_key());
       od::value v = field.value();
       if (key == "links") {
-        out.related.reset();
-        if (take(v.type()) != od::json_type::object) {
-          validate(v);
-          continue;
-        }
-        od::object links = take(v.get_object());
-        for_fields(links, [&](std::string_view name, od::value& link) {
-          if (name == "related") {
-            optional_field(link, out.related, src);
-          } else {
-            validate(link);
-          }
-        });
+        v1_detail::read_nested_member(v, "related", out.related, src);
       } else if (key == "data") {
         out.data.clear();
         const od::json_type type = take(v.type());
@@ -182,19 +174,7 @@ struct Model<mgnify::v1::Relationship> {
           out.data.push_back(std::move(one));
         }
       } else if (key == "meta") {
-        out.count.reset();
-        if (take(v.type()) != od::json_type::object) {
-          validate(v);
-          continue;
-        }
-        od::object meta = take(v.get_object());
-        for_fields(meta, [&](std::string_view name, od::value& m) {
-          if (name == "count") {
-            optional_field(m, out.count, src);
-          } else {
-            validate(m);
-          }
-        });
+        v1_detail::read_nested_member(v, "count", out.count, src);
       } else {
         validate(v);
       }
