@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/raw_json.hpp"
@@ -352,6 +353,14 @@ struct ListLinks {
   std::optional<std::string> last;
   std::optional<std::string> next;
   std::optional<std::string> prev;
+
+  template <class Self, class Visitor>
+  static void members(Self& self, Visitor& v) {
+    v.optional("first", self.first);
+    v.optional("last", self.last);
+    v.optional("next", self.next);
+    v.optional("prev", self.prev);
+  }
 };
 
 /// `meta.pagination`. Cursor lists send only count.
@@ -361,35 +370,51 @@ struct Pagination {
   std::optional<std::int64_t> count;
 
   bool is_cursor() const noexcept { return count.has_value() && !page && !pages; }
+
+  template <class Self, class Visitor>
+  static void members(Self& self, Visitor& v) {
+    v.optional("page", self.page);
+    v.optional("pages", self.pages);
+    v.optional("count", self.count);
+  }
 };
 
 namespace detail {
 
+/// Reads the object `holder[key]`, when it is one, through T's members()
+/// table; `path` names it in errors.
+template <class T>
+void read_members(const nlohmann::json& holder, const char* key, const std::string& path, T& out) {
+  out = T{};
+  auto it = holder.find(key);
+  if (it == holder.end() || !it->is_object()) return;
+  const RawJson no_parent;
+  try {
+    const mgnify::detail::JsonFieldReader reader{*it, no_parent};
+    T::members(out, reader);
+  } catch (const DecodeError& e) {
+    throw DecodeError(path + e.json_path(), "", e.detail());
+  }
+}
+
+/// Writes `value` over the object `holder[key]` through T's members() table;
+/// the object is created only when something is to be written into it.
+template <class T>
+void write_members(nlohmann::json& holder, const char* key, const T& value) {
+  nlohmann::json target = holder.contains(key) ? holder[key] : nlohmann::json::object();
+  if (!target.is_object()) target = nlohmann::json::object();
+  const mgnify::detail::JsonFieldWriter writer{target};
+  T::members(value, writer);
+  if (!target.empty() || holder.contains(key)) holder[key] = std::move(target);
+}
+
 /// `links` and `meta.pagination` of a list envelope.
 inline void read_list_envelope(const nlohmann::json& envelope, ListLinks& links,
                                Pagination& pagination) {
-  links = ListLinks{};
+  read_members(envelope, "links", "/links", links);
   pagination = Pagination{};
-  if (auto it = envelope.find("links"); it != envelope.end() && it->is_object()) {
-    try {
-      mgnify::detail::read_optional(*it, "first", links.first);
-      mgnify::detail::read_optional(*it, "last", links.last);
-      mgnify::detail::read_optional(*it, "next", links.next);
-      mgnify::detail::read_optional(*it, "prev", links.prev);
-    } catch (const DecodeError& e) {
-      throw DecodeError("/links" + e.json_path(), "", e.detail());
-    }
-  }
   if (auto meta = envelope.find("meta"); meta != envelope.end() && meta->is_object()) {
-    if (auto p = meta->find("pagination"); p != meta->end() && p->is_object()) {
-      try {
-        mgnify::detail::read_optional(*p, "page", pagination.page);
-        mgnify::detail::read_optional(*p, "pages", pagination.pages);
-        mgnify::detail::read_optional(*p, "count", pagination.count);
-      } catch (const DecodeError& e) {
-        throw DecodeError("/meta/pagination" + e.json_path(), "", e.detail());
-      }
-    }
+    read_members(*meta, "pagination", "/meta/pagination", pagination);
   }
 }
 
@@ -435,15 +460,10 @@ void from_json(const nlohmann::json& j, ListPage<T>& out) {
 template <class T>
 void to_json(nlohmann::json& j, const ListPage<T>& p) {
   j = detail::envelope_json(p.raw);
-  detail::write_nested_optional(j, "links", "first", detail::as_json(p.links.first));
-  detail::write_nested_optional(j, "links", "last", detail::as_json(p.links.last));
-  detail::write_nested_optional(j, "links", "next", detail::as_json(p.links.next));
-  detail::write_nested_optional(j, "links", "prev", detail::as_json(p.links.prev));
+  detail::write_members(j, "links", p.links);
   nlohmann::json meta = j.contains("meta") ? j["meta"] : nlohmann::json::object();
   if (meta.is_object()) {
-    detail::write_nested_optional(meta, "pagination", "page", detail::as_json(p.pagination.page));
-    detail::write_nested_optional(meta, "pagination", "pages", detail::as_json(p.pagination.pages));
-    detail::write_nested_optional(meta, "pagination", "count", detail::as_json(p.pagination.count));
+    detail::write_members(meta, "pagination", p.pagination);
     if (!meta.empty()) j["meta"] = std::move(meta);
   }
   j["data"] = p.data;
