@@ -111,6 +111,8 @@ json sample(int variant) {
     return variant == 1 ? 0.25 : 1e-300;
   } else if constexpr (std::is_same_v<T, json>) {
     return json{{"free form", variant}, {"list", json::array({variant, "x"})}};
+  } else if constexpr (std::is_same_v<T, mgnify::OpenInteger>) {
+    return variant == 1 ? json("not a number") : json(-7);
   } else if constexpr (std::is_same_v<T, mgnify::v1::Timestamp>) {
     return variant == 1 ? "2016-03-15T00:05:04" : "not a date the SDK can read";
   } else if constexpr (std::is_same_v<T, mgnify::v2::DateTime>) {

@@ -85,7 +85,8 @@ void check_fixture(const std::string& name, const nlohmann::json& doc) {
     CHECK(s.metadata("investigation type")->unit == std::nullopt);
     CHECK(s.longitude == Approx(139.2748));
     CHECK(s.latitude == Approx(-35.1059));
-    CHECK(s.host_tax_id == std::nullopt);
+    CHECK_FALSE(s.host_tax_id.has_value());
+    CHECK(s.host_tax_id.known());
     CHECK(s.species == std::nullopt);
     CHECK(s.collection_date->text == "2013-02-01");
     CHECK(s.collection_date->time.has_value());

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/open_integer.hpp"
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
@@ -50,7 +51,8 @@ struct Sample : ResourceModel {
   std::optional<std::string> environment_material;
   std::optional<std::string> sample_name;
   std::optional<std::string> sample_alias;
-  std::optional<std::int64_t> host_tax_id;
+  /// An integer (9606), the same as text ("9606"), or text that is none (see OpenInteger).
+  OpenInteger host_tax_id;
   std::optional<std::string> species;
   std::optional<Timestamp> last_update;
 
@@ -85,7 +87,7 @@ struct Sample : ResourceModel {
     v.optional("environment-material", s.environment_material);
     v.optional("sample-name", s.sample_name);
     v.optional("sample-alias", s.sample_alias);
-    v.optional("host-tax-id", s.host_tax_id);
+    v.defaulted("host-tax-id", s.host_tax_id);
     v.optional("species", s.species);
     v.optional("last-update", s.last_update);
   }
