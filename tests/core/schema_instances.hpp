@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
@@ -593,6 +594,32 @@ inline void run_schema(const std::string& suite, const std::string& schema_name,
     }
     report.unexpected.push_back({where, variant.name, std::move(text), *failure, check});
   }
+}
+
+/// Runs every schema of `root`'s components that `wanted` accepts through its
+/// entry in `models`; a schema without an entry fails.
+inline Report run_schemas(const std::string& suite, const json& root,
+                          const std::map<std::string, Checker>& models,
+                          const std::vector<KnownFailure>& known,
+                          const std::function<bool(const std::string&)>& wanted) {
+  Report report;
+  for (const auto& schema : root.at("components").at("schemas").items()) {
+    if (!wanted(schema.key())) continue;
+    const auto entry = models.find(schema.key());
+    if (entry == models.end()) {
+      FAIL_CHECK("schema " << schema.key() << " has no entry in the model table");
+      continue;
+    }
+    run_schema(suite, schema.key(), root, schema.value(), entry->second, known, report);
+  }
+  return report;
+}
+
+/// A JSON file (a captured fixture).
+inline json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  return json::parse(in);
 }
 
 /// Removes every member and array item of `node` whose removal keeps

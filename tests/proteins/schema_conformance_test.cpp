@@ -128,25 +128,11 @@ const std::vector<si::KnownFailure>& known_failures() {
 }
 
 si::Report run_all() {
-  si::Report report;
-  const json& doc = schema_document();
-  for (const auto& schema : doc.at("components").at("schemas").items()) {
-    const auto entry = model_table().find(schema.key());
-    if (entry == model_table().end()) {
-      FAIL_CHECK("schema " << schema.key() << " has no entry in the model table");
-      continue;
-    }
-    si::run_schema("proteins", schema.key(), doc, schema.value(), entry->second, known_failures(),
-                   report);
-  }
-  return report;
+  return si::run_schemas("proteins", schema_document(), model_table(), known_failures(),
+                         [](const std::string&) { return true; });
 }
 
-json read_json(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  return json::parse(in);
-}
+json read_json(const std::filesystem::path& path) { return si::read_json_file(path.string()); }
 
 }  // namespace protein_schema_test
 

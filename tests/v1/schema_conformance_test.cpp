@@ -520,27 +520,14 @@ const std::vector<si::KnownFailure>& known_failures() {
 
 /// Runs every document schema, or with `only_known` those a known failure names.
 si::Report run_all(bool only_known = false) {
-  si::Report report;
-  const json& doc = schema_document();
-  for (const auto& schema : doc.at("components").at("schemas").items()) {
-    if (!is_document_schema(schema.key())) continue;
-    if (only_known && !si::named_by(known_failures(), "v1 / " + schema.key())) continue;
-    const auto entry = model_table().find(schema.key());
-    if (entry == model_table().end()) {
-      FAIL_CHECK("schema " << schema.key() << " has no entry in the model table");
-      continue;
-    }
-    si::run_schema("v1", schema.key(), doc, schema.value(), entry->second, known_failures(),
-                   report);
-  }
-  return report;
+  return si::run_schemas("v1", schema_document(), model_table(), known_failures(),
+                         [only_known](const std::string& name) {
+                           return is_document_schema(name) &&
+                                  (!only_known || si::named_by(known_failures(), "v1 / " + name));
+                         });
 }
 
-json read_json(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  return json::parse(in);
-}
+json read_json(const std::filesystem::path& path) { return si::read_json_file(path.string()); }
 
 void expect_valid(const std::string& label, const std::string& schema, const json& instance) {
   std::vector<std::string> errors;
