@@ -49,25 +49,18 @@ inline void from_json(const nlohmann::json& j, ResourceIdentifier& out) {
 
 namespace detail {
 
-/// Sets `key` of the object `holder[outer]` to `value`, or, when `value` is
-/// empty, to null where the document had that key, so a sent null stays null
-/// and an absent key stays absent ({"links": {"self": ...}} and the like).
-inline void write_nested_optional(nlohmann::json& holder, const char* outer, const char* key,
-                                  const std::optional<nlohmann::json>& value) {
+/// Writes the optional `value` as `key` of the object `holder[outer]` with the
+/// field tables' rule (JsonFieldWriter::optional): a sent null stays null and
+/// an absent key stays absent ({"links": {"self": ...}} and the like).
+template <class T>
+void write_nested_optional(nlohmann::json& holder, const char* outer, const char* key,
+                           const std::optional<T>& value) {
   auto it = holder.find(outer);
   const bool has_object = it != holder.end() && it->is_object();
-  if (value) {
-    if (!has_object) holder[outer] = nlohmann::json::object();
-    holder[outer][key] = *value;
-  } else if (has_object && it->contains(key)) {
-    (*it)[key] = nullptr;
-  }
-}
-
-template <class T>
-std::optional<nlohmann::json> as_json(const std::optional<T>& value) {
-  if (!value) return std::nullopt;
-  return nlohmann::json(*value);
+  if (!value && !(has_object && it->contains(key))) return;
+  if (!has_object) holder[outer] = nlohmann::json::object();
+  const mgnify::detail::JsonFieldWriter writer{holder[outer]};
+  writer.optional(key, value);
 }
 
 /// Writes `r` over `j`, which holds the identifier as sent (or nothing).
@@ -75,7 +68,7 @@ inline void write_over(nlohmann::json& j, const ResourceIdentifier& r) {
   if (!j.is_object()) j = nlohmann::json::object();
   j["type"] = r.type;
   j["id"] = r.id;
-  write_nested_optional(j, "links", "self", as_json(r.self));
+  write_nested_optional(j, "links", "self", r.self);
 }
 
 }  // namespace detail
@@ -152,7 +145,7 @@ namespace detail {
 /// members the SDK does not name survive.
 inline void write_over(nlohmann::json& j, const Relationship& r) {
   if (!j.is_object()) j = nlohmann::json::object();
-  write_nested_optional(j, "links", "related", as_json(r.related));
+  write_nested_optional(j, "links", "related", r.related);
   switch (r.data_kind) {
     case Relationship::DataKind::absent:
       j.erase("data");
@@ -177,7 +170,7 @@ inline void write_over(nlohmann::json& j, const Relationship& r) {
       break;
     }
   }
-  write_nested_optional(j, "meta", "count", as_json(r.count));
+  write_nested_optional(j, "meta", "count", r.count);
 }
 
 }  // namespace detail
@@ -257,7 +250,7 @@ inline void to_json(nlohmann::json& j, const Resource& r) {
     }
     for (const auto& [name, rel] : r.relationships) detail::write_over(out[name], rel);
   }
-  detail::write_nested_optional(j, "links", "self", detail::as_json(r.self));
+  detail::write_nested_optional(j, "links", "self", r.self);
 }
 
 namespace detail {
