@@ -3,7 +3,6 @@
 // fail with a DecodeError naming the offending value.
 
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <limits>
 #include <string>

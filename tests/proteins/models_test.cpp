@@ -1,11 +1,10 @@
-#include <catch2/catch.hpp>
+#include "mgnify/proteins/models.hpp"
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/proteins/export.hpp"
-#include "mgnify/proteins/models.hpp"
 
 using mgnify::DecodeError;
 using nlohmann::json;
@@ -131,8 +130,9 @@ TEST_CASE("strand is tolerant of every observed spelling", "[proteins][models]")
 
 TEST_CASE("a strand outside the known spellings is kept, not a lost record", "[proteins][models]") {
   json doc = {{"mgyp", "MGYP000000000001"},
-              {"study_assembly_contigs", json::array({{{"contig_accession", "MGYC1"}, {"strand", "sideways"}},
-                                                      {{"contig_accession", "MGYC2"}, {"strand", 2}}})}};
+              {"study_assembly_contigs",
+               json::array({{{"contig_accession", "MGYC1"}, {"strand", "sideways"}},
+                            {{"contig_accession", "MGYC2"}, {"strand", 2}}})}};
   const auto p = doc.get<proteins::Protein>();
   REQUIRE(p.study_assembly_contigs.size() == 2);
   for (const auto& contig : p.study_assembly_contigs) {
@@ -189,12 +189,14 @@ TEST_CASE("decode failures name the JSON path of the bad value", "[proteins][mod
 }
 
 TEST_CASE("search hits decode with or without the optional fields", "[proteins][models]") {
-  const auto full = json::parse(R"({"mgyp":"MGYP000000000012","full_length":true,"cluster_size":1,"x":1})")
-                        .get<proteins::SearchHit>();
+  const auto full =
+      json::parse(R"({"mgyp":"MGYP000000000012","full_length":true,"cluster_size":1,"x":1})")
+          .get<proteins::SearchHit>();
   CHECK(full.mgyp == "MGYP000000000012");
   CHECK(full.full_length == true);
   CHECK(full.cluster_size == 1);
-  CHECK(json(full) == json::parse(R"({"mgyp":"MGYP000000000012","full_length":true,"cluster_size":1,"x":1})"));
+  CHECK(json(full) ==
+        json::parse(R"({"mgyp":"MGYP000000000012","full_length":true,"cluster_size":1,"x":1})"));
   const auto bare = json::parse(R"({"mgyp":"MGYP000000000012"})").get<proteins::SearchHit>();
   CHECK_FALSE(bare.full_length.has_value());
   CHECK_FALSE(bare.cluster_size.has_value());
@@ -217,13 +219,16 @@ TEST_CASE("FASTA export has the accession and cluster size in the header", "[pro
   CHECK(os.str() == proteins::to_fasta(p) + proteins::to_fasta(p));
 }
 
-TEST_CASE("Pfam TSV export has one row per domain and keeps columns aligned", "[proteins][export]") {
+TEST_CASE("Pfam TSV export has one row per domain and keeps columns aligned",
+          "[proteins][export]") {
   const auto p = sample_protein().get<proteins::Protein>();
   std::ostringstream os;
   proteins::write_pfam_tsv(os, {p});
   const std::string expected =
-      "mgyp\tpfam_accession\tpfam_name\tclan\tevalue\tbit_score\thmm_start\thmm_end\tenv_start\tenv_end\n"
-      "MGYP000000000013\tPF00005\tABC transporter\tCL0023\t1.1301790139316117e-22\t87.55205535888672\t2\t95\t3\t20\n"
+      "mgyp\tpfam_accession\tpfam_name\tclan\tevalue\tbit_score\thmm_start\thmm_end\tenv_"
+      "start\tenv_end\n"
+      "MGYP000000000013\tPF00005\tABC "
+      "transporter\tCL0023\t1.1301790139316117e-22\t87.55205535888672\t2\t95\t3\t20\n"
       "MGYP000000000013\tPF04659\tArchaeal flagella protein\t\t0.0\t12.5\t1\t9\t1\t9\n";
   CHECK(os.str() == expected);
   CHECK(proteins::pfam_tsv_columns().size() == 10);

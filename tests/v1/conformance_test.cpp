@@ -1,14 +1,12 @@
 // Decodes every captured real response in <fixtures>/v1 with the typed models.
 
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/v1.hpp"
 #include "skip.hpp"
@@ -34,8 +32,9 @@ void check_fixture(const std::string& name, const nlohmann::json& doc) {
     CHECK(page.pagination.count == 7);
     CHECK(page.pagination.pages == 1);
     CHECK_FALSE(page.links.next);
-    CHECK(page.links.first == std::optional<std::string>(
-                                  "https://www.ebi.ac.uk/metagenomics/api/v1/studies/MGYS00001392/downloads?page=1"));
+    CHECK(page.links.first ==
+          std::optional<std::string>(
+              "https://www.ebi.ac.uk/metagenomics/api/v1/studies/MGYS00001392/downloads?page=1"));
     for (const auto& d : page.data) {
       CHECK(d.type() == "study-downloads");
       CHECK(d.alias == d.id());
@@ -90,7 +89,8 @@ void check_fixture(const std::string& name, const nlohmann::json& doc) {
     CHECK(s.species == std::nullopt);
     CHECK(s.collection_date->text == "2013-02-01");
     CHECK(s.collection_date->time.has_value());
-    CHECK(s.biome_lineage() == std::optional<std::string>("root:Environmental:Terrestrial:Soil:Grasslands"));
+    CHECK(s.biome_lineage() ==
+          std::optional<std::string>("root:Environmental:Terrestrial:Soil:Grasslands"));
     CHECK(s.relationship("studies")->data.size() == 2);
     CHECK(s.relationship("runs")->data_kind == Relationship::DataKind::absent);
     CHECK(d.included.empty());
@@ -98,7 +98,8 @@ void check_fixture(const std::string& name, const nlohmann::json& doc) {
     const auto page = doc.get<ListPage<Sample>>();
     REQUIRE(page.data.size() == 1);
     CHECK(page.data[0].accession == "ERS434640");
-    CHECK(page.links.first->find("lineage=root&ordering=&page=1&page_size=25") != std::string::npos);
+    CHECK(page.links.first->find("lineage=root&ordering=&page=1&page_size=25") !=
+          std::string::npos);
     CHECK(page.pagination.page == 1);
     CHECK(page.pagination.count == 1);
     CHECK_FALSE(page.pagination.is_cursor());
@@ -164,7 +165,8 @@ void check_fixture(const std::string& name, const nlohmann::json& doc) {
 
 TEST_CASE("v1 conformance: every captured response decodes", "[v1][conformance]") {
   const std::string dir = MGNIFY_FIXTURES_DIR;
-  if (dir.empty()) MGNIFY_SKIP_TEST("MGNIFY_FIXTURES_DIR is empty: v1 conformance fixtures not checked");
+  if (dir.empty())
+    MGNIFY_SKIP_TEST("MGNIFY_FIXTURES_DIR is empty: v1 conformance fixtures not checked");
   const fs::path folder = fs::path(dir) / "v1";
   REQUIRE(fs::is_directory(folder));
   std::size_t checked = 0;

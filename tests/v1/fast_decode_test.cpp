@@ -15,8 +15,8 @@
 #include "core/fast_decode_support.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/v1.hpp"
-#include "v1_support.hpp"
 #include "skip.hpp"
+#include "v1_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace mgnify::v1;

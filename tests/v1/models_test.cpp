@@ -1,12 +1,10 @@
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "mgnify/http/fake_transport.hpp"
 #include "mgnify/v1.hpp"
@@ -35,7 +33,8 @@ TEST_CASE("v1 models: a bare resource decodes with json.get", "[v1][models]") {
   CHECK(back.get<Sample>().accession == "ERS1");
 }
 
-TEST_CASE("v1 models: an integer sent as a string is read, and written back as sent", "[v1][models]") {
+TEST_CASE("v1 models: an integer sent as a string is read, and written back as sent",
+          "[v1][models]") {
   const json j = json::parse(R"({"type": "samples", "id": "ERS1",
     "attributes": {"accession": "ERS1", "host-tax-id": "9606", "latitude": null}})");
   auto s = j.get<Sample>();
@@ -45,26 +44,30 @@ TEST_CASE("v1 models: an integer sent as a string is read, and written back as s
   s.host_tax_id = 10090;
   CHECK(json(s)["attributes"]["host-tax-id"] == 10090);
   // Text that is no integer costs nothing: it is kept as sent, marked unknown.
-  const json odd = json::parse(R"({"type": "samples", "id": "ERS1", "attributes": {"host-tax-id": "human"}})");
+  const json odd =
+      json::parse(R"({"type": "samples", "id": "ERS1", "attributes": {"host-tax-id": "human"}})");
   const auto human = odd.get<Sample>();
   CHECK_FALSE(human.host_tax_id.has_value());
   CHECK_FALSE(human.host_tax_id.known());
   CHECK(human.host_tax_id.sent() == "human");
   CHECK(json(human) == odd);
   // Only a type no reading of the field allows is a DecodeError naming the attribute.
-  const json object = json::parse(R"({"type": "samples", "id": "ERS1", "attributes": {"host-tax-id": {}}})");
+  const json object =
+      json::parse(R"({"type": "samples", "id": "ERS1", "attributes": {"host-tax-id": {}}})");
   CHECK_THROWS_AS(object.get<Sample>(), mgnify::DecodeError);
 }
 
 TEST_CASE("v1 models: a wrong type names the attribute path", "[v1][models]") {
-  const json j = json::parse(R"({"type": "studies", "id": "MGYS1", "attributes": {"samples-count": "many"}})");
+  const json j =
+      json::parse(R"({"type": "studies", "id": "MGYS1", "attributes": {"samples-count": "many"}})");
   try {
     (void)j.get<Study>();
     FAIL("expected DecodeError");
   } catch (const mgnify::DecodeError& e) {
     CHECK(e.json_path() == "/attributes/samples-count");
   }
-  const json page = json::parse(R"({"data": [{"type": "studies", "id": "A"}, {"type": "studies"}]})");
+  const json page =
+      json::parse(R"({"data": [{"type": "studies", "id": "A"}, {"type": "studies"}]})");
   try {
     (void)page.get<ListPage<Study>>();
     FAIL("expected DecodeError");
@@ -76,9 +79,11 @@ TEST_CASE("v1 models: a wrong type names the attribute path", "[v1][models]") {
 TEST_CASE("v1 models: timestamps keep the text and parse as UTC", "[v1][models]") {
   const auto t = json("1970-01-02T00:00:01").get<Timestamp>();
   REQUIRE(t.time);
-  CHECK(std::chrono::duration_cast<std::chrono::seconds>(t.time->time_since_epoch()).count() == 86401);
+  CHECK(std::chrono::duration_cast<std::chrono::seconds>(t.time->time_since_epoch()).count() ==
+        86401);
   const auto d = json("2000-03-01").get<Timestamp>();
-  CHECK(std::chrono::duration_cast<std::chrono::seconds>(d.time->time_since_epoch()).count() == 951868800);
+  CHECK(std::chrono::duration_cast<std::chrono::seconds>(d.time->time_since_epoch()).count() ==
+        951868800);
   const auto z = json("2000-03-01T01:00:00+01:00").get<Timestamp>();
   CHECK(z.time == d.time);
   const auto junk = json("sometime in May").get<Timestamp>();
@@ -87,7 +92,8 @@ TEST_CASE("v1 models: timestamps keep the text and parse as UTC", "[v1][models]"
 }
 
 TEST_CASE("v1 models: relationship data forms are told apart", "[v1][models]") {
-  const json j = json::parse(R"({"type": "analysis-jobs", "id": "MGYA1", "attributes": {"accession": "MGYA1",
+  const json j =
+      json::parse(R"({"type": "analysis-jobs", "id": "MGYA1", "attributes": {"accession": "MGYA1",
     "analysis-summary": [{"key": "Predicted CDS", "value": "286339"}]},
     "relationships": {"run": {"data": null}, "downloads": {"links": {"related": "u"}},
                       "assembly": {"data": {"type": "assemblies", "id": "ERZ1"}, "links": {"related": "v"}},
@@ -115,9 +121,12 @@ TEST_CASE("v1 query: typed filters encode as the service expects", "[v1][query]"
                      .lineage("root:Environmental:Aquatic:Marine")
                      .param("unknown_filter", "x y");
   CHECK(q.params().encoded() ==
-        "experiment_type=metagenomic&metadata_key=temperature&metadata_value_lte=10&metadata_value_gte=-2.5"
-        "&ordering=-accession&include=biome,runs&lineage=root:Environmental:Aquatic:Marine&unknown_filter=x%20y");
-  CHECK(Query().experiment_type("a").experiment_type("b").params().encoded() == "experiment_type=b");
+        "experiment_type=metagenomic&metadata_key=temperature&metadata_value_lte=10&metadata_value_"
+        "gte=-2.5"
+        "&ordering=-accession&include=biome,runs&lineage=root:Environmental:Aquatic:Marine&unknown_"
+        "filter=x%20y");
+  CHECK(Query().experiment_type("a").experiment_type("b").params().encoded() ==
+        "experiment_type=b");
   CHECK_THROWS_AS(Query().experiment_type(""), mgnify::InvalidArgument);
   CHECK_THROWS_AS(Query().ordering("-accession"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(Query().include({}), mgnify::InvalidArgument);
@@ -138,9 +147,11 @@ TEST_CASE("v1 client: defaults and argument checks need no network", "[v1]") {
   CHECK_THROWS_AS(client.follow<Study>(Relationship{}), mgnify::InvalidArgument);
   auto lazy = client.studies().list();
   CHECK(transport->requests().empty());
-  transport->respond("https://www.ebi.ac.uk/metagenomics/api/v1/studies/MGYS00000001", 200,
-                     R"({"data": {"type": "studies", "id": "MGYS00000001", "attributes": {"accession": "MGYS00000001"}}})");
+  transport->respond(
+      "https://www.ebi.ac.uk/metagenomics/api/v1/studies/MGYS00000001", 200,
+      R"({"data": {"type": "studies", "id": "MGYS00000001", "attributes": {"accession": "MGYS00000001"}}})");
   CHECK(client.studies().get("MGYS00000001").accession == "MGYS00000001");
   REQUIRE(transport->requests().size() == 1);
-  CHECK(transport->requests()[0].headers.get("Accept") == std::optional<std::string>("application/json"));
+  CHECK(transport->requests()[0].headers.get("Accept") ==
+        std::optional<std::string>("application/json"));
 }

@@ -12,8 +12,8 @@
 #include "core/fast_decode_support.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/v2.hpp"
-#include "v2_support.hpp"
 #include "skip.hpp"
+#include "v2_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace mgnify::v2;
@@ -224,9 +224,10 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
     CHECK(fast_test::both_ways<Page<Analysis>>(body, body).fast_taken);
   }
   // A one-object read_run (older servers) goes to the nlohmann path; the result is the same.
-  for (const char* body :
-       {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"read_run":null}]})",
-        R"({"count":1,"items":[{"accession":"MGYA1","read_run":[{"accession":"ERR1"}],"read_run":{"accession":"ERR2"}}]})"}) {
+  for (
+      const char* body :
+      {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"read_run":null}]})",
+       R"({"count":1,"items":[{"accession":"MGYA1","read_run":[{"accession":"ERR1"}],"read_run":{"accession":"ERR2"}}]})"}) {
     INFO(body);
     CHECK_FALSE(fast_test::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
     CHECK(fast_test::both_ways<Page<Analysis>>(body, body).fast_taken);

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "mgnify/v2.hpp"
@@ -33,10 +32,12 @@ TEST_CASE("v2 enums keep unknown values with their text", "[v2][models]") {
   CHECK(json("V4.1").get<Enumerated<PipelineVersion>>() == PipelineVersion::v4_1);
   CHECK(json("zst").get<Enumerated<FileType>>().text == "zst");
   CHECK(json("Unknown").get<Enumerated<ExperimentType>>() == ExperimentType::unknown_type);
-  CHECK(to_string(AnnotationType::taxonomies_dada2_silva) == std::string("taxonomies__dada2_silva"));
+  CHECK(to_string(AnnotationType::taxonomies_dada2_silva) ==
+        std::string("taxonomies__dada2_silva"));
 }
 
-TEST_CASE("downloads tolerate null URLs and older key names; helpers select by group and type", "[v2][models]") {
+TEST_CASE("downloads tolerate null URLs and older key names; helpers select by group and type",
+          "[v2][models]") {
   const json doc = json::parse(R"({
     "accession": "MGYA00000001", "study_accession": "MGYS00000001", "experiment_type": "Amplicon",
     "run": null, "sample": null, "assembly": null, "pipeline_version": "V5", "new_field": 7,

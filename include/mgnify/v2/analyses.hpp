@@ -53,7 +53,8 @@ struct Analysis {
 
 struct AnalysisDetail : Analysis {
   std::vector<DownloadFile> downloads;
-  /// A list or null (one object, read as a list of one, in the first OpenAPI document and from older servers).
+  /// A list or null (one object, read as a list of one, in the first OpenAPI document and from
+  /// older servers).
   std::optional<std::vector<AnalysedRun>> read_run;
   nlohmann::json quality_control_summary;
   std::optional<std::string> results_dir;

@@ -5,12 +5,11 @@
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
@@ -54,12 +53,14 @@ struct DownloadFile {
     if (!download_group) return false;
     const std::string& g = *download_group;
     if (g.compare(0, prefix.size(), prefix) != 0) return false;
-    return g.size() == prefix.size() || prefix.empty() || prefix.back() == '.' || g[prefix.size()] == '.';
+    return g.size() == prefix.size() || prefix.empty() || prefix.back() == '.' ||
+           g[prefix.size()] == '.';
   }
 };
 
 inline void from_json(const nlohmann::json& j, IndexFile& f) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
   mgnify::detail::read_or_keep(j, "index_type", f.index_type);
   mgnify::detail::read_optional(j, "url", f.url);
   if (!f.url) mgnify::detail::read_optional(j, "relative_url", f.url);
@@ -98,7 +99,8 @@ inline std::optional<std::vector<IndexFile>> legacy_index_files(const nlohmann::
 
 /// Index files read from `index_file` go back there, in the form they came in
 /// (one object or a list) while that form can hold them.
-inline void write_index_files(nlohmann::json& j, const std::optional<std::vector<IndexFile>>& files) {
+inline void write_index_files(nlohmann::json& j,
+                              const std::optional<std::vector<IndexFile>>& files) {
   const auto plural = j.find("index_files");
   const auto single = j.find("index_file");
   const bool legacy =
@@ -117,7 +119,8 @@ inline void write_index_files(nlohmann::json& j, const std::optional<std::vector
 }  // namespace detail
 
 inline void from_json(const nlohmann::json& j, DownloadFile& d) {
-  if (!j.is_object()) throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
+  if (!j.is_object())
+    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
   mgnify::detail::read_or_keep(j, "alias", d.alias);
   mgnify::detail::read_or_keep(j, "download_type", d.download_type);
   mgnify::detail::read_or_keep(j, "file_type", d.file_type);
