@@ -1,11 +1,10 @@
 #include <catch2/catch.hpp>
-
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
@@ -15,7 +14,9 @@ namespace demo {
 struct Child {
   int value = 0;
 };
-inline void from_json(const nlohmann::json& j, Child& c) { mgnify::detail::read_required(j, "value", c.value); }
+inline void from_json(const nlohmann::json& j, Child& c) {
+  mgnify::detail::read_required(j, "value", c.value);
+}
 
 struct Model {
   std::string name;
@@ -35,8 +36,10 @@ inline void from_json(const nlohmann::json& j, Model& m) {
   m.raw = j;
 }
 inline void to_json(nlohmann::json& j, const Model& m) {
-  j = nlohmann::json{{"name", m.name}};
-  mgnify::detail::write_optional(j, "count", m.count);
+  j = m.raw.is_object() ? m.raw : nlohmann::json::object();
+  const mgnify::detail::JsonFieldWriter writer{j};
+  writer.required("name", m.name);
+  writer.optional("count", m.count);
 }
 
 }  // namespace demo
@@ -64,7 +67,7 @@ TEST_CASE("a well-formed document decodes, extra keys ignored and raw kept", "[j
   const auto m = decode<demo::Model>(nlohmann::json::parse(R"({
       "name": "x", "count": 3, "tags": ["a", "b"], "child": {"value": 1},
       "children": [{"value": 2}, {"value": 3, "extra": true}], "unknown": {"deep": [1]}})"),
-                                    kUrl);
+                                     kUrl);
   CHECK(m.name == "x");
   CHECK(m.count == std::optional<int>(3));
   CHECK(m.tags == std::vector<std::string>{"a", "b"});
@@ -75,7 +78,8 @@ TEST_CASE("a well-formed document decodes, extra keys ignored and raw kept", "[j
 }
 
 TEST_CASE("optional and defaulted fields accept absence and null", "[json]") {
-  const auto m = decode<demo::Model>(nlohmann::json::parse(R"({"name": "x", "count": null, "tags": null})"), kUrl);
+  const auto m = decode<demo::Model>(
+      nlohmann::json::parse(R"({"name": "x", "count": null, "tags": null})"), kUrl);
   CHECK_FALSE(m.count.has_value());
   CHECK(m.tags == std::vector<std::string>{"default"});
   CHECK(m.children.empty());
@@ -94,7 +98,8 @@ TEST_CASE("DecodeError names the JSON path of the bad value and the URL", "[json
     CHECK(e.json_path() == "/name");
     CHECK(e.url() == kUrl);
     CHECK(e.detail() == "required field is missing");
-    CHECK(std::string(e.what()) == "cannot decode /name from " + kUrl + ": required field is missing");
+    CHECK(std::string(e.what()) ==
+          "cannot decode /name from " + kUrl + ": required field is missing");
   }
   SECTION("null required field") {
     CHECK(decode_error(R"({"name": null})").json_path() == "/name");
@@ -155,7 +160,8 @@ TEST_CASE("parse_body turns empty and malformed bodies into DecodeError naming t
   } catch (const DecodeError& e) {
     CHECK(e.url() == kUrl);
     CHECK(e.detail().rfind("invalid JSON: ", 0) == 0);
-    CHECK(std::string(e.what()).rfind("cannot decode response from " + kUrl + ": invalid JSON", 0) == 0);
+    CHECK(std::string(e.what()).rfind("cannot decode response from " + kUrl + ": invalid JSON",
+                                      0) == 0);
   }
   CHECK_THROWS_AS(parse_body("<html>502</html>", kUrl), DecodeError);
 }

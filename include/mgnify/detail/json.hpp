@@ -178,16 +178,6 @@ void read_or_keep(const nlohmann::json& j, const char* key, T& out) {
   out = convert_at<T>(*it, key_path(key));
 }
 
-/// Writes an optional as its value or null, so a round trip keeps the key.
-template <class T>
-void write_optional(nlohmann::json& j, const char* key, const std::optional<T>& value) {
-  if (value) {
-    j[key] = *value;
-  } else {
-    j[key] = nullptr;
-  }
-}
-
 /// Parses a response body; malformed or empty bodies are DecodeError naming the URL.
 inline nlohmann::json parse_body(const std::string& body, const std::string& url) {
   if (body.find_first_not_of(" \t\r\n") == std::string::npos) {

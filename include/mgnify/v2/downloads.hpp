@@ -77,11 +77,7 @@ inline void to_json(nlohmann::json& j, const IndexFile& f) {
       (url == j.end() || url->is_null()) && relative != j.end() && !relative->is_null();
   const mgnify::detail::JsonFieldWriter writer{j};
   writer.defaulted("index_type", f.index_type);
-  if (from_relative) {
-    j["relative_url"] = f.url ? nlohmann::json(*f.url) : nlohmann::json(nullptr);
-  } else {
-    writer.optional("url", f.url);
-  }
+  writer.optional(from_relative ? "relative_url" : "url", f.url);
 }
 
 namespace detail {
