@@ -4,16 +4,20 @@
 //
 // Models keep the JSON object they were decoded from so that fields this SDK
 // does not name stay reachable and survive a round trip (to_json starts from
-// raw). Keeping that object as a nlohmann::json DOM made decoding a DOM parse
-// plus one deep copy per object and per nesting level, which dominated the
-// decoding cost (bench/analysis.md). A RawJson holds one of:
+// raw). Keeping that object as a nlohmann::json DOM would make decoding a DOM
+// parse plus one deep copy per object and per nesting level. A RawJson holds
+// one of:
 //   - a nlohmann::json value (models built by hand or through json.get<T>()),
+//     shared, immutable, by every copy;
 //   - the object's original JSON text, parsed into a nlohmann::json only when
-//     raw is first read (the fast decoding path keeps simdjson's raw_json()),
+//     raw is first read (the fast decoding path keeps simdjson's raw_json());
 //   - a view of a sub-object of another RawJson (a JSON Pointer into it).
-// Materialisation happens at most once, under std::call_once, so concurrent
-// readers of one model (or of copies of it) are safe. Copies share the same
-// immutable state, so copying a model never copies its JSON.
+// The text form allocates nothing of its own: it holds the text and a shared
+// owner of its bytes, so a decoded model costs no allocation for its raw.
+// Lazy forms are resolved at most once per RawJson, with a compare-and-swap,
+// so concurrent readers of one model are safe. A copy shares the parsed value
+// when it is made after the first read; a copy made before parses its own
+// when it is read.
 //
 // Rule for nested models (a BiomeEntry inside a Protein, a Sample inside a v2
 // Analysis, ...): when the parent keeps the whole object, a nested model does
@@ -31,7 +35,6 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -48,22 +51,64 @@ class RawJson {
   /// An empty object, like the default of the former nlohmann::json members.
   RawJson() = default;
   // Implicit on purpose: `model.raw = some_json;` keeps compiling.
-  RawJson(nlohmann::json value) : state_(std::make_shared<State>()) {  // NOLINT
-    state_->value = std::move(value);
-    state_->ready = true;
+  RawJson(nlohmann::json value) : form_(Form::value) {  // NOLINT
+    auto shared = std::make_shared<const nlohmann::json>(std::move(value));
+    resolved_.store(shared.get(), std::memory_order_relaxed);
+    holder_ = std::move(shared);
   }
   RawJson& operator=(nlohmann::json value) {
     *this = RawJson(std::move(value));
     return *this;
   }
 
-  /// Lazily parsed text. `owner` keeps the bytes of `text` alive; several
-  /// RawJson may share one owner (nested objects of one document).
+  RawJson(const RawJson& other) : holder_(other.holder_), text_(other.text_), form_(other.form_) {
+    const void* resolved = other.resolved_.load(std::memory_order_acquire);
+    if (resolved && form_ == Form::text) static_cast<const Parsed*>(resolved)->retain();
+    resolved_.store(resolved, std::memory_order_relaxed);
+  }
+  RawJson(RawJson&& other) noexcept
+      : holder_(std::move(other.holder_)), text_(other.text_), form_(other.form_) {
+    resolved_.store(other.resolved_.exchange(nullptr, std::memory_order_relaxed),
+                    std::memory_order_relaxed);
+    other.text_ = {};
+    other.form_ = Form::empty;
+  }
+  RawJson& operator=(const RawJson& other) {
+    if (this != &other) *this = RawJson(other);
+    return *this;
+  }
+  RawJson& operator=(RawJson&& other) noexcept {
+    if (this != &other) {
+      release();
+      holder_ = std::move(other.holder_);
+      text_ = other.text_;
+      form_ = other.form_;
+      resolved_.store(other.resolved_.exchange(nullptr, std::memory_order_relaxed),
+                      std::memory_order_relaxed);
+      other.text_ = {};
+      other.form_ = Form::empty;
+    }
+    return *this;
+  }
+  ~RawJson() { release(); }
+
+  /// Lazily parsed text: `text` is a range of `owner`, which several RawJson
+  /// may share (nested objects of one document).
   static RawJson from_text(std::shared_ptr<const std::string> owner, std::string_view text) {
+    const auto offset = static_cast<std::size_t>(text.data() - owner->data());
+    return from_range(std::move(owner), offset, text.size());
+  }
+  /// Lazily parsed text, the `size` bytes at `offset` in `owner`. The owner
+  /// may still be empty here: it must hold the text before this RawJson (or
+  /// a copy) is read, which lets a decoder hand out the nested objects' raw
+  /// while it reads an object, and copy the object's text once it knows where
+  /// it ends.
+  static RawJson from_range(std::shared_ptr<const std::string> owner, std::size_t offset,
+                            std::size_t size) {
     RawJson r;
-    r.state_ = std::make_shared<State>();
-    r.state_->owner = std::move(owner);
-    r.state_->text = text;
+    r.text_ = TextRange{owner.get(), offset, size};
+    r.holder_ = std::move(owner);
+    r.form_ = Form::text;
     return r;
   }
   /// Lazily parsed text owned by the RawJson itself.
@@ -73,27 +118,26 @@ class RawJson {
     return from_text(std::move(owner), view);
   }
   /// A sub-object of `parent` named by a JSON Pointer ("/biomes/0"); nothing is copied.
-  static RawJson view(const RawJson& parent, std::string pointer) {
-    RawJson r;
-    r.state_ = std::make_shared<State>();
-    r.state_->parent = parent.state_ ? parent.state_ : std::make_shared<State>(ready_object());
-    r.state_->pointer = std::move(pointer);
-    return r;
-  }
+  static RawJson view(const RawJson& parent, std::string pointer);
 
   /// The JSON value; parses the text on first use.
   const nlohmann::json& json() const {
-    if (!state_) return empty_object();
-    return resolve(*state_);
+    if (const void* resolved = resolved_.load(std::memory_order_acquire)) {
+      return form_ == Form::text ? static_cast<const Parsed*>(resolved)->value
+                                 : *static_cast<const nlohmann::json*>(resolved);
+    }
+    if (form_ == Form::empty) return empty_object();
+    return resolve();
   }
   operator const nlohmann::json&() const { return json(); }  // NOLINT
 
   /// True when the value has not been built yet (it is still only text or a view).
   bool is_lazy() const noexcept {
-    return state_ && !state_->ready && !state_->done.load(std::memory_order_acquire);
+    return (form_ == Form::text || form_ == Form::view) &&
+           resolved_.load(std::memory_order_acquire) == nullptr;
   }
   /// The original JSON text, when this RawJson was made from text (else empty).
-  std::string_view text() const noexcept { return state_ ? state_->text : std::string_view(); }
+  std::string_view text() const { return text_.view(); }
 
   // Read accessors of nlohmann::json, forwarded. operator[] is at() here:
   // indexing a const json with a missing key is undefined in nlohmann.
@@ -147,57 +191,95 @@ class RawJson {
   friend bool operator!=(const nlohmann::json& a, const RawJson& b) { return !(a == b); }
 
  private:
-  struct State {
-    State() = default;
-    explicit State(nlohmann::json v) : value(std::move(v)), ready(true) {}
-    // Set when built from a value: no synchronisation needed to read it.
+  enum class Form : unsigned char { empty, value, text, view };
+
+  // The parsed value of a text form, shared by copies made after the parse.
+  struct Parsed {
     nlohmann::json value;
-    bool ready = false;
-    // Text form.
-    std::shared_ptr<const std::string> owner;
-    std::string_view text;
-    // View form.
-    std::shared_ptr<const State> parent;
-    std::string pointer;
-    // Written once under `once`.
-    mutable std::once_flag once;
-    mutable nlohmann::json lazy;
-    mutable const nlohmann::json* target = nullptr;
-    mutable std::atomic<bool> done{false};
+    mutable std::atomic<std::size_t> references{1};
+
+    void retain() const { references.fetch_add(1, std::memory_order_relaxed); }
+    void release() const {
+      if (references.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+    }
   };
 
-  static nlohmann::json ready_object() { return nlohmann::json::object(); }
+  struct View;
+
   static const nlohmann::json& empty_object() {
     static const nlohmann::json empty = nlohmann::json::object();
     return empty;
   }
 
-  static const nlohmann::json& resolve(const State& s) {
-    if (s.ready) return s.value;
-    std::call_once(s.once, [&s] { materialise(s); });
-    return s.parent ? *s.target : s.lazy;
+  void release() noexcept {
+    const void* resolved = resolved_.load(std::memory_order_relaxed);
+    if (resolved && form_ == Form::text) static_cast<const Parsed*>(resolved)->release();
+    resolved_.store(nullptr, std::memory_order_relaxed);
   }
 
-  static void materialise(const State& s) {
-    if (s.parent) {
-      const nlohmann::json& whole = resolve(*s.parent);
-      try {
-        s.target = &whole.at(nlohmann::json::json_pointer(s.pointer));
-      } catch (const nlohmann::json::exception& e) {
-        throw DecodeError(s.pointer, "", std::string("raw view does not resolve: ") + e.what());
-      }
-    } else {
-      try {
-        s.lazy = nlohmann::json::parse(s.text.begin(), s.text.end());
-      } catch (const nlohmann::json::exception& e) {
-        throw DecodeError("", "", std::string("raw JSON text does not parse: ") + e.what());
-      }
+  // Two threads may both parse; the first to publish wins and the other's
+  // result is dropped, so every reader sees one value.
+  const nlohmann::json& resolve() const;
+
+  struct TextRange {
+    const std::string* owner = nullptr;
+    std::size_t offset = 0;
+    std::size_t size = 0;
+    std::string_view view() const {
+      return owner ? std::string_view(*owner).substr(offset, size) : std::string_view();
     }
-    s.done.store(true, std::memory_order_release);
-  }
+  };
 
-  std::shared_ptr<State> state_;
+  // Keeps what `resolved_` and `text_` point into alive: the value, the
+  // text's owner, or the View.
+  std::shared_ptr<const void> holder_;
+  TextRange text_;
+  // The value once known: a Parsed (text form, owned with the copies that
+  // share it) or a nlohmann::json (value and view forms, owned by holder_).
+  mutable std::atomic<const void*> resolved_{nullptr};
+  Form form_ = Form::empty;
 };
+
+struct RawJson::View {
+  RawJson parent;
+  std::string pointer;
+};
+
+inline RawJson RawJson::view(const RawJson& parent, std::string pointer) {
+  RawJson r;
+  r.holder_ = std::make_shared<const View>(View{parent, std::move(pointer)});
+  r.form_ = Form::view;
+  return r;
+}
+
+inline const nlohmann::json& RawJson::resolve() const {
+  const void* built = nullptr;
+  Parsed* parsed = nullptr;
+  if (form_ == Form::view) {
+    const auto& view = *static_cast<const View*>(holder_.get());
+    try {
+      built = &view.parent.json().at(nlohmann::json::json_pointer(view.pointer));
+    } catch (const nlohmann::json::exception& e) {
+      throw DecodeError(view.pointer, "", std::string("raw view does not resolve: ") + e.what());
+    }
+  } else {
+    parsed = new Parsed();
+    try {
+      const std::string_view text = text_.view();
+      parsed->value = nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::exception& e) {
+      delete parsed;
+      throw DecodeError("", "", std::string("raw JSON text does not parse: ") + e.what());
+    }
+    built = parsed;
+  }
+  const void* expected = nullptr;
+  if (!resolved_.compare_exchange_strong(expected, built, std::memory_order_acq_rel,
+                                         std::memory_order_acquire)) {
+    delete parsed;
+  }
+  return json();
+}
 
 inline void to_json(nlohmann::json& j, const RawJson& r) { j = r.json(); }
 inline void from_json(const nlohmann::json& j, RawJson& r) { r = RawJson(j); }

@@ -125,17 +125,26 @@ TEST_CASE("proteins fast decode: raw stays text until read, entries share the re
   CHECK(part.data() + part.size() <= whole.data() + whole.size());
   CHECK(part == R"({"id":1,"name":"root","count":2,"new":true})");
 
-  // Many threads reading raw of copies at once: one materialisation, same value.
-  std::vector<Protein> copies(8, p);
-  std::vector<double> seen(copies.size());
+  // Copies made before the first read parse on their own; many threads
+  // reading one model, or its copies, at once all see the same value.
+  std::vector<Protein> copies(4, p);
+  std::vector<double> seen(8);
   std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < copies.size(); ++i) {
-    threads.emplace_back(
-        [&, i] { seen[i] = copies[i].raw.at("structure_model").at("plddt").get<double>(); });
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    const Protein& reader = i % 2 == 0 ? p : copies[i / 2];
+    threads.emplace_back([&seen, &reader, i] {
+      seen[i] = reader.raw.at("structure_model").at("plddt").get<double>();
+    });
   }
   for (auto& t : threads) t.join();
   for (double v : seen) CHECK(v == 91.5);
   CHECK_FALSE(p.raw.is_lazy());
+  // A copy made after the read shares the parsed value instead of parsing again.
+  const Protein later = p;
+  CHECK_FALSE(later.raw.is_lazy());
+  CHECK(&later.raw.json() == &p.raw.json());
+  const Protein moved = Protein(later);
+  CHECK(&moved.raw.json() == &p.raw.json());
   CHECK(p.biomes[0].raw.at("new") == true);
   CHECK(nlohmann::json(p)["structure_model"]["plddt"] == 91.5);
 }

@@ -69,17 +69,17 @@ T take(simdjson::simdjson_result<T>&& r) {
 
 /// Where the text of the current top-level object lives. Nested objects'
 /// RawJson share `owner` (see the rule in raw_json.hpp).
+/// The owner may be filled after the RawJson are made (see ItemSource).
 struct Source {
   std::shared_ptr<const std::string> owner;
   const char* base = nullptr;  // the owner's first byte in the parsed buffer
 
   RawJson raw(std::string_view sub) const {
-    const auto offset = static_cast<std::size_t>(sub.data() - base);
-    return RawJson::from_text(owner, std::string_view(owner->data() + offset, sub.size()));
+    return RawJson::from_range(owner, static_cast<std::size_t>(sub.data() - base), sub.size());
   }
 };
 
-/// A Source owning a copy of `text` (a top-level item of a page).
+/// A Source owning a copy of `text`, known in advance (a root object).
 inline Source own(std::string_view text) {
   Source s;
   s.owner = std::make_shared<const std::string>(text);
@@ -88,16 +88,6 @@ inline Source own(std::string_view text) {
 }
 
 inline bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-/// Opens an object and returns its text, ready to iterate its fields. This
-/// walks the object's structure twice; it is for a page's items, whose text
-/// has to be copied before anything inside them is read.
-inline od::object open_object(od::value v, std::string_view& text) {
-  od::object obj = take(v.get_object());
-  text = take(obj.raw_json());
-  take(obj.reset());
-  return obj;
-}
 
 /// Opens the root object; its text is the body without the surrounding
 /// whitespace. try_decode() checks that nothing follows it.
@@ -120,6 +110,9 @@ class ObjectText {
   /// `value` is the object's value, not yet opened.
   explicit ObjectText(od::value& value) : start_(value.raw_json_token().data()), value_(&value) {}
 
+  /// The object's first byte in the parsed buffer.
+  const char* start() const noexcept { return value_ ? start_ : known_.data(); }
+
   /// Valid once every field of the object has been read.
   std::string_view after_read() const {
     if (!value_) return known_;
@@ -134,6 +127,22 @@ class ObjectText {
   std::string_view known_;
   const char* start_ = nullptr;
   od::value* value_ = nullptr;
+};
+
+/// A top-level item of a page, which owns a copy of its own text. Its end is
+/// known only once it has been read, so the copy is made then (keep()); the
+/// RawJson handed out while reading point into the copy by offset.
+class ItemSource {
+ public:
+  explicit ItemSource(const ObjectText& text)
+      : owner_(std::make_shared<std::string>()), source_{owner_, text.start()} {}
+  const Source& source() const noexcept { return source_; }
+  /// Copies the item's text; call once the whole item has been read.
+  void keep(std::string_view text) { owner_->assign(text); }
+
+ private:
+  std::shared_ptr<std::string> owner_;
+  Source source_;
 };
 
 inline bool is_null(od::value& v) { return take(v.is_null()); }
@@ -488,10 +497,20 @@ inline od::parser& thread_parser() {
 /// Runs Document<T> on `body`; false when the document needs the nlohmann path.
 template <class T>
 bool try_decode(const std::string& body, T& out) {
+  static_assert(http::kBodyPadding >= simdjson::SIMDJSON_PADDING);
   try {
-    simdjson::padded_string padded(body);
-    od::document doc = take(thread_parser().iterate(padded));
-    Document<T>::read(doc, std::string_view(padded.data(), padded.size()), out);
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end. A body the
+    // transport delivered with that much spare capacity is read in place;
+    // any other is copied into a padded buffer first. Nothing keeps pointers
+    // into `body`: every model's raw text is copied out of it (own()).
+    std::optional<simdjson::padded_string> copy;
+    simdjson::padded_string_view input(body);
+    if (input.padding() < simdjson::SIMDJSON_PADDING) {
+      copy.emplace(body);
+      input = simdjson::padded_string_view(*copy);
+    }
+    od::document doc = take(thread_parser().iterate(input));
+    Document<T>::read(doc, std::string_view(input.data(), input.size()), out);
     // Content after the root value (a second document) is left to nlohmann,
     // which rejects it. Past the last token the location is out of bounds.
     const char* after_root = nullptr;

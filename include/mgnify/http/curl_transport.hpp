@@ -144,7 +144,8 @@ extern "C" inline std::size_t mgnify_curl_write(char* data, std::size_t size, st
             CURLE_OK &&
         announced > 0)
       buffers->body.reserve(
-          std::min({static_cast<std::size_t>(announced), buffers->max_body, kMaxReserve}));
+          std::min({static_cast<std::size_t>(announced), buffers->max_body, kMaxReserve}) +
+          kBodyPadding);
   }
   buffers->body.append(data, n);
   return n;

@@ -20,13 +20,20 @@ enum class Method { get, head, post, put, patch, del, options };
 
 inline const char* method_name(Method m) noexcept {
   switch (m) {
-    case Method::get: return "GET";
-    case Method::head: return "HEAD";
-    case Method::post: return "POST";
-    case Method::put: return "PUT";
-    case Method::patch: return "PATCH";
-    case Method::del: return "DELETE";
-    case Method::options: return "OPTIONS";
+    case Method::get:
+      return "GET";
+    case Method::head:
+      return "HEAD";
+    case Method::post:
+      return "POST";
+    case Method::put:
+      return "PUT";
+    case Method::patch:
+      return "PATCH";
+    case Method::del:
+      return "DELETE";
+    case Method::options:
+      return "OPTIONS";
   }
   return "GET";
 }
@@ -55,6 +62,11 @@ struct Request {
   /// transport's body size limit does not apply to them.
   BodySink body_sink;
 };
+
+/// Spare capacity a transport reserves past a body whose length it knows, so
+/// that the JSON decoder (which reads up to 64 bytes past the end) can read
+/// the body where it is instead of copying it.
+inline constexpr std::size_t kBodyPadding = 64;
 
 struct Response {
   int status = 0;

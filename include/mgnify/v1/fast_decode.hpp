@@ -221,9 +221,10 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
         od::array items = take(v.get_array());
         for (auto e : items) {
           od::value item = take(std::move(e));
-          std::string_view text;
-          od::object obj = open_object(item, text);
-          Model<T>::read(obj, ObjectText(text), own(text), out.data.emplace_back());
+          const ObjectText text(item);
+          ItemSource src(text);
+          Model<T>::read(take(item.get_object()), text, src.source(), out.data.emplace_back());
+          src.keep(text.after_read());
         }
       } else if (key == "included") {
         out.included.clear();
@@ -234,11 +235,11 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
         od::array items = take(v.get_array());
         for (auto e : items) {
           od::value item = take(std::move(e));
-          std::string_view text;
-          od::object obj = open_object(item, text);
-          mgnify::v1::Resource r;
-          Model<mgnify::v1::Resource>::read(obj, ObjectText(text), own(text), r);
-          out.included.push_back(std::move(r));
+          const ObjectText text(item);
+          ItemSource src(text);
+          Model<mgnify::v1::Resource>::read(take(item.get_object()), text, src.source(),
+                                            out.included.emplace_back());
+          src.keep(text.after_read());
         }
         envelope["included"] = nlohmann::json::array();
       } else {

@@ -126,9 +126,10 @@ struct Document<mgnify::v2::Page<T>> {
           od::value item = take(std::move(e));
           T& model = out.items.emplace_back();
           if constexpr (Model<T>::enabled) {
-            std::string_view text;
-            od::object obj = open_object(item, text);
-            Model<T>::read(obj, ObjectText(text), own(text), model);
+            const ObjectText text(item);
+            ItemSource src(text);
+            Model<T>::read(take(item.get_object()), text, src.source(), model);
+            src.keep(text.after_read());
           } else {
             fast::read(item, model, none);
           }
