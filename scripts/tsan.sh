@@ -4,8 +4,10 @@
 #     counted walks (also abandoned mid-walk), one rate limiter shared by
 #     several threads, one client shared by several threads while its token
 #     is refreshed;
+#   - tests/faults/walk_pages_test.cpp: counted walks whose pages do not fit;
 #   - the core tests of the executor, Paged read-ahead/counted mode and the
-#     rate limiter.
+#     rate limiter;
+#   - RawJson read from several threads at once (lazy parse published once).
 #
 #   ./scripts/tsan.sh            g++
 #   ./scripts/tsan.sh --clang    clang++
@@ -29,11 +31,13 @@ done
   -DMGNIFY_BUILD_EXAMPLES=OFF \
   -DMGNIFY_WARNINGS_AS_ERRORS=ON \
   -DMGNIFY_SANITIZE=thread
-cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests
+cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests mgnify_proteins_tests
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:exitcode=66:suppressions=$root/scripts/tsan.supp"
-echo "== faults: [concurrency]"
-"$build/tests/mgnify_faults_tests" "[concurrency]"
+echo "== faults: [concurrency], [walks]"
+"$build/tests/mgnify_faults_tests" "[concurrency],[walks]"
 echo "== core: executor, Paged read-ahead and counted mode, rate limiter"
 "$build/tests/mgnify_core_tests" "[executor],[readahead],[counted],[rate]"
+echo "== proteins: RawJson read by several threads"
+"$build/tests/mgnify_proteins_tests" "[raw-threads]"
 echo "ThreadSanitizer: no race reported"

@@ -58,13 +58,20 @@ class TransportError : public Error {
 
   static const char* kind_name(Kind kind) noexcept {
     switch (kind) {
-      case Kind::connect: return "connect";
-      case Kind::timeout: return "timeout";
-      case Kind::tls: return "tls";
-      case Kind::send: return "send";
-      case Kind::receive: return "receive";
-      case Kind::body_too_large: return "body too large";
-      case Kind::other: break;
+      case Kind::connect:
+        return "connect";
+      case Kind::timeout:
+        return "timeout";
+      case Kind::tls:
+        return "tls";
+      case Kind::send:
+        return "send";
+      case Kind::receive:
+        return "receive";
+      case Kind::body_too_large:
+        return "body too large";
+      case Kind::other:
+        break;
     }
     return "transport";
   }
@@ -102,6 +109,31 @@ class DecodeError : public Error {
  private:
   std::string json_path_;
   std::string url_;
+  std::string detail_;
+};
+
+/// A list walk received pages that do not add up: the list's total changed
+/// between pages, or a page held a number of items that the total and the
+/// server's page size rule out (the list changed underneath the walk, or the
+/// server pages inconsistently). Every item yielded before it is sound, and
+/// none was skipped; resume_token() names the page to start again from (a v2
+/// ListOptions::start_page, a v1 page URL).
+class ListChangedError : public Error {
+ public:
+  ListChangedError(std::string url, std::string resume_token, const std::string& message)
+      : Error("the list changed during the walk" + (url.empty() ? std::string() : " at " + url) +
+              ": " + message + "; resume from page token " + resume_token),
+        url_(std::move(url)),
+        resume_token_(std::move(resume_token)),
+        detail_(message) {}
+
+  const std::string& url() const noexcept { return url_; }
+  const std::string& resume_token() const noexcept { return resume_token_; }
+  const std::string& detail() const noexcept { return detail_; }
+
+ private:
+  std::string url_;
+  std::string resume_token_;
   std::string detail_;
 };
 

@@ -110,7 +110,7 @@ TEST_CASE("proteins fast decode: errors name the JSON path and the URL", "[prote
 }
 
 TEST_CASE("proteins fast decode: raw stays text until read, entries share the record's text",
-          "[proteins][fast]") {
+          "[proteins][fast][raw-threads]") {
   const std::string body =
       R"({"mgyp":"MGYP1","sequence":"MA","structure_model":{"plddt":91.5},)"
       R"("biomes":[{"id":1,"name":"root","count":2,"new":true}],"pfam_annotations":[{"accession":"PF1"}]})";

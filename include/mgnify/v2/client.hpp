@@ -1,8 +1,10 @@
 #pragma once
 
 // V2Client: one method per GET endpoint of the MGnify API v2 (plus the auth
-// calls). Lists are lazy Paged<T> ranges that walk `page` from 1 while
-// page * page_size < count; details decode into the typed models.
+// calls). Lists are lazy Paged<T> ranges that walk `page` from 1 until
+// `count` items came, in pages of the size the server serves, each page
+// checked against the total (detail/counted_pages.hpp); details decode into
+// the typed models.
 
 #include <cctype>
 #include <cstddef>
@@ -16,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/download.hpp"
@@ -477,42 +480,16 @@ class V2Client {
     return mgnify::detail::decode_response<T>(response);
   }
 
-  /// `count` from the start of a page body ({"count": N, ...}, as django-ninja
-  /// renders it), read before the items are decoded so that a walk can
-  /// request the following pages at once. nullopt for any other layout.
-  static std::optional<std::int64_t> peek_count(const std::string& body) {
-    std::size_t i = 0;
-    auto ws = [&] {
-      while (i < body.size() &&
-             (body[i] == ' ' || body[i] == '\n' || body[i] == '\t' || body[i] == '\r')) {
-        ++i;
-      }
-    };
-    auto lit = [&](const char* text) {
-      ws();
-      for (const char* c = text; *c; ++c, ++i) {
-        if (i >= body.size() || body[i] != *c) return false;
-      }
-      return true;
-    };
-    if (!lit("{") || !lit("\"count\"") || !lit(":")) return std::nullopt;
-    ws();
-    std::int64_t value = 0;
-    std::size_t digits = 0;
-    for (; i < body.size() && body[i] >= '0' && body[i] <= '9' && digits < 18; ++i, ++digits) {
-      value = value * 10 + (body[i] - '0');
-    }
-    if (digits == 0 || (digits > 1 && body[i - digits] == '0') || !lit(",")) return std::nullopt;
-    return value;
-  }
-
   template <class T>
   Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list) const {
     validate(list);
     const std::int64_t page_size = list.page_size;
     std::shared_ptr<State> state = state_;
+    // Every page is checked against the total and the server's page size
+    // (detail/counted_pages.hpp), which also decides where the walk ends.
+    auto pages = std::make_shared<mgnify::detail::CountedPages>(page_size);
     const bool read_ahead = state_->session->options().read_ahead;
-    StagedPageFetcher<T> fetch = [state, path, filters = std::move(filters), page_size](
+    StagedPageFetcher<T> fetch = [state, path, filters = std::move(filters), page_size, pages](
                                      const std::string& token,
                                      const PageProgress<T>& progress) -> mgnify::Page<T> {
       const std::int64_t page = std::stoll(token);
@@ -521,32 +498,30 @@ class V2Client {
       query.set("page_size", std::to_string(page_size));
       const auto response = state->get(state->session->url(path, query));
       progress.received();
-      auto envelope_of = [&](std::int64_t count) {
-        mgnify::Page<T> out;
-        out.total = count;
-        out.url = response.url;
-        out.meta = {{"count", count}, {"page", page}, {"page_size", page_size}};
-        if (page * page_size < count) out.next = std::to_string(page + 1);
-        return out;
-      };
-      if (progress.wants_envelope()) {
-        if (auto count = peek_count(response.body)) progress.envelope(envelope_of(*count));
-      }
       auto decoded = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
-      mgnify::Page<T> out = envelope_of(decoded.count);
+      const auto next = pages->accept(page, static_cast<std::int64_t>(decoded.items.size()),
+                                      decoded.count, response.url);
+      mgnify::Page<T> out;
+      out.total = decoded.count;
+      out.url = response.url;
+      out.meta = {{"count", decoded.count},
+                  {"page", page},
+                  {"page_size", pages->server_size().value_or(page_size)}};
+      if (next) out.next = std::to_string(*next);
       out.items = std::move(decoded.items);
       return out;
     };
     Paged<T> out(std::to_string(list.start_page), std::move(fetch), list.max_items);
     if (read_ahead) {
-      // Page numbers are known once the first page gave `count`, so several
-      // pages can be in flight; the fetcher only uses the thread-safe State.
+      // Page numbers are known once the first page gave `count` and the
+      // server's page size, so several pages can be in flight; the fetcher
+      // only uses the thread-safe State and CountedPages.
       const std::int64_t start_page = list.start_page;
       out.set_counted(
-          [start_page, page_size](std::size_t index,
-                                  const mgnify::Page<T>& first) -> std::optional<std::string> {
+          [start_page, pages](std::size_t index,
+                              const mgnify::Page<T>&) -> std::optional<std::string> {
             const std::int64_t page = start_page + static_cast<std::int64_t>(index);
-            if (!first.total || (page - 1) * page_size >= *first.total) return std::nullopt;
+            if (!pages->has_page(page)) return std::nullopt;
             return std::to_string(page);
           },
           state_->parallel_pages());

@@ -20,7 +20,8 @@ namespace v2 {
 
 /// Paging of one list walk.
 struct ListOptions {
-  /// Items per request, 1..100 (the service silently clamps larger values to 100).
+  /// Items asked for per request, 1..100. A server that serves fewer per page
+  /// (a clamped maximum) is followed: walks use the size it serves.
   int page_size = 100;
   /// First page to fetch; pass a Paged's resume_token() here to continue a walk.
   std::int64_t start_page = 1;
@@ -34,7 +35,8 @@ inline void validate(const ListOptions& options) {
                           std::to_string(options.page_size));
   }
   if (options.start_page < 1) {
-    throw InvalidArgument("start_page must be at least 1, got " + std::to_string(options.start_page));
+    throw InvalidArgument("start_page must be at least 1, got " +
+                          std::to_string(options.start_page));
   }
 }
 
@@ -58,45 +60,69 @@ enum class GenomeOrder {
 namespace detail {
 inline const char* order_text(StudyOrder o) {
   switch (o) {
-    case StudyOrder::accession: return "accession";
-    case StudyOrder::accession_desc: return "-accession";
-    case StudyOrder::updated_at: return "updated_at";
-    case StudyOrder::updated_at_desc: return "-updated_at";
-    case StudyOrder::none: break;
+    case StudyOrder::accession:
+      return "accession";
+    case StudyOrder::accession_desc:
+      return "-accession";
+    case StudyOrder::updated_at:
+      return "updated_at";
+    case StudyOrder::updated_at_desc:
+      return "-updated_at";
+    case StudyOrder::none:
+      break;
   }
   return "";
 }
 inline const char* order_text(SampleOrder o) {
   switch (o) {
-    case SampleOrder::sample_title: return "sample_title";
-    case SampleOrder::sample_title_desc: return "-sample_title";
-    case SampleOrder::updated_at: return "updated_at";
-    case SampleOrder::updated_at_desc: return "-updated_at";
-    case SampleOrder::none: break;
+    case SampleOrder::sample_title:
+      return "sample_title";
+    case SampleOrder::sample_title_desc:
+      return "-sample_title";
+    case SampleOrder::updated_at:
+      return "updated_at";
+    case SampleOrder::updated_at_desc:
+      return "-updated_at";
+    case SampleOrder::none:
+      break;
   }
   return "";
 }
 inline const char* order_text(PublicationOrder o) {
   switch (o) {
-    case PublicationOrder::published_year: return "published_year";
-    case PublicationOrder::published_year_desc: return "-published_year";
-    case PublicationOrder::none: break;
+    case PublicationOrder::published_year:
+      return "published_year";
+    case PublicationOrder::published_year_desc:
+      return "-published_year";
+    case PublicationOrder::none:
+      break;
   }
   return "";
 }
 inline const char* order_text(GenomeOrder o) {
   switch (o) {
-    case GenomeOrder::accession: return "accession";
-    case GenomeOrder::accession_desc: return "-accession";
-    case GenomeOrder::length: return "length";
-    case GenomeOrder::length_desc: return "-length";
-    case GenomeOrder::completeness: return "completeness";
-    case GenomeOrder::completeness_desc: return "-completeness";
-    case GenomeOrder::contamination: return "contamination";
-    case GenomeOrder::contamination_desc: return "-contamination";
-    case GenomeOrder::num_genomes_total: return "num_genomes_total";
-    case GenomeOrder::num_genomes_total_desc: return "-num_genomes_total";
-    case GenomeOrder::none: break;
+    case GenomeOrder::accession:
+      return "accession";
+    case GenomeOrder::accession_desc:
+      return "-accession";
+    case GenomeOrder::length:
+      return "length";
+    case GenomeOrder::length_desc:
+      return "-length";
+    case GenomeOrder::completeness:
+      return "completeness";
+    case GenomeOrder::completeness_desc:
+      return "-completeness";
+    case GenomeOrder::contamination:
+      return "contamination";
+    case GenomeOrder::contamination_desc:
+      return "-contamination";
+    case GenomeOrder::num_genomes_total:
+      return "num_genomes_total";
+    case GenomeOrder::num_genomes_total_desc:
+      return "-num_genomes_total";
+    case GenomeOrder::none:
+      break;
   }
   return "";
 }
@@ -115,16 +141,26 @@ inline void add_if(http::Query& q, const char* key, const std::string& value,
 class StudyQuery {
  public:
   /// Title (contains, case-insensitive), MGYS accession or ENA accession. Spaces go as '+'.
-  StudyQuery& search(std::string text) { search_ = std::move(text); return *this; }
+  StudyQuery& search(std::string text) {
+    search_ = std::move(text);
+    return *this;
+  }
   /// Lineage such as "root:Host-associated:Human"; matches it and every biome below.
-  StudyQuery& biome_lineage(std::string lineage) { lineage_ = std::move(lineage); return *this; }
+  StudyQuery& biome_lineage(std::string lineage) {
+    lineage_ = std::move(lineage);
+    return *this;
+  }
   /// Studies with analyses from this pipeline (V6/V6.1 select v6 analyses, V5 pre-v6 ones).
   StudyQuery& has_analyses_from_pipeline(PipelineVersion version) {
-    if (version == PipelineVersion::unknown) throw InvalidArgument("has_analyses_from_pipeline needs a known pipeline version");
+    if (version == PipelineVersion::unknown)
+      throw InvalidArgument("has_analyses_from_pipeline needs a known pipeline version");
     pipeline_ = version;
     return *this;
   }
-  StudyQuery& order(StudyOrder order) { order_ = order; return *this; }
+  StudyQuery& order(StudyOrder order) {
+    order_ = order;
+    return *this;
+  }
 
   http::Query to_query() const {
     http::Query q;
@@ -146,9 +182,18 @@ class StudyQuery {
 class SampleQuery {
  public:
   /// Sample title (contains) or ENA accession (contains). Spaces go as '+'.
-  SampleQuery& search(std::string text) { search_ = std::move(text); return *this; }
-  SampleQuery& biome_lineage(std::string lineage) { lineage_ = std::move(lineage); return *this; }
-  SampleQuery& order(SampleOrder order) { order_ = order; return *this; }
+  SampleQuery& search(std::string text) {
+    search_ = std::move(text);
+    return *this;
+  }
+  SampleQuery& biome_lineage(std::string lineage) {
+    lineage_ = std::move(lineage);
+    return *this;
+  }
+  SampleQuery& order(SampleOrder order) {
+    order_ = order;
+    return *this;
+  }
 
   http::Query to_query() const {
     http::Query q;
@@ -169,7 +214,8 @@ class RunQuery {
  public:
   /// Sent as the type's code (METAG, AMPLI, ...), which is what the filter takes.
   RunQuery& has_experiment_type(ExperimentType type) {
-    if (type == ExperimentType::unknown) throw InvalidArgument("has_experiment_type needs a known experiment type");
+    if (type == ExperimentType::unknown)
+      throw InvalidArgument("has_experiment_type needs a known experiment type");
     type_ = type;
     return *this;
   }
@@ -187,10 +233,14 @@ class RunQuery {
 /// Filters of biomes/.
 class BiomeQuery {
  public:
-  BiomeQuery& biome_lineage(std::string lineage) { lineage_ = std::move(lineage); return *this; }
+  BiomeQuery& biome_lineage(std::string lineage) {
+    lineage_ = std::move(lineage);
+    return *this;
+  }
   /// Deepest level to list; "root" is depth 1.
   BiomeQuery& max_depth(int depth) {
-    if (depth < 1) throw InvalidArgument("max_depth must be at least 1, got " + std::to_string(depth));
+    if (depth < 1)
+      throw InvalidArgument("max_depth must be at least 1, got " + std::to_string(depth));
     max_depth_ = depth;
     return *this;
   }
@@ -210,13 +260,25 @@ class BiomeQuery {
 /// Filters of publications/.
 class PublicationQuery {
  public:
-  PublicationQuery& order(PublicationOrder order) { order_ = order; return *this; }
+  PublicationQuery& order(PublicationOrder order) {
+    order_ = order;
+    return *this;
+  }
   /// Inclusive lower bound on the publication year.
-  PublicationQuery& published_after(int year) { after_ = check_year(year); return *this; }
+  PublicationQuery& published_after(int year) {
+    after_ = check_year(year);
+    return *this;
+  }
   /// Inclusive upper bound on the publication year.
-  PublicationQuery& published_before(int year) { before_ = check_year(year); return *this; }
+  PublicationQuery& published_before(int year) {
+    before_ = check_year(year);
+    return *this;
+  }
   /// Title contains (case-insensitive).
-  PublicationQuery& title(std::string text) { title_ = std::move(text); return *this; }
+  PublicationQuery& title(std::string text) {
+    title_ = std::move(text);
+    return *this;
+  }
 
   http::Query to_query() const {
     if (after_ && before_ && *after_ > *before_) {
@@ -242,13 +304,23 @@ class PublicationQuery {
   std::string title_;
 };
 
-/// Filters of genomes/ and genomes/catalogues/{id}/genomes/ (newer servers; older ones ignore them).
+/// Filters of genomes/ and genomes/catalogues/{id}/genomes/ (newer servers; older ones ignore
+/// them).
 class GenomeQuery {
  public:
   /// Genome accession (exact), taxon lineage or catalogue id (contains). Spaces go as '+'.
-  GenomeQuery& search(std::string text) { search_ = std::move(text); return *this; }
-  GenomeQuery& biome_lineage(std::string lineage) { lineage_ = std::move(lineage); return *this; }
-  GenomeQuery& order(GenomeOrder order) { order_ = order; return *this; }
+  GenomeQuery& search(std::string text) {
+    search_ = std::move(text);
+    return *this;
+  }
+  GenomeQuery& biome_lineage(std::string lineage) {
+    lineage_ = std::move(lineage);
+    return *this;
+  }
+  GenomeQuery& order(GenomeOrder order) {
+    order_ = order;
+    return *this;
+  }
 
   http::Query to_query() const {
     http::Query q;

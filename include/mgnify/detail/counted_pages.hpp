@@ -1,0 +1,117 @@
+#pragma once
+
+// The arithmetic of a counted walk: pages numbered from 1, each answer
+// carrying the list's total (`count`). A server may serve fewer items per page
+// than asked for (django-ninja clamps page_size to a maximum that is a
+// deployment setting), so the page size that decides where the list ends is
+// the one the server shows, not the one requested. Every page is checked
+// against the total and that size; a page that does not fit, or a total that
+// changes, is a ListChangedError, never a quietly shorter walk.
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "mgnify/error.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace detail {
+
+/// Shared by the fetches of one walk, which may run on several threads.
+class CountedPages {
+ public:
+  explicit CountedPages(std::int64_t requested_size) : requested_(requested_size) {}
+
+  /// Checks page `page`, which held `items` items of `count`, against the
+  /// pages accepted before it. Returns the number of the page that follows,
+  /// or nullopt after the last one.
+  std::optional<std::int64_t> accept(std::int64_t page, std::int64_t items, std::int64_t count,
+                                     const std::string& url) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const std::string here = std::to_string(page);
+    if (count < 0 || items < 0 || page < 1) {
+      throw ListChangedError(url, here, "page " + here + " reports a negative count");
+    }
+    if (count_ && count != *count_) {
+      throw ListChangedError(url, here,
+                             "the total went from " + std::to_string(*count_) + " to " +
+                                 std::to_string(count) + " before page " + here);
+    }
+    if (!size_) {
+      size_ = first_size(page, items, count);
+      if (!size_) {
+        throw ListChangedError(url, here,
+                               "page " + here + " held " + std::to_string(items) + " of " +
+                                   std::to_string(count) + " items, which no page size explains");
+      }
+      count_ = count;
+    }
+    const std::int64_t expected = expected_items(page, *size_, count);
+    if (items != expected) {
+      throw ListChangedError(url, here,
+                             "page " + here + " held " + std::to_string(items) + " items where " +
+                                 std::to_string(count) + " in all, in pages of " +
+                                 std::to_string(*size_) + ", leave " + std::to_string(expected));
+    }
+    if (!exists(page + 1, *size_, count)) return std::nullopt;
+    return page + 1;
+  }
+
+  /// Whether page `page` holds items, once a page has been accepted (false before).
+  bool has_page(std::int64_t page) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return size_ && count_ && exists(page, *size_, *count_);
+  }
+
+  /// The server's page size, once a page has been accepted.
+  std::optional<std::int64_t> server_size() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return size_;
+  }
+
+ private:
+  // Items before page `page` in pages of `size`, saturated so that hostile
+  // page numbers and totals cannot overflow.
+  static std::int64_t offset(std::int64_t page, std::int64_t size) {
+    if (page <= 1) return 0;
+    if (page - 1 > std::numeric_limits<std::int64_t>::max() / size) {
+      return std::numeric_limits<std::int64_t>::max();
+    }
+    return (page - 1) * size;
+  }
+  static bool exists(std::int64_t page, std::int64_t size, std::int64_t count) {
+    return offset(page, size) < count;
+  }
+  static std::int64_t expected_items(std::int64_t page, std::int64_t size, std::int64_t count) {
+    const std::int64_t before = offset(page, size);
+    return before >= count ? 0 : std::min(size, count - before);
+  }
+
+  // The first page seen decides the page size. A short page that is not the
+  // last one means the server's size is smaller than requested. When a page
+  // could be either (a walk resumed at a later page), the smaller size is
+  // taken: if that is wrong, the next page does not fit and the walk fails
+  // loudly instead of ending early.
+  std::optional<std::int64_t> first_size(std::int64_t page, std::int64_t items,
+                                         std::int64_t count) const {
+    if (items > requested_) return std::nullopt;
+    if (items == requested_) return requested_;
+    if (items > 0 && expected_items(page, items, count) == items) return items;
+    if (expected_items(page, requested_, count) == items) return requested_;
+    return std::nullopt;
+  }
+
+  const std::int64_t requested_;
+  mutable std::mutex mutex_;
+  std::optional<std::int64_t> count_;
+  std::optional<std::int64_t> size_;
+};
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify
