@@ -2,18 +2,19 @@
 
 // Umbrella header: everything a program needs to talk to the MGnify services.
 
+#include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/error_body.hpp"
-#include "mgnify/options.hpp"
-#include "mgnify/paged.hpp"
-#include "mgnify/result.hpp"
-#include "mgnify/version.hpp"
 #include "mgnify/http/checksum.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/download.hpp"
 #include "mgnify/http/executor.hpp"
 #include "mgnify/http/fake_transport.hpp"
 #include "mgnify/http/session.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/paged.hpp"
 #include "mgnify/proteins.hpp"
+#include "mgnify/result.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
+#include "mgnify/version.hpp"

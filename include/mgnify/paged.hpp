@@ -55,6 +55,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
@@ -103,11 +104,15 @@ class PageProgress {
   /// the following pages (or fetches nothing ahead), so a fetch can skip
   /// reading the envelope early.
   bool wants_envelope() const noexcept { return wants_envelope_; }
+  /// The walk's token: a fetch passes it to its requests, so that ending the
+  /// walk (or cancelling it) aborts them.
+  const CancelToken& cancel() const noexcept { return cancel_; }
 
  private:
   template <class>
   friend class Paged;
   bool wants_envelope_ = false;
+  CancelToken cancel_ = CancelToken::never();
   std::function<void()> on_received_;
   std::function<void(Page<T>)> on_envelope_;
 };
@@ -150,9 +155,11 @@ class Paged {
   using SlotPtr = std::shared_ptr<Slot>;
 
   struct State {
-    // Waits for every fetch still running (at most one request each, bounded
-    // by the request timeout) and joins the threads, so nothing outlives the range.
+    // Aborts every fetch still running (their requests end within
+    // CancelToken::kPollInterval, whatever the server does), waits for them
+    // and joins the threads, so nothing outlives the range.
     ~State() {
+      cancel.cancel();
       std::vector<std::thread> pool;
       {
         std::unique_lock<std::mutex> lock(mutex);
@@ -173,6 +180,7 @@ class Paged {
     std::size_t window = 1;
     PageTokenAt<T> token_at;
     PageCheck<T> check;
+    CancelToken cancel;  // the walk's own; a child of the caller's (cancel_with)
 
     // ---- the caller's thread only --------------------------------------------
     Page<T> current;
@@ -328,6 +336,7 @@ class Paged {
 
     PageProgress<T> progress_for(const SlotPtr& slot) {
       PageProgress<T> progress;
+      progress.cancel_ = cancel;
       if (!parallel()) return progress;
       {
         // With a window of one page, an early envelope would start page N+1
@@ -633,6 +642,20 @@ class Paged {
   /// page it used. Call before the walk starts.
   void set_predicted(PageTokenAt<T> token_at, std::size_t parallel_pages, PageCheck<T> check = {}) {
     set_mode(Mode::predicted, std::move(token_at), parallel_pages, std::move(check));
+  }
+
+  /// Ends the walk from any thread: requests in flight are aborted within
+  /// CancelToken::kPollInterval, and the next step of the walk throws
+  /// CancelledError. Destroying the range (leaving a range-for over a
+  /// temporary, for one) does the same, so leaving early never waits for a
+  /// slow server.
+  void cancel() const noexcept { state_->cancel.cancel(); }
+
+  /// Cancels the walk when `token` is cancelled (as cancel() does). Call
+  /// before the walk starts.
+  void cancel_with(const CancelToken& token) {
+    if (state_->started) throw InvalidArgument("cancel_with must be called before the walk starts");
+    if (token.can_be_cancelled()) state_->cancel = token.child();
   }
 
   /// Pages fetched (or being fetched) ahead of the caller right now.

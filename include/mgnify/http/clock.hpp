@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "mgnify/cancel.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -21,6 +22,15 @@ class Clock {
   /// Wall-clock time, needed to turn an HTTP-date Retry-After into a wait.
   virtual std::chrono::system_clock::time_point wall_now() = 0;
   virtual void sleep_for(std::chrono::nanoseconds duration) = 0;
+  /// Sleeps like sleep_for but ends early once `cancel` is cancelled; true
+  /// when it was. Real clocks wait on the token; a fake clock moves as usual.
+  virtual bool sleep_or_cancel(std::chrono::nanoseconds duration, const CancelToken& cancel) {
+    if (!cancel.can_be_cancelled()) {
+      sleep_for(duration);
+      return false;
+    }
+    return cancel.sleep_for(duration);
+  }
 };
 
 class SystemClock final : public Clock {
@@ -57,6 +67,10 @@ class FakeClock final : public Clock {
       steady_ += std::chrono::duration_cast<std::chrono::steady_clock::duration>(duration);
       wall_ += std::chrono::duration_cast<std::chrono::system_clock::duration>(duration);
     }
+  }
+  bool sleep_or_cancel(std::chrono::nanoseconds duration, const CancelToken& cancel) override {
+    sleep_for(duration);
+    return cancel.cancelled();
   }
   void advance(std::chrono::nanoseconds duration) {
     std::lock_guard<std::mutex> lock(mutex_);

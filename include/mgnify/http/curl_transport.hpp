@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <exception>
@@ -317,10 +318,12 @@ class CurlTransport final : public Transport {
     }
 
     const auto started = std::chrono::steady_clock::now();
-    const CURLcode rc = curl_easy_perform(h);
+    bool cancelled = false;
+    const CURLcode rc = perform(h, request.cancel, cancelled);
     const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - started);
 
+    if (cancelled) throw CancelledError(request.url);
     if (buffers.sink_error) std::rethrow_exception(buffers.sink_error);
     if (rc != CURLE_OK) {
       if (buffers.sink_refused) {
@@ -349,6 +352,11 @@ class CurlTransport final : public Transport {
 
   const CurlOptions& options() const noexcept { return options_; }
 
+  /// Transfers running now, on any thread (for tests that nothing is left open).
+  std::size_t transfers_in_flight() const noexcept {
+    return in_flight_.load(std::memory_order_acquire);
+  }
+
   /// Handles currently idle in the pool (for tests of reuse).
   std::size_t idle_handles() const {
     std::lock_guard<std::mutex> lock(pool_mutex_);
@@ -361,6 +369,55 @@ class CurlTransport final : public Transport {
   }
 
  private:
+  // curl_easy_perform cannot be interrupted from outside (its progress
+  // callback may come only once a second while a server is silent), so a
+  // cancellable request runs on a multi handle of its own that wakes up every
+  // kPollInterval to look at the token. Leaving it mid-transfer closes the
+  // connection.
+  CURLcode perform(CURL* h, const CancelToken& cancel, bool& cancelled) {
+    struct InFlight {
+      std::atomic<std::size_t>& count;
+      explicit InFlight(std::atomic<std::size_t>& c) : count(c) { ++count; }
+      ~InFlight() { --count; }
+    } in_flight(in_flight_);
+    if (!cancel.can_be_cancelled()) return curl_easy_perform(h);
+    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> multi(curl_multi_init(),
+                                                                &curl_multi_cleanup);
+    if (!multi || curl_multi_add_handle(multi.get(), h) != CURLM_OK) return CURLE_OUT_OF_MEMORY;
+    CURLcode result = CURLE_OK;
+    for (bool finished = false; !finished;) {
+      if (cancel.cancelled()) {
+        cancelled = true;
+        break;
+      }
+      int running = 0;
+      if (curl_multi_perform(multi.get(), &running) != CURLM_OK) {
+        result = CURLE_OUT_OF_MEMORY;
+        break;
+      }
+      int queued = 0;
+      while (CURLMsg* message = curl_multi_info_read(multi.get(), &queued)) {
+        if (message->msg == CURLMSG_DONE) {
+          result = message->data.result;
+          finished = true;
+        }
+      }
+      if (finished) break;
+      if (running == 0) {
+        result = CURLE_GOT_NOTHING;
+        break;
+      }
+      const int wait_ms = static_cast<int>(CancelToken::kPollInterval.count());
+#if CURL_AT_LEAST_VERSION(7, 66, 0)
+      curl_multi_poll(multi.get(), nullptr, 0, wait_ms, nullptr);
+#else
+      curl_multi_wait(multi.get(), nullptr, 0, wait_ms, nullptr);
+#endif
+    }
+    curl_multi_remove_handle(multi.get(), h);
+    return result;
+  }
+
   class HandleLease {
    public:
     explicit HandleLease(CurlTransport& owner) : owner_(owner), handle_(owner.checkout()) {}
@@ -403,6 +460,7 @@ class CurlTransport final : public Transport {
   mutable std::mutex pool_mutex_;
   std::vector<CURL*> idle_;
   std::size_t created_ = 0;
+  std::atomic<std::size_t> in_flight_{0};
 };
 
 }  // namespace http

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/cancel.hpp"
 #include "mgnify/http/headers.hpp"
 #include "mgnify/version.hpp"
 
@@ -61,6 +62,9 @@ struct Request {
   /// When set, 2xx bodies stream here instead of into Response::body, and the
   /// transport's body size limit does not apply to them.
   BodySink body_sink;
+  /// Cancelling it aborts the transfer (within CancelToken::kPollInterval);
+  /// send() then throws CancelledError.
+  CancelToken cancel = CancelToken::never();
 };
 
 /// Spare capacity a transport reserves past a body whose length it knows, so

@@ -45,7 +45,8 @@ class RateLimiter {
 
   /// Takes one token, sleeping (outside the lock) until it is available.
   /// Reservations let waiting threads queue fairly: each one owes its own slot.
-  void acquire() {
+  /// Throws CancelledError when `cancel` is cancelled during the wait.
+  void acquire(const CancelToken& cancel = CancelToken::never()) {
     if (!options_.enabled) return;
     std::chrono::nanoseconds wait{0};
     {
@@ -60,7 +61,9 @@ class RateLimiter {
             static_cast<std::int64_t>(-tokens_ / options_.requests_per_second * 1e9));
       }
     }
-    if (wait.count() > 0) clock_->sleep_for(wait);
+    if (wait.count() > 0 && clock_->sleep_or_cancel(wait, cancel)) {
+      throw CancelledError("waiting for the rate limit");
+    }
   }
 
   const RateLimitOptions& options() const noexcept { return options_; }

@@ -12,13 +12,12 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/error.hpp"
 #include "mgnify/http/clock.hpp"
@@ -49,6 +48,9 @@ struct CallOptions {
   /// repeating a request whose body already reached the sink would duplicate
   /// bytes, so they retry themselves with a Range request instead.
   int max_attempts = 0;
+  /// Stops the call (a request in flight, a backoff, a rate-limit wait) with
+  /// CancelledError once cancelled.
+  CancelToken cancel = CancelToken::never();
 };
 
 class Session {
@@ -141,12 +143,14 @@ class Session {
       if (auto t = token()) request.headers.set("Authorization", "Bearer " + *t);
     }
     if (call.timeout.count() > 0) request.timeout = call.timeout;
+    request.cancel = call.cancel;
 
     const bool idempotent = is_idempotent(request.method);
     const auto& retry = options_.retry;
     const int max_attempts = call.max_attempts > 0 ? call.max_attempts : retry.max_attempts;
     Backoff backoff(retry, next_seed());
     for (int attempt = 1;; ++attempt) {
+      call.cancel.throw_if_cancelled(request.url);
       Response response;
       try {
         response = follow_redirects(request, attempt);
@@ -154,7 +158,7 @@ class Session {
         if (idempotent && retry.is_retryable(e) && attempt < max_attempts) {
           const auto wait = backoff.next(attempt, std::nullopt);
           log(LogEvent::Kind::retry, request, 0, attempt, wait, e.what());
-          clock_->sleep_for(wait);
+          if (clock_->sleep_or_cancel(wait, call.cancel)) throw CancelledError(request.url);
           continue;
         }
         log(LogEvent::Kind::failure, request, 0, attempt, {}, e.what());
@@ -167,12 +171,11 @@ class Session {
       if (auto value = response.headers.get("Retry-After")) {
         retry_after = parse_retry_after(*value, clock_->wall_now());
       }
-      if (idempotent && retry.is_retryable_status(response.status) &&
-          attempt < max_attempts) {
+      if (idempotent && retry.is_retryable_status(response.status) && attempt < max_attempts) {
         const auto wait = backoff.next(attempt, retry_after);
         log(LogEvent::Kind::retry, request, response.status, attempt, wait,
             "retrying after HTTP " + std::to_string(response.status));
-        clock_->sleep_for(wait);
+        if (clock_->sleep_or_cancel(wait, call.cancel)) throw CancelledError(request.url);
         continue;
       }
       ApiErrorInfo info;
@@ -199,7 +202,7 @@ class Session {
     // to /x (post/redirect/get) revisits the URL with another method.
     std::vector<std::pair<Method, std::string>> seen;
     for (;;) {
-      limiter_.acquire();
+      limiter_.acquire(request.cancel);
       log(LogEvent::Kind::request, request, 0, attempt, {}, {});
       Response response = transport_->send(request);
       response.url = request.url;

@@ -199,7 +199,9 @@ template <class T>
 Page<T> fetch_list_page(http::Session& session, const std::string& url, bool check,
                         const PageProgress<T>& progress) {
   if (check) session.check_link(url);
-  const http::Response response = session.get(url);
+  http::CallOptions call;
+  call.cancel = progress.cancel();
+  const http::Response response = session.get(url, call);
   progress.received();
   if (progress.wants_envelope()) {
     if (auto envelope = peek_list_envelope<T>(response.body, response.url)) {

@@ -395,22 +395,27 @@ class V2Client {
     // A present but rejected token gets 401 even for public data, so a 401 on
     // a call that carried one is answered by refreshing once (or, by option,
     // dropping the token) and repeating the call.
-    http::Response get(const std::string& url) {
+    http::Response get(const std::string& url, const CancelToken& cancel = CancelToken::never()) {
+      auto call = [&](const std::optional<std::string>& token) {
+        http::CallOptions out = call_for(token);
+        out.cancel = cancel;
+        return out;
+      };
       const auto sent = session->token();
       try {
-        return session->get(url, call_for(sent));
+        return session->get(url, call(sent));
       } catch (const AuthError& e) {
         if (!sent || e.status() != 401) throw;
         recover(*sent, e);
       }
       const auto now = session->token();
       try {
-        return session->get(url, call_for(now));
+        return session->get(url, call(now));
       } catch (const AuthError& e) {
         if (!now || e.status() != 401 || !v2.anonymous_fallback_on_auth_failure) throw;
         session->set_token(std::nullopt);
       }
-      return session->get(url, call_for(std::nullopt));
+      return session->get(url, call(std::nullopt));
     }
 
     void recover(const std::string& sent, const AuthError& rejected) {
@@ -496,7 +501,7 @@ class V2Client {
       http::Query query = filters;
       query.set("page", token);
       query.set("page_size", std::to_string(page_size));
-      const auto response = state->get(state->session->url(path, query));
+      const auto response = state->get(state->session->url(path, query), progress.cancel());
       progress.received();
       auto decoded = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
       const auto next = pages->accept(page, static_cast<std::int64_t>(decoded.items.size()),

@@ -1,0 +1,215 @@
+// Leaving a walk early, or cancelling it, while its next page hangs on the
+// server: the caller gets control back within half a second and no transfer
+// stays open, whatever the server does.
+
+#include <httplib.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "mgnify/cancel.hpp"
+#include "mgnify/http/curl_transport.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/v1.hpp"
+#include "mgnify/v2.hpp"
+#include "mock_server.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using mgnify::mock::MockServer;
+using Clock = std::chrono::steady_clock;
+
+// Holds requests until released (or 20 s, so a failing test still ends).
+class Gate {
+ public:
+  void hold() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ++held_;
+    changed_.notify_all();
+    changed_.wait_for(lock, 20s, [&] { return open_; });
+  }
+  void open() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      open_ = true;
+    }
+    changed_.notify_all();
+  }
+  bool wait_held(int n) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(lock, 10s, [&] { return held_ >= n; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int held_ = 0;
+  bool open_ = false;
+};
+
+// A v1 and a v2 list of two pages each; every page after the first hangs.
+class HangingLists {
+ public:
+  HangingLists() {
+    const std::string v2 = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+    mock_.server().Get(v2, [this](const httplib::Request& req, httplib::Response& res) {
+      if (req.get_param_value("page") != "1") gate_.hold();
+      res.set_content(R"({"count": 4, "items": [{"accession": "MGYS00000001"},)"
+                      R"({"accession": "MGYS00000002"}]})",
+                      "application/json");
+    });
+    const std::string v1 = std::string(mgnify::mock::kV1Prefix) + "/studies";
+    mock_.server().Get(v1, [this](const httplib::Request& req, httplib::Response& res) {
+      const bool first = !req.has_param("page") || req.get_param_value("page") == "1";
+      if (!first) gate_.hold();
+      const std::string next = mock_.v1_url() + "/studies?page=2";
+      res.set_content(R"({"data": [{"type": "studies", "id": "MGYS00000001", "attributes": {}}],)"
+                      R"( "links": {"next": )" +
+                          (first ? "\"" + next + "\"" : std::string("null")) +
+                          R"(}, "meta": {"pagination": {"page": 1, "pages": 2, "count": 2}}})",
+                      "application/vnd.api+json");
+    });
+    mock_.start();
+  }
+  ~HangingLists() { gate_.open(); }
+
+  mgnify::ClientOptions options(bool read_ahead, std::size_t parallel_pages) {
+    mgnify::ClientOptions o;
+    o.read_ahead = read_ahead;
+    o.parallel_pages = parallel_pages;
+    o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+    o.transport = transport_;
+    return o;
+  }
+  std::string v1_url() const { return mock_.v1_url(); }
+  std::string v2_url() const { return mock_.v2_url(); }
+  Gate& gate() { return gate_; }
+  std::size_t open_transfers() const { return transport_->transfers_in_flight(); }
+
+ private:
+  Gate gate_;
+  MockServer mock_;
+  std::shared_ptr<mgnify::http::CurlTransport> transport_ =
+      std::make_shared<mgnify::http::CurlTransport>();
+};
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faults][walks]") {
+  for (const std::size_t parallel : {std::size_t{1}, std::size_t{4}}) {
+    HangingLists lists;
+    INFO("parallel_pages " << parallel);
+    {
+      auto o = lists.options(true, parallel);
+      o.base_url = lists.v2_url();
+      mgnify::v2::V2Client client(o);
+      const auto start = Clock::now();
+      int seen = 0;
+      for (const auto& study : client.studies()) {
+        CHECK(study.accession == "MGYS00000001");
+        ++seen;
+        // Page 2 is in flight (read-ahead) and hangs on the server.
+        REQUIRE(lists.gate().wait_held(1));
+        break;
+      }
+      CHECK(seen == 1);
+      CHECK(seconds_since(start) < 0.5);
+      CHECK(lists.open_transfers() == 0);
+    }
+    {
+      auto o = lists.options(true, parallel);
+      o.base_url = lists.v1_url();
+      mgnify::v1::LegacyClient client(o);
+      const auto start = Clock::now();
+      int seen = 0;
+      for (const auto& study : client.studies().list()) {
+        CHECK(study.resource.id == "MGYS00000001");
+        ++seen;
+        REQUIRE(lists.gate().wait_held(2));
+        break;
+      }
+      CHECK(seen == 1);
+      CHECK(seconds_since(start) < 0.5);
+      CHECK(lists.open_transfers() == 0);
+    }
+  }
+}
+
+TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults][walks]") {
+  for (const bool read_ahead : {false, true}) {
+    HangingLists lists;
+    INFO("read-ahead " << read_ahead);
+    auto o = lists.options(read_ahead, 1);
+    o.base_url = lists.v2_url();
+    mgnify::v2::V2Client client(o);
+    mgnify::CancelToken token;
+    auto walk = client.studies();
+    walk.cancel_with(token);
+    Clock::time_point cancelled_at{};
+    std::thread canceller([&] {
+      if (lists.gate().wait_held(1)) {
+        cancelled_at = Clock::now();
+        token.cancel();
+      }
+    });
+    int seen = 0;
+    bool threw = false;
+    try {
+      for (const auto& study : walk) {
+        (void)study;
+        ++seen;
+      }
+    } catch (const mgnify::CancelledError&) {
+      threw = true;
+    }
+    const auto returned_at = Clock::now();
+    canceller.join();
+    CHECK(threw);
+    CHECK(seen == 2);  // page 1 in full; page 2 never came
+    REQUIRE(cancelled_at != Clock::time_point{});
+    CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+    CHECK(lists.open_transfers() == 0);
+  }
+}
+
+TEST_CASE("session: cancelling stops a request in flight and a retry's backoff",
+          "[faults][walks]") {
+  HangingLists lists;
+  auto o = lists.options(false, 1);
+  o.base_url = lists.v2_url();
+  mgnify::http::Session session(o, "");
+
+  SECTION("a request the server never answers") {
+    mgnify::http::CallOptions call;
+    call.cancel = mgnify::CancelToken();
+    std::thread canceller([&] {
+      lists.gate().wait_held(1);
+      call.cancel.cancel();
+    });
+    const auto start = Clock::now();
+    CHECK_THROWS_AS(
+        session.get(session.url("studies/", mgnify::http::Query().set("page", "2")), call),
+        mgnify::CancelledError);
+    canceller.join();
+    CHECK(seconds_since(start) < 5);  // the gate holds it 20 s
+    CHECK(lists.open_transfers() == 0);
+  }
+  SECTION("an already cancelled token sends nothing") {
+    mgnify::http::CallOptions call;
+    call.cancel = mgnify::CancelToken();
+    call.cancel.cancel();
+    CHECK_THROWS_AS(session.get(session.url("studies/"), call), mgnify::CancelledError);
+  }
+}
