@@ -4,7 +4,8 @@
 #     counted walks (also abandoned mid-walk), one rate limiter shared by
 #     several threads, one client shared by several threads while its token
 #     is refreshed;
-#   - tests/faults/walk_pages_test.cpp: counted walks whose pages do not fit;
+#   - tests/faults/walk_*_test.cpp, cancel_test.cpp: counted walks whose pages
+#     do not fit, and walks, batches and downloads cancelled while the server hangs;
 #   - the core tests of the executor, Paged read-ahead/counted mode and the
 #     rate limiter;
 #   - RawJson read from several threads at once (lazy parse published once).
@@ -34,8 +35,8 @@ done
 cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests mgnify_proteins_tests
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:exitcode=66:suppressions=$root/scripts/tsan.supp"
-echo "== faults: [concurrency], [walks]"
-"$build/tests/mgnify_faults_tests" "[concurrency],[walks]"
+echo "== faults: [concurrency], [walks], [cancel]"
+"$build/tests/mgnify_faults_tests" "[concurrency],[walks],[cancel]"
 echo "== core: executor, Paged read-ahead and counted mode, rate limiter"
 "$build/tests/mgnify_core_tests" "[executor],[readahead],[counted],[rate]"
 echo "== proteins: RawJson read by several threads"

@@ -103,5 +103,30 @@ class CancelToken {
   std::shared_ptr<State> state_;
 };
 
+namespace detail {
+
+// The token of the batch item running on this thread. Batch calls (get_many,
+// search_and_fetch) run the clients' ordinary single calls, which take no
+// token; the Session falls back to this one when a call brings none.
+inline CancelToken& ambient_cancel() noexcept {
+  thread_local CancelToken token = CancelToken::never();
+  return token;
+}
+
+class CancelScope {
+ public:
+  explicit CancelScope(const CancelToken& token) : saved_(ambient_cancel()) {
+    ambient_cancel() = token;
+  }
+  ~CancelScope() { ambient_cancel() = std::move(saved_); }
+  CancelScope(const CancelScope&) = delete;
+  CancelScope& operator=(const CancelScope&) = delete;
+
+ private:
+  CancelToken saved_;
+};
+
+}  // namespace detail
+
 }  // namespace v0
 }  // namespace mgnify

@@ -7,12 +7,12 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 
+#include "faults/gate.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
@@ -27,33 +27,7 @@ using namespace std::chrono_literals;
 using mgnify::mock::MockServer;
 using Clock = std::chrono::steady_clock;
 
-// Holds requests until released (or 20 s, so a failing test still ends).
-class Gate {
- public:
-  void hold() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    ++held_;
-    changed_.notify_all();
-    changed_.wait_for(lock, 20s, [&] { return open_; });
-  }
-  void open() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      open_ = true;
-    }
-    changed_.notify_all();
-  }
-  bool wait_held(int n) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return changed_.wait_for(lock, 10s, [&] { return held_ >= n; });
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  int held_ = 0;
-  bool open_ = false;
-};
+using faults::Gate;
 
 // A v1 and a v2 list of two pages each; every page after the first hangs.
 class HangingLists {

@@ -74,6 +74,9 @@ struct DownloadOptions {
   std::chrono::milliseconds timeout{0};
   /// Create the destination's parent directories when missing.
   bool create_directories = true;
+  /// Stops the download (CancelledError) within CancelToken::kPollInterval;
+  /// the .part file stays for a later resume.
+  CancelToken cancel = CancelToken::never();
 };
 
 struct DownloadResult {
@@ -234,7 +237,8 @@ class Transfer {
       if (offset_ > 0) restart();
       const auto encoded = head.headers.get("Content-Encoding");
       if (!encoded || *encoded == "identity") {
-        if (auto length = parse_decimal(head.headers.value_or("Content-Length", ""))) total_ = length;
+        if (auto length = parse_decimal(head.headers.value_or("Content-Length", "")))
+          total_ = length;
       }
       open(std::ios::trunc);
     }
@@ -293,7 +297,8 @@ class Transfer {
   bool known_complete(const std::optional<std::uint64_t>& server_total) {
     if (server_total) return offset_ == *server_total;
     if (options_.expected_size) return offset_ == *options_.expected_size;
-    if (options_.checksum) return options_.checksum->matches(hash_file(options_.checksum->algorithm, part_));
+    if (options_.checksum)
+      return options_.checksum->matches(hash_file(options_.checksum->algorithm, part_));
     return false;
   }
 
@@ -309,7 +314,8 @@ class Transfer {
   /// The closing report, {size, size}, unless the last one already said so.
   void report_finished() {
     if (!options_.progress) return;
-    if (last_reported_ && last_reported_->bytes_done == offset_ && last_reported_->total == offset_) {
+    if (last_reported_ && last_reported_->bytes_done == offset_ &&
+        last_reported_->total == offset_) {
       return;
     }
     total_ = offset_;
@@ -398,12 +404,15 @@ inline DownloadResult download(Session& session, const std::string& url,
   call.send_token = same_origin(url, session.base_url());
   call.max_attempts = 1;
   call.timeout = options.timeout;
+  call.cancel = options.cancel;
 
   for (int attempt = 1;; ++attempt) {
     result.attempts = attempt;
     const bool last = attempt >= max_attempts;
     auto pause = [&](std::optional<std::chrono::seconds> retry_after) {
-      session.clock().sleep_for(backoff.next(attempt, retry_after));
+      if (session.clock().sleep_or_cancel(backoff.next(attempt, retry_after), options.cancel)) {
+        throw CancelledError(url);
+      }
     };
 
     Request request;
@@ -514,7 +523,8 @@ inline std::vector<Result<DownloadResult>> download_many(Session& session,
   if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
   std::set<std::filesystem::path> destinations;
   for (const auto& job : jobs) {
-    if (!parse_url(job.url)) throw InvalidArgument("not an absolute http(s) URL: '" + job.url + "'");
+    if (!parse_url(job.url))
+      throw InvalidArgument("not an absolute http(s) URL: '" + job.url + "'");
     if (job.path.empty() || !job.path.has_filename()) {
       throw InvalidArgument("download destination must name a file: '" + job.path.string() + "'");
     }

@@ -143,14 +143,16 @@ class Session {
       if (auto t = token()) request.headers.set("Authorization", "Bearer " + *t);
     }
     if (call.timeout.count() > 0) request.timeout = call.timeout;
-    request.cancel = call.cancel;
+    const CancelToken cancel =
+        call.cancel.can_be_cancelled() ? call.cancel : mgnify::detail::ambient_cancel();
+    request.cancel = cancel;
 
     const bool idempotent = is_idempotent(request.method);
     const auto& retry = options_.retry;
     const int max_attempts = call.max_attempts > 0 ? call.max_attempts : retry.max_attempts;
     Backoff backoff(retry, next_seed());
     for (int attempt = 1;; ++attempt) {
-      call.cancel.throw_if_cancelled(request.url);
+      cancel.throw_if_cancelled(request.url);
       Response response;
       try {
         response = follow_redirects(request, attempt);
@@ -158,7 +160,7 @@ class Session {
         if (idempotent && retry.is_retryable(e) && attempt < max_attempts) {
           const auto wait = backoff.next(attempt, std::nullopt);
           log(LogEvent::Kind::retry, request, 0, attempt, wait, e.what());
-          if (clock_->sleep_or_cancel(wait, call.cancel)) throw CancelledError(request.url);
+          if (clock_->sleep_or_cancel(wait, cancel)) throw CancelledError(request.url);
           continue;
         }
         log(LogEvent::Kind::failure, request, 0, attempt, {}, e.what());
@@ -175,7 +177,7 @@ class Session {
         const auto wait = backoff.next(attempt, retry_after);
         log(LogEvent::Kind::retry, request, response.status, attempt, wait,
             "retrying after HTTP " + std::to_string(response.status));
-        if (clock_->sleep_or_cancel(wait, call.cancel)) throw CancelledError(request.url);
+        if (clock_->sleep_or_cancel(wait, cancel)) throw CancelledError(request.url);
         continue;
       }
       ApiErrorInfo info;

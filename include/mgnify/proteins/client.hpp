@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/batch.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/executor.hpp"
@@ -43,7 +44,8 @@ inline std::string accession_in_url(const std::string& url) {
   std::string path = parts ? parts->path : url;
   while (!path.empty() && path.back() == '/') path.pop_back();
   const auto slash = path.rfind('/');
-  const std::string last = http::percent_decode(slash == std::string::npos ? path : path.substr(slash + 1));
+  const std::string last =
+      http::percent_decode(slash == std::string::npos ? path : path.substr(slash + 1));
   if (Accession::is_valid(last)) return Accession(last).str();
   return url;
 }
@@ -56,7 +58,8 @@ using ProgressCallback = std::function<void(std::size_t done, std::size_t total)
 
 class ProteinClient {
  public:
-  static constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/proteins/api/v1";
+  static constexpr const char* kDefaultBaseUrl =
+      "https://www.ebi.ac.uk/metagenomics/proteins/api/v1";
   static constexpr std::size_t kDefaultConcurrency = 8;
 
   explicit ProteinClient(ClientOptions options = {})
@@ -94,7 +97,8 @@ class ProteinClient {
       for (const auto& hop : response.redirects) {
         std::string visited = detail::accession_in_url(hop);
         if (visited == protein.mgyp) continue;
-        if (!protein.superseded_chain.empty() && protein.superseded_chain.back() == visited) continue;
+        if (!protein.superseded_chain.empty() && protein.superseded_chain.back() == visited)
+          continue;
         protein.superseded_chain.push_back(std::move(visited));
       }
       if (protein.superseded_chain.empty() || protein.superseded_chain.front() != accession.str()) {
@@ -123,7 +127,8 @@ class ProteinClient {
     std::size_t index = 0;
     for (const auto& element : doc) {
       try {
-        hits.push_back(mgnify::detail::convert_at<SearchHit>(element, "/" + std::to_string(index++)));
+        hits.push_back(
+            mgnify::detail::convert_at<SearchHit>(element, "/" + std::to_string(index++)));
       } catch (const DecodeError& e) {
         throw DecodeError(e.json_path(), response.url, e.detail());
       }
@@ -136,59 +141,53 @@ class ProteinClient {
   /// malformed accession is an InvalidArgument entry (no request is sent), an
   /// unknown one a NotFoundError entry; the rest of the batch is unaffected.
   std::vector<Result<Protein>> get_many(const std::vector<std::string>& accessions,
+                                        const BatchOptions& batch) const {
+    return mgnify::detail::run_batch(accessions.size(), batch, kDefaultConcurrency,
+                                     [&](std::size_t i) { return get(Accession(accessions[i])); });
+  }
+  std::vector<Result<Protein>> get_many(const std::vector<Accession>& accessions,
+                                        const BatchOptions& batch) const {
+    return mgnify::detail::run_batch(accessions.size(), batch, kDefaultConcurrency,
+                                     [&](std::size_t i) { return get(accessions[i]); });
+  }
+  std::vector<Result<Protein>> get_many(const std::vector<std::string>& accessions,
                                         std::size_t concurrency = kDefaultConcurrency,
                                         ProgressCallback on_progress = {}) const {
-    return run_batch(
-        accessions.size(), concurrency, std::move(on_progress),
-        [&](std::size_t i) { return get(Accession(accessions[i])); });
+    return get_many(accessions, batch_options(concurrency, std::move(on_progress)));
   }
   std::vector<Result<Protein>> get_many(const std::vector<Accession>& accessions,
                                         std::size_t concurrency = kDefaultConcurrency,
                                         ProgressCallback on_progress = {}) const {
-    return run_batch(accessions.size(), concurrency, std::move(on_progress),
-                     [&](std::size_t i) { return get(accessions[i]); });
+    return get_many(accessions, batch_options(concurrency, std::move(on_progress)));
   }
 
   /// Search, then fetch every hit's record: one entry per hit, in hit order.
   std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
-                                                std::size_t concurrency = kDefaultConcurrency,
-                                                ProgressCallback on_progress = {}) const {
-    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
-    const std::vector<SearchHit> hits = search(query);
+                                                const BatchOptions& batch) const {
+    batch.cancel.throw_if_cancelled("protein search");
+    const std::vector<SearchHit> hits = [&] {
+      const mgnify::detail::CancelScope scope(batch.cancel);
+      return search(query);
+    }();
     std::vector<std::string> accessions;
     accessions.reserve(hits.size());
     for (const auto& hit : hits) accessions.push_back(hit.mgyp);
-    return get_many(accessions, concurrency, std::move(on_progress));
+    return get_many(accessions, batch);
+  }
+  std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
+                                                std::size_t concurrency = kDefaultConcurrency,
+                                                ProgressCallback on_progress = {}) const {
+    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
+    return search_and_fetch(query, batch_options(concurrency, std::move(on_progress)));
   }
 
  private:
-  template <class Fetch>
-  static std::vector<Result<Protein>> run_batch(std::size_t count, std::size_t concurrency,
-                                                ProgressCallback on_progress, Fetch fetch) {
+  static BatchOptions batch_options(std::size_t concurrency, ProgressCallback on_progress) {
     if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
-    std::mutex progress_mutex;
-    std::size_t done = 0;
-    return http::parallel_map(count, concurrency, [&](std::size_t i) -> Protein {
-      // Progress is reported whether the fetch succeeded or not, so a
-      // progress line always reaches total.
-      struct Report {
-        std::mutex& mutex;
-        std::size_t& done;
-        std::size_t total;
-        const ProgressCallback& callback;
-        ~Report() {
-          if (!callback) return;
-          std::lock_guard<std::mutex> lock(mutex);
-          ++done;
-          try {
-            callback(done, total);
-          } catch (...) {
-            // A failing progress display must not turn a fetched record into a failure.
-          }
-        }
-      } report{progress_mutex, done, count, on_progress};
-      return fetch(i);
-    });
+    BatchOptions out;
+    out.concurrency = concurrency;
+    out.progress = std::move(on_progress);
+    return out;
   }
 
   std::shared_ptr<http::Session> session_;

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/batch.hpp"
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -267,9 +268,18 @@ class Collection {
   /// Many objects by id, at most `concurrency` requests in flight. Results are
   /// in the order of `ids`; one failure does not stop the others.
   std::vector<Result<T>> get_many(const std::vector<std::string>& ids,
-                                  std::size_t concurrency = 8) const {
-    return http::parallel_map(ids.size(), concurrency, [&](std::size_t i) { return get(ids[i]); });
+                                  std::size_t concurrency = kDefaultConcurrency) const {
+    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
+    BatchOptions batch;
+    batch.concurrency = concurrency;
+    return get_many(ids, batch);
   }
+  std::vector<Result<T>> get_many(const std::vector<std::string>& ids,
+                                  const BatchOptions& batch) const {
+    return mgnify::detail::run_batch(ids.size(), batch, kDefaultConcurrency,
+                                     [&](std::size_t i) { return get(ids[i]); });
+  }
+  static constexpr std::size_t kDefaultConcurrency = 8;
 
   /// A related list of one object: /{path}/{id}/{relation}.
   template <class U = Resource>

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/batch.hpp"
 #include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -314,32 +315,41 @@ class V2Client {
 
   // ---- batches --------------------------------------------------------------
   // One outcome per accession, in input order; one failure never aborts the batch.
+  // BatchOptions::concurrency 0 means V2Options::concurrency.
 
-  std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions) const {
-    return many<StudyDetail>(accessions, [this](const std::string& a) { return study(a); });
+  std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions,
+                                               const BatchOptions& batch = {}) const {
+    return many<StudyDetail>(accessions, batch, [this](const std::string& a) { return study(a); });
   }
-  std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions) const {
-    return many<SampleDetail>(accessions, [this](const std::string& a) { return sample(a); });
+  std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions,
+                                                const BatchOptions& batch = {}) const {
+    return many<SampleDetail>(accessions, batch,
+                              [this](const std::string& a) { return sample(a); });
   }
-  std::vector<Result<AnalysedRunDetail>> get_runs(
-      const std::vector<std::string>& accessions) const {
-    return many<AnalysedRunDetail>(accessions, [this](const std::string& a) { return run(a); });
+  std::vector<Result<AnalysedRunDetail>> get_runs(const std::vector<std::string>& accessions,
+                                                  const BatchOptions& batch = {}) const {
+    return many<AnalysedRunDetail>(accessions, batch,
+                                   [this](const std::string& a) { return run(a); });
   }
-  std::vector<Result<AssemblyDetail>> get_assemblies(
-      const std::vector<std::string>& accessions) const {
-    return many<AssemblyDetail>(accessions, [this](const std::string& a) { return assembly(a); });
+  std::vector<Result<AssemblyDetail>> get_assemblies(const std::vector<std::string>& accessions,
+                                                     const BatchOptions& batch = {}) const {
+    return many<AssemblyDetail>(accessions, batch,
+                                [this](const std::string& a) { return assembly(a); });
   }
-  std::vector<Result<AnalysisDetail>> get_analyses(
-      const std::vector<std::string>& accessions) const {
-    return many<AnalysisDetail>(accessions, [this](const std::string& a) { return analysis(a); });
+  std::vector<Result<AnalysisDetail>> get_analyses(const std::vector<std::string>& accessions,
+                                                   const BatchOptions& batch = {}) const {
+    return many<AnalysisDetail>(accessions, batch,
+                                [this](const std::string& a) { return analysis(a); });
   }
-  std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions) const {
-    return many<GenomeDetail>(accessions, [this](const std::string& a) { return genome(a); });
+  std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions,
+                                                const BatchOptions& batch = {}) const {
+    return many<GenomeDetail>(accessions, batch,
+                              [this](const std::string& a) { return genome(a); });
   }
-  std::vector<Result<PublicationDetail>> get_publications(
-      const std::vector<std::int64_t>& ids) const {
-    return http::parallel_map(ids.size(), state_->v2.concurrency,
-                              [this, &ids](std::size_t i) { return publication(ids[i]); });
+  std::vector<Result<PublicationDetail>> get_publications(const std::vector<std::int64_t>& ids,
+                                                          const BatchOptions& batch = {}) const {
+    return mgnify::detail::run_batch(ids.size(), batch, state_->v2.concurrency,
+                                     [this, &ids](std::size_t i) { return publication(ids[i]); });
   }
 
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
@@ -535,9 +545,10 @@ class V2Client {
   }
 
   template <class T, class Fn>
-  std::vector<Result<T>> many(const std::vector<std::string>& ids, Fn fn) const {
-    return http::parallel_map(ids.size(), state_->v2.concurrency,
-                              [&ids, &fn](std::size_t i) { return fn(ids[i]); });
+  std::vector<Result<T>> many(const std::vector<std::string>& ids, const BatchOptions& batch,
+                              Fn fn) const {
+    return mgnify::detail::run_batch(ids.size(), batch, state_->v2.concurrency,
+                                     [&ids, &fn](std::size_t i) { return fn(ids[i]); });
   }
 
   std::shared_ptr<State> state_;

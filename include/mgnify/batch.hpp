@@ -1,0 +1,76 @@
+#pragma once
+
+// BatchOptions: how the clients' batch calls (get_many, search_and_fetch, the
+// v2 get_* lists of accessions) run: how many at once, progress, cancellation.
+
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "mgnify/cancel.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/http/executor.hpp"
+#include "mgnify/result.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+
+/// Called after each item of a batch, failed or not, never concurrently.
+using BatchProgressFn = std::function<void(std::size_t done, std::size_t total)>;
+
+struct BatchOptions {
+  /// Requests in flight at once, all under the client's rate limit; 0 means
+  /// the client's default.
+  std::size_t concurrency = 0;
+  BatchProgressFn progress;
+  /// Once cancelled, requests in flight end within CancelToken::kPollInterval
+  /// and items not started send nothing; each of those entries holds a
+  /// CancelledError, the finished ones keep their results.
+  CancelToken cancel = CancelToken::never();
+};
+
+namespace detail {
+
+/// Runs fetch(i) for every item as `options` says, one Result per item in order.
+template <class Fetch>
+auto run_batch(std::size_t count, const BatchOptions& options, std::size_t default_concurrency,
+               Fetch fetch) -> std::vector<Result<std::invoke_result_t<Fetch&, std::size_t>>> {
+  using T = std::invoke_result_t<Fetch&, std::size_t>;
+  const std::size_t concurrency =
+      options.concurrency > 0 ? options.concurrency : default_concurrency;
+  if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  return http::parallel_map(count, concurrency, [&](std::size_t i) -> T {
+    // Progress is reported whether the item succeeded or not, so a progress
+    // line always reaches the total.
+    struct Report {
+      std::mutex& mutex;
+      std::size_t& done;
+      std::size_t total;
+      const BatchProgressFn& callback;
+      ~Report() {
+        if (!callback) return;
+        std::lock_guard<std::mutex> lock(mutex);
+        ++done;
+        try {
+          callback(done, total);
+        } catch (...) {
+          // A failing progress display must not turn a fetched item into a failure.
+        }
+      }
+    } report{progress_mutex, done, count, options.progress};
+    options.cancel.throw_if_cancelled("batch item " + std::to_string(i));
+    const CancelScope scope(options.cancel);
+    return fetch(i);
+  });
+}
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,146 @@
+// A cancel token given to a batch or a download stops it while the server
+// hangs: control comes back within half a second, no transfer stays open,
+// unfinished items say CancelledError and a partial download keeps its .part.
+
+#include "mgnify/cancel.hpp"
+
+#include <httplib.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "faults/gate.hpp"
+#include "mgnify/batch.hpp"
+#include "mgnify/http/curl_transport.hpp"
+#include "mgnify/http/download.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/options.hpp"
+#include "mgnify/v2.hpp"
+#include "mock_server.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+using faults::Gate;
+
+class HangingServer {
+ public:
+  HangingServer() {
+    mock_.server().Get(std::string(mgnify::mock::kV2Prefix) + R"(/studies/(MGYS\d+))",
+                       [this](const httplib::Request& req, httplib::Response& res) {
+                         gate_.hold();
+                         res.set_content("{\"accession\": \"" + req.matches[1].str() + "\"}",
+                                         "application/json");
+                       });
+    // 1 MB announced; 64 KB sent, then nothing until the gate opens.
+    mock_.server().Get("/files/big.bin", [this](const httplib::Request&, httplib::Response& res) {
+      res.set_content_provider(std::size_t{1} << 20, "application/octet-stream",
+                               [this](std::size_t offset, std::size_t, httplib::DataSink& sink) {
+                                 if (offset == 0) {
+                                   const std::string chunk(64 * 1024, 'x');
+                                   sink.write(chunk.data(), chunk.size());
+                                   return true;
+                                 }
+                                 gate_.hold();
+                                 return false;
+                               });
+    });
+    mock_.start();
+  }
+  ~HangingServer() { gate_.open(); }
+
+  mgnify::ClientOptions options() {
+    mgnify::ClientOptions o;
+    o.base_url = mock_.v2_url();
+    o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+    o.transport = transport_;
+    return o;
+  }
+  std::string origin() const { return mock_.origin(); }
+  Gate& gate() { return gate_; }
+  std::size_t open_transfers() const { return transport_->transfers_in_flight(); }
+
+ private:
+  Gate gate_;
+  mgnify::mock::MockServer mock_;
+  std::shared_ptr<mgnify::http::CurlTransport> transport_ =
+      std::make_shared<mgnify::http::CurlTransport>();
+};
+
+}  // namespace
+
+TEST_CASE("cancel: a batch stops with every unfinished item cancelled", "[faults][cancel]") {
+  HangingServer server;
+  mgnify::v2::V2Client client(server.options());
+  std::vector<std::string> accessions;
+  for (int i = 1; i <= 6; ++i) accessions.push_back("MGYS0000000" + std::to_string(i));
+  mgnify::BatchOptions batch;
+  batch.concurrency = 2;
+  batch.cancel = mgnify::CancelToken();
+  std::size_t progress_calls = 0;
+  batch.progress = [&](std::size_t, std::size_t) { ++progress_calls; };
+  Clock::time_point cancelled_at{};
+  std::thread canceller([&] {
+    if (server.gate().wait_held(2)) {  // both workers wait on the server
+      cancelled_at = Clock::now();
+      batch.cancel.cancel();
+    }
+  });
+  const auto results = client.get_studies(accessions, batch);
+  const auto returned_at = Clock::now();
+  canceller.join();
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  REQUIRE(results.size() == accessions.size());
+  for (const auto& r : results) {
+    REQUIRE_FALSE(r.ok());
+    CHECK_THROWS_AS(r.value(), mgnify::CancelledError);
+  }
+  CHECK(progress_calls == accessions.size());
+  CHECK(server.open_transfers() == 0);
+}
+
+TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][cancel]") {
+  HangingServer server;
+  mgnify::http::Session session(server.options(), "");
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mgnify-cancel-" + std::to_string(::getpid()) + "-" +
+                    std::to_string(Clock::now().time_since_epoch().count()));
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "big.bin";
+  mgnify::http::DownloadOptions options;
+  options.cancel = mgnify::CancelToken();
+  Clock::time_point cancelled_at{};
+  const auto part = path.string() + ".part";
+  std::thread canceller([&] {
+    if (!server.gate().wait_held(1)) return;
+    // Cancel once the bytes sent so far are on disk, so the test knows what the .part holds.
+    std::error_code ec;
+    for (int i = 0; i < 500 && std::filesystem::file_size(part, ec) != 64 * 1024; ++i) {
+      std::this_thread::sleep_for(10ms);
+    }
+    cancelled_at = Clock::now();
+    options.cancel.cancel();
+  });
+  CHECK_THROWS_AS(
+      mgnify::http::download(session, server.origin() + "/files/big.bin", path, options),
+      mgnify::CancelledError);
+  const auto returned_at = Clock::now();
+  canceller.join();
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  CHECK_FALSE(std::filesystem::exists(path));
+  REQUIRE(std::filesystem::exists(part));
+  CHECK(std::filesystem::file_size(part) == 64 * 1024);
+  CHECK(server.open_transfers() == 0);
+  std::filesystem::remove_all(dir);
+}
