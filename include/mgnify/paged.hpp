@@ -49,6 +49,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -188,6 +189,7 @@ class Paged {
     std::size_t yielded = 0;
     std::size_t pages_fetched = 0;
     std::optional<std::int64_t> total;
+    std::set<std::string> read_tokens;  // link and predicted modes
     bool started = false;
 
     // ---- shared with the fetch threads: guarded by `mutex` -------------------
@@ -293,8 +295,9 @@ class Paged {
         if (mode == Mode::counted) return std::nullopt;
       }
       const Slot& before = *slots[i - 1 - next_index];
-      // An empty page ends the walk (see fill()), so nothing follows it.
-      if (!before.next || (before.page && before.page->items.empty())) return std::nullopt;
+      if (!before.next || (mode == Mode::counted && before.page && before.page->items.empty())) {
+        return std::nullopt;
+      }
       return *before.next;
     }
 
@@ -523,15 +526,24 @@ class Paged {
           std::vector<T>().swap(current.items);
           index = 0;
         }
+        // A link walk ends only on a missing next token; a token it has
+        // already read would walk in a circle.
+        const bool linked = mode != Mode::counted;
+        if (linked && read_tokens.count(*next_token) > 0) {
+          throw ListChangedError(current.url, *next_token,
+                                 "the page after this one is one the walk already read");
+        }
+        const std::string token = *next_token;
         Page<T> page = next_page();
+        if (linked) read_tokens.insert(token);
         ++pages_fetched;
         if (page.total) total = page.total;
         const bool empty = page.items.empty();
         current = std::move(page);
         index = 0;
-        // An empty page ends the walk even if it names a next page: that is how
-        // v2 signals "past the end", and it bounds a server that loops.
-        if (empty) {
+        // In counted mode the page numbers were checked against the total,
+        // so an empty page is past the end.
+        if (empty && !linked) {
           finish_walk(true);
           return;
         }

@@ -1,6 +1,5 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <map>
@@ -46,7 +45,8 @@ class Script {
     for (int t = 1; t <= count; ++t) {
       std::vector<int> items;
       for (int k = 0; k < per_page; ++k) items.push_back(value++);
-      s->add(std::to_string(t), items, t < count ? std::optional<std::string>(std::to_string(t + 1)) : std::nullopt,
+      s->add(std::to_string(t), items,
+             t < count ? std::optional<std::string>(std::to_string(t + 1)) : std::nullopt,
              count * per_page);
     }
     return s;
@@ -130,7 +130,8 @@ class Script {
 
 // v2-style tokens: page numbers, the count known from the first page.
 mgnify::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
-  return [first_page, per_page](std::size_t index, const Page<int>& first) -> std::optional<std::string> {
+  return [first_page, per_page](std::size_t index,
+                                const Page<int>& first) -> std::optional<std::string> {
     const auto page = static_cast<std::int64_t>(first_page) + static_cast<std::int64_t>(index);
     if (!first.total || (page - 1) * per_page >= *first.total) return std::nullopt;
     return std::to_string(page);
@@ -139,7 +140,8 @@ mgnify::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
 
 }  // namespace
 
-TEST_CASE("read-ahead is off for a bare Paged: nothing runs on another thread", "[paged][readahead]") {
+TEST_CASE("read-ahead is off for a bare Paged: nothing runs on another thread",
+          "[paged][readahead]") {
   auto script = Script::numbered(3, 3);
   Paged<int> list("1", Script::fetcher(script));
   CHECK_FALSE(list.read_ahead());
@@ -181,7 +183,8 @@ TEST_CASE("read-ahead fetches page N+1 while the caller is still on page N", "[p
   CHECK_FALSE(list.resume_token().has_value());
 }
 
-TEST_CASE("a failing prefetched page is thrown from ++ after the items before it", "[paged][readahead]") {
+TEST_CASE("a failing prefetched page is thrown from ++ after the items before it",
+          "[paged][readahead]") {
   auto script = Script::numbered(3, 3);
   script->fail("2", 1);
   Paged<int> list("1", Script::fetcher(script));
@@ -225,18 +228,19 @@ TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged]
   }
 }
 
-TEST_CASE("read-ahead stops at an empty page and on the last page", "[paged][readahead]") {
+TEST_CASE("read-ahead walks past an empty page and stops on the last page", "[paged][readahead]") {
   auto script = std::make_shared<Script>();
   script->add("1", {1, 2}, "2");
   script->add("2", {}, "3");
   script->add("3", {3}, std::nullopt);
   Paged<int> list("1", Script::fetcher(script));
   list.set_read_ahead(true);
-  CHECK(list.collect() == std::vector<int>{1, 2});
-  CHECK(script->started() == std::vector<std::string>{"1", "2"});
+  CHECK(list.collect() == std::vector<int>{1, 2, 3});
+  CHECK(script->started() == std::vector<std::string>{"1", "2", "3"});
 }
 
-TEST_CASE("for_each_page overlaps the next fetch with the caller's work on a page", "[paged][readahead]") {
+TEST_CASE("for_each_page overlaps the next fetch with the caller's work on a page",
+          "[paged][readahead]") {
   auto script = Script::numbered(4, 2);
   Paged<int> list("1", Script::fetcher(script));
   list.set_read_ahead(true);
@@ -271,7 +275,8 @@ TEST_CASE("destroying a Paged mid-walk waits for the fetch in flight", "[paged][
   CHECK(script->started() == std::vector<std::string>{"1", "2"});
 }
 
-TEST_CASE("counted mode fetches up to k pages at once and yields items in order", "[paged][counted]") {
+TEST_CASE("counted mode fetches up to k pages at once and yields items in order",
+          "[paged][counted]") {
   auto script = Script::numbered(10, 5);
   for (int t = 2; t <= 10; ++t) script->gate(std::to_string(t));
   Paged<int> list("1", Script::fetcher(script));
@@ -304,7 +309,8 @@ TEST_CASE("counted mode fetches up to k pages at once and yields items in order"
   CHECK_FALSE(list.resume_token().has_value());
 }
 
-TEST_CASE("counted mode: a failed page is thrown in order and the walk resumes there", "[paged][counted]") {
+TEST_CASE("counted mode: a failed page is thrown in order and the walk resumes there",
+          "[paged][counted]") {
   auto script = Script::numbered(6, 4);
   script->fail("4", 1);
   Paged<int> list("1", Script::fetcher(script));

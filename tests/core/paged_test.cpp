@@ -1,11 +1,11 @@
-#include <catch2/catch.hpp>
+#include "mgnify/paged.hpp"
 
+#include <catch2/catch.hpp>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "mgnify/error.hpp"
-#include "mgnify/paged.hpp"
 
 using mgnify::Page;
 using mgnify::Paged;
@@ -110,19 +110,27 @@ TEST_CASE("max_items stops the walk without fetching further pages", "[paged]") 
   }
 }
 
-TEST_CASE("an empty page ends the walk even when it names a next page", "[paged]") {
-  SECTION("empty page in the middle") {
+TEST_CASE("a link walk ends only where no next page is named", "[paged]") {
+  SECTION("an empty page in the middle is walked past") {
     Pages pages;
     pages.add("1", {1, 2}, "2");
     pages.add("2", {}, "3");
     pages.add("3", {3}, std::nullopt);
     Paged<int> list("1", pages.fetcher());
-    CHECK(list.collect() == std::vector<int>{1, 2});
+    CHECK(list.collect() == std::vector<int>{1, 2, 3});
+    CHECK(pages.fetched == std::vector<std::string>{"1", "2", "3"});
+  }
+  SECTION("an empty first page naming a next page") {
+    Pages pages;
+    pages.add("1", {}, "2", 1);
+    pages.add("2", {7}, std::nullopt, 1);
+    Paged<int> list("1", pages.fetcher());
+    CHECK(list.collect() == std::vector<int>{7});
     CHECK(pages.fetched == std::vector<std::string>{"1", "2"});
   }
-  SECTION("empty first page") {
+  SECTION("an empty last page") {
     Pages pages;
-    pages.add("1", {}, "2", 0);
+    pages.add("1", {}, std::nullopt, 0);
     Paged<int> list("1", pages.fetcher());
     CHECK(list.begin() == list.end());
     CHECK(list.total() == std::optional<std::int64_t>(0));
@@ -130,7 +138,30 @@ TEST_CASE("an empty page ends the walk even when it names a next page", "[paged]
   }
 }
 
-TEST_CASE("a failure mid-walk is thrown from ++ after the earlier items, and resume works", "[paged]") {
+TEST_CASE("a link walk that leads back to a page it read throws instead of looping", "[paged]") {
+  for (const bool read_ahead : {false, true}) {
+    Pages pages;
+    pages.add("1", {1, 2}, "2");
+    pages.add("2", {}, "3");
+    pages.add("3", {3}, "2");
+    Paged<int> list("1", pages.fetcher());
+    list.set_read_ahead(read_ahead);
+    std::vector<int> seen;
+    bool threw = false;
+    try {
+      for (int v : list) seen.push_back(v);
+    } catch (const mgnify::ListChangedError& e) {
+      threw = true;
+      CHECK(e.resume_token() == "2");
+    }
+    INFO("read-ahead " << read_ahead);
+    CHECK(threw);
+    CHECK(seen == std::vector<int>{1, 2, 3});
+  }
+}
+
+TEST_CASE("a failure mid-walk is thrown from ++ after the earlier items, and resume works",
+          "[paged]") {
   auto pages = three_pages();
   pages.failing["2"] = 1;
   Paged<int> list("1", pages.fetcher());
