@@ -263,7 +263,15 @@ class CurlTransport final : public Transport {
 #else
     curl_easy_setopt(h, CURLOPT_PROTOCOLS, static_cast<long>(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-    curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl was built with
+    if (request.body_sink) {
+      // A streamed body is a file: it is stored as served, never decoded
+      // (a .gz sent with Content-Encoding: gzip stays gzip, and Range
+      // offsets count the bytes on disk).
+      curl_easy_setopt(h, CURLOPT_HTTP_CONTENT_DECODING, 0L);
+    } else {
+      curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING,
+                       "");  // every encoding this libcurl was built with
+    }
     curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
     curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
     // List pages run to hundreds of KB; with curl's 16 KB default a page took

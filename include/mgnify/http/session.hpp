@@ -79,6 +79,12 @@ class Session {
     }
     user_agent_ = std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING;
     if (!options_.user_agent_suffix.empty()) user_agent_ += " " + options_.user_agent_suffix;
+    check_header_value("user_agent_suffix", options_.user_agent_suffix);
+    for (const auto& [name, value] : options_.extra_headers) {
+      check_header_value("extra_headers name", name);
+      check_header_value("extra_headers value of " + name, value);
+    }
+    if (token_) check_header_value("token", *token_);
   }
 
   Session(const Session&) = delete;
@@ -95,7 +101,10 @@ class Session {
     return with_query(join_url(base_url_, encoded_path), query);
   }
 
+  /// A token with CR, LF or NUL (even one a server issued) is refused with
+  /// InvalidArgument: it would add header lines of its own.
   void set_token(std::optional<std::string> token) {
+    if (token) check_header_value("token", *token);
     std::lock_guard<std::mutex> lock(token_mutex_);
     token_ = std::move(token);
   }
@@ -139,7 +148,9 @@ class Session {
     for (const auto& [name, value] : options_.extra_headers) {
       if (!request.headers.contains(name)) request.headers.add(name, value);
     }
-    if (call.send_token) {
+    // The token goes only to the base URL's origin (same scheme, host and
+    // port), whatever URL a link or the caller hands in.
+    if (call.send_token && same_origin(request.url, base_url_)) {
       if (auto t = token()) request.headers.set("Authorization", "Bearer " + *t);
     }
     if (call.timeout.count() > 0) request.timeout = call.timeout;
@@ -197,6 +208,12 @@ class Session {
   }
 
  private:
+  static void check_header_value(const std::string& what, const std::string& value) {
+    if (value.find_first_of(std::string("\r\n\0", 3)) != std::string::npos) {
+      throw InvalidArgument(what + " must not contain CR, LF or NUL");
+    }
+  }
+
   Response follow_redirects(const Request& original, int attempt) {
     Request request = original;
     std::vector<std::string> visited;
@@ -251,6 +268,11 @@ class Session {
         fail("more than " + std::to_string(options_.max_redirects) + " redirects");
       }
       if (!same_origin(request.url, next)) {
+        // A body kept by a 307/308 may carry secrets (a login's password, a
+        // token to refresh): it is never sent on to another origin.
+        if (!to_get && !request.body.empty()) {
+          fail("refusing to send the request body on to another origin: " + next);
+        }
         // Credentials are for the origin the caller chose, never for wherever a
         // redirect points (curl's own rule since CVE-2018-1000007).
         request.headers.erase("Authorization");

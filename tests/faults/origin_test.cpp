@@ -1,0 +1,137 @@
+// What a server (or a link it sends) can make the SDK send elsewhere: the
+// token goes only to the base URL's origin, a request body is never carried
+// across origins by a 307/308, header values cannot add header lines, and a
+// file is stored exactly as served.
+
+#include <httplib.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "mgnify/error.hpp"
+#include "mgnify/http/download.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/options.hpp"
+#include "mock_server.hpp"
+
+namespace {
+
+using mgnify::mock::MockServer;
+
+// Two loopback servers on different ports: two origins.
+struct TwoOrigins {
+  MockServer home;
+  MockServer elsewhere;
+  TwoOrigins() {
+    for (MockServer* m : {&home, &elsewhere}) {
+      m->server().Get("/echo", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content("{}", "application/json");
+      });
+      m->server().Post("/echo", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content("{}", "application/json");
+      });
+    }
+    home.server().Post("/login", [this](const httplib::Request&, httplib::Response& res) {
+      res.status = 307;
+      res.set_header("Location", elsewhere.origin() + "/echo");
+    });
+    home.start();
+    elsewhere.start();
+  }
+  mgnify::ClientOptions options() const {
+    mgnify::ClientOptions o;
+    o.base_url = home.origin();
+    o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+    o.retry.max_attempts = 1;
+    return o;
+  }
+};
+
+bool has_header(const mgnify::mock::RecordedRequest& r, const std::string& name) {
+  return r.headers.count(name) > 0;
+}
+
+}  // namespace
+
+TEST_CASE("origin: the token never goes to another origin, even with foreign links allowed",
+          "[faults][origin]") {
+  TwoOrigins servers;
+  auto o = servers.options();
+  o.allow_foreign_links = true;
+  o.token = "secret-token-123456";
+  mgnify::http::Session session(o, "");
+  session.get(servers.home.origin() + "/echo");
+  session.get(servers.elsewhere.origin() + "/echo");
+  const auto home = servers.home.requests();
+  const auto elsewhere = servers.elsewhere.requests();
+  REQUIRE(home.size() == 1);
+  REQUIRE(elsewhere.size() == 1);
+  CHECK(has_header(home[0], "authorization"));
+  CHECK_FALSE(has_header(elsewhere[0], "authorization"));
+}
+
+TEST_CASE("origin: a 307 never carries a request body to another origin", "[faults][origin]") {
+  TwoOrigins servers;
+  mgnify::http::Session session(servers.options(), "");
+  CHECK_THROWS_AS(session.post_json(servers.home.origin() + "/login",
+                                    {{"username", "Webin-1"}, {"password", "hunter2-secret"}}),
+                  mgnify::RedirectError);
+  CHECK(servers.elsewhere.requests().empty());
+}
+
+TEST_CASE("origin: CR, LF or NUL in a header value is refused before any request",
+          "[faults][origin]") {
+  TwoOrigins servers;
+  {
+    auto o = servers.options();
+    o.user_agent_suffix = "tool/1\r\nX-Injected: 1";
+    CHECK_THROWS_AS(mgnify::http::Session(o, ""), mgnify::InvalidArgument);
+  }
+  {
+    auto o = servers.options();
+    o.extra_headers.set("X-Note", "a\nX-Injected: 1");
+    CHECK_THROWS_AS(mgnify::http::Session(o, ""), mgnify::InvalidArgument);
+  }
+  {
+    auto o = servers.options();
+    o.token = std::string("tok\0en", 6);
+    CHECK_THROWS_AS(mgnify::http::Session(o, ""), mgnify::InvalidArgument);
+  }
+  mgnify::http::Session session(servers.options(), "");
+  CHECK_THROWS_AS(session.set_token(std::string("issued\r\nX-Injected: 1")),
+                  mgnify::InvalidArgument);
+  CHECK_FALSE(session.has_token());
+  CHECK(servers.home.requests().empty());
+}
+
+TEST_CASE("origin: a download is stored as served, never decoded", "[faults][origin]") {
+  MockServer server;
+  // Bytes that are not valid gzip, sent as Content-Encoding: gzip: a decoder
+  // would fail on them; a file store keeps them.
+  const std::string served = std::string("\x1f\x8b\x08\x00", 4) + "not really gzip, kept as is";
+  server.server().Get("/files/table.tsv.gz", [&](const httplib::Request&, httplib::Response& res) {
+    res.set_header("Content-Encoding", "gzip");
+    res.set_content(served, "application/octet-stream");
+  });
+  server.start();
+  mgnify::ClientOptions o;
+  o.base_url = server.origin();
+  o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+  mgnify::http::Session session(o, "");
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mgnify-origin-" + std::to_string(::getpid()) + "-" +
+                    std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  const auto path = dir / "table.tsv.gz";
+  const auto result =
+      mgnify::http::download(session, server.origin() + "/files/table.tsv.gz", path);
+  std::ifstream in(path, std::ios::binary);
+  const std::string stored((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(stored == served);
+  CHECK(result.bytes == served.size());
+  std::filesystem::remove_all(dir);
+}
