@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
        {v1 + "/studies/MGYS00000001", v1 + "/studies/MGYS00000001?include=biomes"}},
       {"fuzz_v1_studies_page", {v1 + "/studies?page_size=3", v1 + "/studies?page=2&page_size=2"}},
       {"fuzz_v1_samples_page", {v1 + "/samples?page_size=3"}},
-      {"fuzz_v2_analyses_page", {v2 + "/analyses/?page_size=2", v2 + "/studies/MGYS00000001/analyses/"}},
+      {"fuzz_v2_analyses_page",
+       {v2 + "/analyses/?page_size=2", v2 + "/studies/MGYS00000001/analyses/"}},
       {"fuzz_v2_analysis_detail", {v2 + "/analyses/MGYA00000001", v2 + "/analyses/MGYA00000002"}},
       {"fuzz_v2_study_detail", {v2 + "/studies/MGYS00000001"}},
       {"fuzz_v2_sample_detail", {v2 + "/samples/SAMEA1000000"}},
@@ -81,6 +82,13 @@ int main(int argc, char** argv) {
       ++written;
     };
     for (const auto& url : list) write(fetch(transport, url));
+    // Nesting past the parsers' depth limit (kMaxJsonDepth), which a hostile
+    // server can send to any endpoint.
+    write(std::string(5000, '[') + std::string(5000, ']'));
+    std::string deep_objects;
+    for (int i = 0; i < 3000; ++i) deep_objects += "{\"a\":";
+    deep_objects += "1" + std::string(3000, '}');
+    write(deep_objects);
     if (target == "fuzz_error_body") {
       for (const auto& body : extra_error_bodies) write(body);
     }

@@ -82,6 +82,37 @@ inline char decode_entity(std::string_view name) {
   return '\0';
 }
 
+/// Deepest nesting of arrays and objects the SDK parses with nlohmann, whose
+/// dump() and conversions recurse once per level: a server's 2 MB of "[[[..."
+/// would otherwise exhaust the stack. simdjson's own limit is the same.
+inline constexpr std::size_t kMaxJsonDepth = 1024;
+
+/// Whether `text` nests arrays or objects deeper than `limit` (strings are
+/// skipped; the text need not be valid JSON).
+inline bool nesting_exceeds(std::string_view text, std::size_t limit = kMaxJsonDepth) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  bool escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
 // Collapses whitespace and strips markup so that an HTML error page still gives
 // a one-line hint ("502 Bad Gateway") instead of kilobytes of tags. Comments
 // and the contents of <script> and <style> are skipped: a framework's error
@@ -298,7 +329,9 @@ inline ErrorBody parse_error_body(std::string_view body) {
   ErrorBody out;
   std::size_t first = body.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return out;
-  nlohmann::json doc = nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
+  nlohmann::json doc = detail::nesting_exceeds(body)
+                           ? nlohmann::json(nlohmann::json::value_t::discarded)
+                           : nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
   if (doc.is_discarded()) {
     out.shape = ErrorBody::Shape::text;
     out.message = detail::text_excerpt(body);

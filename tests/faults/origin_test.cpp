@@ -13,10 +13,12 @@
 #include <iterator>
 #include <string>
 
+#include "mgnify/detail/fast_json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/download.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
+#include "mgnify/v2.hpp"
 #include "mock_server.hpp"
 
 namespace {
@@ -134,4 +136,39 @@ TEST_CASE("origin: a download is stored as served, never decoded", "[faults][ori
   CHECK(stored == served);
   CHECK(result.bytes == served.size());
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("hostile input: JSON nested a million levels deep is an error, not a crash",
+          "[faults][origin]") {
+  const std::string deep = std::string(1000000, '[') + std::string(1000000, ']');
+  SECTION("as an error body") {
+    MockServer server;
+    server.server().Get("/deep", [&](const httplib::Request&, httplib::Response& res) {
+      res.status = 500;
+      res.set_content(deep, "application/json");
+    });
+    server.start();
+    mgnify::ClientOptions o;
+    o.base_url = server.origin();
+    o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+    o.retry.max_attempts = 1;
+    mgnify::http::Session session(o, "");
+    try {
+      session.get(server.origin() + "/deep");
+      FAIL("expected ServerError");
+    } catch (const mgnify::ServerError& e) {
+      CHECK(e.status() == 500);
+      CHECK(std::string(e.what()).find("[[[[") != std::string::npos);  // the body, as text
+    }
+  }
+  SECTION("as a success body, on both decoding paths") {
+    CHECK_THROWS_AS(
+        (mgnify::detail::decode_body<mgnify::v2::Page<mgnify::v2::Study>>(deep, "http://x/")),
+        mgnify::DecodeError);
+    std::string objects;
+    for (int i = 0; i < 100000; ++i) objects += "{\"a\":";
+    objects += "1" + std::string(100000, '}');
+    CHECK_THROWS_AS((mgnify::detail::decode_body<mgnify::v2::StudyDetail>(objects, "http://x/")),
+                    mgnify::DecodeError);
+  }
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "mgnify/error.hpp"
+#include "mgnify/error_body.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
@@ -182,6 +183,10 @@ void read_or_keep(const nlohmann::json& j, const char* key, T& out) {
 inline nlohmann::json parse_body(const std::string& body, const std::string& url) {
   if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
     throw DecodeError("", url, "empty response body where JSON was expected");
+  }
+  if (nesting_exceeds(body)) {
+    throw DecodeError("", url,
+                      "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   }
   try {
     return nlohmann::json::parse(body);
