@@ -82,10 +82,12 @@ inline char decode_entity(std::string_view name) {
   return '\0';
 }
 
-/// Deepest nesting of arrays and objects the SDK parses with nlohmann, whose
-/// dump() and conversions recurse once per level: a server's 2 MB of "[[[..."
-/// would otherwise exhaust the stack. simdjson's own limit is the same.
-inline constexpr std::size_t kMaxJsonDepth = 1024;
+/// Deepest nesting of arrays and objects the SDK decodes. nlohmann's dump()
+/// and conversions, and the fast path's readers of values no model names,
+/// recurse once per level: a server's 2 MB of "[[[..." would otherwise exhaust
+/// the stack (a few hundred levels already do in a sanitizer build, whose
+/// frames are large). MGnify's documents nest fewer than ten levels.
+inline constexpr std::size_t kMaxJsonDepth = 256;
 
 /// Whether `text` nests arrays or objects deeper than `limit` (strings are
 /// skipped; the text need not be valid JSON).

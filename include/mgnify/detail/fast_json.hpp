@@ -149,7 +149,11 @@ inline bool is_null(od::value& v) { return take(v.is_null()); }
 
 /// A value as nlohmann would have parsed it (same number kinds: non-negative
 /// integers unsigned, negative ones signed, everything else double).
-inline nlohmann::json to_nlohmann(od::value v) {
+/// `depth` counts the levels below the first call; past kMaxJsonDepth the
+/// document goes to the nlohmann path, which refuses it (parse_body), instead
+/// of recursing until the stack runs out.
+inline nlohmann::json to_nlohmann(od::value v, std::size_t depth = 0) {
+  if (depth > kMaxJsonDepth) throw Fallback{};
   switch (take(v.type())) {
     case od::json_type::object: {
       nlohmann::json out = nlohmann::json::object();
@@ -157,14 +161,14 @@ inline nlohmann::json to_nlohmann(od::value v) {
       for (auto f : obj) {
         od::field field = take(std::move(f));
         std::string_view key = take(field.unescaped_key());
-        out[std::string(key)] = to_nlohmann(field.value());
+        out[std::string(key)] = to_nlohmann(field.value(), depth + 1);
       }
       return out;
     }
     case od::json_type::array: {
       nlohmann::json out = nlohmann::json::array();
       od::array arr = take(v.get_array());
-      for (auto e : arr) out.push_back(to_nlohmann(take(std::move(e))));
+      for (auto e : arr) out.push_back(to_nlohmann(take(std::move(e)), depth + 1));
       return out;
     }
     case od::json_type::string:
@@ -197,20 +201,22 @@ inline nlohmann::json to_nlohmann(od::value v) {
 
 /// Reads a value only to check it, as nlohmann's parser would: members no
 /// model names still have to be valid JSON.
-inline void validate(od::value v) {
+/// `depth` as in to_nlohmann.
+inline void validate(od::value v, std::size_t depth = 0) {
+  if (depth > kMaxJsonDepth) throw Fallback{};
   switch (take(v.type())) {
     case od::json_type::object: {
       od::object obj = take(v.get_object());
       for (auto f : obj) {
         od::field field = take(std::move(f));
         take(field.unescaped_key());
-        validate(field.value());
+        validate(field.value(), depth + 1);
       }
       return;
     }
     case od::json_type::array: {
       od::array arr = take(v.get_array());
-      for (auto e : arr) validate(take(std::move(e)));
+      for (auto e : arr) validate(take(std::move(e)), depth + 1);
       return;
     }
     case od::json_type::string:
