@@ -103,6 +103,23 @@ TEST_CASE("live: sequential requests reuse one handle and one connection", "[int
   CHECK(live.server->hits("/test/peer") == 8);
 }
 
+TEST_CASE("live: cancellable requests keep their connection too", "[integration][cancel]") {
+  Live live([](MockServer& m) {
+    m.server().Get("/test/peer", [](const httplib::Request& req, httplib::Response& res) {
+      res.set_content(std::to_string(req.remote_port), "text/plain");
+    });
+  });
+  auto s = live.session();
+  mgnify::http::CallOptions call;
+  call.cancel = mgnify::CancelToken();
+  std::set<std::string> ports;
+  for (int i = 0; i < 8; ++i) ports.insert(s->get(live.url("/test/peer"), call).body);
+  // They run on a multi handle (to poll the token), which must keep the
+  // connection between requests as a plain request does.
+  CHECK(ports.size() == 1);
+  CHECK(test_support::curl_of(*s).handles_created() == 1);
+}
+
 TEST_CASE("live: compressed responses are requested and decoded", "[integration][gzip]") {
   Live live;
   auto s = live.session();

@@ -233,3 +233,49 @@ TEST_CASE("concurrency: v1 and proteins clients shared by several threads", "[co
   for (auto& t : threads) t.join();
   CHECK(failures.messages() == std::vector<std::string>{});
 }
+
+TEST_CASE("concurrency: 32 threads on one client for a bounded time", "[concurrency][stress]") {
+  // Each pooled transfer slot owns its connections; with 32 threads the pool
+  // grows to 32 slots, every one reused by whichever thread takes it next.
+  auto h = make_harness(Service::v2, Tweaks{{}, false, {}});
+  auto o = h->options();
+  o.base_url = h->server->v2_url();
+  mgnify::v2::V2Client client(o);
+  const auto expected = v2_public_studies();
+  constexpr int kThreads = 32;
+  constexpr int kMaxRoundsPerThread = 40;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  Failures failures;
+  std::atomic<int> requests{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      try {
+        for (int k = 0; k < kMaxRoundsPerThread && std::chrono::steady_clock::now() < deadline;
+             ++k) {
+          const auto& acc = expected[static_cast<std::size_t>((t * 13 + k) % 120)];
+          if (client.study(acc).accession != acc) failures.add("wrong study for " + acc);
+          ++requests;
+          if (k % 8 == 0) {
+            mgnify::v2::ListOptions list;
+            list.page_size = 50;
+            list.max_items = 100;
+            std::size_t n = 0;
+            for (const auto& s : client.studies({}, list)) {
+              if (s.accession != expected[n])
+                failures.add("walk out of order at " + std::to_string(n));
+              ++n;
+            }
+            if (n != 100) failures.add("walk returned " + std::to_string(n) + " of 100");
+            requests += 2;
+          }
+        }
+      } catch (const std::exception& e) {
+        failures.add(e.what());
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(failures.messages() == std::vector<std::string>{});
+  CHECK(requests.load() >= kThreads);
+}

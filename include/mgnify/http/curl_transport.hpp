@@ -1,9 +1,12 @@
 #pragma once
 
-// libcurl behind the Transport interface. Easy handles are pooled and reused so
-// that keep-alive connections, DNS results and TLS sessions survive between
-// requests; one share object spreads them across the pool, so any thread's
-// handle can reuse a connection another thread opened.
+// libcurl behind the Transport interface. Each pooled slot pairs an easy handle
+// with a multi handle of its own, and the multi handle owns the slot's
+// connection cache, so keep-alive connections survive between requests but are
+// only ever touched by the one thread holding the slot: libcurl does not
+// support sharing a connection cache between threads that transfer at the same
+// time. DNS results and TLS sessions, which it does support sharing, are
+// shared across the pool.
 
 #include <curl/curl.h>
 
@@ -171,7 +174,8 @@ extern "C" inline std::size_t mgnify_curl_header(char* data, std::size_t size, s
 }
 
 /// One CURLSH shared by a transport's handles, with the locks libcurl requires
-/// when handles of different threads use it.
+/// when handles of different threads use it. Connections are deliberately not
+/// in it (see the top of this file).
 class CurlShare {
  public:
   CurlShare() : share_(curl_share_init()) {
@@ -181,7 +185,6 @@ class CurlShare {
     curl_share_setopt(share_, CURLSHOPT_USERDATA, this);
     curl_share_setopt(share_, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
     curl_share_setopt(share_, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
-    curl_share_setopt(share_, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
   }
   ~CurlShare() { curl_share_cleanup(share_); }
   CurlShare(const CurlShare&) = delete;
@@ -209,22 +212,23 @@ class CurlShare {
 
 class CurlTransport final : public Transport {
  public:
-  /// Idle keep-alive connections kept for reuse, across all threads.
-  static constexpr long kMaxIdleConnections = 64;
+  /// Idle keep-alive connections each pooled slot keeps for reuse: the API
+  /// host, a download host and a redirect target fit.
+  static constexpr long kMaxIdleConnectionsPerSlot = 4;
   static constexpr long kReceiveBufferBytes = 256L * 1024;
 
   explicit CurlTransport(CurlOptions options = {}) : options_(std::move(options)) {
     detail::ensure_curl_global_init();
   }
   ~CurlTransport() override {
-    for (CURL* h : idle_) curl_easy_cleanup(h);
+    for (Slot& slot : idle_) slot.close();
   }
   CurlTransport(const CurlTransport&) = delete;
   CurlTransport& operator=(const CurlTransport&) = delete;
 
   Response send(const Request& request) override {
     HandleLease lease(*this);
-    CURL* h = lease.get();
+    CURL* h = lease.slot().easy;
     detail::ExchangeBuffers buffers;
     buffers.max_body = options_.max_body_bytes;
     buffers.handle = h;
@@ -278,10 +282,6 @@ class CurlTransport final : public Transport {
     // dozens of recv calls, each contending for the socket lock with the
     // sender (a fifth of the client's CPU in a profiled v2 walk).
     curl_easy_setopt(h, CURLOPT_BUFFERSIZE, kReceiveBufferBytes);
-    // The shared connection cache keeps at most this many idle connections;
-    // curl's default (5) made every handle beyond the fifth close its
-    // connection after each request, so batch calls reconnected every time.
-    curl_easy_setopt(h, CURLOPT_MAXCONNECTS, kMaxIdleConnections);
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
                      static_cast<long>(options_.connect_timeout.count()));
     const auto total = request.timeout.count() > 0 ? request.timeout : options_.request_timeout;
@@ -327,7 +327,7 @@ class CurlTransport final : public Transport {
 
     const auto started = std::chrono::steady_clock::now();
     bool cancelled = false;
-    const CURLcode rc = perform(h, request.cancel, cancelled);
+    const CURLcode rc = perform(lease.slot(), request.cancel, cancelled);
     const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - started);
 
@@ -377,34 +377,48 @@ class CurlTransport final : public Transport {
   }
 
  private:
-  // curl_easy_perform cannot be interrupted from outside (its progress
-  // callback may come only once a second while a server is silent), so a
-  // cancellable request runs on a multi handle of its own that wakes up every
-  // kPollInterval to look at the token. Leaving it mid-transfer closes the
-  // connection.
-  CURLcode perform(CURL* h, const CancelToken& cancel, bool& cancelled) {
+  /// An easy handle and the multi handle that runs it and owns its
+  /// connections; used by one thread at a time.
+  struct Slot {
+    CURL* easy = nullptr;
+    CURLM* multi = nullptr;
+    void close() noexcept {
+      if (multi) curl_multi_cleanup(multi);
+      if (easy) curl_easy_cleanup(easy);
+      easy = nullptr;
+      multi = nullptr;
+    }
+  };
+
+  // Every transfer runs on the slot's multi handle rather than through
+  // curl_easy_perform: that keeps the connection cache with the slot, and a
+  // cancellable request wakes up every kPollInterval to look at its token
+  // (curl's progress callback may come only once a second while a server is
+  // silent). Leaving a transfer mid-way closes its connection.
+  CURLcode perform(const Slot& slot, const CancelToken& cancel, bool& cancelled) {
     struct InFlight {
       std::atomic<std::size_t>& count;
       explicit InFlight(std::atomic<std::size_t>& c) : count(c) { ++count; }
       ~InFlight() { --count; }
     } in_flight(in_flight_);
-    if (!cancel.can_be_cancelled()) return curl_easy_perform(h);
-    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> multi(curl_multi_init(),
-                                                                &curl_multi_cleanup);
-    if (!multi || curl_multi_add_handle(multi.get(), h) != CURLM_OK) return CURLE_OUT_OF_MEMORY;
+    if (curl_multi_add_handle(slot.multi, slot.easy) != CURLM_OK) return CURLE_OUT_OF_MEMORY;
+    const bool cancellable = cancel.can_be_cancelled();
+    // Without a token the wait only bounds how long a poll may sleep; curl
+    // wakes earlier for socket activity and its own timers.
+    const int wait_ms = cancellable ? static_cast<int>(CancelToken::kPollInterval.count()) : 1000;
     CURLcode result = CURLE_OK;
     for (bool finished = false; !finished;) {
-      if (cancel.cancelled()) {
+      if (cancellable && cancel.cancelled()) {
         cancelled = true;
         break;
       }
       int running = 0;
-      if (curl_multi_perform(multi.get(), &running) != CURLM_OK) {
+      if (curl_multi_perform(slot.multi, &running) != CURLM_OK) {
         result = CURLE_OUT_OF_MEMORY;
         break;
       }
       int queued = 0;
-      while (CURLMsg* message = curl_multi_info_read(multi.get(), &queued)) {
+      while (CURLMsg* message = curl_multi_info_read(slot.multi, &queued)) {
         if (message->msg == CURLMSG_DONE) {
           result = message->data.result;
           finished = true;
@@ -415,58 +429,61 @@ class CurlTransport final : public Transport {
         result = CURLE_GOT_NOTHING;
         break;
       }
-      const int wait_ms = static_cast<int>(CancelToken::kPollInterval.count());
 #if CURL_AT_LEAST_VERSION(7, 66, 0)
-      curl_multi_poll(multi.get(), nullptr, 0, wait_ms, nullptr);
+      curl_multi_poll(slot.multi, nullptr, 0, wait_ms, nullptr);
 #else
-      curl_multi_wait(multi.get(), nullptr, 0, wait_ms, nullptr);
+      curl_multi_wait(slot.multi, nullptr, 0, wait_ms, nullptr);
 #endif
     }
-    curl_multi_remove_handle(multi.get(), h);
+    curl_multi_remove_handle(slot.multi, slot.easy);
     return result;
   }
 
   class HandleLease {
    public:
-    explicit HandleLease(CurlTransport& owner) : owner_(owner), handle_(owner.checkout()) {}
-    ~HandleLease() {
-      if (handle_) owner_.checkin(handle_);
-    }
+    explicit HandleLease(CurlTransport& owner) : owner_(owner), slot_(owner.checkout()) {}
+    ~HandleLease() { owner_.checkin(slot_); }
     HandleLease(const HandleLease&) = delete;
     HandleLease& operator=(const HandleLease&) = delete;
-    CURL* get() const noexcept { return handle_; }
+    const Slot& slot() const noexcept { return slot_; }
 
    private:
     CurlTransport& owner_;
-    CURL* handle_;
+    Slot slot_;
   };
 
-  CURL* checkout() {
+  Slot checkout() {
     {
       std::lock_guard<std::mutex> lock(pool_mutex_);
       if (!idle_.empty()) {
-        CURL* h = idle_.back();
+        Slot slot = idle_.back();
         idle_.pop_back();
-        return h;
+        return slot;
       }
       ++created_;
     }
-    CURL* h = curl_easy_init();
-    if (!h) throw TransportError(TransportError::Kind::other, 0, "", "curl_easy_init failed");
-    return h;
+    Slot slot;
+    slot.easy = curl_easy_init();
+    slot.multi = curl_multi_init();
+    if (!slot.easy || !slot.multi) {
+      slot.close();
+      throw TransportError(TransportError::Kind::other, 0, "", "curl_easy_init failed");
+    }
+    curl_multi_setopt(slot.multi, CURLMOPT_MAXCONNECTS, kMaxIdleConnectionsPerSlot);
+    return slot;
   }
-  void checkin(CURL* h) {
-    // reset drops per-request options (headers, body pointers) but keeps the
-    // handle's caches; the shared connection pool is untouched.
-    curl_easy_reset(h);
+  void checkin(const Slot& slot) {
+    // reset drops per-request options (headers, body pointers); the slot's
+    // connections stay in its multi handle.
+    curl_easy_reset(slot.easy);
     std::lock_guard<std::mutex> lock(pool_mutex_);
-    idle_.push_back(h);
+    idle_.push_back(slot);
   }
 
   CurlOptions options_;
   detail::CurlShare share_;
   mutable std::mutex pool_mutex_;
-  std::vector<CURL*> idle_;
+  std::vector<Slot> idle_;
   std::size_t created_ = 0;
   std::atomic<std::size_t> in_flight_{0};
 };
