@@ -11,16 +11,20 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/detail/secrets.hpp"
 #include "mgnify/error_body.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
 inline namespace v0 {
 
-/// Base of every exception the SDK throws.
+/// Base of every exception the SDK throws. URLs in the message are redacted
+/// (userinfo and credential-like query values become ***), so what() can be
+/// logged or shown; accessors such as url() keep the URL as requested.
 class Error : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit Error(const std::string& what) : std::runtime_error(detail::redact_urls_in(what)) {}
+  explicit Error(const char* what) : Error(std::string(what)) {}
 };
 
 /// Bad input detected before any request was sent.
@@ -146,7 +150,7 @@ struct ApiErrorInfo {
   ErrorBody parsed;
   int attempts = 1;
   std::optional<std::chrono::seconds> retry_after;
-  std::vector<std::string> redirects;  // every URL visited before the failing one
+  std::vector<std::string> redirects;  // every URL visited before the failing one, redacted
   std::string hint;                    // SDK advice appended to what(), e.g. private-object 404s
 };
 

@@ -36,13 +36,15 @@ struct ClientOptions {
   /// Follow links taken from response bodies (links.next, links.related) to
   /// hosts other than the base URL's. Off by default: a hostile response must
   /// not steer a walk elsewhere. Redirects are a server's own answer and are
-  /// followed to any http(s) host, but Authorization and Cookie are dropped as
-  /// soon as one leaves the original origin.
+  /// followed to any http(s) host, but credential headers (see
+  /// http::is_secret_header) are dropped as soon as one leaves the original origin.
   bool allow_foreign_links = false;
 
   /// Appended to "mgnify-cpp/<version>" in User-Agent, e.g. "my-pipeline/2.1".
   std::string user_agent_suffix;
-  /// Extra headers sent with every request.
+  /// Extra headers sent with every request. Those named like a credential
+  /// (http::is_secret_header: Authorization, Cookie, X-Api-Key, X-Auth-Token,
+  /// ...) are sent only to the base URL's origin, like the token.
   http::Headers extra_headers;
 
   /// Bearer token sent as Authorization. Never logged, never in error texts.

@@ -3,6 +3,8 @@
 #include <string>
 
 #include "core/test_support.hpp"
+#include "mgnify/detail/secrets.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/http/url.hpp"
 
 using mgnify::InvalidArgument;
@@ -251,4 +253,23 @@ TEST_CASE("check_link refuses foreign hosts unless allowed", "[url][session]") {
   auto open = rig.session([](mgnify::ClientOptions& o) { o.allow_foreign_links = true; });
   CHECK_NOTHROW(open->check_link("https://evil.example.com/base/studies"));
   CHECK_THROWS_AS(open->check_link("javascript:alert(1)"), InvalidArgument);
+}
+
+TEST_CASE("redact_url hides userinfo and credential-like query values only", "[url][secrets]") {
+  using mgnify::detail::redact_url;
+  CHECK(redact_url("https://user:pw@host.example/a?b=1") == "https://***@host.example/a?b=1");
+  CHECK(redact_url("https://host/f.gz?X-Amz-Credential=c&X-Amz-Signature=s&Expires=9") ==
+        "https://host/f.gz?X-Amz-Credential=***&X-Amz-Signature=***&Expires=9");
+  CHECK(redact_url("https://h/p?sig=abc&page=2&api_key=k&access_token=t#frag") ==
+        "https://h/p?sig=***&page=2&api_key=***&access_token=***#frag");
+  CHECK(redact_url("https://h/cb#access_token=t&state=1") ==
+        "https://h/cb#access_token=***&state=1");
+  CHECK(redact_url("https://h/path@with-at?q") == "https://h/path@with-at?q");
+  CHECK(redact_url("https://h/p?search=monkey&author=ann") ==
+        "https://h/p?search=monkey&author=ann");
+  CHECK(redact_url("") == "");
+  CHECK(mgnify::detail::redact_urls_in(
+            "HTTP 404 for GET https://u:p@h/x?token=t: gone; see 'http://h/y?sig=s'") ==
+        "HTTP 404 for GET https://***@h/x?token=***: gone; see 'http://h/y?sig=***'");
+  CHECK(std::string(mgnify::Error("at https://u:secret@h/").what()) == "at https://***@h/");
 }

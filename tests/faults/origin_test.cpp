@@ -1,5 +1,6 @@
 // What a server (or a link it sends) can make the SDK send elsewhere: the
-// token goes only to the base URL's origin, a request body is never carried
+// token and credential headers go only to the base URL's origin, URLs are
+// redacted in messages and logs, a request body is never carried
 // across origins by a 307/308, header values cannot add header lines, and a
 // file is stored exactly as served.
 
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/error.hpp"
@@ -41,6 +43,14 @@ struct TwoOrigins {
     home.server().Post("/login", [this](const httplib::Request&, httplib::Response& res) {
       res.status = 307;
       res.set_header("Location", elsewhere.origin() + "/echo");
+    });
+    home.server().Get("/hop", [this](const httplib::Request&, httplib::Response& res) {
+      res.status = 302;
+      res.set_header("Location", elsewhere.origin() + "/echo");
+    });
+    home.server().Get("/hop-signed", [this](const httplib::Request&, httplib::Response& res) {
+      res.status = 302;
+      res.set_header("Location", elsewhere.origin() + "/gone?token=TOKSECRET&page=2");
     });
     home.start();
     elsewhere.start();
@@ -171,4 +181,76 @@ TEST_CASE("hostile input: JSON nested a million levels deep is an error, not a c
     CHECK_THROWS_AS((mgnify::detail::decode_body<mgnify::v2::StudyDetail>(objects, "http://x/")),
                     mgnify::DecodeError);
   }
+}
+
+TEST_CASE("origin: credential headers from extra_headers stay on the base origin",
+          "[faults][origin]") {
+  TwoOrigins servers;
+  auto o = servers.options();
+  o.allow_foreign_links = true;
+  o.extra_headers.set("X-Api-Key", "key-secret-1");
+  o.extra_headers.set("Authorization", "Basic c2VjcmV0");
+  o.extra_headers.set("X-Pipeline", "run-7");  // not a credential: goes everywhere
+  mgnify::http::Session session(o, "");
+  session.get(servers.home.origin() + "/echo");
+  session.get(servers.elsewhere.origin() + "/echo");  // a foreign link
+  session.get(servers.home.origin() + "/hop");        // a redirect to another origin
+  const auto home = servers.home.requests();
+  const auto elsewhere = servers.elsewhere.requests();
+  REQUIRE(home.size() == 2);
+  REQUIRE(elsewhere.size() == 2);
+  for (const auto& r : home) {
+    CHECK(has_header(r, "x-api-key"));
+    CHECK(has_header(r, "authorization"));
+  }
+  for (const auto& r : elsewhere) {
+    INFO(r.path);
+    CHECK_FALSE(has_header(r, "x-api-key"));
+    CHECK_FALSE(has_header(r, "authorization"));
+    CHECK(has_header(r, "x-pipeline"));
+  }
+}
+
+TEST_CASE("origin: URLs are redacted in error messages, redirect lists and log events",
+          "[faults][origin]") {
+  TwoOrigins servers;
+  std::vector<std::string> logged;
+  auto o = servers.options();
+  o.logger = [&](const mgnify::http::LogEvent& e) { logged.push_back(e.url + " " + e.message); };
+  mgnify::http::Session session(o, "");
+  const std::string port = servers.home.origin().substr(servers.home.origin().rfind(':'));
+  const std::string with_userinfo =
+      "http://reader:PWSECRET@127.0.0.1" + port + "/missing?X-Amz-Signature=SIGSECRET&page=2";
+  auto secret_free = [](const std::string& text) {
+    INFO(text);
+    CHECK(text.find("PWSECRET") == std::string::npos);
+    CHECK(text.find("SIGSECRET") == std::string::npos);
+    CHECK(text.find("TOKSECRET") == std::string::npos);
+    CHECK(text.find("KEYSECRET") == std::string::npos);
+  };
+  try {
+    session.get(with_userinfo);
+    FAIL("expected a 404");
+  } catch (const mgnify::NotFoundError& e) {
+    secret_free(e.what());
+    CHECK(std::string(e.what()).find("page=2") != std::string::npos);
+    CHECK(std::string(e.what()).find("X-Amz-Signature=***") != std::string::npos);
+    CHECK(e.url() == with_userinfo);  // the accessor keeps what was requested
+  }
+  try {
+    session.get(servers.home.origin() + "/hop-signed");
+    FAIL("expected a 404");
+  } catch (const mgnify::NotFoundError& e) {
+    secret_free(e.what());
+    for (const auto& url : e.redirects()) secret_free(url);
+  }
+  // Port 1 on loopback refuses the connection: a TransportError.
+  try {
+    session.get("http://reader:PWSECRET@127.0.0.1:1/x?api_key=KEYSECRET");
+    FAIL("expected a transport error");
+  } catch (const mgnify::TransportError& e) {
+    secret_free(e.what());
+  }
+  REQUIRE_FALSE(logged.empty());
+  for (const auto& line : logged) secret_free(line);
 }

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/detail/secrets.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -71,10 +72,13 @@ class Headers {
   std::vector<Entry> entries_;
 };
 
-/// Header names whose values must never reach logs, error texts or debug output.
-inline bool is_secret_header(std::string_view name) noexcept {
-  return detail::iequals(name, "Authorization") || detail::iequals(name, "Proxy-Authorization") ||
-         detail::iequals(name, "Cookie") || detail::iequals(name, "Set-Cookie");
+/// Header names that carry credentials: Authorization, Proxy-Authorization,
+/// Cookie, Set-Cookie, and names that end like a credential (X-Api-Key,
+/// X-Auth-Token). Their values never reach logs, error texts or debug output,
+/// and the session sends them only to the base URL's origin.
+inline bool is_secret_header(std::string_view name) {
+  return detail::iequals(name, "Proxy-Authorization") || detail::iequals(name, "Cookie") ||
+         detail::iequals(name, "Set-Cookie") || mgnify::detail::is_secret_parameter(name);
 }
 
 }  // namespace http

@@ -17,7 +17,7 @@ struct LogEvent {
   enum class Kind { request, response, redirect, retry, failure };
   Kind kind = Kind::request;
   std::string method;
-  std::string url;
+  std::string url;  // redacted: no userinfo, no credential-like query values
   int status = 0;       // 0 when no response arrived
   int attempt = 1;
   std::chrono::milliseconds wait{0};  // for retry: how long the session will sleep

@@ -145,12 +145,15 @@ class Session {
   Response execute(Request request, const CallOptions& call = {}) {
     if (!request.headers.contains("Accept")) request.headers.set("Accept", "application/json");
     request.headers.set("User-Agent", user_agent_);
+    // Credentials (the token, and extra headers named like one) go only to
+    // the base URL's origin (same scheme, host and port), whatever URL a link
+    // or the caller hands in.
+    const bool to_base_origin = same_origin(request.url, base_url_);
     for (const auto& [name, value] : options_.extra_headers) {
+      if (!to_base_origin && is_secret_header(name)) continue;
       if (!request.headers.contains(name)) request.headers.add(name, value);
     }
-    // The token goes only to the base URL's origin (same scheme, host and
-    // port), whatever URL a link or the caller hands in.
-    if (call.send_token && same_origin(request.url, base_url_)) {
+    if (call.send_token && to_base_origin) {
       if (auto t = token()) request.headers.set("Authorization", "Bearer " + *t);
     }
     if (call.timeout.count() > 0) request.timeout = call.timeout;
@@ -199,7 +202,7 @@ class Session {
       info.body = std::move(response.body);
       info.attempts = attempt;
       info.retry_after = retry_after;
-      info.redirects = std::move(response.redirects);
+      info.redirects = redacted(response.redirects);
       if (response.status == 404) info.hint = call.not_found_hint;
       log(LogEvent::Kind::failure, request, info.status, attempt, {},
           "HTTP " + std::to_string(info.status));
@@ -208,6 +211,13 @@ class Session {
   }
 
  private:
+  static std::vector<std::string> redacted(const std::vector<std::string>& urls) {
+    std::vector<std::string> out;
+    out.reserve(urls.size());
+    for (const auto& url : urls) out.push_back(mgnify::detail::redact_url(url));
+    return out;
+  }
+
   static void check_header_value(const std::string& what, const std::string& value) {
     if (value.find_first_of(std::string("\r\n\0", 3)) != std::string::npos) {
       throw InvalidArgument(what + " must not contain CR, LF or NUL");
@@ -242,7 +252,7 @@ class Session {
         info.parsed.message = why;
         info.body = response.body;
         info.attempts = attempt;
-        info.redirects = visited;
+        info.redirects = redacted(visited);
         log(LogEvent::Kind::failure, request, response.status, attempt, {}, why);
         throw RedirectError(std::move(info));
       };
@@ -275,8 +285,11 @@ class Session {
         }
         // Credentials are for the origin the caller chose, never for wherever a
         // redirect points (curl's own rule since CVE-2018-1000007).
-        request.headers.erase("Authorization");
-        request.headers.erase("Cookie");
+        std::vector<std::string> secret;
+        for (const auto& [name, value] : request.headers) {
+          if (is_secret_header(name)) secret.push_back(name);
+        }
+        for (const auto& name : secret) request.headers.erase(name);
       }
       if (to_get) {
         request.method = Method::get;
@@ -294,11 +307,11 @@ class Session {
     LogEvent e;
     e.kind = kind;
     e.method = method_name(request.method);
-    e.url = request.url;
+    e.url = mgnify::detail::redact_url(request.url);
     e.status = status;
     e.attempt = attempt;
     e.wait = wait;
-    e.message = std::move(message);
+    e.message = mgnify::detail::redact_urls_in(message);
     options_.logger(e);
   }
 
