@@ -25,7 +25,7 @@ using BatchProgressFn = std::function<void(std::size_t done, std::size_t total)>
 
 struct BatchOptions {
   /// Requests in flight at once, all under the client's rate limit; 0 means
-  /// the client's default.
+  /// the client's default. At most http::kMaxBatchThreads run at once.
   std::size_t concurrency = 0;
   BatchProgressFn progress;
   /// Once cancelled, requests in flight end within CancelToken::kPollInterval

@@ -5,6 +5,8 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <system_error>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -100,6 +102,46 @@ TEST_CASE("concurrency 1 runs on the calling thread; edge sizes", "[executor]") 
   REQUIRE(few.size() == 2);
   CHECK(*few[1] == 2);
   CHECK_THROWS_AS(parallel_map(3, 0, [](std::size_t i) { return i; }), mgnify::InvalidArgument);
+}
+
+TEST_CASE("a batch asking for 100000 threads starts at most kMaxBatchThreads", "[executor]") {
+  std::mutex ids_mutex;
+  std::set<std::thread::id> ids;
+  const auto results = parallel_map(1000, 100000, [&](std::size_t i) {
+    {
+      std::lock_guard<std::mutex> lock(ids_mutex);
+      ids.insert(std::this_thread::get_id());
+    }
+    std::this_thread::sleep_for(1ms);
+    return i;
+  });
+  REQUIRE(results.size() == 1000);
+  for (std::size_t i = 0; i < results.size(); ++i) CHECK(*results[i] == i);
+  CHECK(ids.size() <= mgnify::http::kMaxBatchThreads);
+}
+
+TEST_CASE("a thread that cannot be started leaves the batch to the threads that did",
+          "[executor]") {
+  std::atomic<int> started{0};
+  auto spawn_two_then_fail = [&](auto& worker) {
+    if (started.load() == 2) {
+      throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+    }
+    ++started;
+    return std::thread(std::ref(worker));
+  };
+  std::mutex ids_mutex;
+  std::set<std::thread::id> ids;
+  const auto results =
+      mgnify::http::detail::parallel_map_with(spawn_two_then_fail, 50, 8, [&](std::size_t i) {
+        std::lock_guard<std::mutex> lock(ids_mutex);
+        ids.insert(std::this_thread::get_id());
+        return i * 2;
+      });
+  REQUIRE(results.size() == 50);
+  for (std::size_t i = 0; i < results.size(); ++i) CHECK(*results[i] == i * 2);
+  CHECK(started.load() == 2);
+  CHECK(ids.size() <= 3);  // two started threads and the caller
 }
 
 TEST_CASE("parallel calls through one session share its transport and limiter", "[executor][session]") {

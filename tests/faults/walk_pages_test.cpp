@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -48,7 +49,8 @@ class Server {
           const std::int64_t asked = std::stoll(req.get_param_value("page_size"));
           const std::int64_t size = std::min(asked, list_.server_size);
           const std::int64_t count = list_.count();
-          const std::int64_t first = (page - 1) * size;
+          // Saturated: tests ask for pages near the int64 limit.
+          const std::int64_t first = page - 1 > count / size ? count : (page - 1) * size;
           const std::int64_t full = first >= count ? 0 : std::min(size, count - first);
           const std::int64_t n = list_.items_on(page, full);
           std::string body = "{\"count\": " + std::to_string(count) + ", \"items\": [";
@@ -186,4 +188,47 @@ TEST_CASE("walks: an empty page before the total is reached fails the walk", "[f
   REQUIRE(got.threw);
   CHECK(got.resume_token == "2");
   CHECK(got.accessions == expected_accessions(10));
+}
+
+TEST_CASE("walks: an implausible total is a DecodeError, not billions of planned pages",
+          "[faults][walks]") {
+  for (const bool read_ahead : {false, true}) {
+    ScriptedList list;
+    list.count = [] { return std::int64_t{1'000'000'000'000'000'000}; };
+    Server server(list);
+    auto client = server.client(read_ahead);
+    mgnify::v2::ListOptions options;
+    options.page_size = 10;
+    std::size_t yielded = 0;
+    try {
+      for (const auto& s : client.studies({}, options)) {
+        (void)s;
+        if (++yielded > 100) break;
+      }
+      FAIL("the walk believed a total of 10^18");
+    } catch (const mgnify::DecodeError& e) {
+      CHECK(std::string(e.what()).find("1000000000000000000") != std::string::npos);
+    }
+    CHECK(yielded == 0);
+    CHECK(server.requests() == 1);
+  }
+}
+
+TEST_CASE("walks: a start page at the int64 limit ends cleanly", "[faults][walks]") {
+  // Page arithmetic on the last representable page must not overflow (UBSan
+  // aborts the sanitizer build on signed overflow).
+  for (const bool read_ahead : {false, true}) {
+    ScriptedList list;
+    Server server(list);
+    auto client = server.client(read_ahead);
+    mgnify::v2::ListOptions options;
+    options.start_page = std::numeric_limits<std::int64_t>::max();
+    std::size_t yielded = 0;
+    for (const auto& s : client.studies({}, options)) {
+      (void)s;
+      ++yielded;
+    }
+    CHECK(yielded == 0);
+    CHECK(server.requests() == 1);
+  }
 }

@@ -313,6 +313,21 @@ TEST_CASE("v1: with_page rewrites only a numeric page parameter", "[v1][parallel
   CHECK_FALSE(with_page("https://h/x?page=2#frag", 3));
 }
 
+TEST_CASE("v1: page numbers near the int64 limit are never added past it", "[v1][parallel]") {
+  // A hostile envelope: page and pages at the top of int64. Adding the index
+  // to the page number first would be signed overflow (UBSan aborts on it).
+  const std::string body =
+      R"({"data": [], "links": {"next": "https://h/x?page=9223372036854775806",)"
+      R"( "last": "https://h/x?page=9223372036854775807"},)"
+      R"( "meta": {"pagination": {"page": 9223372036854775805, "pages": 9223372036854775807, "count": 1}}})";
+  auto envelope = mgnify::v1::detail::peek_list_envelope<mgnify::v1::Resource>(body, "u");
+  REQUIRE(envelope);
+  for (std::size_t index : {std::size_t{3}, std::size_t{1} << 62, ~std::size_t{0}}) {
+    INFO(index);
+    CHECK_FALSE(mgnify::v1::detail::guess_page_url(index, *envelope));
+  }
+}
+
 #ifdef MGNIFY_FIXTURES_DIR
 #include <fstream>
 #include <sstream>

@@ -25,6 +25,11 @@ namespace detail {
 /// Shared by the fetches of one walk, which may run on several threads.
 class CountedPages {
  public:
+  /// The largest `count` believed. MGnify's largest lists hold well under a
+  /// billion items; a total beyond this is a broken or hostile answer, and
+  /// trusting it would plan billions of page requests.
+  static constexpr std::int64_t kMaxListCount = 10'000'000'000;
+
   explicit CountedPages(std::int64_t requested_size) : requested_(requested_size) {}
 
   /// Checks page `page`, which held `items` items of `count`, against the
@@ -36,6 +41,12 @@ class CountedPages {
     const std::string here = std::to_string(page);
     if (count < 0 || items < 0 || page < 1) {
       throw ListChangedError(url, here, "page " + here + " reports a negative count");
+    }
+    if (count > kMaxListCount) {
+      throw DecodeError("count", url,
+                        "a list of " + std::to_string(count) +
+                            " items is beyond any MGnify list (at most " +
+                            std::to_string(kMaxListCount) + " accepted)");
     }
     if (count_ && count != *count_) {
       throw ListChangedError(url, here,
@@ -58,7 +69,9 @@ class CountedPages {
                                  std::to_string(count) + " in all, in pages of " +
                                  std::to_string(*size_) + ", leave " + std::to_string(expected));
     }
-    if (!exists(page + 1, *size_, count)) return std::nullopt;
+    if (page == std::numeric_limits<std::int64_t>::max() || !exists(page + 1, *size_, count)) {
+      return std::nullopt;
+    }
     return page + 1;
   }
 

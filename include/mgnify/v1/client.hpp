@@ -118,8 +118,10 @@ std::optional<std::string> guess_page_url(std::size_t index, const Page<T>& firs
   const auto page = pagination_field(first.meta, "page");
   const auto pages = pagination_field(first.meta, "pages");
   if (!page || !pages || *page < 1 || *pages < *page) return std::nullopt;
+  // The page numbers are the server's: compared before adding, so that no
+  // sum can overflow (page + index <= pages).
+  if (index == 0 || index > static_cast<std::uint64_t>(*pages - *page)) return std::nullopt;
   const std::int64_t wanted = *page + static_cast<std::int64_t>(index);
-  if (index == 0 || wanted > *pages) return std::nullopt;
   if (with_page(*first.next, *page + 1) != first.next) return std::nullopt;
   const nlohmann::json& meta = first.meta;
   const auto links = meta.find("links");

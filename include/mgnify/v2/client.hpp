@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -535,6 +536,10 @@ class V2Client {
       out.set_counted(
           [start_page, pages](std::size_t index,
                               const mgnify::Page<T>&) -> std::optional<std::string> {
+            if (index >
+                static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
+              return std::nullopt;
+            }
             const std::int64_t page = start_page + static_cast<std::int64_t>(index);
             if (!pages->has_page(page)) return std::nullopt;
             return std::to_string(page);
