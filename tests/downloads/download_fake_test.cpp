@@ -115,7 +115,9 @@ TEST_CASE("a 206 for another range restarts without Range", "[downloads][fake]")
   dl_test::write_file(partial_path(target), body.substr(0, 100));
   rig.transport->respond(kFileUrl, 206, body.substr(50), {{"Content-Range", "bytes 50-4999/5000"}});
   rig.transport->respond(kFileUrl, 200, body, {{"Content-Length", "5000"}});
-  const auto r = download(*rig.session, kFileUrl, target, {});
+  DownloadOptions options;  // the digest lets a .part without a saved validator be resumed
+  options.checksum = Checksum::of(HashAlgorithm::sha256, hash_bytes(HashAlgorithm::sha256, body));
+  const auto r = download(*rig.session, kFileUrl, target, options);
   CHECK(r.attempts == 2);
   CHECK(dl_test::read_file(target) == body);
   const auto sent = rig.transport->requests();
@@ -129,8 +131,10 @@ TEST_CASE("a 206 resumes, taking the total from Content-Range", "[downloads][fak
   const std::string body = body_of(5000);
   const auto target = rig.dir / "x.tsv";
   dl_test::write_file(partial_path(target), body.substr(0, 1000));
-  rig.transport->respond(kFileUrl, 206, body.substr(1000),
-                         {{"Content-Range", "bytes 1000-4999/5000"}, {"Content-Length", "4000"}});
+  dl_test::write_file(validator_path(target), "\"v1\"\n");  // saved by the earlier run
+  rig.transport->respond(
+      kFileUrl, 206, body.substr(1000),
+      {{"Content-Range", "bytes 1000-4999/5000"}, {"Content-Length", "4000"}, {"ETag", "\"v1\""}});
   std::optional<std::uint64_t> total;
   DownloadOptions options;
   options.progress = [&](const DownloadProgress& p) { total = p.total; };
@@ -140,6 +144,8 @@ TEST_CASE("a 206 resumes, taking the total from Content-Range", "[downloads][fak
   CHECK(r.bytes_transferred == 4000);
   CHECK(total == std::uint64_t{5000});
   CHECK(dl_test::read_file(target) == body);
+  CHECK(rig.transport->requests().at(0).headers.get("If-Range") == std::string("\"v1\""));
+  CHECK_FALSE(std::filesystem::exists(validator_path(target)));
 }
 
 TEST_CASE("a 416 without a way to confirm the .part restarts the file", "[downloads][fake]") {
@@ -147,6 +153,7 @@ TEST_CASE("a 416 without a way to confirm the .part restarts the file", "[downlo
   const std::string body = body_of(3000);
   const auto target = rig.dir / "x.tsv";
   dl_test::write_file(partial_path(target), body);
+  dl_test::write_file(validator_path(target), "\"v1\"\n");
   rig.transport->respond(kFileUrl, 416, "", {{"Content-Range", "bytes */3000"}});
   rig.transport->respond(kFileUrl, 200, body);
   const auto r = download(*rig.session, kFileUrl, target, {});

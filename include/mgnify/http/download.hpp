@@ -9,22 +9,52 @@
 // is re-verified rather than trusted. Transient failures are retried by
 // resuming, with the session's backoff and clock.
 //
+// The download directory may be shared with others, and the server may be
+// hostile, so on POSIX systems:
+// - the .part file is created with O_EXCL | O_NOFOLLOW and an existing one is
+//   opened with O_NOFOLLOW and checked to be a regular file: a symbolic link,
+//   fifo or directory planted there is a FileError, never followed or removed;
+// - every byte goes through the descriptor of that file, and the rename onto
+//   `<path>` happens only while the .part path still names that very file
+//   (same device and inode), so a file swapped into its place is never
+//   renamed onto a verified destination;
+// - the remote file's validator (a strong ETag, else Last-Modified) is kept in
+//   `<path>.part.validator`, so a later run resumes with `If-Range` and never
+//   splices its old bytes onto a changed file. A .part without a validator is
+//   resumed only when a checksum is expected (a wrong splice then fails the
+//   digest and the file restarts once from byte 0); otherwise it is discarded.
+//   An expected size alone does not catch a changed file of the same length;
+// - no more bytes are written than DownloadOptions::max_bytes or than the
+//   server itself announced (SizeLimitError).
+//
 // Clients expose this as a one-line member:
 //   DownloadResult download(const std::string& url, const std::filesystem::path& path,
 //                           const http::DownloadOptions& options = {}) {
 //     return http::download(session_, url, path, options);
 //   }
 
+#ifdef _WIN32
+#include <fstream>
+#else
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cerrno>
+#endif
+
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -48,8 +78,9 @@ namespace http {
 
 /// Where one download stands. `bytes_done` counts the bytes of the file on disk,
 /// including a resumed .part, so it starts above zero when a transfer resumes.
-/// It only goes down when a server ignores a Range request and the transfer
-/// restarts from the first byte.
+/// It only goes down when the transfer restarts from the first byte: the server
+/// ignored a Range request, or the remote file is no longer the one the .part
+/// holds the start of.
 struct DownloadProgress {
   std::uint64_t bytes_done = 0;
   /// The full size when known (expected size, Content-Range or Content-Length).
@@ -64,7 +95,8 @@ struct DownloadOptions {
   std::optional<std::uint64_t> expected_size;
   /// Called on the downloading thread after every chunk written; keep it quick.
   DownloadProgressCallback progress;
-  /// Continue an existing `<path>.part`. When false it is deleted first.
+  /// Continue an existing `<path>.part` (when its version is known or a
+  /// checksum will judge it; see the file comment). When false it is deleted first.
   bool resume = true;
   /// Requests per download, resumptions included; 0 means the session's
   /// RetryOptions::max_attempts.
@@ -77,6 +109,13 @@ struct DownloadOptions {
   /// Stops the download (CancelledError) within CancelToken::kPollInterval;
   /// the .part file stays for a later resume.
   CancelToken cancel = CancelToken::never();
+  /// The most bytes the file may have. A body that grows past it (or past the
+  /// size the server announced) is stopped before the excess reaches the disk:
+  /// SizeLimitError, no file left. The default, 1 TiB, only bounds a stream of
+  /// unknown length; std::nullopt lifts the cap.
+  std::optional<std::uint64_t> max_bytes = kDefaultMaxBytes;
+
+  static constexpr std::uint64_t kDefaultMaxBytes = std::uint64_t{1} << 40;
 };
 
 struct DownloadResult {
@@ -103,6 +142,14 @@ inline std::filesystem::path partial_path(const std::filesystem::path& path) {
   std::filesystem::path part = path;
   part += ".part";
   return part;
+}
+
+/// Where a download to `path` keeps the remote file's validator (ETag or
+/// Last-Modified) while a .part exists: `<path>.part.validator`.
+inline std::filesystem::path validator_path(const std::filesystem::path& path) {
+  std::filesystem::path p = path;
+  p += ".part.validator";
+  return p;
 }
 
 namespace detail {
@@ -139,18 +186,288 @@ inline ContentRange parse_content_range(std::string_view value) {
   return out;
 }
 
-/// A 206 whose range does not start where the .part ends: its bytes cannot be appended.
-struct RangeMismatch {};
+/// A 206 that cannot be appended to the .part: another range, or (despite
+/// If-Range) another version of the file.
+struct RangeMismatch {
+  const char* what;
+};
 
-inline std::uint64_t file_size_or_zero(const std::filesystem::path& path) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  return ec ? 0 : static_cast<std::uint64_t>(size);
+/// The code of a FileError for a path that holds something this download will
+/// not use: a link, fifo or directory, or a file it did not write.
+inline std::error_code not_regular() noexcept {
+  return std::make_error_code(std::errc::operation_not_permitted);
 }
 
-inline void remove_quietly(const std::filesystem::path& path) noexcept {
+#ifndef _WIN32
+
+inline std::error_code last_error() noexcept {
+  return std::error_code(errno, std::generic_category());
+}
+
+/// A file this download opened itself, read and written through its
+/// descriptor, so that what is hashed, written and finally renamed is provably
+/// that one file, whatever happens to its path meanwhile.
+class OwnFile {
+ public:
+  OwnFile() = default;
+  OwnFile(const OwnFile&) = delete;
+  OwnFile& operator=(const OwnFile&) = delete;
+  OwnFile(OwnFile&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  OwnFile& operator=(OwnFile&& other) noexcept {
+    if (this != &other) {
+      close_quietly();
+      fd_ = std::exchange(other.fd_, -1);
+    }
+    return *this;
+  }
+  ~OwnFile() { close_quietly(); }
+
+  bool is_open() const noexcept { return fd_ >= 0; }
+
+  /// Creates `path`, which must not exist: whatever is there, a link
+  /// included, makes this fail instead of being followed or reused.
+  static OwnFile create(const std::filesystem::path& path) {
+    OwnFile f;
+    f.fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (f.fd_ < 0) throw FileError(path, last_error(), "cannot create");
+    return f;
+  }
+
+  /// Opens the regular file at `path`; not open when nothing is there.
+  /// Anything else (a symbolic link, fifo, directory, socket) is a FileError.
+  /// O_NONBLOCK keeps a fifo swapped in after the lstat from blocking the open.
+  static OwnFile open_existing(const std::filesystem::path& path) {
+    struct stat seen {};
+    if (::lstat(path.c_str(), &seen) != 0) {
+      if (errno == ENOENT) return {};
+      throw FileError(path, last_error(), "cannot inspect");
+    }
+    if (!S_ISREG(seen.st_mode)) throw FileError(path, not_regular(), "not a regular file, refused");
+    OwnFile f;
+    f.fd_ = ::open(path.c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (f.fd_ < 0) throw FileError(path, last_error(), "cannot open");
+    struct stat st = f.stat(path);
+    if (!S_ISREG(st.st_mode) || st.st_dev != seen.st_dev || st.st_ino != seen.st_ino) {
+      throw FileError(path, not_regular(), "replaced while being opened, refused");
+    }
+    const int flags = ::fcntl(f.fd_, F_GETFL);
+    if (flags < 0 || ::fcntl(f.fd_, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+      throw FileError(path, last_error(), "cannot open");
+    }
+    return f;
+  }
+
+  std::uint64_t size(const std::filesystem::path& path) const {
+    return static_cast<std::uint64_t>(stat(path).st_size);
+  }
+
+  /// Passes the first `limit` bytes to consume(data, size), leaving the write
+  /// position alone; returns how many there were.
+  template <class Consume>
+  std::uint64_t read(std::uint64_t limit, const std::filesystem::path& path, Consume&& consume) {
+    std::array<char, 64 * 1024> buffer{};
+    std::uint64_t done = 0;
+    while (done < limit) {
+      const auto want =
+          static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), limit - done));
+      const ::ssize_t got = ::pread(fd_, buffer.data(), want, static_cast<::off_t>(done));
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw FileError(path, last_error(), "cannot read");
+      if (got == 0) break;
+      consume(buffer.data(), static_cast<std::size_t>(got));
+      done += static_cast<std::uint64_t>(got);
+    }
+    return done;
+  }
+
+  /// Places the write position at `offset`, cutting whatever lies beyond.
+  void resize(std::uint64_t offset, const std::filesystem::path& path) {
+    if (::ftruncate(fd_, static_cast<::off_t>(offset)) != 0 ||
+        ::lseek(fd_, static_cast<::off_t>(offset), SEEK_SET) < 0) {
+      throw FileError(path, last_error(), "cannot truncate");
+    }
+  }
+
+  void write(const char* data, std::size_t size, const std::filesystem::path& path) {
+    while (size > 0) {
+      const ::ssize_t n = ::write(fd_, data, size);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw FileError(path, last_error(), "cannot write");
+      data += n;
+      size -= static_cast<std::size_t>(n);
+    }
+  }
+
+  /// Whether `path` names this very file right now (and is not a link to it).
+  bool is_at(const std::filesystem::path& path) const {
+    struct stat there {};
+    if (::lstat(path.c_str(), &there) != 0 || !S_ISREG(there.st_mode)) return false;
+    const struct stat mine = stat(path);
+    return there.st_dev == mine.st_dev && there.st_ino == mine.st_ino;
+  }
+
+  /// Closes, reporting a failed close: on network file systems the last write errors arrive here.
+  void close(const std::filesystem::path& path) {
+    if (fd_ < 0) return;
+    const int fd = std::exchange(fd_, -1);
+    if (::close(fd) != 0 && errno != EINTR) throw FileError(path, last_error(), "cannot write");
+  }
+
+ private:
+  struct stat stat(const std::filesystem::path& path) const {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) throw FileError(path, last_error(), "cannot inspect");
+    return st;
+  }
+  void close_quietly() noexcept {
+    if (fd_ >= 0) ::close(std::exchange(fd_, -1));
+  }
+
+  int fd_ = -1;
+};
+
+/// Removes the regular file at `path`, if there is one; anything else stays.
+inline void remove_file_quietly(const std::filesystem::path& path) noexcept {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(path.c_str());
+}
+
+#else
+
+// Windows: no O_NOFOLLOW and no inode numbers through the standard library, so
+// the checks are made on the path (symlink_status) just before each use.
+class OwnFile {
+ public:
+  bool is_open() const noexcept { return out_.is_open(); }
+
+  static OwnFile create(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+      throw FileError(path, std::make_error_code(std::errc::file_exists), "cannot create");
+    }
+    OwnFile f;
+    f.out_.open(path, std::ios::binary | std::ios::in | std::ios::out | std::ios::trunc);
+    if (!f.out_) throw FileError(path, std::make_error_code(std::errc::io_error), "cannot create");
+    return f;
+  }
+
+  static OwnFile open_existing(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto status = std::filesystem::symlink_status(path, ec);
+    if (!std::filesystem::exists(status)) return {};
+    if (!std::filesystem::is_regular_file(status)) {
+      throw FileError(path, not_regular(), "not a regular file, refused");
+    }
+    OwnFile f;
+    f.out_.open(path, std::ios::binary | std::ios::in | std::ios::out);
+    if (!f.out_) throw FileError(path, std::make_error_code(std::errc::io_error), "cannot open");
+    f.out_.seekp(0, std::ios::end);
+    return f;
+  }
+
+  std::uint64_t size(const std::filesystem::path& path) {
+    out_.seekg(0, std::ios::end);
+    const auto end = out_.tellg();
+    if (end < 0) throw FileError(path, std::make_error_code(std::errc::io_error), "cannot inspect");
+    return static_cast<std::uint64_t>(end);
+  }
+
+  template <class Consume>
+  std::uint64_t read(std::uint64_t limit, const std::filesystem::path& path, Consume&& consume) {
+    std::array<char, 64 * 1024> buffer{};
+    std::uint64_t done = 0;
+    const auto position = out_.tellp();
+    out_.seekg(0);
+    while (done < limit) {
+      const auto want =
+          static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), limit - done));
+      out_.read(buffer.data(), static_cast<std::streamsize>(want));
+      const auto got = out_.gcount();
+      if (got <= 0) break;
+      consume(buffer.data(), static_cast<std::size_t>(got));
+      done += static_cast<std::uint64_t>(got);
+    }
+    if (out_.bad()) throw FileError(path, std::make_error_code(std::errc::io_error), "cannot read");
+    out_.clear();
+    out_.seekp(position);
+    return done;
+  }
+
+  void resize(std::uint64_t offset, const std::filesystem::path& path) {
+    out_.flush();
+    std::error_code ec;
+    std::filesystem::resize_file(path, offset, ec);
+    if (ec) throw FileError(path, ec, "cannot truncate");
+    out_.seekp(static_cast<std::streamoff>(offset));
+  }
+
+  void write(const char* data, std::size_t size, const std::filesystem::path& path) {
+    out_.write(data, static_cast<std::streamsize>(size));
+    if (!out_) throw FileError(path, std::make_error_code(std::errc::io_error), "cannot write");
+  }
+
+  bool is_at(const std::filesystem::path& path) const {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec));
+  }
+
+  void close(const std::filesystem::path& path) {
+    if (!out_.is_open()) return;
+    out_.close();
+    if (out_.fail())
+      throw FileError(path, std::make_error_code(std::errc::io_error), "cannot write");
+  }
+
+ private:
+  std::fstream out_;
+};
+
+inline void remove_file_quietly(const std::filesystem::path& path) noexcept {
   std::error_code ec;
-  std::filesystem::remove(path, ec);
+  if (std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) {
+    std::filesystem::remove(path, ec);
+  }
+}
+
+#endif
+
+/// The validator a response names for If-Range: a strong ETag, else
+/// Last-Modified (weak ETags are not allowed in If-Range).
+inline std::optional<std::string> validator_of(const Response& head) {
+  const auto etag = head.headers.get("ETag");
+  if (etag && etag->rfind("W/", 0) != 0) return etag;
+  return head.headers.get("Last-Modified");
+}
+
+/// Whether a validator can be sent back as a header value.
+inline bool usable_validator(std::string_view v) {
+  if (v.empty() || v.size() > 512) return false;
+  return std::none_of(v.begin(), v.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
+/// The validator an earlier run saved next to its .part; nullopt when there is
+/// none or it is unusable. A link or other non-regular file there is a FileError.
+inline std::optional<std::string> read_validator(const std::filesystem::path& path) {
+  OwnFile file = OwnFile::open_existing(path);
+  if (!file.is_open()) return std::nullopt;
+  std::string text;
+  file.read(1024, path, [&](const char* data, std::size_t size) { text.append(data, size); });
+  file.close(path);
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  if (!usable_validator(text)) return std::nullopt;
+  return text;
+}
+
+/// Replaces the saved validator (none: removes it), never through a link.
+inline void write_validator(const std::filesystem::path& path,
+                            const std::optional<std::string>& validator) {
+  remove_file_quietly(path);
+  if (!validator || !usable_validator(*validator)) return;
+  OwnFile file = OwnFile::create(path);
+  const std::string line = *validator + "\n";
+  file.write(line.data(), line.size(), path);
+  file.close(path);
 }
 
 /// Checks an existing file against what is expected. Returns false when it
@@ -160,7 +477,8 @@ inline bool existing_file_valid(const std::filesystem::path& path, const Downloa
   if (!options.checksum && !options.expected_size) return false;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return false;
-  const std::uint64_t size = file_size_or_zero(path);
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return false;
   if (options.expected_size && size != *options.expected_size) return false;
   if (options.checksum) {
     const std::string digest = hash_file(options.checksum->algorithm, path);
@@ -168,12 +486,13 @@ inline bool existing_file_valid(const std::filesystem::path& path, const Downloa
     result.verified_checksum = Checksum{options.checksum->algorithm, digest};
   }
   result.size_verified = options.expected_size.has_value();
-  result.bytes = size;
+  result.bytes = static_cast<std::uint64_t>(size);
   return true;
 }
 
-/// The state of one download across its attempts: what is in the .part file,
-/// the running digest of exactly those bytes, and what the server said.
+/// The state of one download across its attempts: the .part file (open for
+/// the whole download), the running digest of exactly its bytes, and what the
+/// server said.
 class Transfer {
  public:
   Transfer(std::string url, std::filesystem::path destination, const DownloadOptions& options,
@@ -181,40 +500,59 @@ class Transfer {
       : url_(std::move(url)),
         destination_(std::move(destination)),
         part_(partial_path(destination_)),
+        sidecar_(validator_path(destination_)),
         options_(options),
         result_(result) {
     if (options_.checksum) hasher_.emplace(options_.checksum->algorithm);
     total_ = options_.expected_size;
   }
 
-  const std::filesystem::path& part() const noexcept { return part_; }
   std::uint64_t offset() const noexcept { return offset_; }
   const std::optional<std::uint64_t>& total() const noexcept { return total_; }
   const std::optional<std::string>& validator() const noexcept { return validator_; }
 
-  /// Adopts an existing .part: its bytes count as done and feed the digest.
+  /// Takes over what an earlier run left at the .part path, when it can be
+  /// trusted: its bytes count as done and feed the digest. Otherwise it is
+  /// deleted. A non-regular file there is a FileError.
   void adopt_existing_part() {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(part_, ec)) return;
-    const std::uint64_t size = file_size_or_zero(part_);
-    if (options_.expected_size && size > *options_.expected_size) {
-      restart();
+    OwnFile existing = OwnFile::open_existing(part_);
+    if (!existing.is_open()) {
+      remove_file_quietly(sidecar_);  // left by a run that stopped after its rename
       return;
     }
-    if (hasher_) {
-      if (hash_file_into(*hasher_, part_, size) != size) {
-        restart();
-        return;
+    const std::optional<std::string> saved =
+        options_.resume ? read_validator(sidecar_) : std::nullopt;
+    const std::uint64_t size = existing.size(part_);
+    // Bytes of an unknown version are kept only when a digest will judge the result.
+    bool keep = options_.resume && (saved || options_.checksum);
+    if (options_.expected_size && size > *options_.expected_size) keep = false;
+    if (options_.max_bytes && size > *options_.max_bytes) keep = false;
+    if (keep && hasher_) {
+      const std::uint64_t read = existing.read(
+          size, part_, [this](const char* data, std::size_t n) { hasher_->update(data, n); });
+      if (read != size) {
+        hasher_->reset();
+        keep = false;
       }
     }
+    if (!keep) {
+      existing.close(part_);
+      remove_file_quietly(part_);
+      remove_file_quietly(sidecar_);
+      return;
+    }
+    existing.resize(size, part_);  // the write position goes to the end
+    file_ = std::move(existing);
     offset_ = size;
+    validator_ = saved;
+    unchecked_splice_ = !saved && size > 0;
   }
 
-  /// Forgets every byte: the .part is deleted and the digest starts over.
+  /// Forgets every byte: the .part is emptied and the digest starts over.
   void restart() {
-    close();
-    remove_quietly(part_);
+    if (file_.is_open()) file_.resize(0, part_);
     offset_ = 0;
+    unchecked_splice_ = false;
     if (hasher_) hasher_->reset();
   }
 
@@ -225,58 +563,63 @@ class Transfer {
   /// Called with the first chunk's head (or the head of an empty 2xx body).
   void start(const Response& head) {
     started_ = true;
+    const std::optional<std::string> served = validator_of(head);
     if (head.status == 206) {
       const auto range = parse_content_range(head.headers.value_or("Content-Range", ""));
-      if (!range.first || *range.first != offset_) throw RangeMismatch{};
+      if (!range.first || *range.first != offset_) {
+        throw RangeMismatch{"the server answered a Range request with another range"};
+      }
+      if (validator_ && served && !same_version(*validator_, head)) {
+        // A server that ignores If-Range: its bytes belong to another version.
+        throw RangeMismatch{"the server answered a Range request from another version"};
+      }
       if (range.complete_length) total_ = range.complete_length;
       if (offset_ > 0) result_.resumed = true;
-      open(std::ios::app);
+      // Bytes of an unknown version are vouched for by the digest alone; a
+      // validator saved now would let a later run trust them.
+      if (!validator_ && served && !unchecked_splice_) remember(served);
     } else {
       // A 200 to a Range request carries the whole file: the bytes on disk are
       // replaced, not appended to.
       if (offset_ > 0) restart();
+      total_ = options_.expected_size;
       const auto encoded = head.headers.get("Content-Encoding");
       if (!encoded || *encoded == "identity") {
         if (auto length = parse_decimal(head.headers.value_or("Content-Length", "")))
           total_ = length;
       }
-      open(std::ios::trunc);
+      if (served != validator_) remember(served);
     }
-    if (!validator_) {
-      const auto etag = head.headers.get("ETag");
-      if (etag && etag->rfind("W/", 0) != 0) {
-        validator_ = etag;  // weak validators are not allowed in If-Range
-      } else if (auto modified = head.headers.get("Last-Modified")) {
-        validator_ = modified;
-      }
-    }
+    if (!file_.is_open()) file_ = OwnFile::create(part_);
     if (options_.expected_size && total_ && *total_ != *options_.expected_size) {
       fail_size(*total_);
+    }
+    if (options_.max_bytes && total_ && *total_ > *options_.max_bytes) {
+      fail_limit(*options_.max_bytes, "DownloadOptions::max_bytes");
     }
     report();
   }
 
   void write(const char* data, std::size_t size) {
-    out_.write(data, static_cast<std::streamsize>(size));
-    if (!out_) throw FileError(part_, std::make_error_code(std::errc::io_error), "cannot write");
+    // Checked before writing, so no byte beyond a limit reaches the disk.
+    const std::uint64_t after = offset_ + size;
+    if (options_.expected_size && after > *options_.expected_size) fail_size(after);
+    if (total_ && after > *total_) fail_limit(*total_, "the size the server announced");
+    if (options_.max_bytes && after > *options_.max_bytes) {
+      fail_limit(*options_.max_bytes, "DownloadOptions::max_bytes");
+    }
+    file_.write(data, size, part_);
     if (hasher_) hasher_->update(data, size);
-    offset_ += size;
+    offset_ = after;
     result_.bytes_transferred += size;
-    if (options_.expected_size && offset_ > *options_.expected_size) fail_size(offset_);
     report();
   }
 
-  void close() {
-    if (!out_.is_open()) return;
-    out_.close();
-    if (out_.fail()) {
-      out_.clear();
-      throw FileError(part_, std::make_error_code(std::errc::io_error), "cannot write");
-    }
-  }
-
-  /// After the last byte: checks size and digest, deleting the .part on a mismatch.
-  void verify() {
+  /// After the last byte: checks size and digest, deleting the .part on a
+  /// mismatch. Returns false instead when the mismatch may come from bytes an
+  /// earlier run left without a validator and `may_restart`: the .part is then
+  /// emptied for a fresh transfer.
+  bool verify(bool may_restart) {
     if (options_.expected_size) {
       if (offset_ != *options_.expected_size) fail_size(offset_);
       result_.size_verified = true;
@@ -284,22 +627,49 @@ class Transfer {
     if (hasher_) {
       const std::string digest = hasher_->hex_digest();
       if (!options_.checksum->matches(digest)) {
-        remove_quietly(part_);
+        if (unchecked_splice_ && may_restart) {
+          restart();
+          result_.resumed = false;
+          return false;
+        }
+        discard();
         const Checksum actual{options_.checksum->algorithm, digest};
         throw IntegrityError(IntegrityError::Kind::checksum, url_, destination_,
                              options_.checksum->to_string(), actual.to_string());
       }
       result_.verified_checksum = Checksum{options_.checksum->algorithm, digest};
     }
+    return true;
   }
 
   /// Whether the bytes on disk already form the whole file, judged by whatever is known.
   bool known_complete(const std::optional<std::uint64_t>& server_total) {
     if (server_total) return offset_ == *server_total;
     if (options_.expected_size) return offset_ == *options_.expected_size;
-    if (options_.checksum)
-      return options_.checksum->matches(hash_file(options_.checksum->algorithm, part_));
+    if (options_.checksum && file_.is_open()) {
+      Hasher h(options_.checksum->algorithm);
+      file_.read(offset_, part_, [&h](const char* data, std::size_t n) { h.update(data, n); });
+      return options_.checksum->matches(h.hex_digest());
+    }
     return false;
+  }
+
+  /// Renames the verified .part onto the destination, but only while the .part
+  /// path still names the file written here.
+  void commit() {
+    if (!file_.is_open()) file_ = OwnFile::create(part_);  // nothing was ever started
+    if (!file_.is_at(part_)) {
+      file_.close(part_);
+      throw FileError(part_, not_regular(),
+                      "another file took the place of the one downloaded, not renamed onto " +
+                          destination_.string());
+    }
+    file_.close(part_);
+    std::error_code ec;
+    // rename(2) replaces the destination atomically: readers see the old file or the new one.
+    std::filesystem::rename(part_, destination_, ec);
+    if (ec) throw FileError(destination_, ec, "cannot rename " + part_.string() + " onto");
+    remove_file_quietly(sidecar_);
   }
 
   void report() {
@@ -323,31 +693,54 @@ class Transfer {
   }
 
  private:
-  void open(std::ios::openmode mode) {
-    close();
-    out_.open(part_, std::ios::binary | std::ios::out | mode);
-    if (!out_) {
-      throw FileError(part_, std::make_error_code(std::errc::io_error), "cannot open for writing");
+  /// Whether a 206 names the version If-Range asked for, comparing like with like.
+  bool same_version(const std::string& ours, const Response& head) const {
+    const bool etag = !ours.empty() && ours.front() == '"';
+    const auto theirs = head.headers.get(etag ? "ETag" : "Last-Modified");
+    return !theirs || *theirs == ours;
+  }
+
+  void remember(const std::optional<std::string>& validator) {
+    validator_ = validator;
+    write_validator(sidecar_, validator_);
+  }
+
+  /// Deletes the .part (when it is still ours) and the saved validator.
+  void discard() noexcept {
+    try {
+      const bool ours = file_.is_open() && file_.is_at(part_);
+      file_.close(part_);
+      if (ours) remove_file_quietly(part_);
+    } catch (...) {
+      // Best effort: the caller is already throwing the error that matters.
     }
+    remove_file_quietly(sidecar_);
   }
 
   [[noreturn]] void fail_size(std::uint64_t actual) {
-    close();
-    remove_quietly(part_);
+    discard();
     throw IntegrityError(IntegrityError::Kind::size, url_, destination_,
                          std::to_string(*options_.expected_size), std::to_string(actual));
+  }
+
+  [[noreturn]] void fail_limit(std::uint64_t limit, const char* source) {
+    discard();
+    throw SizeLimitError(url_, destination_, limit, source);
   }
 
   std::string url_;
   std::filesystem::path destination_;
   std::filesystem::path part_;
+  std::filesystem::path sidecar_;
   const DownloadOptions& options_;
   DownloadResult& result_;
   std::optional<Hasher> hasher_;
-  std::ofstream out_;
+  OwnFile file_;
   std::uint64_t offset_ = 0;
   std::optional<std::uint64_t> total_;
   std::optional<std::string> validator_;
+  /// Bytes kept from an earlier run without a validator: only the digest can vouch for them.
+  bool unchecked_splice_ = false;
   bool started_ = false;
   std::optional<DownloadProgress> last_reported_;
 };
@@ -356,10 +749,11 @@ class Transfer {
 
 /// Downloads `url` to `path` (see the file comment). Throws InvalidArgument for
 /// bad input before any request, IntegrityError when the bytes do not match
-/// the expected checksum or size (no file is left at `path` or `path.part`),
-/// FileError for local file-system failures, and the session's ApiError /
-/// TransportError subclasses once the attempts are used up (the .part file is
-/// then kept, so a later call resumes).
+/// the expected checksum or size and SizeLimitError when there are too many of
+/// them (no file is left at `path` or `path.part` in both cases), FileError for
+/// local file-system failures and for anything but a regular file at
+/// `path.part`, and the session's ApiError / TransportError subclasses once the
+/// attempts are used up (the .part file is then kept, so a later call resumes).
 inline DownloadResult download(Session& session, const std::string& url,
                                const std::filesystem::path& path,
                                const DownloadOptions& options = {}) {
@@ -380,7 +774,9 @@ inline DownloadResult download(Session& session, const std::string& url,
   }
   if (fs::exists(path, ec) && detail::existing_file_valid(path, options, result)) {
     result.already_present = true;
-    detail::remove_quietly(partial_path(path));  // a stale leftover of an earlier run
+    // Stale leftovers of an earlier run.
+    detail::remove_file_quietly(partial_path(path));
+    detail::remove_file_quietly(validator_path(path));
     if (options.progress) options.progress(DownloadProgress{result.bytes, result.bytes});
     return result;
   }
@@ -390,11 +786,7 @@ inline DownloadResult download(Session& session, const std::string& url,
   }
 
   detail::Transfer transfer(url, path, options, result);
-  if (options.resume) {
-    transfer.adopt_existing_part();
-  } else {
-    transfer.restart();
-  }
+  transfer.adopt_existing_part();
 
   const RetryOptions& retry = session.options().retry;
   const int max_attempts = options.max_attempts > 0 ? options.max_attempts : retry.max_attempts;
@@ -435,7 +827,6 @@ inline DownloadResult download(Session& session, const std::string& url,
     try {
       Response response = session.execute(std::move(request), call);
       if (!transfer.started()) transfer.start(response);  // an empty body
-      transfer.close();
       const auto& total = transfer.total();
       if (total && transfer.offset() < *total) {
         // The connection ended early without an error (a close-delimited body).
@@ -448,25 +839,22 @@ inline DownloadResult download(Session& session, const std::string& url,
         pause(std::nullopt);
         continue;
       }
+      if (!transfer.verify(!last)) continue;  // a wrong splice: once more from byte 0
       break;
-    } catch (const detail::RangeMismatch&) {
+    } catch (const detail::RangeMismatch& mismatch) {
       transfer.restart();
-      if (last) {
-        throw TransportError(TransportError::Kind::other, 0, url,
-                             "the server answered a Range request with another range", attempt);
-      }
+      if (last) throw TransportError(TransportError::Kind::other, 0, url, mismatch.what, attempt);
     } catch (const TransportError& e) {
-      transfer.close();
       if (last || !retry.is_retryable(e)) throw e.with_attempts(attempt);
       pause(std::nullopt);
     } catch (const ApiError& e) {
-      transfer.close();
       if (e.status() == 416 && transfer.offset() > 0) {
         // The .part may already hold every byte (a previous run stopped just
         // before the rename); otherwise it is unusable and the file restarts.
         if (transfer.known_complete(std::nullopt)) {
           transfer.begin_attempt();
-          break;
+          if (transfer.verify(!last)) break;
+          continue;
         }
         transfer.restart();
         if (!last) continue;
@@ -477,17 +865,11 @@ inline DownloadResult download(Session& session, const std::string& url,
         throw_api_error(std::move(info));
       }
       pause(e.retry_after());
-    } catch (...) {
-      transfer.close();
-      throw;
     }
   }
 
   result.bytes = transfer.offset();
-  transfer.verify();
-  // rename(2) replaces the destination atomically: readers see the old file or the new one.
-  fs::rename(transfer.part(), path, ec);
-  if (ec) throw FileError(path, ec, "cannot rename " + transfer.part().string() + " onto");
+  transfer.commit();
   transfer.report_finished();
   return result;
 }
@@ -498,6 +880,49 @@ struct DownloadJob {
   std::filesystem::path path;
   DownloadOptions options;
 };
+
+namespace detail {
+
+/// A path as a file system that ignores ASCII case sees it; the parent is
+/// resolved through existing links, the file name itself is not (a rename
+/// replaces a link, it does not write through it).
+inline std::string folded_path(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  const fs::path absolute = fs::absolute(path).lexically_normal();
+  std::error_code ec;
+  fs::path parent = fs::weakly_canonical(absolute.parent_path(), ec);
+  if (ec) parent = absolute.parent_path();
+  std::string text = (parent / absolute.filename()).lexically_normal().string();
+  for (char& c : text) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return text;
+}
+
+/// Throws InvalidArgument naming both paths when one job's destination is, or
+/// could be (ASCII case aside), another job's destination, .part or validator file.
+inline void check_disjoint_files(const std::vector<DownloadJob>& jobs) {
+  std::map<std::string, std::size_t> destinations;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto [at, inserted] = destinations.emplace(folded_path(jobs[i].path), i);
+    if (!inserted) {
+      throw InvalidArgument("two downloads write to the same file: " +
+                            jobs[at->second].path.string() + " and " + jobs[i].path.string());
+    }
+  }
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    for (const auto& own : {partial_path(jobs[i].path), validator_path(jobs[i].path)}) {
+      const auto hit = destinations.find(folded_path(own));
+      if (hit != destinations.end()) {
+        throw InvalidArgument("a download's destination is another's temporary file: " +
+                              jobs[hit->second].path.string() + " is " + own.string() + " of " +
+                              jobs[i].path.string());
+      }
+    }
+  }
+}
+
+}  // namespace detail
 
 /// Aggregate state of a bulk download.
 struct BatchProgress {
@@ -515,23 +940,23 @@ using BatchProgressCallback = std::function<void(const BatchProgress&)>;
 /// one outcome per job, in input order; a failed job does not stop the others.
 /// `progress` is called under a lock (never concurrently, so snapshots arrive
 /// in order) after every chunk of every job and when a job finishes.
-/// Two jobs with the same destination are rejected before any request.
+/// Jobs whose files would overlap are rejected before any request: the same
+/// destination, a destination that is another job's .part or validator file,
+/// and paths that differ only in ASCII case (one file on case-insensitive file
+/// systems).
 inline std::vector<Result<DownloadResult>> download_many(Session& session,
                                                          const std::vector<DownloadJob>& jobs,
                                                          std::size_t concurrency = 4,
                                                          BatchProgressCallback progress = {}) {
   if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
-  std::set<std::filesystem::path> destinations;
   for (const auto& job : jobs) {
     if (!parse_url(job.url))
       throw InvalidArgument("not an absolute http(s) URL: '" + job.url + "'");
     if (job.path.empty() || !job.path.has_filename()) {
       throw InvalidArgument("download destination must name a file: '" + job.path.string() + "'");
     }
-    if (!destinations.insert(std::filesystem::absolute(job.path).lexically_normal()).second) {
-      throw InvalidArgument("two downloads write to " + job.path.string());
-    }
   }
+  detail::check_disjoint_files(jobs);
 
   struct Slot {
     std::uint64_t bytes = 0;

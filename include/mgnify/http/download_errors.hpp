@@ -2,7 +2,8 @@
 
 // Failures specific to file downloads, next to the SDK's other typed errors:
 // the local file system refused something (FileError), or the bytes that
-// arrived are not the file the API described (IntegrityError).
+// arrived are not the file the API described (IntegrityError), or more of them
+// arrived than allowed (SizeLimitError).
 
 #include <cstdint>
 #include <filesystem>
@@ -68,6 +69,33 @@ class IntegrityError : public Error {
   std::filesystem::path path_;
   std::string expected_;
   std::string actual_;
+};
+
+/// A download sent more bytes than it may: more than DownloadOptions::max_bytes,
+/// or more than the server itself announced (Content-Length, Content-Range).
+/// The transfer was stopped before the excess reached the disk, the partial
+/// file has been deleted, and it is not retried: the same server would send
+/// the same bytes again.
+class SizeLimitError : public Error {
+ public:
+  SizeLimitError(std::string url, std::filesystem::path path, std::uint64_t limit,
+                 const std::string& source)
+      : Error("download of " + url + " -> " + path.string() + " exceeds " + source + " (" +
+              std::to_string(limit) + " bytes)"),
+        url_(std::move(url)),
+        path_(std::move(path)),
+        limit_(limit) {}
+
+  const std::string& url() const noexcept { return url_; }
+  /// The destination that was not written.
+  const std::filesystem::path& path() const noexcept { return path_; }
+  /// The byte count that was exceeded.
+  std::uint64_t limit() const noexcept { return limit_; }
+
+ private:
+  std::string url_;
+  std::filesystem::path path_;
+  std::uint64_t limit_;
 };
 
 }  // namespace v0
