@@ -169,7 +169,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         if (row.url.empty()) {
           report[i]["status"] = "skipped";
           report[i]["error"] = "the service publishes no URL for this file";
-          std::cerr << "mgnify: skipped " << row.accession << "/" << row.alias << ": no URL\n";
+          print_error("skipped " + row.accession + "/" + row.alias + ": no URL");
           continue;
         }
         if (!safe_component(row.accession) || !safe_component(row.alias)) {
@@ -200,7 +200,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         nlohmann::json& r = report[index[j]];
         if (!results[j]) {
           r["error"] = results[j].error().what();
-          std::cerr << "mgnify: " << jobs[j].url << ": " << results[j].error().what() << "\n";
+          print_error(jobs[j].url + ": " + results[j].error().what());
           if (!failure) failure = results[j].exception();
           continue;
         }

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "output.hpp"
 #include "progress.hpp"
 
 namespace mgnify_cli {
@@ -148,7 +149,7 @@ void note_failure(const std::string& what, const std::exception_ptr& error,
   try {
     std::rethrow_exception(error);
   } catch (const std::exception& e) {
-    std::cerr << "mgnify: " << what << ": " << e.what() << "\n";
+    print_error(what + ": " + e.what());
   }
   if (!first_error) first_error = error;
 }
@@ -274,25 +275,12 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
   return rows;
 }
 
-std::string unescape_tsv(const std::string& cell) {
-  std::string out;
-  for (std::size_t i = 0; i < cell.size(); ++i) {
-    if (cell[i] != '\\' || i + 1 == cell.size()) {
-      out.push_back(cell[i]);
-      continue;
-    }
-    const char next = cell[++i];
-    out.push_back(next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next);
-  }
-  return out;
-}
-
 std::vector<std::string> split_tabs(const std::string& line) {
   std::vector<std::string> cells;
   std::size_t start = 0;
   for (;;) {
     const auto tab = line.find('\t', start);
-    cells.push_back(unescape_tsv(
+    cells.push_back(tsv_unescape(
         line.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
     if (tab == std::string::npos) break;
     start = tab + 1;

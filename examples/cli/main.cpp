@@ -82,14 +82,15 @@ int main(int argc, char** argv) {
   }
 
   if (!ctx.action) {
-    std::cerr << "mgnify: nothing to do (see --help)\n";
+    print_error("nothing to do (see --help)");
     return kUsage;
   }
   try {
     return ctx.action();
   } catch (const std::exception& e) {
     std::cout.flush();
-    std::cerr << "mgnify: " << e.what() << "\n";
+    // Messages quote what servers sent (a detail, a Location, a body excerpt).
+    print_error(e.what());
     return exit_code_for(std::current_exception());
   }
 }

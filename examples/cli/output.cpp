@@ -1,31 +1,188 @@
 #include "output.hpp"
 
+#include <cstdint>
+#include <iostream>
 #include <stdexcept>
 #include <utility>
 
 namespace mgnify_cli {
 
+namespace {
+
+enum class Escapes {
+  terminal,  // diagnostics: every control visible
+  tsv,       // terminal rules plus a doubled backslash, so that cells can be read back
+  json,      // serialized JSON: only what nlohmann leaves raw inside strings
+};
+
+/// Length of the well-formed UTF-8 sequence at s[i] (no overlongs, surrogates
+/// or code points past U+10FFFF), or 0 when s[i] does not start one.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned lead = byte(i);
+  std::size_t n = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    n = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    n = 3;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    n = 4;
+  } else {
+    return 0;
+  }
+  static constexpr std::uint32_t lead_bits[] = {0, 0, 0x1F, 0x0F, 0x07};
+  static constexpr std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  std::uint32_t cp = lead & lead_bits[n];
+  if (s.size() - i < n) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
+  }
+  if (cp < smallest[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+void append_escape(std::string& out, const char* prefix, unsigned value) {
+  static const char hex[] = "0123456789abcdef";
+  out += prefix;
+  out.push_back(hex[(value >> 4) & 0xFu]);
+  out.push_back(hex[value & 0xFu]);
+}
+
+// The one place that decides which bytes may reach the output as they are.
+std::string escape(std::string_view text, Escapes mode) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if (mode == Escapes::json) {
+        // nlohmann escapes C0 inside strings; outside them a newline is indentation.
+        if (c == 0x7F) {
+          out += "\\u007f";
+        } else {
+          out.push_back(static_cast<char>(c));
+        }
+      } else if (c == '\\' && mode == Escapes::tsv) {
+        out += "\\\\";
+      } else if (c == '\t') {
+        out += "\\t";
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else if (c < 0x20 || c == 0x7F) {
+        append_escape(out, "\\x", c);
+      } else {
+        out.push_back(static_cast<char>(c));
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+      // A stray byte such as 0x9B is CSI to a terminal in an 8-bit locale.
+      if (mode == Escapes::json) {
+        out += "\\ufffd";
+      } else {
+        append_escape(out, "\\x", c);
+      }
+      ++i;
+      continue;
+    }
+    const auto second = static_cast<unsigned char>(text[i + 1]);
+    if (n == 2 && c == 0xC2 && second <= 0x9F) {
+      // U+0080..U+009F: C1 controls, which many terminals obey like their ESC forms.
+      append_escape(out, "\\u00", second);
+    } else {
+      out.append(text, i, n);
+    }
+    i += n;
+  }
+  return out;
+}
+
+/// nlohmann's dump, made safe: invalid UTF-8 (which would throw type_error
+/// 316 and cut the output short) becomes U+FFFD, and DEL and C1 controls,
+/// which nlohmann leaves raw, become \u00HH escapes.
+template <class Json>
+std::string json_text(const Json& value, int indent, bool& replaced) {
+  std::string text;
+  try {
+    text = value.dump(indent);
+  } catch (const nlohmann::json::type_error& e) {
+    if (e.id != 316) throw;
+    replaced = true;
+    text = value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  return escape(text, Escapes::json);
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// The value of `digits` hex digits at text[pos], or -1.
+long hex_at(std::string_view text, std::size_t pos, std::size_t digits) {
+  if (text.size() - pos < digits) return -1;
+  long value = 0;
+  for (std::size_t k = 0; k < digits; ++k) {
+    const int h = hex_value(text[pos + k]);
+    if (h < 0) return -1;
+    value = value * 16 + h;
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string sanitize_for_terminal(std::string_view text) { return escape(text, Escapes::terminal); }
+
+void print_error(std::string_view message) {
+  std::cerr << "mgnify: " << sanitize_for_terminal(message) << "\n";
+}
+
 std::string tsv_cell(const nlohmann::ordered_json& value) {
   if (value.is_null()) return {};
-  if (!value.is_string()) return value.dump();
+  if (!value.is_string()) {
+    bool replaced = false;
+    return json_text(value, -1, replaced);
+  }
+  return escape(value.get_ref<const std::string&>(), Escapes::tsv);
+}
+
+std::string tsv_unescape(std::string_view cell) {
   std::string out;
-  for (char c : value.get_ref<const std::string&>()) {
-    switch (c) {
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      default:
-        out.push_back(c);
+  std::size_t i = 0;
+  while (i < cell.size()) {
+    if (cell[i] != '\\' || i + 1 == cell.size()) {
+      out.push_back(cell[i++]);
+      continue;
     }
+    const char next = cell[i + 1];
+    if (next == 'x') {
+      const long byte = hex_at(cell, i + 2, 2);
+      if (byte >= 0) {
+        out.push_back(static_cast<char>(byte));
+        i += 4;
+        continue;
+      }
+    } else if (next == 'u') {
+      const long cp = hex_at(cell, i + 2, 4);
+      // tsv_cell writes \u only for the C1 controls: two UTF-8 bytes.
+      if (cp >= 0x80 && cp <= 0x9F) {
+        out.push_back(static_cast<char>(0xC2));
+        out.push_back(static_cast<char>(cp));
+        i += 6;
+        continue;
+      }
+    }
+    out.push_back(next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next);
+    i += 2;
   }
   return out;
 }
@@ -77,6 +234,15 @@ nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
 Writer::Writer(std::ostream& out, Format format, std::vector<std::string> columns)
     : out_(out), format_(format), columns_(std::move(columns)) {}
 
+Writer::~Writer() { report_replaced(); }
+
+void Writer::report_replaced() {
+  if (reported_ || replaced_ == 0) return;
+  reported_ = true;
+  print_error("warning: " + std::to_string(replaced_) + (replaced_ == 1 ? " record" : " records") +
+              " held invalid UTF-8, written as U+FFFD (JSON cannot carry it)");
+}
+
 void Writer::begin_list() {
   list_ = true;
   if (format_ == Format::json) out_ << "[";
@@ -84,21 +250,23 @@ void Writer::begin_list() {
 
 void Writer::write_header() {
   header_done_ = true;
-  for (std::size_t i = 0; i < columns_.size(); ++i) out_ << (i ? "\t" : "") << columns_[i];
+  for (std::size_t i = 0; i < columns_.size(); ++i)
+    out_ << (i ? "\t" : "") << escape(columns_[i], Escapes::tsv);
   out_ << "\n";
 }
 
 void Writer::write(const nlohmann::json& record) {
+  bool replaced = false;
   switch (format_) {
     case Format::json:
       if (list_) {
-        out_ << (written_ ? ",\n" : "\n") << record.dump();
+        out_ << (written_ ? ",\n" : "\n") << json_text(record, -1, replaced);
       } else {
-        out_ << record.dump(2) << "\n";
+        out_ << json_text(record, 2, replaced) << "\n";
       }
       break;
     case Format::ndjson:
-      out_ << record.dump() << "\n";
+      out_ << json_text(record, -1, replaced) << "\n";
       break;
     case Format::tsv: {
       const nlohmann::ordered_json view = tsv_view(record);
@@ -118,6 +286,7 @@ void Writer::write(const nlohmann::json& record) {
     }
   }
   ++written_;
+  if (replaced) ++replaced_;
   // Each record reaches a reading pipeline as soon as it is complete.
   out_.flush();
   // A closed reader (`| head`) must stop the walk, not let it fetch every page.
@@ -128,6 +297,7 @@ void Writer::finish() {
   if (format_ == Format::json && list_) out_ << (written_ ? "\n]\n" : "]\n");
   if (format_ == Format::tsv && !header_done_ && !columns_.empty()) write_header();
   out_.flush();
+  report_replaced();
 }
 
 }  // namespace mgnify_cli

@@ -59,6 +59,16 @@ proteins::SearchQuery make_query(const SearchArgs& args, const Settings& setting
   return *query;
 }
 
+/// FASTA is read by people as often as by tools: the server's text in it
+/// (accessions, residues) gets the terminal escapes, so that no control
+/// character, and no newline that would start a forged record, reaches it.
+std::string fasta_of(proteins::Protein p, std::size_t width) {
+  p.mgyp = sanitize_for_terminal(p.mgyp);
+  p.sequence = sanitize_for_terminal(p.sequence);
+  if (p.superseded_from) p.superseded_from = sanitize_for_terminal(*p.superseded_from);
+  return proteins::to_fasta(p, width);
+}
+
 /// Prints the successes of a batch; returns the exit code of the first failure.
 int report_batch(const std::vector<std::string>& accessions,
                  const std::vector<mgnify::Result<proteins::Protein>>& results,
@@ -68,7 +78,7 @@ int report_batch(const std::vector<std::string>& accessions,
     if (results[i].ok()) {
       print(*results[i]);
     } else {
-      std::cerr << "mgnify: " << accessions[i] << ": " << results[i].error().what() << "\n";
+      print_error(accessions[i] + ": " + results[i].error().what());
       if (code == kOk) code = exit_code_for(results[i].exception());
     }
   }
@@ -157,7 +167,7 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       results = client.get_many(names, proteins::ProteinClient::kDefaultConcurrency, on_progress);
       bar.finish();
       const int code = report_batch(names, results, [&width](const proteins::Protein& p) {
-        std::cout << proteins::to_fasta(p, *width);
+        std::cout << fasta_of(p, *width);
       });
       std::cout.flush();
       return code;

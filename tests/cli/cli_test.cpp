@@ -978,3 +978,183 @@ TEST_CASE(
   CHECK(slurp(table_path) == table_bytes);
   CHECK(slurp(out / "MGYA00000002" / pfam->at("alias").get<std::string>()) == pfam_bytes);
 }
+
+// ------------------------------------------------------ hostile servers ----
+
+namespace {
+
+/// Text a hostile server might send: an OSC 52 clipboard write ended by BEL,
+/// a screen clear and cursor move, a CR and backspace to overwrite what was
+/// printed, DEL and a C1 CSI (U+009B, the one-character form of ESC [); with
+/// ordinary non-ASCII text that must survive.
+const std::string kHostile =
+    "Z\xc3\xbcrich \x1b]52;c;SGFja2Vk\x07\x1b[2J\x1b[1;1H\rforged\bX\x7f\xc2\x9b"
+    "31m end";
+
+/// The first byte of `text` that could drive a terminal, described, or "" if
+/// none: C0 controls (tab and newline only when `structure` allows them as
+/// TSV/line separators), DEL, C1 controls as UTF-8, and bytes that are not
+/// valid UTF-8 (a lone 0x9B is CSI in 8-bit locales).
+std::string first_control(const std::string& text, bool structure) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const auto at = " at offset " + std::to_string(i);
+    if (c < 0x80) {
+      if ((c < 0x20 && !(structure && (c == '\t' || c == '\n'))) || c == 0x7F)
+        return "byte " + std::to_string(c) + at;
+      ++i;
+      continue;
+    }
+    const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+    if (n == 0 || i + n > text.size()) return "invalid UTF-8" + at;
+    for (std::size_t k = 1; k < n; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return "invalid UTF-8" + at;
+    }
+    if (c == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) return "C1 control" + at;
+    i += n;
+  }
+  return "";
+}
+
+/// The body the mock serves for `path_and_query`, parsed.
+json mock_body(const std::string& path_and_query) {
+  httplib::Client client(mock().origin());
+  const auto res = client.Get(path_and_query);
+  REQUIRE(res);
+  REQUIRE(res->status == 200);
+  return json::parse(res->body);
+}
+
+}  // namespace
+
+TEST_CASE("server text with control characters reaches TSV and JSON output escaped",
+          "[cli][hostile]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+  json page = mock_body(path + "?page_size=2");
+  REQUIRE(page.at("items").size() == 2);
+  page["items"][0]["title"] = kHostile;
+  page["items"][1]["title"] = "line one\nline two\tcell\\";
+  const std::vector<std::string> args = {"v2", "studies", "list", "--max", "2", "--page-size", "2"};
+
+  SECTION("tsv: a visible escape for every control, one line per record") {
+    mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+    std::vector<std::string> tsv = {"--format", "tsv", "--columns", "accession,title"};
+    tsv.insert(tsv.end(), args.begin(), args.end());
+    const auto run = mgnify_run(tsv);
+    CHECK(run.code == 0);
+    CHECK(first_control(run.out, true) == "");
+    const Tsv t = parse_tsv(run.out);
+    REQUIRE(t.rows.size() == 2);
+    CHECK(t.rows[0][1] ==
+          "Z\xc3\xbcrich \\x1b]52;c;SGFja2Vk\\x07\\x1b[2J\\x1b[1;1H\\rforged\\x08X\\x7f\\u009b31m "
+          "end");
+    CHECK(t.rows[1][1] == "line one\\nline two\\tcell\\\\");
+  }
+  SECTION("json and ndjson: the data intact, DEL and C1 as \\u escapes") {
+    for (const char* format : {"json", "ndjson"}) {
+      CAPTURE(format);
+      mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+      std::vector<std::string> full = {"--format", format};
+      full.insert(full.end(), args.begin(), args.end());
+      const auto run = mgnify_run(full);
+      CHECK(run.code == 0);
+      CHECK(first_control(run.out, true) == "");
+      CHECK(run.out.find("\\u001b]52;c;") != std::string::npos);
+      CHECK(run.out.find("\\u009b31m") != std::string::npos);
+      const json records =
+          std::string(format) == "json" ? json::parse(run.out) : json(ndjson_lines(run.out));
+      REQUIRE(records.size() == 2);
+      CHECK(records[0].at("title") == kHostile);
+    }
+  }
+  mock().clear_faults();
+}
+
+TEST_CASE("control characters in error messages reach stderr escaped, exit codes unchanged",
+          "[cli][hostile]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+  const std::vector<std::string> args = {"--retries", "1", "v2", "studies", "list", "--max", "1"};
+  cli_test::Run run;
+  std::string visible;
+  SECTION("an API error's detail") {
+    mock().push_fault(path,
+                      mgnify::mock::Fault::status_only(404, json{{"detail", kHostile}}.dump()));
+    run = mgnify_run(args);
+    CHECK(run.code == 3);
+    // The SDK already folds C0 controls and DEL of a detail into spaces; C1 is left.
+    visible = "\xc3\xbcrich ]52;c;SGFja2Vk [2J [1;1H forged X \\u009b31m end";
+  }
+  SECTION("a plain-text error body with a C1 control and a stray 0x9B byte") {
+    mgnify::mock::Fault fault = mgnify::mock::Fault::status_only(500,
+                                                                 "oops \xc2\x9b"
+                                                                 "2J \x9b"
+                                                                 "2J");
+    fault.content_type = "text/plain";
+    mock().push_fault(path, fault);
+    run = mgnify_run(args);
+    CHECK(run.code == 1);
+    visible = "oops \\u009b2J \\x9b2J";
+  }
+  SECTION("a redirect's Location") {
+    mock().push_fault(path,
+                      mgnify::mock::Fault::redirect(302, "gopher://x/\x1b]52;c;SGk=\x07\x1b[2J"));
+    run = mgnify_run(args);
+    CHECK(run.code == 1);
+    visible = "\\x1b]52;c;SGk=\\x07\\x1b[2J";
+  }
+  mock().clear_faults();
+  CAPTURE(run.err);
+  CHECK(first_control(run.err, true) == "");
+  // One line: the diagnostic's own newline is the only one.
+  CHECK(run.err.find('\n') == run.err.size() - 1);
+  CHECK(run.err.find(visible) != std::string::npos);
+}
+
+TEST_CASE("protein fasta escapes control characters in residues: no forged records",
+          "[cli][hostile][proteins]") {
+  const std::string accession = "MGYP000261684433";
+  mock().clear_requests();
+  REQUIRE(mgnify_run({"protein", "get", accession}).code == 0);
+  const auto requests = mock().requests();
+  REQUIRE(requests.size() == 1);
+  const std::string path = requests[0].path;
+  json record = mock_body(requests[0].target);
+  record["sequence"] = "MKV\x1b]52;c;SGk=\x07\n>MGYP000000000001 forged\r\nLLA";
+
+  mock().push_fault(path, mgnify::mock::Fault::status_only(200, record.dump()));
+  const auto run = mgnify_run({"protein", "fasta", accession, "--width", "0"});
+  mock().clear_faults();
+  CHECK(run.code == 0);
+  CHECK(first_control(run.out, true) == "");
+  std::istringstream lines(run.out);
+  std::string header;
+  std::string sequence;
+  std::string extra;
+  REQUIRE(std::getline(lines, header));
+  REQUIRE(std::getline(lines, sequence));
+  CHECK_FALSE(std::getline(lines, extra));
+  CHECK(header.rfind(">" + accession, 0) == 0);
+  CHECK(sequence == "MKV\\x1b]52;c;SGk=\\x07\\n>MGYP000000000001 forged\\r\\nLLA");
+}
+
+TEST_CASE("invalid UTF-8 in a JSON report becomes U+FFFD, with a warning, not a crash",
+          "[cli][hostile][download]") {
+  TempDir dir;
+  const auto manifest = dir.path() / "m.tsv";
+  // A manifest keeps bytes as the server sent them; this alias has a byte
+  // that is not UTF-8 and an escape sequence (as tsv_cell writes them).
+  std::ofstream(manifest, std::ios::binary)
+      << "accession\talias\turl\n"
+      << "MGYA00000001\tbad\xff\\x1b[2J.txt\t" << mock().origin() << "/no/such/file\n";
+  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest.string(),
+                               "--dir", (dir.path() / "out").string()});
+  CHECK(run.code == 3);  // the 404, as for any other missing file
+  CAPTURE(run.err);
+  CHECK(first_control(run.out, true) == "");
+  CHECK(first_control(run.err, true) == "");
+  const auto rows = ndjson_lines(run.out);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].at("alias") == "bad\xef\xbf\xbd\x1b[2J.txt");
+  CHECK(rows[0].at("status") == "failed");
+  CHECK(run.err.find("1 record held invalid UTF-8") != std::string::npos);
+}
