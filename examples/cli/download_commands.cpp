@@ -1,6 +1,7 @@
 // `mgnify downloads` (list a study's or analysis's files as a manifest) and
 // `mgnify download` (fetch them: resumable, verified, several at a time).
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -72,10 +73,15 @@ void write_manifest(const std::vector<FileRow>& rows, const std::string& path) {
 }
 
 /// A single path component from the service (accession, alias) must not
-/// climb out of the download directory.
+/// climb out of the download directory, nor carry control characters into
+/// file names that later reach a terminal through `ls` or a shell glob.
 bool safe_component(const std::string& name) {
   return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
-         name.find('\\') == std::string::npos && name.find('\0') == std::string::npos;
+         name.find('\\') == std::string::npos &&
+         std::none_of(name.begin(), name.end(), [](char c) {
+           const auto u = static_cast<unsigned char>(c);
+           return u < 0x20 || u == 0x7f;
+         });
 }
 
 void settings_columns_or_default(Settings& settings, const std::vector<std::string>& columns) {

@@ -1142,10 +1142,10 @@ TEST_CASE("invalid UTF-8 in a JSON report becomes U+FFFD, with a warning, not a 
   TempDir dir;
   const auto manifest = dir.path() / "m.tsv";
   // A manifest keeps bytes as the server sent them; this alias has a byte
-  // that is not UTF-8 and an escape sequence (as tsv_cell writes them).
+  // that is not UTF-8.
   std::ofstream(manifest, std::ios::binary)
       << "accession\talias\turl\n"
-      << "MGYA00000001\tbad\xff\\x1b[2J.txt\t" << mock().origin() << "/no/such/file\n";
+      << "MGYA00000001\tbad\xff.txt\t" << mock().origin() << "/no/such/file\n";
   const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest.string(),
                                "--dir", (dir.path() / "out").string()});
   CHECK(run.code == 3);  // the 404, as for any other missing file
@@ -1154,7 +1154,35 @@ TEST_CASE("invalid UTF-8 in a JSON report becomes U+FFFD, with a warning, not a 
   CHECK(first_control(run.err, true) == "");
   const auto rows = ndjson_lines(run.out);
   REQUIRE(rows.size() == 1);
-  CHECK(rows[0].at("alias") == "bad\xef\xbf\xbd\x1b[2J.txt");
+  CHECK(rows[0].at("alias") == "bad\xef\xbf\xbd.txt");
   CHECK(rows[0].at("status") == "failed");
   CHECK(run.err.find("1 record held invalid UTF-8") != std::string::npos);
+}
+
+TEST_CASE("a file name with control characters is refused, never created",
+          "[cli][hostile][download]") {
+  TempDir dir;
+  const auto manifest = dir.path() / "m.tsv";
+  // An escape sequence in a server-sent alias (as tsv_cell writes it) would
+  // become part of a file name that `ls` later prints to a terminal.
+  std::ofstream(manifest, std::ios::binary)
+      << "accession\talias\turl\n"
+      << "MGYA00000001\tbad\\x1b[2J.txt\t" << mock().origin() << "/no/such/file\n";
+  const auto out_dir = dir.path() / "out";
+  const auto run = mgnify_run(
+      {"--format", "ndjson", "download", "--manifest", manifest.string(), "--dir", out_dir.string()});
+  CHECK(run.code == 1);
+  CAPTURE(run.err);
+  const auto rows = ndjson_lines(run.out);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].at("status") == "failed");
+  CHECK(rows[0].at("error") == "unsafe file name");
+  CHECK(first_control(run.err, true) == "");
+  std::size_t created = 0;
+  if (std::filesystem::exists(out_dir)) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(out_dir)) {
+      if (entry.is_regular_file()) ++created;
+    }
+  }
+  CHECK(created == 0);
 }
