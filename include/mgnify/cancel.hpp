@@ -25,6 +25,7 @@ inline namespace v0 {
 /// returned; a download keeps its .part file for a later resume.
 class CancelledError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(CancelledError)
   explicit CancelledError(const std::string& what) : Error("cancelled: " + what) {}
 };
 

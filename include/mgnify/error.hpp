@@ -5,6 +5,7 @@
 // message, how many attempts were made.
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -25,11 +26,25 @@ class Error : public std::runtime_error {
  public:
   explicit Error(const std::string& what) : std::runtime_error(detail::redact_urls_in(what)) {}
   explicit Error(const char* what) : Error(std::string(what)) {}
+
+  /// A heap copy with the same dynamic type. Result<T> keeps one: holding a
+  /// pointer into a rethrown exception is only safe where rethrow_exception
+  /// does not copy, which the standard leaves open (MSVC copies).
+  virtual std::shared_ptr<const Error> clone() const { return std::make_shared<Error>(*this); }
 };
+
+/// Declares clone() for an Error subclass; every subclass needs it, or a
+/// Result holding it reports its base type (tests/core/result_test.cpp checks
+/// every subclass in include/).
+#define MGNIFY_ERROR_CLONE(Type)                                  \
+  std::shared_ptr<const ::mgnify::Error> clone() const override { \
+    return std::make_shared<Type>(*this);                         \
+  }
 
 /// Bad input detected before any request was sent.
 class InvalidArgument : public Error {
  public:
+  MGNIFY_ERROR_CLONE(InvalidArgument)
   using Error::Error;
 };
 
@@ -37,6 +52,7 @@ class InvalidArgument : public Error {
 /// dropped connection, body over the size limit).
 class TransportError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(TransportError)
   enum class Kind { connect, timeout, tls, send, receive, body_too_large, other };
 
   TransportError(Kind kind, int curl_code, std::string url, const std::string& message,
@@ -98,6 +114,7 @@ class TransportError : public Error {
 /// A response arrived but its JSON was malformed or of the wrong shape.
 class DecodeError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(DecodeError)
   DecodeError(std::string json_path, std::string url, const std::string& message)
       : Error("cannot decode " + (json_path.empty() ? std::string("response") : json_path) +
               (url.empty() ? std::string() : " from " + url) + ": " + message),
@@ -124,6 +141,7 @@ class DecodeError : public Error {
 /// ListOptions::start_page, a v1 page URL).
 class ListChangedError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(ListChangedError)
   ListChangedError(std::string url, std::string resume_token, const std::string& message)
       : Error("the list changed during the walk" + (url.empty() ? std::string() : " at " + url) +
               ": " + message + "; resume from page token " + resume_token),
@@ -157,6 +175,7 @@ struct ApiErrorInfo {
 /// The service answered with an error status.
 class ApiError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(ApiError)
   explicit ApiError(ApiErrorInfo info) : Error(compose(info)), info_(std::move(info)) {}
 
   int status() const noexcept { return info_.status; }
@@ -191,12 +210,14 @@ class ApiError : public Error {
 /// 404.
 class NotFoundError : public ApiError {
  public:
+  MGNIFY_ERROR_CLONE(NotFoundError)
   using ApiError::ApiError;
 };
 
 /// 401 or 403.
 class AuthError : public ApiError {
  public:
+  MGNIFY_ERROR_CLONE(AuthError)
   using ApiError::ApiError;
 };
 
@@ -204,18 +225,21 @@ class AuthError : public ApiError {
 /// per-parameter complaints when the server sent a list.
 class ValidationError : public ApiError {
  public:
+  MGNIFY_ERROR_CLONE(ValidationError)
   using ApiError::ApiError;
 };
 
 /// 429 that outlasted the retry budget. `retry_after()` is the last value the server sent.
 class RateLimitedError : public ApiError {
  public:
+  MGNIFY_ERROR_CLONE(RateLimitedError)
   using ApiError::ApiError;
 };
 
 /// 5xx that outlasted the retry budget (or a non-idempotent request's 5xx).
 class ServerError : public ApiError {
  public:
+  MGNIFY_ERROR_CLONE(ServerError)
   using ApiError::ApiError;
 };
 
@@ -223,6 +247,7 @@ class ServerError : public ApiError {
 /// 3xx without a Location.
 class RedirectError : public ApiError {
  public:
+  MGNIFY_ERROR_CLONE(RedirectError)
   using ApiError::ApiError;
 };
 

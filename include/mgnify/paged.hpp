@@ -264,7 +264,7 @@ class Paged {
     // Queues a fetch; false when no thread can take it up. A thread that is
     // handing in its page takes the fetch that page made room for, so a
     // one-page read-ahead keeps to one thread (and one allocator arena:
-    // every extra thread's arena was measured to keep about a page more).
+    // every extra thread's arena keeps about a page more).
     bool launch_locked(const SlotPtr& slot) {
       if (idle + finishing < queue.size() + 1 && workers.size() < window + 1) {
         try {

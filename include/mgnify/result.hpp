@@ -4,6 +4,7 @@
 // failed item must not abort the batch, and its exception keeps its full type.
 
 #include <exception>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -52,42 +53,38 @@ class Result {
   /// The failure. Precondition: !ok().
   const Error& error() const {
     if (ok()) throw std::logic_error("mgnify::Result::error() called on a success");
-    return *error_view_;
+    return *error_copy_;
   }
   const std::exception_ptr& exception() const noexcept { return error_; }
 
   /// Convenience for callers that switch on the type: nullptr when the error is not an E.
   template <class E>
   const E* error_as() const noexcept {
-    return ok() ? nullptr : dynamic_cast<const E*>(error_view_);
+    return ok() ? nullptr : dynamic_cast<const E*>(error_copy_.get());
   }
 
  private:
+  // The caught object is copied (Error::clone) while the handler runs, so the
+  // copy does not depend on how long a rethrown exception lives.
   explicit Result(std::exception_ptr error) : error_(std::move(error)) {
-    // The exception object lives as long as error_ holds it, so the pointer stays valid.
     try {
       std::rethrow_exception(error_);
     } catch (const Error& e) {
-      error_view_ = &e;
+      error_copy_ = e.clone();
     } catch (const std::exception& e) {
-      error_ = std::make_exception_ptr(Error(e.what()));
-      rebind();
+      wrap(Error(e.what()));
     } catch (...) {
-      error_ = std::make_exception_ptr(Error("unknown exception"));
-      rebind();
+      wrap(Error("unknown exception"));
     }
   }
-  void rebind() {
-    try {
-      std::rethrow_exception(error_);
-    } catch (const Error& e) {
-      error_view_ = &e;
-    }
+  void wrap(const Error& e) {
+    error_ = std::make_exception_ptr(e);
+    error_copy_ = e.clone();
   }
 
   std::optional<T> value_;
   std::exception_ptr error_;
-  const Error* error_view_ = nullptr;
+  std::shared_ptr<const Error> error_copy_;
 };
 
 }  // namespace v0

@@ -1,11 +1,22 @@
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <memory>
+#include <regex>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <system_error>
+#include <typeinfo>
+#include <utility>
 #include <vector>
 
+#include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/http/download_errors.hpp"
 #include "mgnify/result.hpp"
 
 using mgnify::Result;
@@ -105,4 +116,93 @@ TEST_CASE("Result holds move-only values", "[result]") {
   CHECK(**r == 7);
   std::unique_ptr<int> taken = std::move(r).value();
   CHECK(*taken == 7);
+}
+
+namespace {
+
+mgnify::ApiErrorInfo info_with_status(int status) {
+  mgnify::ApiErrorInfo info = not_found_info();
+  info.status = status;
+  return info;
+}
+
+// One of every Error subclass in include/ (checked against the headers below).
+std::vector<std::pair<std::string, std::exception_ptr>> one_of_each_error() {
+  namespace fs = std::filesystem;
+  const auto ec = std::make_error_code(std::errc::io_error);
+  auto ptr = [](auto e) { return std::make_exception_ptr(std::move(e)); };
+  return {
+      {"Error", ptr(mgnify::Error("e"))},
+      {"InvalidArgument", ptr(mgnify::InvalidArgument("bad"))},
+      {"TransportError",
+       ptr(mgnify::TransportError(mgnify::TransportError::Kind::timeout, 28, "https://h/", "slow"))},
+      {"DecodeError", ptr(mgnify::DecodeError("$.count", "https://h/", "not a number"))},
+      {"ListChangedError", ptr(mgnify::ListChangedError("https://h/", "3", "short page"))},
+      {"ApiError", ptr(mgnify::ApiError(info_with_status(418)))},
+      {"NotFoundError", ptr(mgnify::NotFoundError(info_with_status(404)))},
+      {"AuthError", ptr(mgnify::AuthError(info_with_status(401)))},
+      {"ValidationError", ptr(mgnify::ValidationError(info_with_status(422)))},
+      {"RateLimitedError", ptr(mgnify::RateLimitedError(info_with_status(429)))},
+      {"ServerError", ptr(mgnify::ServerError(info_with_status(503)))},
+      {"RedirectError", ptr(mgnify::RedirectError(info_with_status(302)))},
+      {"CancelledError", ptr(mgnify::CancelledError("walk"))},
+      {"FileError", ptr(mgnify::FileError(fs::path("f"), ec, "cannot write"))},
+      {"IntegrityError", ptr(mgnify::IntegrityError(mgnify::IntegrityError::Kind::size,
+                                                    "https://h/f", fs::path("f"), "1", "2"))},
+      {"SizeLimitError", ptr(mgnify::SizeLimitError("https://h/f", fs::path("f"), 10, "max_bytes"))},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("a failed Result owns a copy of its error with the same dynamic type", "[result]") {
+  for (const auto& [name, error] : one_of_each_error()) {
+    INFO(name);
+    const auto failed = Result<int>::failure(error);
+    const std::type_info* thrown = nullptr;
+    std::string text;
+    try {
+      std::rethrow_exception(error);
+    } catch (const mgnify::Error& e) {
+      thrown = &typeid(e);
+      text = e.what();
+    }
+    REQUIRE(thrown != nullptr);
+    CHECK(typeid(failed.error()) == *thrown);
+    CHECK(std::string(failed.error().what()) == text);
+  }
+}
+
+TEST_CASE("every Error subclass in include/ declares clone() and is covered above", "[result]") {
+  namespace fs = std::filesystem;
+  const std::regex declaration(R"(class (\w+) : public (\w+) \{)");
+  std::set<std::string> error_types{"Error"};
+  std::map<std::string, std::string> bodies;
+  // Two passes: a class derives from Error through any already known subclass.
+  std::vector<std::pair<std::string, std::string>> classes;  // name, base
+  for (const auto& entry : fs::recursive_directory_iterator(std::string(MGNIFY_SOURCE_DIR) + "/include")) {
+    if (entry.path().extension() != ".hpp") continue;
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (std::sregex_iterator it(text.begin(), text.end(), declaration), end; it != end; ++it) {
+      classes.emplace_back((*it)[1], (*it)[2]);
+      const auto body_end = text.find("\n};", static_cast<std::size_t>(it->position()));
+      bodies[(*it)[1]] = text.substr(static_cast<std::size_t>(it->position()),
+                                     body_end - static_cast<std::size_t>(it->position()));
+    }
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& [name, base] : classes) {
+      if (error_types.count(base) && error_types.insert(name).second) grew = true;
+    }
+  }
+  std::set<std::string> covered;
+  for (const auto& [name, error] : one_of_each_error()) covered.insert(name);
+  CHECK(error_types == covered);
+  for (const auto& name : error_types) {
+    if (name == "Error") continue;
+    INFO(name);
+    CHECK(bodies[name].find("MGNIFY_ERROR_CLONE(" + name + ")") != std::string::npos);
+  }
 }

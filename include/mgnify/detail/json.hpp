@@ -58,7 +58,7 @@ bool is_text_form_of(const nlohmann::json& sent, const T& value) {
 
 /// A JSON number as the integer type T, or a DecodeError. nlohmann's own
 /// conversion static_casts, which is undefined behaviour for 1e300 into a long
-/// and silently wraps 2^64-1 into -1 (both found by fuzzing).
+/// and silently wraps 2^64-1 into -1.
 template <class T>
 T checked_integer(const nlohmann::json& value, const std::string& path) {
   using limits = std::numeric_limits<T>;
@@ -191,7 +191,7 @@ inline nlohmann::json parse_body(const std::string& body, const std::string& url
   try {
     return nlohmann::json::parse(body);
   } catch (const nlohmann::json::exception& e) {
-    // parse_error for bad syntax, out_of_range for numbers like 1e99999 (found by fuzzing).
+    // parse_error for bad syntax, out_of_range for numbers like 1e99999.
     throw DecodeError("", url, std::string("invalid JSON: ") + e.what());
   }
 }

@@ -20,6 +20,7 @@ inline namespace v0 {
 /// A local file could not be created, written, read or renamed.
 class FileError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(FileError)
   FileError(std::filesystem::path path, std::error_code code, const std::string& what)
       : Error(what + ": " + path.string() + (code ? " (" + code.message() + ")" : std::string())),
         path_(std::move(path)),
@@ -38,6 +39,7 @@ class FileError : public Error {
 /// left at the destination path.
 class IntegrityError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(IntegrityError)
   enum class Kind { checksum, size };
 
   IntegrityError(Kind kind, std::string url, std::filesystem::path path, std::string expected,
@@ -78,6 +80,7 @@ class IntegrityError : public Error {
 /// the same bytes again.
 class SizeLimitError : public Error {
  public:
+  MGNIFY_ERROR_CLONE(SizeLimitError)
   SizeLimitError(std::string url, std::filesystem::path path, std::uint64_t limit,
                  const std::string& source)
       : Error("download of " + url + " -> " + path.string() + " exceeds " + source + " (" +
