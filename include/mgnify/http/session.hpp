@@ -168,8 +168,9 @@ class Session {
     for (int attempt = 1;; ++attempt) {
       cancel.throw_if_cancelled(request.url);
       Response response;
+      RateLimiter::Ticket ticket;
       try {
-        response = follow_redirects(request, attempt);
+        response = follow_redirects(request, attempt, ticket);
       } catch (const TransportError& e) {
         if (idempotent && retry.is_retryable(e) && attempt < max_attempts) {
           const auto wait = backoff.next(attempt, std::nullopt);
@@ -181,12 +182,16 @@ class Session {
         throw e.with_attempts(attempt);
       }
       response.attempts = attempt;
-      if (response.is_success()) return response;
+      if (response.is_success()) {
+        limiter_.on_accepted(ticket);
+        return response;
+      }
 
       std::optional<std::chrono::seconds> retry_after;
       if (auto value = response.headers.get("Retry-After")) {
         retry_after = parse_retry_after(*value, clock_->wall_now());
       }
+      pace(response.status, retry_after, ticket);
       if (idempotent && retry.is_retryable_status(response.status) && attempt < max_attempts) {
         const auto wait = backoff.next(attempt, retry_after);
         log(LogEvent::Kind::retry, request, response.status, attempt, wait,
@@ -224,14 +229,30 @@ class Session {
     }
   }
 
-  Response follow_redirects(const Request& original, int attempt) {
+  // Throttling slows every thread of the session, not only this one: a 429,
+  // or a 503 that says when to come back, is the server asking for less.
+  void pace(int status, std::optional<std::chrono::seconds> retry_after,
+            RateLimiter::Ticket ticket) {
+    if (status == 429 || (status == 503 && retry_after)) {
+      // The same clamp as this thread's own wait (Backoff), so no other
+      // thread is held longer than the one that was told to wait.
+      const auto hold = retry_after ? std::min<std::chrono::milliseconds>(
+                                          *retry_after, options_.retry.max_retry_after)
+                                    : std::chrono::milliseconds(0);
+      limiter_.on_throttled(ticket, hold);
+    } else if (status < 500 && status != 408) {
+      limiter_.on_accepted(ticket);
+    }
+  }
+
+  Response follow_redirects(const Request& original, int attempt, RateLimiter::Ticket& ticket) {
     Request request = original;
     std::vector<std::string> visited;
     // Loops are judged on method and URL: POST /x answered by "303 See Other"
     // to /x (post/redirect/get) revisits the URL with another method.
     std::vector<std::pair<Method, std::string>> seen;
     for (;;) {
-      limiter_.acquire(request.cancel);
+      ticket = limiter_.acquire(request.cancel);
       log(LogEvent::Kind::request, request, 0, attempt, {}, {});
       Response response = transport_->send(request);
       response.url = request.url;
