@@ -16,6 +16,7 @@
 
 #include "commands.hpp"
 #include "file_listing.hpp"
+#include "number_option.hpp"
 #include "progress.hpp"
 
 namespace mgnify_cli {
@@ -48,8 +49,9 @@ void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) 
       ->delimiter(',');
   cmd.add_flag("--study-summaries", args.selection.study_summaries,
                "for a study: its own summary files instead of its analyses' files");
-  cmd.add_option("--concurrency", args.selection.concurrency, "requests in flight")
-      ->capture_default_str();
+  add_number_option(cmd, "--concurrency", args.selection.concurrency, std::size_t{1},
+                    std::size_t{64}, "requests in flight")
+      ->default_str(std::to_string(args.selection.concurrency));
 }
 
 Selection selection_of(const SelectionArgs& args) {

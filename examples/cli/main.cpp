@@ -10,11 +10,13 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <limits>
 #include <mgnify/error.hpp>
 #include <mgnify/version.hpp>
 #include <string>
 
 #include "commands.hpp"
+#include "number_option.hpp"
 
 namespace {
 
@@ -37,17 +39,21 @@ void add_global_options(CLI::App& app, Settings& settings) {
          "tsv columns (comma-separated, dotted paths into each record); default: every scalar "
          "field of the first record")
       ->delimiter(',');
-  app.add_option("--max", settings.max_items, "stop after this many items");
-  app.add_option("--page-size", settings.page_size, "items per request (v1: 1..250, v2: 1..100)");
+  add_number_option(app, "--max", settings.max_items, std::size_t{0},
+                    std::numeric_limits<std::size_t>::max(), "stop after this many items");
+  add_number_option(app, "--page-size", settings.page_size, 1, std::numeric_limits<int>::max(),
+                    "items per request (v1: 1..250, v2: 1..100)");
   app.add_option("--base-url", settings.base_url,
                  "base URL of the service the command talks to (default: its environment variable, "
                  "else the public service)");
   app.add_option("--token-env", settings.token_env,
                  "name of an environment variable holding an API token (never printed)");
-  app.add_option("--retries", settings.retries, "attempts per request (default: the SDK's)");
-  app.add_option("--timeout", settings.timeout_seconds, "seconds per request (default: the SDK's)");
-  app.add_option("--rate-limit", settings.rate_limit,
-                 "requests per second to one service (default: the SDK's 10; 0: no limit)");
+  add_number_option(app, "--retries", settings.retries, 1, 100,
+                    "attempts per request, 1 for no retry (default: the SDK's 4)");
+  add_number_option(app, "--timeout", settings.timeout_seconds, 0.001, 86400.0,
+                    "seconds per request (default: the SDK's 120)");
+  add_number_option(app, "--rate-limit", settings.rate_limit, 0.0, 10000.0,
+                    "requests per second to one service (default: the SDK's 10; 0: no limit)");
 }
 
 }  // namespace
@@ -77,7 +83,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    // One line, like every other error, so that scripts can log or grep it.
+    print_error(e.what());
     return kUsage;
   }
 

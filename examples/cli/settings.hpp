@@ -30,14 +30,14 @@ const char* service_env_var(Service service);
 
 struct Settings {
   Format format = Format::json;
-  std::vector<std::string> columns;      // --columns, for tsv
-  std::optional<std::size_t> max_items;  // --max
-  std::optional<int> page_size;          // --page-size
-  std::string base_url;                  // --base-url: the service the command talks to
-  std::string token_env;                 // --token-env NAME
-  int retries = 0;                       // --retries (0: the SDK's default)
-  double timeout_seconds = 0;            // --timeout (0: the SDK's default)
-  std::optional<double> rate_limit;      // --rate-limit requests per second (0: off)
+  std::vector<std::string> columns;       // --columns, for tsv
+  std::optional<std::size_t> max_items;   // --max
+  std::optional<int> page_size;           // --page-size
+  std::string base_url;                   // --base-url: the service the command talks to
+  std::string token_env;                  // --token-env NAME
+  std::optional<int> retries;             // --retries: attempts per request
+  std::optional<double> timeout_seconds;  // --timeout
+  std::optional<double> rate_limit;       // --rate-limit requests per second (0: off)
 };
 
 /// Bad command-line input found after parsing (exit code 2).

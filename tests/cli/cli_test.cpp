@@ -173,6 +173,70 @@ TEST_CASE("bad usage exits with 2 before any request", "[cli]") {
   CHECK(mock().requests().empty());
 }
 
+TEST_CASE("a numeric option outside its range is a one-line usage error naming it and its range",
+          "[cli]") {
+  mock().clear_requests();
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"v1", "studies", "list", "--max", "-3", "--format", "ndjson"},
+       "mgnify: --max must be an integer of at least 0, got '-3'\n"},
+      {{"--max", "abc", "v2", "studies", "list"},
+       "mgnify: --max must be an integer of at least 0, got 'abc'\n"},
+      {{"--max", "", "v2", "studies", "list"},
+       "mgnify: --max must be an integer of at least 0, got ''\n"},
+      {{"protein", "search", "--pfam", "PF00005", "--max", "-1"},
+       "mgnify: --max must be an integer of at least 0, got '-1'\n"},
+      {{"protein", "search", "--pfam", "PF00005", "--max", "0"},
+       "mgnify: --max for a protein search must be an integer from 1 to 1000, got 0\n"},
+      {{"v2", "studies", "list", "--page-size", "-5"},
+       "mgnify: --page-size must be an integer of at least 1, got '-5'\n"},
+      {{"protein", "fasta", "MGYP000261684433", "--width", "-1"},
+       "mgnify: --width must be an integer from 0 to 100000, got '-1'\n"},
+      {{"protein", "search", "--biome-id", "-2"},
+       "mgnify: --biome-id must be an integer of at least 1, got '-2'\n"},
+      {{"download", "MGYA00000002", "--concurrency", "-1"},
+       "mgnify: --concurrency must be an integer from 1 to 64, got '-1'\n"},
+      {{"downloads", "MGYA00000002", "--concurrency", "0"},
+       "mgnify: --concurrency must be an integer from 1 to 64, got '0'\n"},
+      {{"v2", "publications", "list", "--published-after", "-1"},
+       "mgnify: --published-after must be an integer from 0 to 9999, got '-1'\n"},
+      {{"v2", "publications", "list", "--published-before", "10000"},
+       "mgnify: --published-before must be an integer from 0 to 9999, got '10000'\n"},
+      {{"v2", "biomes", "list", "--max-depth", "-1"},
+       "mgnify: --max-depth must be an integer from 1 to 100, got '-1'\n"},
+      // The root is depth 1: depth 0 would be an empty tree, not the whole one.
+      {{"v2", "biomes", "list", "--max-depth", "0"},
+       "mgnify: --max-depth must be an integer from 1 to 100, got '0'\n"},
+      // --retries counts attempts, so 0 would mean no request at all.
+      {{"--retries", "0", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --retries must be an integer from 1 to 100, got '0'\n"},
+      {{"--retries", "-1", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --retries must be an integer from 1 to 100, got '-1'\n"},
+      {{"--timeout", "0", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --timeout must be a number from 0.001 to 86400, got '0'\n"},
+      {{"--timeout", "-1", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --timeout must be a number from 0.001 to 86400, got '-1'\n"},
+      {{"--timeout", "nan", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --timeout must be a number from 0.001 to 86400, got 'nan'\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args.back());
+    const auto run = mgnify_run(c.args);
+    CHECK(run.code == 2);
+    CHECK(run.err == c.err);
+    CHECK(run.out.empty());
+  }
+  // mgnify_run passes its own --rate-limit, so this one runs the binary directly.
+  const auto rate = cli_test::run_piped(
+      MGNIFY_CLI_PATH, {"--rate-limit", "-1", "v2", "studies", "list"}, service_env());
+  CHECK(rate.code == 2);
+  CHECK(rate.err == "mgnify: --rate-limit must be a number from 0 to 10000, got '-1'\n");
+  CHECK(mock().requests().empty());
+}
+
 // -------------------------------------------------------------- protein ----
 
 TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
