@@ -22,10 +22,26 @@ namespace {
 
 using namespace mgnify_cli;
 
+/// A text option whose empty value would otherwise read as "not given" and
+/// fall back to a default the user did not ask for.
+CLI::Option* add_nonempty_option(CLI::App& app, const std::string& name, std::string& target,
+                                 const std::string& help) {
+  return app.add_option_function<std::string>(
+      name,
+      [&target, name](const std::string& text) {
+        if (text.empty()) {
+          throw CLI::ValidationError(name + " must not be empty", CLI::ExitCodes::ValidationError);
+        }
+        target = text;
+      },
+      help);
+}
+
 void add_global_options(CLI::App& app, Settings& settings) {
   app.add_option_function<std::string>(
          "--format",
          [&settings](const std::string& text) {
+           settings.format_given = true;
            settings.format = text == "tsv"      ? Format::tsv
                              : text == "ndjson" ? Format::ndjson
                                                 : Format::json;
@@ -34,20 +50,20 @@ void add_global_options(CLI::App& app, Settings& settings) {
       ->check(CLI::IsMember({"json", "ndjson", "tsv"}))
       ->type_name("FORMAT")
       ->default_str("json");
-  app.add_option(
-         "--columns", settings.columns,
-         "tsv columns (comma-separated, dotted paths into each record); default: every scalar "
-         "field of the first record")
+  app.add_option("--columns", settings.columns,
+                 "tsv columns (comma-separated, dotted paths into each record; --format tsv only); "
+                 "default: every scalar field of the first record")
       ->delimiter(',');
   add_number_option(app, "--max", settings.max_items, std::size_t{0},
                     std::numeric_limits<std::size_t>::max(), "stop after this many items");
   add_number_option(app, "--page-size", settings.page_size, 1, std::numeric_limits<int>::max(),
                     "items per request (v1: 1..250, v2: 1..100)");
-  app.add_option("--base-url", settings.base_url,
-                 "base URL of the service the command talks to (default: its environment variable, "
-                 "else the public service)");
-  app.add_option("--token-env", settings.token_env,
-                 "name of an environment variable holding an API token (never printed)");
+  add_nonempty_option(
+      app, "--base-url", settings.base_url,
+      "base URL of the service the command talks to (default: its environment variable, "
+      "else the public service)");
+  add_nonempty_option(app, "--token-env", settings.token_env,
+                      "name of an environment variable holding an API token (never printed)");
   add_number_option(app, "--retries", settings.retries, 1, 100,
                     "attempts per request, 1 for no retry (default: the SDK's 4)");
   add_number_option(app, "--timeout", settings.timeout_seconds, 0.001, 86400.0,
@@ -93,6 +109,7 @@ int main(int argc, char** argv) {
     return kUsage;
   }
   try {
+    check_output_settings(ctx.settings);
     return ctx.action();
   } catch (const std::exception& e) {
     std::cout.flush();

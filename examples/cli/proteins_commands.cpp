@@ -156,6 +156,9 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
   fasta->callback([&ctx, fasta_args, fasta_accessions, width] {
     ctx.action = [&ctx, fasta_args, fasta_accessions, width] {
       no_page_size(ctx.settings, "protein fasta");
+      if (ctx.settings.format_given) {
+        throw UsageError("--format does not apply to 'protein fasta', which always writes FASTA");
+      }
       if (has_filter(*fasta_args) == !fasta_accessions->empty()) {
         throw UsageError(
             "protein fasta: give accessions or one search filter, not both or neither");

@@ -51,6 +51,13 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
   return options;
 }
 
+void check_output_settings(const Settings& settings) {
+  // JSON keeps whole records; a selection the user asked for must not be dropped silently.
+  if (!settings.columns.empty() && settings.format != Format::tsv) {
+    throw UsageError("--columns applies to --format tsv only");
+  }
+}
+
 int exit_code_for(const std::exception_ptr& error) {
   try {
     std::rethrow_exception(error);

@@ -30,6 +30,7 @@ const char* service_env_var(Service service);
 
 struct Settings {
   Format format = Format::json;
+  bool format_given = false;              // --format was on the command line
   std::vector<std::string> columns;       // --columns, for tsv
   std::optional<std::size_t> max_items;   // --max
   std::optional<int> page_size;           // --page-size
@@ -54,6 +55,9 @@ class UsageError : public std::exception {
 /// service's environment variable, else the client's default; token from the
 /// variable --token-env names.
 mgnify::ClientOptions client_options(const Settings& settings, Service service);
+
+/// Throws UsageError for output options that cannot apply together.
+void check_output_settings(const Settings& settings);
 
 /// The exit code for an exception (see ExitCode).
 int exit_code_for(const std::exception_ptr& error);

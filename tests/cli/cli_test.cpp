@@ -237,6 +237,32 @@ TEST_CASE("a numeric option outside its range is a one-line usage error naming i
   CHECK(mock().requests().empty());
 }
 
+TEST_CASE("empty or inapplicable option values are refused, not silently ignored", "[cli]") {
+  mock().clear_requests();
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"--base-url", "", "v2", "studies", "list"}, "mgnify: --base-url must not be empty\n"},
+      {{"--token-env", "", "v2", "studies", "list"}, "mgnify: --token-env must not be empty\n"},
+      {{"--columns", "accession", "v2", "studies", "list"},
+       "mgnify: --columns applies to --format tsv only\n"},
+      {{"--format", "ndjson", "--columns", "accession", "v2", "studies", "list"},
+       "mgnify: --columns applies to --format tsv only\n"},
+      {{"--format", "json", "protein", "fasta", "MGYP000261684433"},
+       "mgnify: --format does not apply to 'protein fasta', which always writes FASTA\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args.front() << " " << c.args[1]);
+    const auto run = mgnify_run(c.args);
+    CHECK(run.code == 2);
+    CHECK(run.err == c.err);
+    CHECK(run.out.empty());
+  }
+  CHECK(mock().requests().empty());
+}
+
 // -------------------------------------------------------------- protein ----
 
 TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
