@@ -538,6 +538,25 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
   mock().clear_faults();
 }
 
+TEST_CASE("a JSON list that fails on a later page is still valid JSON; the exit code tells",
+          "[cli][faults]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+  mgnify::mock::Fault first_page;
+  first_page.action = mgnify::mock::Fault::Action::pass;
+  mock().push_fault(path, first_page);
+  mock().push_fault(path, mgnify::mock::Fault::status_only(500));
+  const auto run =
+      mgnify_run({"--retries", "1", "--page-size", "2", "--max", "5", "v2", "studies", "list"});
+  mock().clear_faults();
+  CHECK(run.code == 1);
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+  CHECK(run.err.rfind("mgnify: ", 0) == 0);
+  CHECK(run.err.find("500") != std::string::npos);
+  const json printed = json::parse(run.out);  // throws on an unclosed array
+  REQUIRE(printed.is_array());
+  CHECK(printed.size() == 2);
+}
+
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run =
       cli_test::run_piped(MGNIFY_CLI_PATH,
