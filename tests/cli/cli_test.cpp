@@ -263,6 +263,36 @@ TEST_CASE("empty or inapplicable option values are refused, not silently ignored
   CHECK(mock().requests().empty());
 }
 
+TEST_CASE("parser errors are one 'mgnify:' line, naming an unknown command with a suggestion",
+          "[cli]") {
+  mock().clear_requests();
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"protein", "gett", "10"}, "mgnify: unknown command 'gett'; did you mean 'get'?\n"},
+      {{"v2", "studies", "lisst"}, "mgnify: unknown command 'lisst'; did you mean 'list'?\n"},
+      {{"protein", "xyz"}, "mgnify: unknown command 'xyz'; expected one of: get, search, fasta\n"},
+      {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta\n"},
+      {{"--bogus"}, "mgnify: unknown option '--bogus'\n"},
+      {{"v2", "studies", "list", "--maxx", "3"},
+       "mgnify: unknown option '--maxx'; did you mean '--max'?\n"},
+      {{"v2", "studies", "list", "--no-such-option"},
+       "mgnify: unknown option '--no-such-option'\n"},
+      {{"--format", "xml", "v2", "studies", "list"},
+       "mgnify: --format: xml not in {json,ndjson,tsv}\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args.front() << " " << c.args.back());
+    const auto run = mgnify_run(c.args);
+    CHECK(run.code == 2);
+    CHECK(run.err == c.err);
+    CHECK(run.out.empty());
+  }
+  CHECK(mock().requests().empty());
+}
+
 // -------------------------------------------------------------- protein ----
 
 TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
