@@ -2,6 +2,7 @@
 // `mgnify download` (fetch them: resumable, verified, several at a time).
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "commands.hpp"
@@ -146,8 +148,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       std::exception_ptr failure;
       std::vector<FileRow> rows;
       if (from_manifest) {
+        errno = 0;
         std::ifstream in(*manifest_in, std::ios::binary);
-        if (!in) throw UsageError("cannot read manifest " + *manifest_in);
+        if (!in) {
+          // A local file error (exit 1), like a manifest that cannot be written.
+          const int reason = errno;
+          throw mgnify::FileError(*manifest_in,
+                                  reason ? std::error_code(reason, std::generic_category())
+                                         : std::make_error_code(std::errc::io_error),
+                                  "cannot read manifest");
+        }
         rows = read_manifest(in, *manifest_in);
         if (ctx.settings.max_items && rows.size() > *ctx.settings.max_items)
           rows.resize(*ctx.settings.max_items);

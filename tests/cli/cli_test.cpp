@@ -789,6 +789,31 @@ TEST_CASE(
   CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/medium.bin") == 0);
 }
 
+TEST_CASE("an unreadable manifest exits 1 with the OS reason; a bad row is named, nothing fetched",
+          "[cli][download]") {
+  TempDir dir;
+  const auto absent = (dir.path() / "absent.tsv").string();
+  const auto missing = mgnify_run({"download", "--manifest", absent, "--dir", dir.path().string()});
+  CHECK(missing.code == 1);
+  CHECK(missing.err ==
+        "mgnify: cannot read manifest: " + absent + " (No such file or directory)\n");
+  CHECK(missing.out.empty());
+
+  const auto bad = (dir.path() / "bad.tsv").string();
+  std::ofstream(bad) << "accession\talias\turl\tchecksum_algorithm\tchecksum\n"
+                     << "MGYA1\ta.txt\t" << mock().origin() << "/files/small.tsv\tSHA256\t"
+                     << sha256_of("small.tsv") << "\n"
+                     << "MGYA1\tb.txt\t" << mock().origin() << "/files/small.tsv\tCRC32\tabcd\n";
+  mock().clear_requests();
+  const auto row = mgnify_run({"download", "--manifest", bad, "--dir", dir.path().string()});
+  CHECK(row.code == 2);
+  CHECK(row.err == "mgnify: manifest " + bad +
+                       " line 3: unsupported checksum algorithm 'CRC32' (MD5, SHA1 and SHA256 "
+                       "are supported)\n");
+  CHECK(row.out.empty());
+  CHECK(mock().requests().empty());
+}
+
 TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing file exits 3",
           "[cli][download]") {
   TempDir dir;
