@@ -2,6 +2,7 @@
 // `mgnify download` (fetch them: resumable, verified, several at a time).
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,10 +13,12 @@
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "commands.hpp"
 #include "file_listing.hpp"
+#include "number_option.hpp"
 #include "progress.hpp"
 
 namespace mgnify_cli {
@@ -48,8 +51,9 @@ void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) 
       ->delimiter(',');
   cmd.add_flag("--study-summaries", args.selection.study_summaries,
                "for a study: its own summary files instead of its analyses' files");
-  cmd.add_option("--concurrency", args.selection.concurrency, "requests in flight")
-      ->capture_default_str();
+  add_number_option(cmd, "--concurrency", args.selection.concurrency, std::size_t{1},
+                    std::size_t{64}, "requests in flight")
+      ->default_str(std::to_string(args.selection.concurrency));
 }
 
 Selection selection_of(const SelectionArgs& args) {
@@ -144,8 +148,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       std::exception_ptr failure;
       std::vector<FileRow> rows;
       if (from_manifest) {
+        errno = 0;
         std::ifstream in(*manifest_in, std::ios::binary);
-        if (!in) throw UsageError("cannot read manifest " + *manifest_in);
+        if (!in) {
+          // A local file error (exit 1), like a manifest that cannot be written.
+          const int reason = errno;
+          throw mgnify::FileError(*manifest_in,
+                                  reason ? std::error_code(reason, std::generic_category())
+                                         : std::make_error_code(std::errc::io_error),
+                                  "cannot read manifest");
+        }
         rows = read_manifest(in, *manifest_in);
         if (ctx.settings.max_items && rows.size() > *ctx.settings.max_items)
           rows.resize(*ctx.settings.max_items);

@@ -4,6 +4,7 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <mgnify/http/checksum.hpp>
 #include <mgnify/http/executor.hpp>
 #include <mgnify/v1.hpp>
 #include <mgnify/v2.hpp>
@@ -333,6 +334,13 @@ std::vector<FileRow> read_manifest(std::istream& in, const std::string& name) {
     row.url = cell("url");
     row.checksum_algorithm = cell("checksum_algorithm");
     row.checksum = cell("checksum");
+    // Checked here, where the line is known, rather than when the download is set up.
+    try {
+      mgnify::http::Checksum::from_record(row.checksum_algorithm, row.checksum);
+    } catch (const mgnify::InvalidArgument& e) {
+      throw UsageError("manifest " + name + " line " + std::to_string(line_number) + ": " +
+                       e.what());
+    }
     const std::string size = cell("size_bytes");
     if (!size.empty()) {
       if (size.find_first_not_of("0123456789") != std::string::npos || size.size() > 19) {

@@ -8,22 +8,126 @@
 // Exit codes are listed by `mgnify --help` (settings.cpp).
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstddef>
 #include <exception>
 #include <iostream>
+#include <limits>
 #include <mgnify/error.hpp>
 #include <mgnify/version.hpp>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
+#include "number_option.hpp"
 
 namespace {
 
 using namespace mgnify_cli;
 
+/// A text option whose empty value would otherwise read as "not given" and
+/// fall back to a default the user did not ask for.
+CLI::Option* add_nonempty_option(CLI::App& app, const std::string& name, std::string& target,
+                                 const std::string& help) {
+  return app.add_option_function<std::string>(
+      name,
+      [&target, name](const std::string& text) {
+        if (text.empty()) {
+          throw CLI::ValidationError(name + " must not be empty", CLI::ExitCodes::ValidationError);
+        }
+        target = text;
+      },
+      help);
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+/// "; did you mean 'get'?" for the closest of `names` within two edits, else "".
+std::string suggestion(const std::string& word, const std::vector<std::string>& names) {
+  const std::string* best = nullptr;
+  std::size_t best_distance = 3;
+  for (const auto& name : names) {
+    const std::size_t d = edit_distance(word, name);
+    if (d < best_distance) {
+      best = &name;
+      best_distance = d;
+    }
+  }
+  return best ? "; did you mean '" + *best + "'?" : std::string();
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+/// CLI11 reports a mistyped command as "A subcommand is required" and an
+/// unknown option as "arguments were not expected"; this names the word the
+/// user typed, and what was probably meant.
+std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error) {
+  const bool required = dynamic_cast<const CLI::RequiredError*>(&error) != nullptr;
+  const bool extras = dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr;
+  if (!required && !extras) return error.what();
+
+  const CLI::App* deepest = &app;
+  std::string path;
+  while (!deepest->get_subcommands().empty()) {
+    deepest = deepest->get_subcommands().front();
+    path += (path.empty() ? "" : " ") + deepest->get_name();
+  }
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : deepest->get_subcommands([](const CLI::App*) { return true; })) {
+    commands.push_back(sub->get_name());
+  }
+  const std::vector<std::string> leftovers = app.remaining(true);
+  const auto is_option = [](const std::string& arg) { return arg.size() > 1 && arg[0] == '-'; };
+
+  if (!commands.empty()) {
+    for (const auto& arg : leftovers) {
+      if (is_option(arg)) continue;
+      const std::string hint = suggestion(arg, commands);
+      return "unknown command '" + arg + "'" +
+             (hint.empty() ? "; expected one of: " + joined(commands) : hint);
+    }
+  }
+  for (const auto& arg : leftovers) {
+    if (!is_option(arg)) continue;
+    const std::string name = arg.substr(0, arg.find('='));
+    std::vector<std::string> options;
+    for (const CLI::App* a = deepest; a != nullptr; a = a->get_parent()) {
+      for (const CLI::Option* option : a->get_options()) {
+        for (const auto& long_name : option->get_lnames()) options.push_back("--" + long_name);
+      }
+    }
+    return "unknown option '" + name + "'" + suggestion(name, options);
+  }
+  if (!leftovers.empty()) return "unexpected argument '" + leftovers.front() + "'";
+  if (required && !commands.empty()) {
+    const std::string who = path.empty() ? std::string("the tool") : "'" + path + "'";
+    return who + " needs a command: " + joined(commands);
+  }
+  return error.what();
+}
+
 void add_global_options(CLI::App& app, Settings& settings) {
   app.add_option_function<std::string>(
          "--format",
          [&settings](const std::string& text) {
+           settings.format_given = true;
            settings.format = text == "tsv"      ? Format::tsv
                              : text == "ndjson" ? Format::ndjson
                                                 : Format::json;
@@ -32,22 +136,26 @@ void add_global_options(CLI::App& app, Settings& settings) {
       ->check(CLI::IsMember({"json", "ndjson", "tsv"}))
       ->type_name("FORMAT")
       ->default_str("json");
-  app.add_option(
-         "--columns", settings.columns,
-         "tsv columns (comma-separated, dotted paths into each record); default: every scalar "
-         "field of the first record")
+  app.add_option("--columns", settings.columns,
+                 "tsv columns (comma-separated, dotted paths into each record; --format tsv only); "
+                 "default: every scalar field of the first record")
       ->delimiter(',');
-  app.add_option("--max", settings.max_items, "stop after this many items");
-  app.add_option("--page-size", settings.page_size, "items per request (v1: 1..250, v2: 1..100)");
-  app.add_option("--base-url", settings.base_url,
-                 "base URL of the service the command talks to (default: its environment variable, "
-                 "else the public service)");
-  app.add_option("--token-env", settings.token_env,
-                 "name of an environment variable holding an API token (never printed)");
-  app.add_option("--retries", settings.retries, "attempts per request (default: the SDK's)");
-  app.add_option("--timeout", settings.timeout_seconds, "seconds per request (default: the SDK's)");
-  app.add_option("--rate-limit", settings.rate_limit,
-                 "requests per second to one service (default: the SDK's 10; 0: no limit)");
+  add_number_option(app, "--max", settings.max_items, std::size_t{0},
+                    std::numeric_limits<std::size_t>::max(), "stop after this many items");
+  add_number_option(app, "--page-size", settings.page_size, 1, std::numeric_limits<int>::max(),
+                    "items per request (v1: 1..250, v2: 1..100)");
+  add_nonempty_option(
+      app, "--base-url", settings.base_url,
+      "base URL of the service the command talks to (default: its environment variable, "
+      "else the public service)");
+  add_nonempty_option(app, "--token-env", settings.token_env,
+                      "name of an environment variable holding an API token (never printed)");
+  add_number_option(app, "--retries", settings.retries, 1, 100,
+                    "attempts per request, 1 for no retry (default: the SDK's 4)");
+  add_number_option(app, "--timeout", settings.timeout_seconds, 0.001, 86400.0,
+                    "seconds per request (default: the SDK's 120)");
+  add_number_option(app, "--rate-limit", settings.rate_limit, 0.0, 10000.0,
+                    "requests per second to one service (default: the SDK's 10; 0: no limit)");
 }
 
 }  // namespace
@@ -77,7 +185,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    // One line, like every other error, so that scripts can log or grep it.
+    print_error(parse_error_message(app, e));
     return kUsage;
   }
 
@@ -86,6 +195,7 @@ int main(int argc, char** argv) {
     return kUsage;
   }
   try {
+    check_output_settings(ctx.settings);
     return ctx.action();
   } catch (const std::exception& e) {
     std::cout.flush();

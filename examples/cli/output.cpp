@@ -234,7 +234,13 @@ nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
 Writer::Writer(std::ostream& out, Format format, std::vector<std::string> columns)
     : out_(out), format_(format), columns_(std::move(columns)) {}
 
-Writer::~Writer() { report_replaced(); }
+Writer::~Writer() {
+  if (!finished_ && format_ == Format::json && list_) {
+    out_ << (written_ ? "\n]\n" : "]\n");
+    out_.flush();
+  }
+  report_replaced();
+}
 
 void Writer::report_replaced() {
   if (reported_ || replaced_ == 0) return;
@@ -294,6 +300,7 @@ void Writer::write(const nlohmann::json& record) {
 }
 
 void Writer::finish() {
+  finished_ = true;
   if (format_ == Format::json && list_) out_ << (written_ ? "\n]\n" : "]\n");
   if (format_ == Format::tsv && !header_done_ && !columns_.empty()) write_header();
   out_.flush();

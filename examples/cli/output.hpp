@@ -51,7 +51,9 @@ class Writer {
   /// `columns` (TSV only) names the columns; empty means every key of the
   /// first record whose value is a scalar (see tsv_view for the order).
   Writer(std::ostream& out, Format format, std::vector<std::string> columns = {});
-  /// Reports invalid UTF-8 (see finish) if finish() was not reached.
+  /// When finish() was not reached (a later page failed and the error is on
+  /// its way to main), closes an open JSON list, so that stdout still parses
+  /// and the exit code alone tells the failure; reports invalid UTF-8.
   ~Writer();
 
   /// Starts a list (JSON: an array). Call write() per item, then finish().
@@ -73,6 +75,7 @@ class Writer {
   std::vector<std::string> columns_;
   bool list_ = false;
   bool header_done_ = false;
+  bool finished_ = false;
   std::size_t written_ = 0;
   std::size_t replaced_ = 0;  // records whose invalid UTF-8 became U+FFFD
   bool reported_ = false;

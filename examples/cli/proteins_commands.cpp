@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <mgnify/proteins.hpp>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "number_option.hpp"
 #include "progress.hpp"
 
 namespace mgnify_cli {
@@ -25,8 +27,9 @@ struct SearchArgs {
 
 void add_search_filters(CLI::App& cmd, SearchArgs& args) {
   auto* pfam = cmd.add_option("--pfam", args.pfam, "Pfam family: PF00005, pf00005 or 5");
-  auto* biome =
-      cmd.add_option("--biome-id", args.biome_id, "biome id (as in a record's biomes[].id)");
+  auto* biome = add_number_option(cmd, "--biome-id", args.biome_id, std::int64_t{1},
+                                  std::numeric_limits<std::int64_t>::max(),
+                                  "biome id (as in a record's biomes[].id)");
   auto* lineage = cmd.add_option("--lineage", args.lineage,
                                  "full biome lineage, e.g. root:Engineered:Wastewater");
   pfam->excludes(biome)->excludes(lineage);
@@ -50,9 +53,11 @@ proteins::SearchQuery make_query(const SearchArgs& args, const Settings& setting
     throw UsageError("give one of --pfam, --biome-id or --lineage");
   }
   if (settings.max_items) {
-    if (*settings.max_items > static_cast<std::size_t>(proteins::SearchQuery::kMaxLimit)) {
-      throw UsageError("--max for a protein search must be at most " +
-                       std::to_string(proteins::SearchQuery::kMaxLimit) + " (the service's limit)");
+    if (*settings.max_items < 1 ||
+        *settings.max_items > static_cast<std::size_t>(proteins::SearchQuery::kMaxLimit)) {
+      throw UsageError("--max for a protein search must be an integer from 1 to " +
+                       std::to_string(proteins::SearchQuery::kMaxLimit) + ", got " +
+                       std::to_string(*settings.max_items));
     }
     query->limit(static_cast<int>(*settings.max_items));
   }
@@ -145,10 +150,15 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       "fasta", "FASTA of the given accessions, or of every search hit (--format does not apply)");
   fasta->add_option("accession", *fasta_accessions, "MGYP accessions (or use a search filter)");
   add_search_filters(*fasta, *fasta_args);
-  fasta->add_option("--width", *width, "residues per line, 0 for one line")->capture_default_str();
+  add_number_option(*fasta, "--width", *width, std::size_t{0}, std::size_t{100000},
+                    "residues per line, 0 for one line")
+      ->default_str("60");
   fasta->callback([&ctx, fasta_args, fasta_accessions, width] {
     ctx.action = [&ctx, fasta_args, fasta_accessions, width] {
       no_page_size(ctx.settings, "protein fasta");
+      if (ctx.settings.format_given) {
+        throw UsageError("--format does not apply to 'protein fasta', which always writes FASTA");
+      }
       if (has_filter(*fasta_args) == !fasta_accessions->empty()) {
         throw UsageError(
             "protein fasta: give accessions or one search filter, not both or neither");

@@ -35,13 +35,12 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
     }
     options.token = std::string(token);
   }
-  if (settings.retries > 0) options.retry.max_attempts = settings.retries;
-  if (settings.timeout_seconds > 0) {
+  if (settings.retries) options.retry.max_attempts = *settings.retries;
+  if (settings.timeout_seconds) {
     options.request_timeout =
-        std::chrono::milliseconds(static_cast<long long>(settings.timeout_seconds * 1000));
+        std::chrono::milliseconds(static_cast<long long>(*settings.timeout_seconds * 1000));
   }
   if (settings.rate_limit) {
-    if (*settings.rate_limit < 0) throw UsageError("--rate-limit must not be negative");
     if (*settings.rate_limit == 0) {
       options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
     } else {
@@ -50,6 +49,13 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
   }
   options.user_agent_suffix = "mgnify-cli";
   return options;
+}
+
+void check_output_settings(const Settings& settings) {
+  // JSON keeps whole records; a selection the user asked for must not be dropped silently.
+  if (!settings.columns.empty() && settings.format != Format::tsv) {
+    throw UsageError("--columns applies to --format tsv only");
+  }
 }
 
 int exit_code_for(const std::exception_ptr& error) {

@@ -30,14 +30,15 @@ const char* service_env_var(Service service);
 
 struct Settings {
   Format format = Format::json;
-  std::vector<std::string> columns;      // --columns, for tsv
-  std::optional<std::size_t> max_items;  // --max
-  std::optional<int> page_size;          // --page-size
-  std::string base_url;                  // --base-url: the service the command talks to
-  std::string token_env;                 // --token-env NAME
-  int retries = 0;                       // --retries (0: the SDK's default)
-  double timeout_seconds = 0;            // --timeout (0: the SDK's default)
-  std::optional<double> rate_limit;      // --rate-limit requests per second (0: off)
+  bool format_given = false;              // --format was on the command line
+  std::vector<std::string> columns;       // --columns, for tsv
+  std::optional<std::size_t> max_items;   // --max
+  std::optional<int> page_size;           // --page-size
+  std::string base_url;                   // --base-url: the service the command talks to
+  std::string token_env;                  // --token-env NAME
+  std::optional<int> retries;             // --retries: attempts per request
+  std::optional<double> timeout_seconds;  // --timeout
+  std::optional<double> rate_limit;       // --rate-limit requests per second (0: off)
 };
 
 /// Bad command-line input found after parsing (exit code 2).
@@ -54,6 +55,9 @@ class UsageError : public std::exception {
 /// service's environment variable, else the client's default; token from the
 /// variable --token-env names.
 mgnify::ClientOptions client_options(const Settings& settings, Service service);
+
+/// Throws UsageError for output options that cannot apply together.
+void check_output_settings(const Settings& settings);
 
 /// The exit code for an exception (see ExitCode).
 int exit_code_for(const std::exception_ptr& error);

@@ -5,11 +5,13 @@
 #include <map>
 #include <memory>
 #include <mgnify/v2.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "commands.hpp"
+#include "number_option.hpp"
 
 namespace mgnify_cli {
 
@@ -23,10 +25,10 @@ struct Filters {
   std::string lineage;
   std::string pipeline;
   std::string experiment_type;
-  int max_depth = 0;
+  std::optional<int> max_depth;
   std::string title;
-  int published_after = -1;
-  int published_before = -1;
+  std::optional<int> published_after;
+  std::optional<int> published_before;
   std::string catalogue;
   bool mine = false;
 };
@@ -209,36 +211,38 @@ std::vector<ResourceSpec> resources() {
   }
   specs.push_back(std::move(analyses));
 
-  specs.push_back(
-      ResourceSpec{"biomes",
-                   "The biome tree",
-                   [](CLI::App& cmd, Filters& f) {
-                     cmd.add_option("--lineage", f.lineage, "subtree root");
-                     cmd.add_option("--max-depth", f.max_depth, "deepest level (root is 1)");
-                   },
-                   [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
-                     v2::BiomeQuery q;
-                     if (!f.lineage.empty()) q.biome_lineage(f.lineage);
-                     if (f.max_depth != 0) q.max_depth(f.max_depth);
-                     return emit_paged(s, c.biomes(q, o));
-                   },
-                   nullptr,
-                   nullptr,
-                   {}});
+  specs.push_back(ResourceSpec{
+      "biomes",
+      "The biome tree",
+      [](CLI::App& cmd, Filters& f) {
+        cmd.add_option("--lineage", f.lineage, "subtree root");
+        add_number_option(cmd, "--max-depth", f.max_depth, 1, 100, "deepest level (root is 1)");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        v2::BiomeQuery q;
+        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+        if (f.max_depth) q.max_depth(*f.max_depth);
+        return emit_paged(s, c.biomes(q, o));
+      },
+      nullptr,
+      nullptr,
+      {}});
 
   specs.push_back(ResourceSpec{
       "publications",
       "Publications (id: PubMed id)",
       [](CLI::App& cmd, Filters& f) {
         cmd.add_option("--title", f.title, "title contains");
-        cmd.add_option("--published-after", f.published_after, "first year (inclusive)");
-        cmd.add_option("--published-before", f.published_before, "last year (inclusive)");
+        add_number_option(cmd, "--published-after", f.published_after, 0, 9999,
+                          "first year (inclusive)");
+        add_number_option(cmd, "--published-before", f.published_before, 0, 9999,
+                          "last year (inclusive)");
       },
       [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
         v2::PublicationQuery q;
         if (!f.title.empty()) q.title(f.title);
-        if (f.published_after >= 0) q.published_after(f.published_after);
-        if (f.published_before >= 0) q.published_before(f.published_before);
+        if (f.published_after) q.published_after(*f.published_after);
+        if (f.published_before) q.published_before(*f.published_before);
         return emit_paged(s, c.publications(q, o));
       },
       nullptr,

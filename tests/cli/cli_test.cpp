@@ -173,6 +173,126 @@ TEST_CASE("bad usage exits with 2 before any request", "[cli]") {
   CHECK(mock().requests().empty());
 }
 
+TEST_CASE("a numeric option outside its range is a one-line usage error naming it and its range",
+          "[cli]") {
+  mock().clear_requests();
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"v1", "studies", "list", "--max", "-3", "--format", "ndjson"},
+       "mgnify: --max must be an integer of at least 0, got '-3'\n"},
+      {{"--max", "abc", "v2", "studies", "list"},
+       "mgnify: --max must be an integer of at least 0, got 'abc'\n"},
+      {{"--max", "", "v2", "studies", "list"},
+       "mgnify: --max must be an integer of at least 0, got ''\n"},
+      {{"protein", "search", "--pfam", "PF00005", "--max", "-1"},
+       "mgnify: --max must be an integer of at least 0, got '-1'\n"},
+      {{"protein", "search", "--pfam", "PF00005", "--max", "0"},
+       "mgnify: --max for a protein search must be an integer from 1 to 1000, got 0\n"},
+      {{"v2", "studies", "list", "--page-size", "-5"},
+       "mgnify: --page-size must be an integer of at least 1, got '-5'\n"},
+      {{"protein", "fasta", "MGYP000261684433", "--width", "-1"},
+       "mgnify: --width must be an integer from 0 to 100000, got '-1'\n"},
+      {{"protein", "search", "--biome-id", "-2"},
+       "mgnify: --biome-id must be an integer of at least 1, got '-2'\n"},
+      {{"download", "MGYA00000002", "--concurrency", "-1"},
+       "mgnify: --concurrency must be an integer from 1 to 64, got '-1'\n"},
+      {{"downloads", "MGYA00000002", "--concurrency", "0"},
+       "mgnify: --concurrency must be an integer from 1 to 64, got '0'\n"},
+      {{"v2", "publications", "list", "--published-after", "-1"},
+       "mgnify: --published-after must be an integer from 0 to 9999, got '-1'\n"},
+      {{"v2", "publications", "list", "--published-before", "10000"},
+       "mgnify: --published-before must be an integer from 0 to 9999, got '10000'\n"},
+      {{"v2", "biomes", "list", "--max-depth", "-1"},
+       "mgnify: --max-depth must be an integer from 1 to 100, got '-1'\n"},
+      // The root is depth 1: depth 0 would be an empty tree, not the whole one.
+      {{"v2", "biomes", "list", "--max-depth", "0"},
+       "mgnify: --max-depth must be an integer from 1 to 100, got '0'\n"},
+      // --retries counts attempts, so 0 would mean no request at all.
+      {{"--retries", "0", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --retries must be an integer from 1 to 100, got '0'\n"},
+      {{"--retries", "-1", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --retries must be an integer from 1 to 100, got '-1'\n"},
+      {{"--timeout", "0", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --timeout must be a number from 0.001 to 86400, got '0'\n"},
+      {{"--timeout", "-1", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --timeout must be a number from 0.001 to 86400, got '-1'\n"},
+      {{"--timeout", "nan", "v2", "studies", "list", "--max", "1"},
+       "mgnify: --timeout must be a number from 0.001 to 86400, got 'nan'\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args.back());
+    const auto run = mgnify_run(c.args);
+    CHECK(run.code == 2);
+    CHECK(run.err == c.err);
+    CHECK(run.out.empty());
+  }
+  // mgnify_run passes its own --rate-limit, so this one runs the binary directly.
+  const auto rate = cli_test::run_piped(
+      MGNIFY_CLI_PATH, {"--rate-limit", "-1", "v2", "studies", "list"}, service_env());
+  CHECK(rate.code == 2);
+  CHECK(rate.err == "mgnify: --rate-limit must be a number from 0 to 10000, got '-1'\n");
+  CHECK(mock().requests().empty());
+}
+
+TEST_CASE("empty or inapplicable option values are refused, not silently ignored", "[cli]") {
+  mock().clear_requests();
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"--base-url", "", "v2", "studies", "list"}, "mgnify: --base-url must not be empty\n"},
+      {{"--token-env", "", "v2", "studies", "list"}, "mgnify: --token-env must not be empty\n"},
+      {{"--columns", "accession", "v2", "studies", "list"},
+       "mgnify: --columns applies to --format tsv only\n"},
+      {{"--format", "ndjson", "--columns", "accession", "v2", "studies", "list"},
+       "mgnify: --columns applies to --format tsv only\n"},
+      {{"--format", "json", "protein", "fasta", "MGYP000261684433"},
+       "mgnify: --format does not apply to 'protein fasta', which always writes FASTA\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args.front() << " " << c.args[1]);
+    const auto run = mgnify_run(c.args);
+    CHECK(run.code == 2);
+    CHECK(run.err == c.err);
+    CHECK(run.out.empty());
+  }
+  CHECK(mock().requests().empty());
+}
+
+TEST_CASE("parser errors are one 'mgnify:' line, naming an unknown command with a suggestion",
+          "[cli]") {
+  mock().clear_requests();
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"protein", "gett", "10"}, "mgnify: unknown command 'gett'; did you mean 'get'?\n"},
+      {{"v2", "studies", "lisst"}, "mgnify: unknown command 'lisst'; did you mean 'list'?\n"},
+      {{"protein", "xyz"}, "mgnify: unknown command 'xyz'; expected one of: get, search, fasta\n"},
+      {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta\n"},
+      {{"--bogus"}, "mgnify: unknown option '--bogus'\n"},
+      {{"v2", "studies", "list", "--maxx", "3"},
+       "mgnify: unknown option '--maxx'; did you mean '--max'?\n"},
+      {{"v2", "studies", "list", "--no-such-option"},
+       "mgnify: unknown option '--no-such-option'\n"},
+      {{"--format", "xml", "v2", "studies", "list"},
+       "mgnify: --format: xml not in {json,ndjson,tsv}\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args.front() << " " << c.args.back());
+    const auto run = mgnify_run(c.args);
+    CHECK(run.code == 2);
+    CHECK(run.err == c.err);
+    CHECK(run.out.empty());
+  }
+  CHECK(mock().requests().empty());
+}
+
 // -------------------------------------------------------------- protein ----
 
 TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
@@ -448,6 +568,25 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
   mock().clear_faults();
 }
 
+TEST_CASE("a JSON list that fails on a later page is still valid JSON; the exit code tells",
+          "[cli][faults]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+  mgnify::mock::Fault first_page;
+  first_page.action = mgnify::mock::Fault::Action::pass;
+  mock().push_fault(path, first_page);
+  mock().push_fault(path, mgnify::mock::Fault::status_only(500));
+  const auto run =
+      mgnify_run({"--retries", "1", "--page-size", "2", "--max", "5", "v2", "studies", "list"});
+  mock().clear_faults();
+  CHECK(run.code == 1);
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+  CHECK(run.err.rfind("mgnify: ", 0) == 0);
+  CHECK(run.err.find("500") != std::string::npos);
+  const json printed = json::parse(run.out);  // throws on an unclosed array
+  REQUIRE(printed.is_array());
+  CHECK(printed.size() == 2);
+}
+
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run =
       cli_test::run_piped(MGNIFY_CLI_PATH,
@@ -648,6 +787,31 @@ TEST_CASE(
   CHECK(t.rows[1][t.column("status")] == "present");
   CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/small.tsv") == 0);
   CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/medium.bin") == 0);
+}
+
+TEST_CASE("an unreadable manifest exits 1 with the OS reason; a bad row is named, nothing fetched",
+          "[cli][download]") {
+  TempDir dir;
+  const auto absent = (dir.path() / "absent.tsv").string();
+  const auto missing = mgnify_run({"download", "--manifest", absent, "--dir", dir.path().string()});
+  CHECK(missing.code == 1);
+  CHECK(missing.err ==
+        "mgnify: cannot read manifest: " + absent + " (No such file or directory)\n");
+  CHECK(missing.out.empty());
+
+  const auto bad = (dir.path() / "bad.tsv").string();
+  std::ofstream(bad) << "accession\talias\turl\tchecksum_algorithm\tchecksum\n"
+                     << "MGYA1\ta.txt\t" << mock().origin() << "/files/small.tsv\tSHA256\t"
+                     << sha256_of("small.tsv") << "\n"
+                     << "MGYA1\tb.txt\t" << mock().origin() << "/files/small.tsv\tCRC32\tabcd\n";
+  mock().clear_requests();
+  const auto row = mgnify_run({"download", "--manifest", bad, "--dir", dir.path().string()});
+  CHECK(row.code == 2);
+  CHECK(row.err == "mgnify: manifest " + bad +
+                       " line 3: unsupported checksum algorithm 'CRC32' (MD5, SHA1 and SHA256 "
+                       "are supported)\n");
+  CHECK(row.out.empty());
+  CHECK(mock().requests().empty());
 }
 
 TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing file exits 3",
