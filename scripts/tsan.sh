@@ -6,6 +6,7 @@
 #     is refreshed;
 #   - tests/faults/walk_*_test.cpp, cancel_test.cpp: counted walks whose pages
 #     do not fit, and walks, batches and downloads cancelled while the server hangs;
+#   - tests/faults/pacing_test.cpp: 8 threads slowing down together after 429s;
 #   - the core tests of the executor, Paged read-ahead/counted mode and the
 #     rate limiter;
 #   - RawJson read from several threads at once (lazy parse published once).
@@ -35,8 +36,8 @@ done
 cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests mgnify_proteins_tests
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:exitcode=66:suppressions=$root/scripts/tsan.supp"
-echo "== faults: [concurrency], [walks], [cancel]"
-"$build/tests/mgnify_faults_tests" "[concurrency],[walks],[cancel]"
+echo "== faults: [concurrency], [walks], [cancel], [pacing]"
+"$build/tests/mgnify_faults_tests" "[concurrency],[walks],[cancel],[pacing]"
 echo "== core: executor, Paged read-ahead and counted mode, rate limiter"
 "$build/tests/mgnify_core_tests" "[executor],[readahead],[counted],[rate]"
 echo "== proteins: RawJson read by several threads"
