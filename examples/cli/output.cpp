@@ -1,5 +1,7 @@
 #include "output.hpp"
 
+#include <mgnify/detail/secrets.hpp>
+
 #include <cstdint>
 #include <iostream>
 #include <stdexcept>
@@ -143,7 +145,10 @@ long hex_at(std::string_view text, std::size_t pos, std::size_t digits) {
 std::string sanitize_for_terminal(std::string_view text) { return escape(text, Escapes::terminal); }
 
 void print_error(std::string_view message) {
-  std::cerr << "mgnify: " << sanitize_for_terminal(message) << "\n";
+  // The tool names URLs of its own (a manifest's file URLs, which may be
+  // pre-signed), so its messages get the redaction the SDK's errors have.
+  std::cerr << "mgnify: " << sanitize_for_terminal(mgnify::detail::redact_urls_in(message))
+            << "\n";
 }
 
 std::string tsv_cell(const nlohmann::ordered_json& value) {

@@ -1350,3 +1350,20 @@ TEST_CASE("a file name with control characters is refused, never created",
   }
   CHECK(created == 0);
 }
+
+TEST_CASE("a pre-signed file URL is redacted in the tool's messages", "[cli][hostile][download]") {
+  TempDir dir;
+  const auto manifest = dir.path() / "m.tsv";
+  std::ofstream(manifest, std::ios::binary)
+      << "accession\talias\turl\n"
+      << "MGYA00000001\tgone.txt\thttp://reader:PWSECRET@127.0.0.1:" << mock().port()
+      << "/no/such/file?X-Amz-Signature=SIGSECRET&part=2\n";
+  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest.string(),
+                               "--dir", (dir.path() / "out").string()});
+  CHECK(run.code == 3);
+  CAPTURE(run.err);
+  CHECK(run.err.find("SIGSECRET") == std::string::npos);
+  CHECK(run.err.find("PWSECRET") == std::string::npos);
+  CHECK(run.err.find("X-Amz-Signature=***") != std::string::npos);
+  CHECK(run.err.find("part=2") != std::string::npos);
+}
