@@ -106,9 +106,9 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
     MockServer server;
     mgnify::mock::register_v2_routes(server);
     server.start();
-    mgnify::v2::V2Options v2;
-    v2.parallel_pages = 4;
-    mgnify::v2::V2Client client(options(server.v2_url()), v2);
+    auto o = options(server.v2_url());
+    o.parallel_pages = 4;
+    mgnify::v2::V2Client client(o);
     mgnify::v2::ListOptions list;
     list.page_size = 10;
     auto paged = client.studies({}, list);
@@ -126,9 +126,9 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
     MockServer server;
     mgnify::mock::register_v2_routes(server);
     server.start();
-    mgnify::v2::V2Options v2;
-    v2.parallel_pages = 4;
-    mgnify::v2::V2Client client(options(server.v2_url()), v2);
+    auto o = options(server.v2_url());
+    o.parallel_pages = 4;
+    mgnify::v2::V2Client client(o);
     mgnify::v2::ListOptions list;
     list.page_size = 5;
     for (int round = 0; round < 5; ++round) {

@@ -197,9 +197,8 @@ TEST_CASE("a counted v2 walk with pages in flight yields every item once, in ord
   v2test::Rig rig;
   auto options = rig.options();
   options.read_ahead = true;
-  V2Options v2;
-  v2.parallel_pages = 4;
-  V2Client client(options, v2);
+  options.parallel_pages = 4;
+  V2Client client(options);
   ListOptions opts;
   opts.page_size = 30;
   std::vector<std::string> order;

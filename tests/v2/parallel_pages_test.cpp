@@ -1,5 +1,5 @@
 // ClientOptions::parallel_pages on v2 lists (counted walks), the same option
-// the v1 client reads; V2Options::parallel_pages only overrides it.
+// the v1 client reads.
 
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -83,16 +83,15 @@ TEST_CASE("v2: a failed page in a parallel walk surfaces in order and resumes fr
   for (std::size_t i = 0; i < order.size(); ++i) REQUIRE(order[i] == sample_accession(i));
 }
 
-TEST_CASE("v2: V2Options::parallel_pages still overrides, and 0 pages in flight is refused",
+TEST_CASE("v2: ClientOptions::parallel_pages drives v2 lists, and 0 pages in flight is refused",
           "[v2][parallel]") {
   v2test::Rig rig;
   auto options = rig.options();
   options.read_ahead = true;
   options.parallel_pages = 0;
   CHECK_THROWS_AS(V2Client(options), mgnify::InvalidArgument);
-  V2Options v2;
-  v2.parallel_pages = 3;
-  V2Client client(options, v2);  // the override makes 0 irrelevant
+  options.parallel_pages = 3;
+  V2Client client(options);
   ListOptions opts;
   opts.page_size = 100;
   opts.max_items = 450;

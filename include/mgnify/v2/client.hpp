@@ -77,9 +77,6 @@ struct V2Options {
   bool anonymous_fallback_on_auth_failure = false;
   /// Requests in flight for the get_* batch calls.
   std::size_t concurrency = 8;
-  /// Deprecated: set ClientOptions::parallel_pages, which both clients read.
-  /// When not 0, overrides it for this client's lists.
-  std::size_t parallel_pages = 0;
 };
 
 class V2Client {
@@ -382,9 +379,7 @@ class V2Client {
         throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
       }
     }
-    std::size_t parallel_pages() const {
-      return v2.parallel_pages != 0 ? v2.parallel_pages : session->options().parallel_pages;
-    }
+    std::size_t parallel_pages() const { return session->options().parallel_pages; }
     std::shared_ptr<http::Session> session;
     V2Options v2;
     std::mutex refresh_mutex;
