@@ -308,8 +308,12 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     REQUIRE(many.code == 0);
     const json arr = json::parse(many.out);
     REQUIRE(arr.size() == 2);
-    CHECK(arr[0] == json(client.get("MGYP000000000013")));
-    CHECK(arr[1] == json(client.get("MGYP000000000010")));
+    json first = client.get("MGYP000000000013");
+    first["query"] = "MGYP000000000013";
+    json second = client.get("MGYP000000000010");
+    second["query"] = "MGYP000000000010";
+    CHECK(arr[0] == first);
+    CHECK(arr[1] == second);
   }
   SECTION("an unknown accession exits with 3, the known ones are still printed") {
     const auto missing = mgnify_run({"protein", "get", "MGYP000000000011"});
@@ -322,6 +326,47 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].at("mgyp") == "MGYP000000000010");
   }
+}
+
+TEST_CASE("protein get names the superseded accession and, in a batch, the query of each record",
+          "[cli][proteins]") {
+  const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
+  const auto replacement = client.get("MGYP000000000022");
+
+  const auto one = mgnify_run({"protein", "get", "MGYP000000900004"});
+  CHECK(one.code == 0);
+  CHECK(one.err.empty());
+  json expected = replacement;
+  expected["superseded_from"] = "MGYP000000900004";
+  CHECK(json::parse(one.out) == expected);
+
+  // Not superseded: the record is the SDK's, with nothing added.
+  const auto plain = mgnify_run({"protein", "get", "MGYP000000000010"});
+  CHECK(plain.code == 0);
+  CHECK(json::parse(plain.out) == json(client.get("MGYP000000000010")));
+
+  const auto nd = mgnify_run({"--format", "ndjson", "protein", "get", "900004", "mgyp000000000010",
+                              "MGYP000000000011", "MGYP000000000013"});
+  CHECK(nd.code == 3);
+  CHECK(nd.err.rfind("mgnify: MGYP000000000011: HTTP 404 ", 0) == 0);
+  CHECK(std::count(nd.err.begin(), nd.err.end(), '\n') == 1);
+  const auto lines = ndjson_lines(nd.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0].at("query") == "900004");
+  CHECK(lines[0].at("superseded_from") == "MGYP000000900004");
+  CHECK(lines[0].at("mgyp") == "MGYP000000000022");
+  CHECK(lines[1].at("query") == "mgyp000000000010");
+  CHECK(lines[1].count("superseded_from") == 0);
+  CHECK(lines[2].at("query") == "MGYP000000000013");
+
+  const auto tsv = mgnify_run({"--format", "tsv", "--columns", "query,mgyp,superseded_from",
+                               "protein", "get", "900004", "10"});
+  CHECK(tsv.code == 0);
+  CHECK(tsv.err.empty());
+  CHECK(tsv.out ==
+        "query\tmgyp\tsuperseded_from\n"
+        "900004\tMGYP000000000022\tMGYP000000900004\n"
+        "10\tMGYP000000000010\t\n");
 }
 
 TEST_CASE("protein search honours --max as the service's limit, in every format",
