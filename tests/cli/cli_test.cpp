@@ -632,6 +632,44 @@ TEST_CASE("a JSON list that fails on a later page is still valid JSON; the exit 
   CHECK(printed.size() == 2);
 }
 
+TEST_CASE("a list option takes one argument per use and never the next positional", "[cli]") {
+  // -g before the accession: the accession stays the accession.
+  TempDir dir;
+  const auto listed = mgnify_run({"--format", "ndjson", "downloads", "MGYA00000002", "-g",
+                                  "taxonomies.,functional_analysis"});
+  REQUIRE(listed.code == 0);
+  const auto rows = ndjson_lines(listed.out);
+  REQUIRE_FALSE(rows.empty());
+  const auto fetched =
+      mgnify_run({"--format", "ndjson", "download", "-g", "taxonomies.", "-g",
+                  "functional_analysis", "MGYA00000002", "--dir", dir.path().string()});
+  CHECK(fetched.code == 0);
+  CHECK(fetched.err.empty());
+  const auto done = ndjson_lines(fetched.out);
+  REQUIRE(done.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    CHECK(done[i].at("alias") == rows[i].at("alias"));
+    CHECK(done[i].at("status") == "downloaded");
+  }
+
+  // A word after --columns is not a column.
+  const auto extra = mgnify_run({"v2", "studies", "list", "--max", "2", "--format", "tsv",
+                                 "--columns", "accession,title", "extra"});
+  CHECK(extra.code == 2);
+  CHECK(extra.out.empty());
+  CHECK(extra.err.rfind("mgnify: ", 0) == 0);
+  CHECK(extra.err.find("'extra'") != std::string::npos);
+  CHECK(std::count(extra.err.begin(), extra.err.end(), '\n') == 1);
+
+  // Repeated, the option adds up.
+  const auto repeated = mgnify_run({"v2", "studies", "list", "--max", "2", "--format", "tsv",
+                                    "--columns", "accession", "--columns", "title"});
+  CHECK(repeated.code == 0);
+  CHECK(repeated.err.empty());
+  CHECK(parse_tsv(repeated.out).header == std::vector<std::string>{"accession", "title"});
+  CHECK(parse_tsv(repeated.out).rows.size() == 2);
+}
+
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run =
       cli_test::run_piped(MGNIFY_CLI_PATH,
