@@ -670,6 +670,37 @@ TEST_CASE("a list option takes one argument per use and never the next positiona
   CHECK(parse_tsv(repeated.out).rows.size() == 2);
 }
 
+TEST_CASE("every example prints its usage on --help and -h, and refuses an unknown option",
+          "[cli][examples]") {
+  const std::vector<std::string> examples = {
+      "pfam_to_fasta",         "protein_lookup", "protein_search",
+      "v1_analysis_contigs",   "v1_biome_samples", "v1_study_samples",
+      "v2_analysis_downloads", "v2_biome_tree",  "v2_search_studies"};
+  // No service answers here: none of these runs may send a request.
+  const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=http://127.0.0.1:1",
+                                        "MGNIFY_API_V1_URL=http://127.0.0.1:1",
+                                        "MGNIFY_API_V2_URL=http://127.0.0.1:1"};
+  for (const auto& name : examples) {
+    INFO(name);
+    const std::string binary = std::string(MGNIFY_EXAMPLES_DIR) + "/" + name;
+    for (const std::string help : {"--help", "-h"}) {
+      const auto run = cli_test::run_piped(binary, {help}, env);
+      CHECK(run.code == 0);
+      CHECK(run.err.empty());
+      CHECK(run.out.rfind("usage: " + name + " [--base-url URL]", 0) == 0);
+      // The synopsis, a blank line, one paragraph.
+      CHECK(run.out.find("\n\n") != std::string::npos);
+      CHECK(run.out.find("\n\n") == run.out.rfind("\n\n"));
+    }
+    const auto bad = cli_test::run_piped(binary, {"--bogus"}, env);
+    CHECK(bad.code == 2);
+    CHECK(bad.out.empty());
+    CHECK(bad.err.rfind(name + ": unknown option '--bogus'\nusage: " + name + " [--base-url URL]",
+                        0) == 0);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 2);
+  }
+}
+
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run =
       cli_test::run_piped(MGNIFY_CLI_PATH,
