@@ -200,7 +200,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cout.flush();
     // Messages quote what servers sent (a detail, a Location, a body excerpt).
-    print_error(e.what());
+    print_error(error_message(e));
     return exit_code_for(std::current_exception());
   }
 }

@@ -95,7 +95,7 @@ int report_batch(const std::vector<std::string>& accessions,
     if (results[i].ok()) {
       print(accessions[i], *results[i]);
     } else {
-      print_error(accessions[i] + ": " + results[i].error().what());
+      print_error(accessions[i] + ": " + error_message(results[i].error()));
       if (code == kOk) code = exit_code_for(results[i].exception());
     }
   }

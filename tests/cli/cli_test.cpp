@@ -613,6 +613,21 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
   mock().clear_faults();
 }
 
+TEST_CASE("a TLS failure is a configuration error (exit 1) naming TLS and the base URL, not 5",
+          "[cli][faults]") {
+  // https:// to the plain-HTTP mock: the handshake fails ("wrong version number").
+  std::string base = mock().proteins_url();
+  REQUIRE(base.rfind("http://", 0) == 0);
+  base.replace(0, 4, "https");
+  const auto run = mgnify_run({"--base-url", base, "protein", "get", "MGYP000000000010"});
+  CHECK(run.code == 1);
+  CHECK(run.out.empty());
+  CHECK(run.err.rfind("mgnify: TLS failure for " + base + "/protein/MGYP000000000010: ", 0) == 0);
+  CHECK(run.err.find("; check the base URL (https:// to a plain-HTTP server?)") !=
+        std::string::npos);
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+}
+
 TEST_CASE("a JSON list that fails on a later page is still valid JSON; the exit code tells",
           "[cli][faults]") {
   const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
