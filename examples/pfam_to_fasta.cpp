@@ -17,15 +17,22 @@
 #include "mgnify/proteins.hpp"
 
 namespace {
-int usage() {
-  std::cerr << "usage: pfam_to_fasta [--base-url URL] [--limit N] [--concurrency N] [--rate R]"
-               " [--output FILE] PFAM\n";
-  return 2;
-}
+const example::Usage kUsage{
+    "pfam_to_fasta",
+    "[--base-url URL] [--limit N] [--concurrency N] [--rate R] [--output FILE] PFAM",
+    "Writes every representative of a Pfam family as FASTA (to --output FILE, else stdout):\n"
+    "searches the family (up to --limit hits, default and maximum 1000), then fetches the\n"
+    "records --concurrency at a time under the client's rate limit (--rate requests per second,\n"
+    "default 10). Records that cannot be fetched are listed on stderr and the exit status is 3.\n"
+    "The base URL defaults to $MGNIFY_PROTEINS_URL, then the public service.",
+    {},
+    {"--limit", "--concurrency", "--rate", "--output"}};
+
+int usage() { return example::usage_error(kUsage); }
 }  // namespace
 
 int main(int argc, char** argv) {
-  const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL");
+  const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL", kUsage);
   std::string family;
   std::string output;
   int limit = mgnify::proteins::SearchQuery::kMaxLimit;

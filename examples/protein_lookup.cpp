@@ -12,8 +12,19 @@
 #include "example_args.hpp"
 #include "mgnify/proteins.hpp"
 
+namespace {
+const example::Usage kUsage{
+    "protein_lookup", "[--base-url URL] [--json] ACCESSION",
+    "Fetches one protein cluster representative and prints its accession, sequence and\n"
+    "annotations, or with --json the record as JSON. ACCESSION in any form the service accepts:\n"
+    "MGYP000261684433, mgyp000261684433 or 261684433. The base URL defaults to\n"
+    "$MGNIFY_PROTEINS_URL, then the public service.",
+    {"--json"},
+    {}};
+}  // namespace
+
 int main(int argc, char** argv) {
-  const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL");
+  const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL", kUsage);
   bool as_json = false;
   std::string accession;
   for (const auto& arg : args.positional) {
@@ -26,10 +37,7 @@ int main(int argc, char** argv) {
       break;
     }
   }
-  if (accession.empty()) {
-    std::cerr << "usage: protein_lookup [--base-url URL] [--json] ACCESSION\n";
-    return 2;
-  }
+  if (accession.empty()) return example::usage_error(kUsage);
 
   try {
     mgnify::ClientOptions options;

@@ -14,15 +14,21 @@
 #include "mgnify/proteins.hpp"
 
 namespace {
-int usage() {
-  std::cerr << "usage: protein_search [--base-url URL] (--biome-id N | --pfam PF00005 | --lineage LINEAGE)"
-               " [--limit N]\n";
-  return 2;
-}
+const example::Usage kUsage{
+    "protein_search",
+    "[--base-url URL] (--biome-id N | --pfam PF00005 | --lineage LINEAGE) [--limit N]",
+    "Finds protein cluster representatives by one filter and prints one line per hit. The\n"
+    "lineage must be complete, from root (root:Engineered:Wastewater); it matches that biome and\n"
+    "every sub-biome. Without --limit the service returns up to 50 hits; at most 1000 may be\n"
+    "asked for. The base URL defaults to $MGNIFY_PROTEINS_URL, then the public service.",
+    {},
+    {"--biome-id", "--pfam", "--lineage", "--limit"}};
+
+int usage() { return example::usage_error(kUsage); }
 }  // namespace
 
 int main(int argc, char** argv) {
-  const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL");
+  const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL", kUsage);
   try {
     std::optional<mgnify::proteins::SearchQuery> query;
     std::optional<int> limit;

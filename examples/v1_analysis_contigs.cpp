@@ -12,8 +12,19 @@
 #include "example_args.hpp"
 #include "mgnify/v1.hpp"
 
+namespace {
+const example::Usage kUsage{
+    "v1_analysis_contigs", "[--base-url URL] [--min-length N] [--limit N] ANALYSIS",
+    "Lists the contigs of an assembly analysis (v1 API), optionally only those of at least\n"
+    "--min-length bases and at most --limit of them. The contig list is the v1 API's cursor-paged\n"
+    "list; the pager follows its links as given. The base URL defaults to $MGNIFY_API_V1_URL,\n"
+    "then the public legacy API.",
+    {},
+    {"--min-length", "--limit"}};
+}  // namespace
+
 int main(int argc, char** argv) {
-  const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL");
+  const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
   std::string accession;
   long long min_length = -1;
   std::size_t limit = 0;
@@ -30,10 +41,7 @@ int main(int argc, char** argv) {
       break;
     }
   }
-  if (accession.empty()) {
-    std::cerr << "usage: v1_analysis_contigs [--base-url URL] [--min-length N] [--limit N] ANALYSIS\n";
-    return 2;
-  }
+  if (accession.empty()) return example::usage_error(kUsage);
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

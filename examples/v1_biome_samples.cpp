@@ -17,8 +17,21 @@
 #include "example_args.hpp"
 #include "mgnify/v1.hpp"
 
+namespace {
+const example::Usage kUsage{
+    "v1_biome_samples",
+    "[--base-url URL] [--biome LINEAGE] [--experiment-type T] [--key KEY] [--max VALUE]"
+    " [--limit N]",
+    "Lists the samples of a biome (v1 API) whose metadata value --key is at most --max, ordered\n"
+    "by accession. The defaults reproduce MGnify's documented example: marine metagenomic samples\n"
+    "with temperature <= 10. The base URL defaults to $MGNIFY_API_V1_URL, then the public legacy\n"
+    "API.",
+    {},
+    {"--biome", "--experiment-type", "--key", "--max", "--limit"}};
+}  // namespace
+
 int main(int argc, char** argv) {
-  const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL");
+  const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
   std::string biome = "root:Environmental:Aquatic:Marine";
   std::string experiment_type = "metagenomic";
   std::string key = "temperature";
@@ -26,11 +39,7 @@ int main(int argc, char** argv) {
   std::size_t limit = 0;
   const auto& p = args.positional;
   for (std::size_t i = 0; i < p.size(); ++i) {
-    if (i + 1 >= p.size()) {
-      std::cerr << "usage: v1_biome_samples [--base-url URL] [--biome LINEAGE] [--experiment-type T]"
-                   " [--key KEY] [--max VALUE] [--limit N]\n";
-      return 2;
-    }
+    if (i + 1 >= p.size()) return example::usage_error(kUsage);
     const std::string& flag = p[i];
     const std::string& value = p[++i];
     if (flag == "--biome") biome = value;

@@ -17,6 +17,15 @@
 #include "mgnify/v1.hpp"
 
 namespace {
+
+const example::Usage kUsage{
+    "v1_study_samples", "[--base-url URL] [--page-size N] STUDY_ACCESSION",
+    "Prints one study (v1 API) as a header comment, then its samples as TSV: accession, name,\n"
+    "biome lineage, latitude, longitude, collection date and temperature. The sample list is\n"
+    "walked lazily, --page-size samples per request. The base URL defaults to\n"
+    "$MGNIFY_API_V1_URL, then the public legacy API (deprecated since June 2026).",
+    {},
+    {"--page-size"}};
 template <class T>
 std::string cell(const std::optional<T>& v) {
   if (!v) return "";
@@ -27,7 +36,7 @@ std::string cell(const std::optional<T>& v) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL");
+  const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
   std::string accession;
   int page_size = 100;
   const auto& p = args.positional;
@@ -41,10 +50,7 @@ int main(int argc, char** argv) {
       break;
     }
   }
-  if (accession.empty()) {
-    std::cerr << "usage: v1_study_samples [--base-url URL] [--page-size N] STUDY_ACCESSION\n";
-    return 2;
-  }
+  if (accession.empty()) return example::usage_error(kUsage);
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

@@ -7,8 +7,17 @@
 #include "example_args.hpp"
 #include "mgnify/v2.hpp"
 
+namespace {
+const example::Usage kUsage{
+    "v2_analysis_downloads", "[--base-url URL] [MGYA_ACCESSION]",
+    "Prints one analysis (v2 API, default MGYA00000002) and its taxonomy downloads, grouped by\n"
+    "download group. The base URL defaults to $MGNIFY_API_V2_URL, then the public service.",
+    {},
+    {}};
+}  // namespace
+
 int main(int argc, char** argv) {
-  const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL");
+  const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
   const std::string accession = args.positional.empty() ? "MGYA00000002" : args.positional.front();
   try {
     mgnify::ClientOptions options;

@@ -7,8 +7,18 @@
 #include "example_args.hpp"
 #include "mgnify/v2.hpp"
 
+namespace {
+const example::Usage kUsage{
+    "v2_biome_tree", "[--base-url URL] [LINEAGE] [MAX_DEPTH]",
+    "Prints the biomes below LINEAGE (v2 API, default root:Host-associated), MAX_DEPTH levels\n"
+    "deep (default 4), as an indented tree. The base URL defaults to $MGNIFY_API_V2_URL, then\n"
+    "the public service.",
+    {},
+    {}};
+}  // namespace
+
 int main(int argc, char** argv) {
-  const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL");
+  const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
   const std::string lineage = args.positional.size() > 0 ? args.positional[0] : "root:Host-associated";
   try {
     const int depth = args.positional.size() > 1 ? std::stoi(args.positional[1]) : 4;

@@ -7,8 +7,17 @@
 #include "example_args.hpp"
 #include "mgnify/v2.hpp"
 
+namespace {
+const example::Usage kUsage{
+    "v2_search_studies", "[--base-url URL] [TEXT...]",
+    "Prints the studies (v2 API) whose title matches TEXT (default \"human gut\"), with how many\n"
+    "samples each has. The base URL defaults to $MGNIFY_API_V2_URL, then the public service.",
+    {},
+    {}};
+}  // namespace
+
 int main(int argc, char** argv) {
-  const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL");
+  const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
   std::string text;
   for (const auto& word : args.positional) text += (text.empty() ? "" : " ") + word;
   if (text.empty()) text = "human gut";

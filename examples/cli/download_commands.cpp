@@ -18,6 +18,7 @@
 
 #include "commands.hpp"
 #include "file_listing.hpp"
+#include "list_option.hpp"
 #include "number_option.hpp"
 #include "progress.hpp"
 
@@ -43,12 +44,11 @@ void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) 
       ->capture_default_str();
   cmd.add_option("-p,--pipeline", args.selection.pipeline,
                  "only this pipeline version (4.1, 5.0, V6, 6.1, ...)");
-  cmd.add_option(
-         "-g,--group", args.selection.groups,
-         "only these result groups (repeatable or comma-separated): v1 group types such as "
-         "taxonomic_analysis_ssu_rrna, v2 download groups such as taxonomies.closed_reference "
-         "(prefix) or download types such as functional_analysis")
-      ->delimiter(',');
+  add_list_option(
+      cmd, "-g,--group", args.selection.groups,
+      "only these result groups (repeatable or comma-separated): v1 group types such as "
+      "taxonomic_analysis_ssu_rrna, v2 download groups such as taxonomies.closed_reference "
+      "(prefix) or download types such as functional_analysis");
   cmd.add_flag("--study-summaries", args.selection.study_summaries,
                "for a study: its own summary files instead of its analyses' files");
   add_number_option(cmd, "--concurrency", args.selection.concurrency, std::size_t{1},

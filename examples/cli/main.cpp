@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "list_option.hpp"
 #include "number_option.hpp"
 
 namespace {
@@ -136,10 +137,9 @@ void add_global_options(CLI::App& app, Settings& settings) {
       ->check(CLI::IsMember({"json", "ndjson", "tsv"}))
       ->type_name("FORMAT")
       ->default_str("json");
-  app.add_option("--columns", settings.columns,
-                 "tsv columns (comma-separated, dotted paths into each record; --format tsv only); "
-                 "default: every scalar field of the first record")
-      ->delimiter(',');
+  add_list_option(app, "--columns", settings.columns,
+                  "tsv columns (comma-separated or repeated, dotted paths into each record; "
+                  "--format tsv only); default: every scalar field of the first record");
   add_number_option(app, "--max", settings.max_items, std::size_t{0},
                     std::numeric_limits<std::size_t>::max(), "stop after this many items");
   add_number_option(app, "--page-size", settings.page_size, 1, std::numeric_limits<int>::max(),
@@ -200,7 +200,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cout.flush();
     // Messages quote what servers sent (a detail, a Location, a body excerpt).
-    print_error(e.what());
+    print_error(error_message(e));
     return exit_code_for(std::current_exception());
   }
 }

@@ -74,16 +74,28 @@ std::string fasta_of(proteins::Protein p, std::size_t width) {
   return proteins::to_fasta(p, width);
 }
 
+/// The SDK's JSON of a record, plus `superseded_from` when the service
+/// answered with another accession (the SDK leaves it out of its JSON, so
+/// without it a piped record could not be traced to the accession asked for)
+/// and, given `query`, the input as typed, so that each record of a batch can
+/// be matched to the input that produced it.
+nlohmann::json record_json(const proteins::Protein& p, const std::string* query = nullptr) {
+  nlohmann::json j = p;
+  if (p.superseded_from) j["superseded_from"] = *p.superseded_from;
+  if (query) j["query"] = *query;
+  return j;
+}
+
 /// Prints the successes of a batch; returns the exit code of the first failure.
 int report_batch(const std::vector<std::string>& accessions,
                  const std::vector<mgnify::Result<proteins::Protein>>& results,
-                 const std::function<void(const proteins::Protein&)>& print) {
+                 const std::function<void(const std::string&, const proteins::Protein&)>& print) {
   int code = kOk;
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (results[i].ok()) {
-      print(*results[i]);
+      print(accessions[i], *results[i]);
     } else {
-      print_error(accessions[i] + ": " + results[i].error().what());
+      print_error(accessions[i] + ": " + error_message(results[i].error()));
       if (code == kOk) code = exit_code_for(results[i].exception());
     }
   }
@@ -107,7 +119,7 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       no_page_size(ctx.settings, "protein get");
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
       if (accessions->size() == 1) {
-        return emit_one(ctx.settings, nlohmann::json(client.get(accessions->front())));
+        return emit_one(ctx.settings, record_json(client.get(accessions->front())));
       }
       ProgressBar bar("proteins");
       const auto results = client.get_many(
@@ -116,9 +128,10 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       bar.finish();
       Writer out = stdout_writer(ctx.settings);
       out.begin_list();
-      const int code = report_batch(*accessions, results, [&out](const proteins::Protein& p) {
-        out.write(nlohmann::json(p));
-      });
+      const int code = report_batch(*accessions, results,
+                                    [&out](const std::string& query, const proteins::Protein& p) {
+                                      out.write(record_json(p, &query));
+                                    });
       out.finish();
       return code;
     };
@@ -176,9 +189,10 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       }
       results = client.get_many(names, proteins::ProteinClient::kDefaultConcurrency, on_progress);
       bar.finish();
-      const int code = report_batch(names, results, [&width](const proteins::Protein& p) {
-        std::cout << fasta_of(p, *width);
-      });
+      const int code =
+          report_batch(names, results, [&width](const std::string&, const proteins::Protein& p) {
+            std::cout << fasta_of(p, *width);
+          });
       std::cout.flush();
       return code;
     };

@@ -78,18 +78,27 @@ int exit_code_for(const std::exception_ptr& error) {
     // Gateway and maintenance answers mean "try later"; a 500 is a bug somewhere.
     const int s = e.status();
     return s == 502 || s == 503 || s == 504 ? kUnavailable : kOther;
-  } catch (const mgnify::TransportError&) {
-    return kUnavailable;
+  } catch (const mgnify::TransportError& e) {
+    // A handshake that fails (https:// to a plain-HTTP server, a certificate
+    // that does not verify) fails the same way later: not a "retry later".
+    return e.kind() == mgnify::TransportError::Kind::tls ? kOther : kUnavailable;
   } catch (...) {
     return kOther;
   }
+}
+
+std::string error_message(const std::exception& error) {
+  const auto* transport = dynamic_cast<const mgnify::TransportError*>(&error);
+  if (!transport || transport->kind() != mgnify::TransportError::Kind::tls) return error.what();
+  return "TLS failure for " + transport->url() + ": " + transport->detail() +
+         "; check the base URL (https:// to a plain-HTTP server?) and the server's certificate";
 }
 
 const char* exit_code_help() {
   return "Exit codes:\n"
          "  0  success\n"
          "  1  any other failure (undecodable response, checksum or size mismatch, local file "
-         "error, HTTP 500)\n"
+         "error, HTTP 500, a TLS failure: check the base URL)\n"
          "  2  bad usage: unknown option, malformed accession, value out of range, unset "
          "--token-env variable, or a parameter the service rejected (400/422)\n"
          "  3  not found (404)\n"

@@ -62,6 +62,10 @@ void check_output_settings(const Settings& settings);
 /// The exit code for an exception (see ExitCode).
 int exit_code_for(const std::exception_ptr& error);
 
+/// The message for an exception: its what(), except that a TLS failure is
+/// named as such, with the URL and a hint at the base URL.
+std::string error_message(const std::exception& error);
+
 /// The footer of `mgnify --help`.
 const char* exit_code_help();
 

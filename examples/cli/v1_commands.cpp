@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "list_option.hpp"
 
 namespace mgnify_cli {
 
@@ -34,9 +35,10 @@ void add_list_filters(CLI::App& cmd, ListArgs& args) {
   cmd.add_option("--search", args.search, "free-text search (the service's `search` parameter)");
   cmd.add_option("--ordering", args.ordering,
                  "sort field, '-' prefix for descending (e.g. -last_update)");
-  cmd.add_option("--param", args.params,
-                 "any other query parameter as key=value (repeatable). The v1 service silently "
-                 "ignores names it does not know");
+  add_list_option(cmd, "--param", args.params,
+                  "any other query parameter as key=value (repeatable). The v1 service silently "
+                  "ignores names it does not know",
+                  '\0');
 }
 
 v1::Query make_query(const ListArgs& args, const Settings& settings) {
@@ -80,9 +82,9 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   auto get_args = std::make_shared<GetArgs>();
   auto* get = resource->add_subcommand("get", "One of the " + name + " by id");
   get->add_option("id", get_args->id, "accession, lineage or other id")->required();
-  get->add_option("--include", get_args->include,
-                  "related objects to embed; prints {data, included}")
-      ->delimiter(',');
+  add_list_option(
+      *get, "--include", get_args->include,
+      "related objects to embed (comma-separated or repeated); prints {data, included}");
   get->callback([&ctx, get_args, collection] {
     ctx.action = [&ctx, get_args, collection] {
       no_page_size(ctx.settings, "get");

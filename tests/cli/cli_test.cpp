@@ -308,8 +308,12 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     REQUIRE(many.code == 0);
     const json arr = json::parse(many.out);
     REQUIRE(arr.size() == 2);
-    CHECK(arr[0] == json(client.get("MGYP000000000013")));
-    CHECK(arr[1] == json(client.get("MGYP000000000010")));
+    json first = client.get("MGYP000000000013");
+    first["query"] = "MGYP000000000013";
+    json second = client.get("MGYP000000000010");
+    second["query"] = "MGYP000000000010";
+    CHECK(arr[0] == first);
+    CHECK(arr[1] == second);
   }
   SECTION("an unknown accession exits with 3, the known ones are still printed") {
     const auto missing = mgnify_run({"protein", "get", "MGYP000000000011"});
@@ -322,6 +326,47 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].at("mgyp") == "MGYP000000000010");
   }
+}
+
+TEST_CASE("protein get names the superseded accession and, in a batch, the query of each record",
+          "[cli][proteins]") {
+  const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
+  const auto replacement = client.get("MGYP000000000022");
+
+  const auto one = mgnify_run({"protein", "get", "MGYP000000900004"});
+  CHECK(one.code == 0);
+  CHECK(one.err.empty());
+  json expected = replacement;
+  expected["superseded_from"] = "MGYP000000900004";
+  CHECK(json::parse(one.out) == expected);
+
+  // Not superseded: the record is the SDK's, with nothing added.
+  const auto plain = mgnify_run({"protein", "get", "MGYP000000000010"});
+  CHECK(plain.code == 0);
+  CHECK(json::parse(plain.out) == json(client.get("MGYP000000000010")));
+
+  const auto nd = mgnify_run({"--format", "ndjson", "protein", "get", "900004", "mgyp000000000010",
+                              "MGYP000000000011", "MGYP000000000013"});
+  CHECK(nd.code == 3);
+  CHECK(nd.err.rfind("mgnify: MGYP000000000011: HTTP 404 ", 0) == 0);
+  CHECK(std::count(nd.err.begin(), nd.err.end(), '\n') == 1);
+  const auto lines = ndjson_lines(nd.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0].at("query") == "900004");
+  CHECK(lines[0].at("superseded_from") == "MGYP000000900004");
+  CHECK(lines[0].at("mgyp") == "MGYP000000000022");
+  CHECK(lines[1].at("query") == "mgyp000000000010");
+  CHECK(lines[1].count("superseded_from") == 0);
+  CHECK(lines[2].at("query") == "MGYP000000000013");
+
+  const auto tsv = mgnify_run({"--format", "tsv", "--columns", "query,mgyp,superseded_from",
+                               "protein", "get", "900004", "10"});
+  CHECK(tsv.code == 0);
+  CHECK(tsv.err.empty());
+  CHECK(tsv.out ==
+        "query\tmgyp\tsuperseded_from\n"
+        "900004\tMGYP000000000022\tMGYP000000900004\n"
+        "10\tMGYP000000000010\t\n");
 }
 
 TEST_CASE("protein search honours --max as the service's limit, in every format",
@@ -568,6 +613,21 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
   mock().clear_faults();
 }
 
+TEST_CASE("a TLS failure is a configuration error (exit 1) naming TLS and the base URL, not 5",
+          "[cli][faults]") {
+  // https:// to the plain-HTTP mock: the handshake fails ("wrong version number").
+  std::string base = mock().proteins_url();
+  REQUIRE(base.rfind("http://", 0) == 0);
+  base.replace(0, 4, "https");
+  const auto run = mgnify_run({"--base-url", base, "protein", "get", "MGYP000000000010"});
+  CHECK(run.code == 1);
+  CHECK(run.out.empty());
+  CHECK(run.err.rfind("mgnify: TLS failure for " + base + "/protein/MGYP000000000010: ", 0) == 0);
+  CHECK(run.err.find("; check the base URL (https:// to a plain-HTTP server?)") !=
+        std::string::npos);
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+}
+
 TEST_CASE("a JSON list that fails on a later page is still valid JSON; the exit code tells",
           "[cli][faults]") {
   const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
@@ -585,6 +645,75 @@ TEST_CASE("a JSON list that fails on a later page is still valid JSON; the exit 
   const json printed = json::parse(run.out);  // throws on an unclosed array
   REQUIRE(printed.is_array());
   CHECK(printed.size() == 2);
+}
+
+TEST_CASE("a list option takes one argument per use and never the next positional", "[cli]") {
+  // -g before the accession: the accession stays the accession.
+  TempDir dir;
+  const auto listed = mgnify_run({"--format", "ndjson", "downloads", "MGYA00000002", "-g",
+                                  "taxonomies.,functional_analysis"});
+  REQUIRE(listed.code == 0);
+  const auto rows = ndjson_lines(listed.out);
+  REQUIRE_FALSE(rows.empty());
+  const auto fetched =
+      mgnify_run({"--format", "ndjson", "download", "-g", "taxonomies.", "-g",
+                  "functional_analysis", "MGYA00000002", "--dir", dir.path().string()});
+  CHECK(fetched.code == 0);
+  CHECK(fetched.err.empty());
+  const auto done = ndjson_lines(fetched.out);
+  REQUIRE(done.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    CHECK(done[i].at("alias") == rows[i].at("alias"));
+    CHECK(done[i].at("status") == "downloaded");
+  }
+
+  // A word after --columns is not a column.
+  const auto extra = mgnify_run({"v2", "studies", "list", "--max", "2", "--format", "tsv",
+                                 "--columns", "accession,title", "extra"});
+  CHECK(extra.code == 2);
+  CHECK(extra.out.empty());
+  CHECK(extra.err.rfind("mgnify: ", 0) == 0);
+  CHECK(extra.err.find("'extra'") != std::string::npos);
+  CHECK(std::count(extra.err.begin(), extra.err.end(), '\n') == 1);
+
+  // Repeated, the option adds up.
+  const auto repeated = mgnify_run({"v2", "studies", "list", "--max", "2", "--format", "tsv",
+                                    "--columns", "accession", "--columns", "title"});
+  CHECK(repeated.code == 0);
+  CHECK(repeated.err.empty());
+  CHECK(parse_tsv(repeated.out).header == std::vector<std::string>{"accession", "title"});
+  CHECK(parse_tsv(repeated.out).rows.size() == 2);
+}
+
+TEST_CASE("every example prints its usage on --help and -h, and refuses an unknown option",
+          "[cli][examples]") {
+  const std::vector<std::string> examples = {
+      "pfam_to_fasta",         "protein_lookup", "protein_search",
+      "v1_analysis_contigs",   "v1_biome_samples", "v1_study_samples",
+      "v2_analysis_downloads", "v2_biome_tree",  "v2_search_studies"};
+  // No service answers here: none of these runs may send a request.
+  const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=http://127.0.0.1:1",
+                                        "MGNIFY_API_V1_URL=http://127.0.0.1:1",
+                                        "MGNIFY_API_V2_URL=http://127.0.0.1:1"};
+  for (const auto& name : examples) {
+    INFO(name);
+    const std::string binary = std::string(MGNIFY_EXAMPLES_DIR) + "/" + name;
+    for (const std::string help : {"--help", "-h"}) {
+      const auto run = cli_test::run_piped(binary, {help}, env);
+      CHECK(run.code == 0);
+      CHECK(run.err.empty());
+      CHECK(run.out.rfind("usage: " + name + " [--base-url URL]", 0) == 0);
+      // The synopsis, a blank line, one paragraph.
+      CHECK(run.out.find("\n\n") != std::string::npos);
+      CHECK(run.out.find("\n\n") == run.out.rfind("\n\n"));
+    }
+    const auto bad = cli_test::run_piped(binary, {"--bogus"}, env);
+    CHECK(bad.code == 2);
+    CHECK(bad.out.empty());
+    CHECK(bad.err.rfind(name + ": unknown option '--bogus'\nusage: " + name + " [--base-url URL]",
+                        0) == 0);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 2);
+  }
 }
 
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
