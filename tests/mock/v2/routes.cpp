@@ -465,9 +465,9 @@ void register_v2_routes(MockServer& server) {
     if (const auto* s = visible_study(req.matches[1], caller, res)) send(res, 200, s->detail);
   });
   r.get("studies/([^/]+)/analyses/", true,
-        [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
+        [visible_study](const Req& req, Res& res, const Caller& caller) {
           if (const auto* s = visible_study(req.matches[1], caller, res)) {
-            send_indexed_page(req, res, s->analyses, [&d](int i) { return analysis_list(i); });
+            send_indexed_page(req, res, s->analyses, [](int i) { return analysis_list(i); });
           }
         });
   r.get("studies/([^/]+)/samples/", true,
@@ -591,7 +591,7 @@ void register_v2_routes(MockServer& server) {
     const int i = find_run(req.matches[1], res);
     if (i < 0) return;
     send_indexed_page(req, res, d.runs[static_cast<std::size_t>(i)].analyses,
-                      [&d](int k) { return analysis_list(k); });
+                      [](int k) { return analysis_list(k); });
   });
   r.get("runs/([^/]+)/assemblies/", true, [&d, find_run](const Req& req, Res& res, const Caller&) {
     const int i = find_run(req.matches[1], res);
@@ -620,7 +620,7 @@ void register_v2_routes(MockServer& server) {
           const int i = find_assembly(req.matches[1], res);
           if (i < 0) return;
           send_indexed_page(req, res, d.assemblies[static_cast<std::size_t>(i)].analyses,
-                            [&d](int k) { return analysis_list(k); });
+                            [](int k) { return analysis_list(k); });
         });
   auto genome_ref = [&d](int g) {
     const auto& genome = d.genomes[static_cast<std::size_t>(g % kGenomes)];
@@ -659,7 +659,7 @@ void register_v2_routes(MockServer& server) {
         });
 
   // ---- analyses ----
-  r.get("analyses/", false, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("analyses/", false, [](const Req& req, Res& res, const Caller&) {
     // Top-level lists hold public objects only; private analyses sort last in the data set.
     send_page(req, res, static_cast<std::size_t>(kPublicAnalyses),
               [](std::size_t i) { return analysis_detail(static_cast<int>(i)); });
