@@ -29,7 +29,7 @@ inline int usage_error(const Usage& usage) {
 }
 
 struct Args {
-  std::string base_url;             // empty: the client's default
+  std::string base_url;  // empty: the client's default
   // The words left for the example, its own options (with their values) included.
   std::vector<std::string> positional;
 };

@@ -5,8 +5,8 @@
 // Searches the family (up to --limit hits, default and maximum 1000), then
 // fetches the records concurrently under the client's rate limit (default 10
 // requests per second, polite for the public service; --rate raises it for
-// a local mirror or the mock), with a progress line on stderr. Records that cannot be fetched are listed on
-// stderr and the exit status is 3; the others are still written.
+// a local mirror or the mock), with a progress line on stderr. Records that cannot be fetched are
+// listed on stderr and the exit status is 3; the others are still written.
 
 #include <algorithm>
 #include <fstream>
@@ -78,7 +78,8 @@ int main(int argc, char** argv) {
           const std::size_t percent = done * 100 / total;
           if (percent == shown) return;
           shown = percent;
-          std::cerr << "\rfetched " << done << "/" << total << " (" << percent << "%)" << std::flush;
+          std::cerr << "\rfetched " << done << "/" << total << " (" << percent << "%)"
+                    << std::flush;
         });
     std::cerr << "\n";
 

@@ -14,7 +14,8 @@
 
 namespace {
 const example::Usage kUsage{
-    "protein_lookup", "[--base-url URL] [--json] ACCESSION",
+    "protein_lookup",
+    "[--base-url URL] [--json] ACCESSION",
     "Fetches one protein cluster representative and prints its accession, sequence and\n"
     "annotations, or with --json the record as JSON. ACCESSION in any form the service accepts:\n"
     "MGYP000261684433, mgyp000261684433 or 261684433. The base URL defaults to\n"
@@ -52,8 +53,8 @@ int main(int argc, char** argv) {
     }
     std::cout << protein.mgyp << "\n";
     if (protein.superseded()) {
-      std::cout << "  superseded:   " << *protein.superseded_from << " was replaced by " << protein.mgyp
-                << "\n";
+      std::cout << "  superseded:   " << *protein.superseded_from << " was replaced by "
+                << protein.mgyp << "\n";
     }
     std::cout << "  length:       " << protein.sequence.size() << " aa\n";
     if (protein.full_length) {
@@ -72,9 +73,10 @@ int main(int argc, char** argv) {
       std::cout << "\n";
     }
     for (const auto& contig : protein.study_assembly_contigs) {
-      std::cout << "  found in:     " << contig.study_accession << " / " << contig.assembly_accession
-                << " / " << contig.contig_accession;
-      if (contig.strand) std::cout << " (" << mgnify::proteins::strand_symbol(*contig.strand) << ")";
+      std::cout << "  found in:     " << contig.study_accession << " / "
+                << contig.assembly_accession << " / " << contig.contig_accession;
+      if (contig.strand)
+        std::cout << " (" << mgnify::proteins::strand_symbol(*contig.strand) << ")";
       std::cout << "\n";
     }
     std::cout << mgnify::proteins::to_fasta(protein);

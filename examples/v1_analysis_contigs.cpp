@@ -14,7 +14,8 @@
 
 namespace {
 const example::Usage kUsage{
-    "v1_analysis_contigs", "[--base-url URL] [--min-length N] [--limit N] ANALYSIS",
+    "v1_analysis_contigs",
+    "[--base-url URL] [--min-length N] [--limit N] ANALYSIS",
     "Lists the contigs of an assembly analysis (v1 API), optionally only those of at least\n"
     "--min-length bases and at most --limit of them. The contig list is the v1 API's cursor-paged\n"
     "list; the pager follows its links as given. The base URL defaults to $MGNIFY_API_V1_URL,\n"
@@ -63,8 +64,8 @@ int main(int argc, char** argv) {
       flag(c.has_pfam, "pfam");
       flag(c.has_interpro, "interpro");
       flag(c.has_antismash, "antismash");
-      std::cout << c.contig_id << "\t" << c.length.value_or(0) << "\t" << c.coverage.value_or(0) << "\t"
-                << flags << "\n";
+      std::cout << c.contig_id << "\t" << c.length.value_or(0) << "\t" << c.coverage.value_or(0)
+                << "\t" << flags << "\n";
     }
     std::cerr << contigs.items_yielded() << " of " << contigs.total().value_or(0) << " contigs in "
               << contigs.pages_fetched() << " cursor pages\n";

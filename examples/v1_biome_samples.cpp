@@ -42,11 +42,16 @@ int main(int argc, char** argv) {
     if (i + 1 >= p.size()) return example::usage_error(kUsage);
     const std::string& flag = p[i];
     const std::string& value = p[++i];
-    if (flag == "--biome") biome = value;
-    else if (flag == "--experiment-type") experiment_type = value;
-    else if (flag == "--key") key = value;
-    else if (flag == "--max") max_value = std::stod(value);
-    else if (flag == "--limit") limit = static_cast<std::size_t>(std::stoul(value));
+    if (flag == "--biome")
+      biome = value;
+    else if (flag == "--experiment-type")
+      experiment_type = value;
+    else if (flag == "--key")
+      key = value;
+    else if (flag == "--max")
+      max_value = std::stod(value);
+    else if (flag == "--limit")
+      limit = static_cast<std::size_t>(std::stoul(value));
     else {
       std::cerr << "unknown option " << flag << "\n";
       return 2;
@@ -68,8 +73,9 @@ int main(int argc, char** argv) {
     std::size_t n = 0;
     for (const auto& s : samples) {
       const auto* m = s.metadata(key);
-      std::cout << s.accession << "\t" << (m ? m->value : "") << (m && m->unit ? " " + *m->unit : "") << "\t"
-                << s.biome_lineage().value_or("") << "\n";
+      std::cout << s.accession << "\t" << (m ? m->value : "")
+                << (m && m->unit ? " " + *m->unit : "") << "\t" << s.biome_lineage().value_or("")
+                << "\n";
       ++n;
     }
     std::cerr << n << " of " << samples.total().value_or(0) << " matching samples\n";

@@ -19,7 +19,8 @@
 namespace {
 
 const example::Usage kUsage{
-    "v1_study_samples", "[--base-url URL] [--page-size N] STUDY_ACCESSION",
+    "v1_study_samples",
+    "[--base-url URL] [--page-size N] STUDY_ACCESSION",
     "Prints one study (v1 API) as a header comment, then its samples as TSV: accession, name,\n"
     "biome lineage, latitude, longitude, collection date and temperature. The sample list is\n"
     "walked lazily, --page-size samples per request. The base URL defaults to\n"
@@ -64,10 +65,10 @@ int main(int argc, char** argv) {
     std::size_t n = 0;
     for (const auto& s : samples) {
       const auto* temperature = s.metadata("temperature");
-      std::cout << s.accession << "\t" << s.sample_name.value_or("") << "\t" << s.biome_lineage().value_or("")
-                << "\t" << cell(s.latitude) << "\t" << cell(s.longitude) << "\t"
-                << (s.collection_date ? s.collection_date->text : "") << "\t"
-                << (temperature ? temperature->value : "") << "\n";
+      std::cout << s.accession << "\t" << s.sample_name.value_or("") << "\t"
+                << s.biome_lineage().value_or("") << "\t" << cell(s.latitude) << "\t"
+                << cell(s.longitude) << "\t" << (s.collection_date ? s.collection_date->text : "")
+                << "\t" << (temperature ? temperature->value : "") << "\n";
       ++n;
     }
     std::cerr << n << " samples in " << samples.pages_fetched() << " pages\n";

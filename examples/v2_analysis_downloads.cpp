@@ -9,7 +9,8 @@
 
 namespace {
 const example::Usage kUsage{
-    "v2_analysis_downloads", "[--base-url URL] [MGYA_ACCESSION]",
+    "v2_analysis_downloads",
+    "[--base-url URL] [MGYA_ACCESSION]",
     "Prints one analysis (v2 API, default MGYA00000002) and its taxonomy downloads, grouped by\n"
     "download group. The base URL defaults to $MGNIFY_API_V2_URL, then the public service.",
     {},
@@ -27,17 +28,20 @@ int main(int argc, char** argv) {
     const auto analysis = client.analysis(accession);
     std::cout << analysis.accession << " (study " << analysis.study_accession << ", "
               << analysis.experiment_type.text << ", pipeline "
-              << (analysis.pipeline_version ? analysis.pipeline_version->text : std::string("?")) << ")\n";
+              << (analysis.pipeline_version ? analysis.pipeline_version->text : std::string("?"))
+              << ")\n";
     const auto taxonomy = mgnify::v2::group_downloads(analysis.downloads_in_group("taxonomies."));
     if (taxonomy.empty()) std::cout << "  no taxonomy downloads\n";
     for (const auto& [group, files] : taxonomy) {
       std::cout << "  " << group << "\n";
       for (const auto& file : files) {
         std::cout << "    " << file.alias << " (" << file.file_type.text << ")  "
-                  << (file.has_url() ? *file.url : std::string("no public URL (legacy data)")) << "\n";
+                  << (file.has_url() ? *file.url : std::string("no public URL (legacy data)"))
+                  << "\n";
       }
     }
-    std::cout << "  other downloads: " << analysis.downloads.size() - analysis.downloads_in_group("taxonomies.").size()
+    std::cout << "  other downloads: "
+              << analysis.downloads.size() - analysis.downloads_in_group("taxonomies.").size()
               << "\n";
   } catch (const mgnify::Error& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -9,7 +9,8 @@
 
 namespace {
 const example::Usage kUsage{
-    "v2_biome_tree", "[--base-url URL] [LINEAGE] [MAX_DEPTH]",
+    "v2_biome_tree",
+    "[--base-url URL] [LINEAGE] [MAX_DEPTH]",
     "Prints the biomes below LINEAGE (v2 API, default root:Host-associated), MAX_DEPTH levels\n"
     "deep (default 4), as an indented tree. The base URL defaults to $MGNIFY_API_V2_URL, then\n"
     "the public service.",
@@ -19,7 +20,8 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
-  const std::string lineage = args.positional.size() > 0 ? args.positional[0] : "root:Host-associated";
+  const std::string lineage =
+      args.positional.size() > 0 ? args.positional[0] : "root:Host-associated";
   try {
     const int depth = args.positional.size() > 1 ? std::stoi(args.positional[1]) : 4;
     mgnify::ClientOptions options;
@@ -37,7 +39,8 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "usage: v2_biome_tree [--base-url URL] [lineage] [max depth]: " << e.what() << "\n";
+    std::cerr << "usage: v2_biome_tree [--base-url URL] [lineage] [max depth]: " << e.what()
+              << "\n";
     return 2;
   }
   return 0;

@@ -81,8 +81,7 @@ void write_manifest(const std::vector<FileRow>& rows, const std::string& path) {
 /// file names that later reach a terminal through `ls` or a shell glob.
 bool safe_component(const std::string& name) {
   return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
-         name.find('\\') == std::string::npos &&
-         std::none_of(name.begin(), name.end(), [](char c) {
+         name.find('\\') == std::string::npos && std::none_of(name.begin(), name.end(), [](char c) {
            const auto u = static_cast<unsigned char>(c);
            return u < 0x20 || u == 0x7f;
          });

@@ -1,9 +1,8 @@
 #include "output.hpp"
 
-#include <mgnify/detail/secrets.hpp>
-
 #include <cstdint>
 #include <iostream>
+#include <mgnify/detail/secrets.hpp>
 #include <stdexcept>
 #include <utility>
 
@@ -147,8 +146,7 @@ std::string sanitize_for_terminal(std::string_view text) { return escape(text, E
 void print_error(std::string_view message) {
   // The tool names URLs of its own (a manifest's file URLs, which may be
   // pre-signed), so its messages get the redaction the SDK's errors have.
-  std::cerr << "mgnify: " << sanitize_for_terminal(mgnify::detail::redact_urls_in(message))
-            << "\n";
+  std::cerr << "mgnify: " << sanitize_for_terminal(mgnify::detail::redact_urls_in(message)) << "\n";
 }
 
 std::string tsv_cell(const nlohmann::ordered_json& value) {
