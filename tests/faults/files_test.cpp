@@ -395,8 +395,6 @@ TEST_CASE("files: download_many refuses jobs whose files would overlap, before a
   std::vector<mgnify::http::DownloadJob> jobs(2);
   jobs[0].url = remote.url();
   jobs[1].url = remote.url();
-  std::string first;
-  std::string second;
   SECTION("a destination that is another job's .part") {
     jobs[0].path = dir / "a";
     jobs[1].path = dir / "a.part";
