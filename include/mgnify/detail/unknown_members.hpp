@@ -1,0 +1,124 @@
+#pragma once
+
+// Lists the JSON members a decoded model received but does not know: the keys
+// of its raw document that its field table does not name, in nested models
+// too. Decoding keeps such members (they encode back as received), so a
+// service that adds a field breaks nothing; this is how a maintainer notices
+// that it did (scripts/live_check.sh).
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "mgnify/detail/fields.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace detail {
+
+/// v1 models: a resource whose `attributes` object has the field table.
+template <class M, class = void>
+struct has_attribute_table : std::false_type {};
+template <class M>
+struct has_attribute_table<
+    M, std::void_t<decltype(M::attributes(std::declval<M&>(), std::declval<FieldProbe&>())),
+                   decltype(std::declval<const M&>().resource.attributes.json())>>
+    : std::true_type {};
+
+/// "/a~1b" for key "a/b" under "": RFC 6901 escaping.
+inline std::string json_pointer_append(const std::string& base, const std::string& key) {
+  std::string out = base + "/";
+  for (const char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+template <class T>
+void collect_unknown_in(const T& member, const std::string& path, std::vector<std::string>& out);
+
+class UnknownMemberCollector {
+ public:
+  UnknownMemberCollector(std::string path, std::vector<std::string>& out)
+      : path_(std::move(path)), out_(out) {}
+
+  template <class T>
+  void required(const char* key, const T& member) {
+    note(key, member);
+  }
+  template <class T>
+  void optional(const char* key, const T& member) {
+    note(key, member);
+  }
+  template <class T>
+  void defaulted(const char* key, const T& member) {
+    note(key, member);
+  }
+  void scalar_text(const char* key, const std::string&) { known_.insert(key); }
+
+  /// Every member of `received` that no field named.
+  void report_unlisted(const nlohmann::json& received) const {
+    if (!received.is_object()) return;
+    for (const auto& item : received.items()) {
+      if (known_.count(item.key()) == 0) out_.push_back(json_pointer_append(path_, item.key()));
+    }
+  }
+
+ private:
+  template <class T>
+  void note(const char* key, const T& member) {
+    known_.insert(key);
+    if constexpr (holds_table_models<T>()) {
+      collect_unknown_in(member, json_pointer_append(path_, key), out_);
+    }
+  }
+
+  std::string path_;
+  std::vector<std::string>& out_;
+  std::set<std::string> known_;
+};
+
+template <class T>
+void collect_unknown_in(const T& member, const std::string& path, std::vector<std::string>& out) {
+  if constexpr (has_fields<T>::value) {
+    UnknownMemberCollector collector(path, out);
+    T::fields(member, collector);
+    collector.report_unlisted(member.raw.json());
+  } else if constexpr (has_attribute_table<T>::value) {
+    const std::string attributes_path = json_pointer_append(path, "attributes");
+    UnknownMemberCollector collector(attributes_path, out);
+    T::attributes(member, collector);
+    collector.report_unlisted(member.resource.attributes.json());
+  } else if constexpr (is_optional<T>::value) {
+    if (member) collect_unknown_in(*member, path, out);
+  } else if constexpr (is_std_vector<T>::value) {
+    for (std::size_t i = 0; i < member.size(); ++i) {
+      collect_unknown_in(member[i], path + "/" + std::to_string(i), out);
+    }
+  }
+}
+
+/// JSON Pointers ("/biome/new_key", "/attributes/new-key") to the members
+/// `model` received that its field tables do not name.
+template <class M>
+std::vector<std::string> unknown_members(const M& model) {
+  static_assert(has_fields<M>::value || has_attribute_table<M>::value,
+                "unknown_members needs a model with a field table");
+  std::vector<std::string> out;
+  collect_unknown_in(model, "", out);
+  return out;
+}
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,109 @@
+// The maintainers' live check (tools/live_check), run as a child process
+// against the mock: a clean tour, each kind of finding, and unreachable services.
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/cli_runner.hpp"
+#include "mgnify/v2.hpp"
+#include "mock/mock_server.hpp"
+
+#ifdef MGNIFY_LIVE_CHECK_PATH
+
+namespace {
+
+mgnify::mock::MockServer& live_check_mock() {
+  static mgnify::mock::MockServer* server = [] {
+    auto* s = new mgnify::mock::MockServer();
+    mgnify::mock::register_proteins_routes(*s);
+    mgnify::mock::register_v1_routes(*s);
+    mgnify::mock::register_v2_routes(*s);
+    s->start();
+    return s;
+  }();
+  return *server;
+}
+
+cli_test::Run live_check(const std::vector<std::string>& args, const std::string& origin) {
+  auto run = cli_test::run_piped(MGNIFY_LIVE_CHECK_PATH, args,
+                                 {"MGNIFY_PROTEINS_URL=" + origin + mgnify::mock::kProteinsPrefix,
+                                  "MGNIFY_API_V1_URL=" + origin + mgnify::mock::kV1Prefix,
+                                  "MGNIFY_API_V2_URL=" + origin + mgnify::mock::kV2Prefix});
+  REQUIRE_FALSE(run.timed_out);
+  return run;
+}
+
+/// The mock's first page of v2 studies, for a test to alter.
+nlohmann::json v2_studies_page() {
+  mgnify::ClientOptions options;
+  options.base_url = live_check_mock().v2_url();
+  options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+  const mgnify::v2::V2Client client(options);
+  const auto response =
+      client.session().get(live_check_mock().v2_url() + "/studies/?page=1&page_size=5");
+  return nlohmann::json::parse(response.body);
+}
+
+}  // namespace
+
+TEST_CASE("live check: a tour of the mock finds nothing and exits 0", "[cli][live_check]") {
+  const auto run = live_check({"--rate", "1000"}, live_check_mock().origin());
+  INFO(run.out << run.err);
+  CHECK(run.code == 0);
+  CHECK(run.out.find("ok       v2 genomes detail") != std::string::npos);
+  CHECK(run.out.find("ok       v1 studies detail") != std::string::npos);
+  CHECK(run.out.find("ok       proteins protein") != std::string::npos);
+  CHECK(run.out.find("\n0 finding(s)\n") != std::string::npos);
+}
+
+TEST_CASE("live check: an unknown member, a decode failure and a 500 are each a finding",
+          "[cli][live_check]") {
+  auto& mock = live_check_mock();
+  mock.clear_faults();
+  auto page = v2_studies_page();
+  REQUIRE(page["items"].size() > 0);
+  page["items"][0]["carbon_footprint"] = 12;
+  auto added_member = mgnify::mock::Fault::status_only(200, page.dump());
+  mock.push_fault(std::string(mgnify::mock::kV2Prefix) + "/studies/", added_member);
+  mock.push_fault(
+      std::string(mgnify::mock::kV2Prefix) + "/genomes/",
+      mgnify::mock::Fault::status_only(200, R"({"count": 1, "items": [{"accession": 5}]})"));
+  mock.push_faults(std::string(mgnify::mock::kV1Prefix) + "/runs",
+                   mgnify::mock::Fault::status_only(500), 2);
+
+  const auto run = live_check({"--rate", "1000"}, mock.origin());
+  mock.clear_faults();
+  INFO(run.out << run.err);
+  CHECK(run.code == 1);
+  CHECK(run.out.find("FINDING  v2 studies list: member the SDK does not know: /carbon_footprint") !=
+        std::string::npos);
+  CHECK(run.out.find("FINDING  v2 genomes list: decode failure at '/items/0/accession'") !=
+        std::string::npos);
+  CHECK(run.out.find("FINDING  v1 runs list: unexpected HTTP status 500") != std::string::npos);
+  CHECK(run.out.find("\n3 finding(s)\n") != std::string::npos);
+}
+
+TEST_CASE("live check: unreachable services exit 3, distinct from findings", "[cli][live_check]") {
+  // Port 1 needs root to listen on, so nothing answers there.
+  const auto run = live_check({"--service", "v2", "--service", "v1"}, "http://127.0.0.1:1");
+  INFO(run.out << run.err);
+  CHECK(run.code == 3);
+  CHECK(run.out.find("UNREACHABLE v1") != std::string::npos);
+  CHECK(run.out.find("UNREACHABLE v2") != std::string::npos);
+  CHECK(run.out.find("proteins") == std::string::npos);
+}
+
+TEST_CASE("live check: bad usage exits 2 with one reason", "[cli][live_check]") {
+  const auto run = live_check({"--budget", "-4"}, "http://127.0.0.1:1");
+  CHECK(run.code == 2);
+  CHECK(run.err.rfind("mgnify-live-check: --budget needs a positive number, got '-4'\n", 0) == 0);
+}
+
+#else
+#include "skip.hpp"
+TEST_CASE("live check tests", "[cli][live_check]") {
+  MGNIFY_SKIP_TEST("built without the live check tool");
+}
+#endif
