@@ -17,12 +17,13 @@
 #include <vector>
 
 #include "core/test_support.hpp"
+#include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/paged.hpp"
 
 using mgnify::Page;
 using mgnify::Paged;
-using mgnify::PageProgress;
+using mgnify::detail::PageProgress;
 
 using test_support::iota_vector;
 using test_support::kPatience;
@@ -40,7 +41,7 @@ class List {
     p.items = std::move(items);
     p.next = std::move(next);
     p.url = "https://h/" + token;
-    p.meta = {{"page", page_number}};
+    p.page = page_number;
     std::lock_guard<std::mutex> lock(mutex_);
     pages_[token] = std::move(p);
   }
@@ -89,7 +90,7 @@ class List {
     return static_cast<std::size_t>(std::count(started_.begin(), started_.end(), token));
   }
 
-  static mgnify::StagedPageFetcher<int> fetcher(std::shared_ptr<List> self) {
+  static mgnify::detail::StagedPageFetcher<int> fetcher(std::shared_ptr<List> self) {
     return [self](const std::string& token, const PageProgress<int>& progress) {
       return self->fetch(token, progress);
     };
@@ -135,7 +136,7 @@ class List {
 };
 
 // Guesses "p<i+1>" for page i, like the v1 client rewriting `page` in links.next.
-mgnify::PageTokenAt<int> guess_p(int pages) {
+mgnify::detail::PageTokenAt<int> guess_p(int pages) {
   return [pages](std::size_t index, const Page<int>&) -> std::optional<std::string> {
     if (static_cast<int>(index) + 1 > pages) return std::nullopt;
     return "p" + std::to_string(index + 1);
@@ -143,7 +144,7 @@ mgnify::PageTokenAt<int> guess_p(int pages) {
 }
 // The page must say it is the page the guess meant.
 bool page_number_matches(std::size_t index, const Page<int>& page, const Page<int>&) {
-  return page.meta.at("page") == static_cast<int>(index) + 1;
+  return page.page == static_cast<std::int64_t>(index) + 1;
 }
 
 }  // namespace
@@ -151,10 +152,11 @@ bool page_number_matches(std::size_t index, const Page<int>& page, const Page<in
 TEST_CASE("predicted mode: k guessed pages in flight, items in order, each page fetched once",
           "[paged][predicted]") {
   auto list = List::numbered(12, 4);
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_read_ahead(true, 3);
-  paged.set_predicted(guess_p(12), 3, page_number_matches);
-  CHECK(paged.predicting());
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_read_ahead(true, 3);
+  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(12), 3,
+                                              page_number_matches);
+  CHECK(mgnify::detail::walk_engine(paged).predicting_now());
   std::vector<int> seen;
   std::size_t most_ahead = 0;
   for (int v : paged) {
@@ -162,7 +164,7 @@ TEST_CASE("predicted mode: k guessed pages in flight, items in order, each page 
     most_ahead = std::max(most_ahead, paged.pages_in_flight());
   }
   CHECK(seen == iota_vector(1, 48));
-  CHECK(paged.predicting());  // every guess was right
+  CHECK(mgnify::detail::walk_engine(paged).predicting_now());  // every guess was right
   CHECK(paged.pages_fetched() == 12);
   CHECK(most_ahead <= 3);
   auto started = list->started();
@@ -175,8 +177,8 @@ TEST_CASE("predicted mode: the following pages are requested before page 1 is de
           "[paged][predicted]") {
   auto list = List::numbered(6, 2);
   list->gate("p1");
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_predicted(guess_p(6), 2);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(6), 2);
   std::thread walker([&] { paged.begin(); });
   // Page 1 is held after announcing its envelope; pages 2 and 3 already left.
   CHECK(list->wait_started("p2"));
@@ -198,10 +200,11 @@ TEST_CASE("predicted mode: a guess that is not the previous page's next link fal
   // What the guesses fetch instead: never to be yielded.
   list->add("p4", {-1, -1}, "p5", 4);
   list->add("p5", {-2}, std::nullopt, 5);
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_predicted(guess_p(5), 4, page_number_matches);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(5), 4,
+                                              page_number_matches);
   CHECK(paged.collect() == iota_vector(1, 9));
-  CHECK_FALSE(paged.predicting());
+  CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
   CHECK(paged.pages_fetched() == 5);
   for (const char* t : {"p1", "p2", "p3", "q4", "q5"}) CHECK(list->count(t) == 1);
   // Wasted guesses stay within the window.
@@ -213,10 +216,11 @@ TEST_CASE("predicted mode: a page whose meta disagrees with the guess is fetched
           "[paged][predicted]") {
   auto list = List::numbered(5, 2);
   list->add("p3", {5, 6}, "p4", 7);  // says it is page 7
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_predicted(guess_p(5), 3, page_number_matches);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(5), 3,
+                                              page_number_matches);
   CHECK(paged.collect() == iota_vector(1, 10));
-  CHECK_FALSE(paged.predicting());
+  CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
   // p3 once as a guess, once from p2's link; p4 and p5 perhaps as guesses too.
   CHECK(list->count("p3") == 2);
   for (const char* t : {"p1", "p2"}) CHECK(list->count(t) == 1);
@@ -228,8 +232,9 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
           "[paged][predicted]") {
   auto list = List::numbered(6, 3);
   list->fail_once("p4");
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_predicted(guess_p(6), 4, page_number_matches);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(6), 4,
+                                              page_number_matches);
   std::vector<int> seen;
   bool threw = false;
   try {
@@ -244,16 +249,17 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
   CHECK(paged.pages_in_flight() == 0);
   for (int v : paged) seen.push_back(v);
   CHECK(seen == iota_vector(1, 18));
-  CHECK(paged.predicting());  // a failure is not a wrong guess
+  CHECK(mgnify::detail::walk_engine(paged).predicting_now());  // a failure is not a wrong guess
   CHECK(list->count("p4") == 2);
   CHECK(list->count("p1") == 1);
 }
 
 TEST_CASE("predicted mode without a usable guess walks the links", "[paged][predicted]") {
   auto list = List::numbered(4, 2);
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_predicted([](std::size_t, const Page<int>&) { return std::optional<std::string>(); },
-                      3);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_mode(
+      mgnify::detail::WalkMode::predicted,
+      [](std::size_t, const Page<int>&) { return std::optional<std::string>(); }, 3);
   CHECK(paged.collect() == iota_vector(1, 8));
   CHECK(list->started() == std::vector<std::string>{"p1", "p2", "p3", "p4"});
 }
@@ -262,8 +268,8 @@ TEST_CASE("link mode: page N+1 is requested as soon as page N's envelope is read
           "[paged][readahead]") {
   auto list = List::numbered(5, 2);
   list->gate("p2");
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_read_ahead(true, 2);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_read_ahead(true, 2);
   auto it = paged.begin();
   CHECK(*it == 1);
   // Page 2 is held after announcing its envelope (while it would be decoded),
@@ -286,8 +292,8 @@ TEST_CASE("one-page read-ahead requests page N+1 only once page N is decoded",
   // allocator arena was measured to keep about two pages more memory.
   auto list = List::numbered(3, 2);
   list->gate("p2");
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_read_ahead(true);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_read_ahead(true);
   std::vector<int> seen;
   std::thread walker([&] {
     for (int v : paged) seen.push_back(v);
@@ -305,8 +311,8 @@ TEST_CASE("a page whose response is in frees its request slot, not its page slot
           "[paged][counted]") {
   auto list = List::numbered(8, 1);
   for (int t = 2; t <= 8; ++t) list->gate("p" + std::to_string(t));
-  Paged<int> paged("p1", List::fetcher(list));
-  paged.set_counted(guess_p(8), 2);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::counted, guess_p(8), 2);
   std::thread walker([&] {
     auto it = paged.begin();
     ++it;  // waits for page 2
@@ -353,8 +359,8 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
   g_alive = 0;
   g_most_alive = 0;
   {
-    mgnify::StagedPageFetcher<Tracked> fetch = [](const std::string& token,
-                                                  const PageProgress<Tracked>& progress) {
+    mgnify::detail::StagedPageFetcher<Tracked> fetch = [](const std::string& token,
+                                                          const PageProgress<Tracked>& progress) {
       const int n = std::stoi(token.substr(1));
       Page<Tracked> page;
       page.items.reserve(kPerPage);
@@ -362,19 +368,21 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
         page.items.emplace_back(static_cast<int>((n - 1) * kPerPage + k));
       if (n < kPages) page.next = "p" + std::to_string(n + 1);
       page.total = kPages * kPerPage;
-      page.meta = {{"page", n}};
+      page.page = n;
       progress.received();
       return page;
     };
-    Paged<Tracked> paged("p1", fetch);
+    auto paged = mgnify::detail::make_walk<Tracked>("p1", fetch);
     auto guess = [](std::size_t index, const Page<Tracked>&) -> std::optional<std::string> {
       if (index >= static_cast<std::size_t>(kPages)) return std::nullopt;
       return "p" + std::to_string(index + 1);
     };
     if (predicted) {
-      paged.set_predicted(guess, kWindow);
+      mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess,
+                                                  kWindow);
     } else {
-      paged.set_counted(guess, kWindow);
+      mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::counted, guess,
+                                                  kWindow);
     }
     long expected = 0;
     for (const auto& t : paged) {
@@ -391,10 +399,13 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
   CHECK(g_most_alive <= static_cast<long>(kWindow + 1) * kPerPage);
 }
 
-TEST_CASE("set_read_ahead and set_predicted reject a window of 0", "[paged][predicted]") {
+TEST_CASE("the engine rejects a read-ahead or prediction window of 0", "[paged][predicted]") {
   auto list = List::numbered(2, 2);
-  Paged<int> paged("p1", List::fetcher(list));
-  CHECK_THROWS_AS(paged.set_read_ahead(true, 0), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(paged.set_predicted(guess_p(2), 0), mgnify::InvalidArgument);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  CHECK_THROWS_AS(mgnify::detail::walk_engine(paged).set_read_ahead(true, 0),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted,
+                                                              guess_p(2), 0),
+                  mgnify::InvalidArgument);
   CHECK_THROWS_AS(Paged<int>("p1", mgnify::PageFetcher<int>()), mgnify::InvalidArgument);
 }

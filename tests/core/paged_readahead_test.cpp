@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/test_support.hpp"
+#include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/paged.hpp"
 
@@ -129,7 +130,7 @@ class Script {
 };
 
 // v2-style tokens: page numbers, the count known from the first page.
-mgnify::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
+mgnify::detail::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
   return [first_page, per_page](std::size_t index,
                                 const Page<int>& first) -> std::optional<std::string> {
     const auto page = static_cast<std::int64_t>(first_page) + static_cast<std::int64_t>(index);
@@ -144,7 +145,7 @@ TEST_CASE("read-ahead is off for a bare Paged: nothing runs on another thread",
           "[paged][readahead]") {
   auto script = Script::numbered(3, 3);
   Paged<int> list("1", Script::fetcher(script));
-  CHECK_FALSE(list.read_ahead());
+  CHECK_FALSE(mgnify::detail::walk_engine(list).parallel());
   auto it = list.begin();
   CHECK(*it == 1);
   CHECK(script->started() == std::vector<std::string>{"1"});
@@ -155,8 +156,8 @@ TEST_CASE("read-ahead fetches page N+1 while the caller is still on page N", "[p
   auto script = Script::numbered(3, 3);
   script->gate("2");
   Paged<int> list("1", Script::fetcher(script));
-  list.set_read_ahead(true);
-  CHECK(list.read_ahead());
+  mgnify::detail::walk_engine(list).set_read_ahead(true);
+  CHECK(mgnify::detail::walk_engine(list).parallel());
   CHECK(script->started().empty());  // still lazy
 
   auto it = list.begin();
@@ -188,7 +189,7 @@ TEST_CASE("a failing prefetched page is thrown from ++ after the items before it
   auto script = Script::numbered(3, 3);
   script->fail("2", 1);
   Paged<int> list("1", Script::fetcher(script));
-  list.set_read_ahead(true);
+  mgnify::detail::walk_engine(list).set_read_ahead(true);
   std::vector<int> seen;
   bool threw = false;
   try {
@@ -214,7 +215,7 @@ TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged]
   SECTION("limit on a page boundary") {
     auto script = Script::numbered(3, 3);
     Paged<int> list("1", Script::fetcher(script), 3);
-    list.set_read_ahead(true);
+    mgnify::detail::walk_engine(list).set_read_ahead(true);
     CHECK(list.collect() == iota_vector(1, 3));
     CHECK(script->started() == std::vector<std::string>{"1"});
     CHECK(list.resume_token() == std::optional<std::string>("2"));
@@ -222,7 +223,7 @@ TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged]
   SECTION("limit inside the next page") {
     auto script = Script::numbered(3, 3);
     Paged<int> list("1", Script::fetcher(script), 4);
-    list.set_read_ahead(true);
+    mgnify::detail::walk_engine(list).set_read_ahead(true);
     CHECK(list.collect() == iota_vector(1, 4));
     CHECK(script->started() == std::vector<std::string>{"1", "2"});
   }
@@ -234,7 +235,7 @@ TEST_CASE("read-ahead walks past an empty page and stops on the last page", "[pa
   script->add("2", {}, "3");
   script->add("3", {3}, std::nullopt);
   Paged<int> list("1", Script::fetcher(script));
-  list.set_read_ahead(true);
+  mgnify::detail::walk_engine(list).set_read_ahead(true);
   CHECK(list.collect() == std::vector<int>{1, 2, 3});
   CHECK(script->started() == std::vector<std::string>{"1", "2", "3"});
 }
@@ -243,7 +244,7 @@ TEST_CASE("for_each_page overlaps the next fetch with the caller's work on a pag
           "[paged][readahead]") {
   auto script = Script::numbered(4, 2);
   Paged<int> list("1", Script::fetcher(script));
-  list.set_read_ahead(true);
+  mgnify::detail::walk_engine(list).set_read_ahead(true);
   std::vector<std::string> urls;
   bool overlapped = true;
   list.for_each_page([&](const Page<int>& page) {
@@ -262,7 +263,7 @@ TEST_CASE("destroying a Paged mid-walk waits for the fetch in flight", "[paged][
   script->gate("2");
   {
     auto list = std::make_unique<Paged<int>>("1", Script::fetcher(script));
-    list->set_read_ahead(true);
+    mgnify::detail::walk_engine(*list).set_read_ahead(true);
     auto it = list->begin();
     CHECK(*it == 1);
     REQUIRE(script->wait_started("2"));
@@ -280,8 +281,9 @@ TEST_CASE("counted mode fetches up to k pages at once and yields items in order"
   auto script = Script::numbered(10, 5);
   for (int t = 2; t <= 10; ++t) script->gate(std::to_string(t));
   Paged<int> list("1", Script::fetcher(script));
-  list.set_counted(numbered_tokens(1, 5), 3);
-  CHECK(list.read_ahead());
+  mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                             numbered_tokens(1, 5), 3);
+  CHECK(mgnify::detail::walk_engine(list).parallel());
 
   auto it = list.begin();
   CHECK(*it == 1);
@@ -314,7 +316,8 @@ TEST_CASE("counted mode: a failed page is thrown in order and the walk resumes t
   auto script = Script::numbered(6, 4);
   script->fail("4", 1);
   Paged<int> list("1", Script::fetcher(script));
-  list.set_counted(numbered_tokens(1, 4), 4);
+  mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                             numbered_tokens(1, 4), 4);
   std::vector<int> seen;
   bool threw = false;
   try {
@@ -341,7 +344,8 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
   SECTION("max_items: no page beyond the limit is requested") {
     auto script = Script::numbered(10, 5);
     Paged<int> list("1", Script::fetcher(script), 12);
-    list.set_counted(numbered_tokens(1, 5), 8);
+    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                               numbered_tokens(1, 5), 8);
     CHECK(list.collect() == iota_vector(1, 12));
     auto started = script->started();
     std::sort(started.begin(), started.end());
@@ -353,14 +357,16 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
     script->add("2", {}, "3", 6);
     script->add("3", {5, 6}, std::nullopt, 6);
     Paged<int> list("1", Script::fetcher(script));
-    list.set_counted(numbered_tokens(1, 2), 2);
+    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                               numbered_tokens(1, 2), 2);
     CHECK(list.collect() == std::vector<int>{1, 2});
   }
   SECTION("a failing first page leaves the first token and can be retried") {
     auto script = Script::numbered(3, 2);
     script->fail("1", 1);
     Paged<int> list("1", Script::fetcher(script));
-    list.set_counted(numbered_tokens(1, 2), 2);
+    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                               numbered_tokens(1, 2), 2);
     CHECK_THROWS_AS(list.begin(), mgnify::ServerError);
     CHECK(list.resume_token() == std::optional<std::string>("1"));
     CHECK(list.collect() == iota_vector(1, 6));
@@ -368,13 +374,15 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
   SECTION("starting from a later page (a resume token)") {
     auto script = Script::numbered(5, 2);
     Paged<int> list("3", Script::fetcher(script));
-    list.set_counted(numbered_tokens(3, 2), 2);
+    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                               numbered_tokens(3, 2), 2);
     CHECK(list.collect() == iota_vector(5, 10));
   }
   SECTION("total() reports the count before the walk") {
     auto script = Script::numbered(4, 2);
     Paged<int> list("1", Script::fetcher(script));
-    list.set_counted(numbered_tokens(1, 2), 2);
+    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                               numbered_tokens(1, 2), 2);
     CHECK(list.total() == std::optional<std::int64_t>(8));
     CHECK(list.collect().size() == 8);
   }
@@ -383,9 +391,15 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
 TEST_CASE("counted mode rejects bad settings before any request", "[paged][counted]") {
   auto script = Script::numbered(2, 2);
   Paged<int> list("1", Script::fetcher(script));
-  CHECK_THROWS_AS(list.set_counted(numbered_tokens(1, 2), 0), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(list.set_counted({}, 2), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                                             numbered_tokens(1, 2), 0),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(
+      mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted, {}, 2),
+      mgnify::InvalidArgument);
   list.begin();
-  CHECK_THROWS_AS(list.set_counted(numbered_tokens(1, 2), 2), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
+                                                             numbered_tokens(1, 2), 2),
+                  mgnify::InvalidArgument);
   CHECK(script->started() == std::vector<std::string>{"1"});
 }

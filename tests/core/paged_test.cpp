@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 
 using mgnify::Page;
@@ -26,7 +27,7 @@ struct Pages {
     p.next = std::move(next);
     p.total = total;
     p.url = "https://h/list?page=" + token;
-    p.meta = {{"token", token}};
+    p.page = std::stoll(token);
     pages[token] = std::move(p);
   }
 
@@ -145,7 +146,7 @@ TEST_CASE("a link walk that leads back to a page it read throws instead of loopi
     pages.add("2", {}, "3");
     pages.add("3", {3}, "2");
     Paged<int> list("1", pages.fetcher());
-    list.set_read_ahead(read_ahead);
+    mgnify::detail::walk_engine(list).set_read_ahead(read_ahead);
     std::vector<int> seen;
     bool threw = false;
     try {
@@ -238,7 +239,7 @@ TEST_CASE("total() fetches the first page once and reports the service's count",
   CHECK_FALSE(no_total.total().has_value());
 }
 
-TEST_CASE("current_page() exposes the page being walked, with its URL and meta", "[paged]") {
+TEST_CASE("current_page() exposes the page being walked, with its URL and envelope", "[paged]") {
   auto pages = three_pages();
   Paged<int> list("1", pages.fetcher());
   CHECK(list.current_page().url == "https://h/list?page=1");
@@ -246,7 +247,7 @@ TEST_CASE("current_page() exposes the page being walked, with its URL and meta",
   for (int i = 0; i < 3; ++i) ++it;
   CHECK(*it == 4);
   CHECK(list.current_page().url == "https://h/list?page=2");
-  CHECK(list.current_page().meta.at("token") == "2");
+  CHECK(list.current_page().page == 2);
   CHECK(list.current_page().next == std::optional<std::string>("3"));
 }
 

@@ -7,14 +7,17 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <vector>
 
 namespace faults {
 
 class Gate {
  public:
-  void hold() {
+  /// `client_port` (httplib's Request::remote_port) is remembered for held_client_ports().
+  void hold(int client_port = 0) {
     std::unique_lock<std::mutex> lock(mutex_);
     ++held_;
+    if (client_port > 0) client_ports_.push_back(client_port);
     changed_.notify_all();
     changed_.wait_for(lock, std::chrono::seconds(20), [&] { return open_; });
   }
@@ -24,6 +27,11 @@ class Gate {
       open_ = true;
     }
     changed_.notify_all();
+  }
+  /// The client ports of the requests held so far.
+  std::vector<int> held_client_ports() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return client_ports_;
   }
   /// True once `n` requests have been held (false after 10 s).
   bool wait_held(int n) {
@@ -36,6 +44,7 @@ class Gate {
   std::condition_variable changed_;
   int held_ = 0;
   bool open_ = false;
+  std::vector<int> client_ports_;
 };
 
 }  // namespace faults

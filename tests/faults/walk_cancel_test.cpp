@@ -9,10 +9,12 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "faults/gate.hpp"
+#include "faults/tcp_state.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
@@ -20,6 +22,7 @@
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock_server.hpp"
+#include "skip.hpp"
 
 namespace {
 
@@ -35,7 +38,7 @@ class HangingLists {
   HangingLists() {
     const std::string v2 = std::string(mgnify::mock::kV2Prefix) + "/studies/";
     mock_.server().Get(v2, [this](const httplib::Request& req, httplib::Response& res) {
-      if (req.get_param_value("page") != "1") gate_.hold();
+      if (req.get_param_value("page") != "1") gate_.hold(req.remote_port);
       res.set_content(R"({"count": 4, "items": [{"accession": "MGYS00000001"},)"
                       R"({"accession": "MGYS00000002"}]})",
                       "application/json");
@@ -43,7 +46,7 @@ class HangingLists {
     const std::string v1 = std::string(mgnify::mock::kV1Prefix) + "/studies";
     mock_.server().Get(v1, [this](const httplib::Request& req, httplib::Response& res) {
       const bool first = !req.has_param("page") || req.get_param_value("page") == "1";
-      if (!first) gate_.hold();
+      if (!first) gate_.hold(req.remote_port);
       const std::string next = mock_.v1_url() + "/studies?page=2";
       res.set_content(R"({"data": [{"type": "studies", "id": "MGYS00000001", "attributes": {}}],)"
                       R"( "links": {"next": )" +
@@ -67,6 +70,28 @@ class HangingLists {
   std::string v2_url() const { return mock_.v2_url(); }
   Gate& gate() { return gate_; }
   std::size_t open_transfers() const { return transport_->transfers_in_flight(); }
+  /// Whether the first held request's connection is established now.
+  std::optional<bool> held_connection_open_now() {
+    const auto ports = gate_.held_client_ports();
+    if (ports.empty()) return false;
+    return faults::tcp_established(mock_.port(), ports.front());
+  }
+  /// Held requests whose connection the client has not closed, as the kernel
+  /// sees it (nullopt where it cannot be read). A closed connection may take
+  /// the kernel a moment to show, hence the short wait.
+  std::optional<std::size_t> connections_left_open() {
+    const auto deadline = Clock::now() + 500ms;
+    for (;;) {
+      std::size_t open = 0;
+      for (const int port : gate_.held_client_ports()) {
+        const auto established = faults::tcp_established(mock_.port(), port);
+        if (!established) return std::nullopt;
+        if (*established) ++open;
+      }
+      if (open == 0 || Clock::now() > deadline) return open;
+      std::this_thread::sleep_for(10ms);
+    }
+  }
 
  private:
   Gate gate_;
@@ -74,6 +99,14 @@ class HangingLists {
   std::shared_ptr<mgnify::http::CurlTransport> transport_ =
       std::make_shared<mgnify::http::CurlTransport>();
 };
+
+// Every held request's connection was closed by the client: counted on the
+// server's side of the socket, not by the client.
+void check_no_connection_left(HangingLists& lists) {
+  const auto open = lists.connections_left_open();
+  if (!open) MGNIFY_SKIP_TEST("the kernel's TCP table (/proc/net/tcp) cannot be read here");
+  CHECK(*open == 0);
+}
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -101,6 +134,7 @@ TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faul
       CHECK(seen == 1);
       CHECK(seconds_since(start) < 0.5);
       CHECK(lists.open_transfers() == 0);
+      check_no_connection_left(lists);
     }
     {
       auto o = lists.options(true, parallel);
@@ -117,6 +151,7 @@ TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faul
       CHECK(seen == 1);
       CHECK(seconds_since(start) < 0.5);
       CHECK(lists.open_transfers() == 0);
+      check_no_connection_left(lists);
     }
   }
 }
@@ -132,8 +167,12 @@ TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults]
     auto walk = client.studies();
     walk.cancel_with(token);
     Clock::time_point cancelled_at{};
+    std::optional<bool> open_while_held;
     std::thread canceller([&] {
       if (lists.gate().wait_held(1)) {
+        // The kernel shows the hung request's connection open, so that the
+        // check after the cancel has something to see closed.
+        open_while_held = lists.held_connection_open_now();
         cancelled_at = Clock::now();
         token.cancel();
       }
@@ -155,6 +194,8 @@ TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults]
     REQUIRE(cancelled_at != Clock::time_point{});
     CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
     CHECK(lists.open_transfers() == 0);
+    CHECK(open_while_held != std::optional<bool>(false));
+    check_no_connection_left(lists);
   }
 }
 
@@ -179,6 +220,7 @@ TEST_CASE("session: cancelling stops a request in flight and a retry's backoff",
     canceller.join();
     CHECK(seconds_since(start) < 5);  // the gate holds it 20 s
     CHECK(lists.open_transfers() == 0);
+    check_no_connection_left(lists);
   }
   SECTION("an already cancelled token sends nothing") {
     mgnify::http::CallOptions call;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/detail/make_walk.hpp"
 #include "mgnify/http/fake_transport.hpp"
 #include "mgnify/v1.hpp"
 #include "skip.hpp"
@@ -61,7 +62,7 @@ TEST_CASE("v1: parallel_pages walks a page-number list with guessed page URLs, i
   const std::string path = rig.path("studies/MGYS00000001/samples");
   auto paged = client.study_samples("MGYS00000001", Query().page_size(12));
   CHECK(sample_ids(paged) == expected);
-  CHECK(paged.predicting());
+  CHECK(mgnify::detail::walk_engine(paged).predicting_now());
   CHECK(paged.pages_fetched() == 25);
   // One request per page: no guess beyond `pages`, no page twice.
   const auto sent = targets(rig, path);
@@ -114,13 +115,13 @@ TEST_CASE("v1: with parallel_pages a failure mid-walk surfaces at its page and t
   SECTION("the same range retries the page and goes on") {
     for (const auto& s : paged) ids.push_back(s.id());
     CHECK(ids == expected);
-    CHECK(paged.predicting());
+    CHECK(mgnify::detail::walk_engine(paged).predicting_now());
   }
   SECTION("the resume token starts a new walk there, guessing from that page") {
     auto rest = client.follow<mgnify::v1::Sample>(*paged.resume_token());
     for (const auto& s : rest) ids.push_back(s.id());
     CHECK(ids == expected);
-    CHECK(rest.predicting());
+    CHECK(mgnify::detail::walk_engine(rest).predicting_now());
   }
 }
 
@@ -257,7 +258,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
     auto client = s.client(3);
     auto paged = client.studies().list(Query().page_size(2));
     CHECK(s.walk(paged) == s.all());
-    CHECK(paged.predicting());
+    CHECK(mgnify::detail::walk_engine(paged).predicting_now());
     CHECK(s.requested().size() == 7);
   }
   SECTION("page 3 names a cursor link as next: the rest comes from the cursor") {
@@ -267,7 +268,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
     auto client = s.client(3);
     auto paged = client.studies().list(Query().page_size(2));
     CHECK(s.walk(paged) == s.all());  // 1-6 from pages 1-3, 7-14 from the cursor page
-    CHECK_FALSE(paged.predicting());
+    CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
     const auto sent = s.requested();
     CHECK(sent.count(std::string(Scripted::kBase) + "/studies?page_size=2") == 1);
     for (int p = 2; p <= 3; ++p) CHECK(sent.count(Scripted::page_url(p, 2)) == 1);
@@ -283,7 +284,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
     auto paged = client.studies().list(Query().page_size(2));
     // Serially the same (odd) page is what the service answers; it is used then.
     CHECK(s.walk(paged) == s.all());
-    CHECK_FALSE(paged.predicting());
+    CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
     CHECK(s.requested().count(Scripted::page_url(4, 2)) == 2);
   }
   SECTION("links.last that does not fit the scheme: no guessing, pages one by one") {

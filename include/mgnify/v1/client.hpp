@@ -11,6 +11,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -26,6 +27,7 @@
 #include "mgnify/batch.hpp"
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/checksum.hpp"
 #include "mgnify/http/download.hpp"
@@ -53,20 +55,34 @@ inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomi
 
 namespace detail {
 
-inline nlohmann::json page_meta(const ListLinks& links, const Pagination& p) {
-  auto opt = [](const std::optional<std::string>& s) {
-    return s ? nlohmann::json(*s) : nlohmann::json(nullptr);
-  };
-  nlohmann::json pag = nlohmann::json::object();
-  if (p.page) pag["page"] = *p.page;
-  if (p.pages) pag["pages"] = *p.pages;
-  if (p.count) pag["count"] = *p.count;
-  return {{"links",
-           {{"first", opt(links.first)},
-            {"last", opt(links.last)},
-            {"next", opt(links.next)},
-            {"prev", opt(links.prev)}}},
-          {"pagination", pag}};
+/// The value of query parameter `name` in `url`, percent-decoded.
+inline std::optional<std::string> query_value(const std::string& url, std::string_view name) {
+  const auto q = url.find('?');
+  if (q == std::string::npos) return std::nullopt;
+  const auto end = std::min(url.find('#', q), url.size());
+  std::size_t start = q + 1;
+  while (start < end) {
+    auto amp = std::min(url.find('&', start), end);
+    const std::string_view item(url.data() + start, amp - start);
+    if (item.size() > name.size() && item.compare(0, name.size(), name) == 0 &&
+        item[name.size()] == '=') {
+      return http::percent_decode(item.substr(name.size() + 1), true);
+    }
+    start = amp + 1;
+  }
+  return std::nullopt;
+}
+
+/// A v1 list envelope as a typed page envelope; `links` is moved from.
+template <class T>
+void fill_envelope(mgnify::Page<T>& page, ListLinks&& links, const Pagination& pagination) {
+  page.total = pagination.count;
+  page.page = pagination.page;
+  page.pages = pagination.pages;
+  if (links.next) page.cursor = query_value(*links.next, "cursor");
+  page.next = links.next;
+  page.links = PageLinks{std::move(links.first), std::move(links.last), std::move(links.next),
+                         std::move(links.prev)};
 }
 
 /// The URL with its `page` query parameter set to `page`, or nullopt unless
@@ -97,15 +113,6 @@ inline std::optional<std::string> with_page(const std::string& url, std::int64_t
   return out;
 }
 
-/// meta.pagination.{page,pages} of a page envelope built by page_meta().
-inline std::optional<std::int64_t> pagination_field(const nlohmann::json& meta, const char* key) {
-  const auto p = meta.find("pagination");
-  if (p == meta.end() || !p->is_object()) return std::nullopt;
-  const auto v = p->find(key);
-  if (v == p->end() || !v->is_number_integer()) return std::nullopt;
-  return v->get<std::int64_t>();
-}
-
 /// Predicted mode for v1 page-number lists (DRF's JsonApiPageNumberPagination):
 /// every page link is the request URL with `page` replaced, so page p0 + i is
 /// links.next of the first page with page=p0+i. Guessed only when the first
@@ -115,33 +122,23 @@ inline std::optional<std::int64_t> pagination_field(const nlohmann::json& meta, 
 template <class T>
 std::optional<std::string> guess_page_url(std::size_t index, const Page<T>& first) {
   if (!first.next) return std::nullopt;
-  const auto page = pagination_field(first.meta, "page");
-  const auto pages = pagination_field(first.meta, "pages");
+  const auto& page = first.page;
+  const auto& pages = first.pages;
   if (!page || !pages || *page < 1 || *pages < *page) return std::nullopt;
   // The page numbers are the server's: compared before adding, so that no
   // sum can overflow (page + index <= pages).
   if (index == 0 || index > static_cast<std::uint64_t>(*pages - *page)) return std::nullopt;
   const std::int64_t wanted = *page + static_cast<std::int64_t>(index);
   if (with_page(*first.next, *page + 1) != first.next) return std::nullopt;
-  const nlohmann::json& meta = first.meta;
-  const auto links = meta.find("links");
-  if (links == meta.end() || !links->is_object()) return std::nullopt;
-  const auto last = links->find("last");
-  if (last == links->end() || !last->is_string() ||
-      with_page(*first.next, *pages) != last->template get<std::string>()) {
-    return std::nullopt;
-  }
+  if (!first.links.last || with_page(*first.next, *pages) != *first.links.last) return std::nullopt;
   return with_page(*first.next, wanted);
 }
 
 /// A guessed page must also say it is the page that was meant.
 template <class T>
 bool is_guessed_page(std::size_t index, const Page<T>& page, const Page<T>& first) {
-  const auto p0 = pagination_field(first.meta, "page");
-  const auto p = pagination_field(page.meta, "page");
-  return p0 && p && *p == *p0 + static_cast<std::int64_t>(index) &&
-         pagination_field(page.meta, "pages") == pagination_field(first.meta, "pages") &&
-         page.total == first.total;
+  return first.page && page.page && *page.page == *first.page + static_cast<std::int64_t>(index) &&
+         page.pages == first.pages && page.total == first.total;
 }
 
 /// The links and meta.pagination of a list body, read with simdjson's DOM
@@ -188,9 +185,7 @@ std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::st
     }
   }
   Page<T> envelope;
-  envelope.total = pagination.count;
-  envelope.meta = page_meta(links, pagination);
-  envelope.next = std::move(links.next);
+  fill_envelope(envelope, std::move(links), pagination);
   envelope.url = url;
   return envelope;
 }
@@ -200,7 +195,7 @@ std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::st
 /// is announced before the items are decoded (see Paged).
 template <class T>
 Page<T> fetch_list_page(http::Session& session, const std::string& url, bool check,
-                        const PageProgress<T>& progress) {
+                        const mgnify::detail::PageProgress<T>& progress) {
   if (check) session.check_link(url);
   http::CallOptions call;
   call.cancel = progress.cancel();
@@ -214,10 +209,7 @@ Page<T> fetch_list_page(http::Session& session, const std::string& url, bool che
   ListPage<T> list = mgnify::detail::decode_response_fast<ListPage<T>>(response);
   Page<T> page;
   page.items = std::move(list.data);
-  page.total = list.pagination.count;
-  // meta first: it must still see links.next, which is then moved out.
-  page.meta = page_meta(list.links, list.pagination);
-  page.next = std::move(list.links.next);
+  fill_envelope(page, std::move(list.links), list.pagination);
   page.url = response.url;
   return page;
 }
@@ -225,22 +217,22 @@ Page<T> fetch_list_page(http::Session& session, const std::string& url, bool che
 template <class T>
 Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
                     std::optional<std::size_t> max_items, bool check_first) {
-  std::string first = first_url;
-  const bool read_ahead = session->options().read_ahead;
-  const std::size_t parallel = session->options().parallel_pages;
-  Paged<T> paged(
-      std::move(first_url),
-      StagedPageFetcher<T>([session = std::move(session), first = std::move(first), check_first](
-                               const std::string& token, const PageProgress<T>& progress) {
-        return fetch_list_page<T>(*session, token, check_first || token != first, progress);
-      }),
-      max_items);
+  mgnify::detail::WalkSpec<T> spec;
+  spec.first_token = first_url;
+  spec.max_items = max_items;
   // The fetcher only touches the thread-safe Session, so it may run ahead.
-  paged.set_read_ahead(read_ahead, parallel);
-  if (read_ahead && parallel > 1) {
-    paged.set_predicted(&guess_page_url<T>, parallel, &is_guessed_page<T>);
+  spec.read_ahead = session->options().read_ahead;
+  spec.window = session->options().parallel_pages;
+  if (spec.read_ahead && spec.window > 1) {
+    spec.mode = mgnify::detail::WalkMode::predicted;
+    spec.token_at = &guess_page_url<T>;
+    spec.check = &is_guessed_page<T>;
   }
-  return paged;
+  spec.fetch = [session = std::move(session), first = std::move(first_url), check_first](
+                   const std::string& token, const mgnify::detail::PageProgress<T>& progress) {
+    return fetch_list_page<T>(*session, token, check_first || token != first, progress);
+  };
+  return mgnify::detail::make_walk(std::move(spec));
 }
 
 }  // namespace detail

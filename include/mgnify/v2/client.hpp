@@ -22,6 +22,7 @@
 #include "mgnify/batch.hpp"
 #include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/download.hpp"
 #include "mgnify/http/executor.hpp"
@@ -499,10 +500,12 @@ class V2Client {
     // Every page is checked against the total and the server's page size
     // (detail/counted_pages.hpp), which also decides where the walk ends.
     auto pages = std::make_shared<mgnify::detail::CountedPages>(page_size);
-    const bool read_ahead = state_->session->options().read_ahead;
-    StagedPageFetcher<T> fetch = [state, path, filters = std::move(filters), page_size, pages](
-                                     const std::string& token,
-                                     const PageProgress<T>& progress) -> mgnify::Page<T> {
+    mgnify::detail::WalkSpec<T> spec;
+    spec.first_token = std::to_string(list.start_page);
+    spec.max_items = list.max_items;
+    spec.fetch = [state, path, filters = std::move(filters), page_size, pages](
+                     const std::string& token,
+                     const mgnify::detail::PageProgress<T>& progress) -> mgnify::Page<T> {
       const std::int64_t page = std::stoll(token);
       http::Query query = filters;
       query.set("page", token);
@@ -515,33 +518,31 @@ class V2Client {
       mgnify::Page<T> out;
       out.total = decoded.count;
       out.url = response.url;
-      out.meta = {{"count", decoded.count},
-                  {"page", page},
-                  {"page_size", pages->server_size().value_or(page_size)}};
+      out.page = page;
+      out.page_size = pages->server_size().value_or(page_size);
       if (next) out.next = std::to_string(*next);
       out.items = std::move(decoded.items);
       return out;
     };
-    Paged<T> out(std::to_string(list.start_page), std::move(fetch), list.max_items);
-    if (read_ahead) {
+    if (state_->session->options().read_ahead) {
       // Page numbers are known once the first page gave `count` and the
       // server's page size, so several pages can be in flight; the fetcher
       // only uses the thread-safe State and CountedPages.
       const std::int64_t start_page = list.start_page;
-      out.set_counted(
-          [start_page, pages](std::size_t index,
-                              const mgnify::Page<T>&) -> std::optional<std::string> {
-            if (index >
-                static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
-              return std::nullopt;
-            }
-            const std::int64_t page = start_page + static_cast<std::int64_t>(index);
-            if (!pages->has_page(page)) return std::nullopt;
-            return std::to_string(page);
-          },
-          state_->parallel_pages());
+      spec.mode = mgnify::detail::WalkMode::counted;
+      spec.window = state_->parallel_pages();
+      spec.token_at = [start_page, pages](std::size_t index,
+                                          const mgnify::Page<T>&) -> std::optional<std::string> {
+        if (index >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
+          return std::nullopt;
+        }
+        const std::int64_t page = start_page + static_cast<std::int64_t>(index);
+        if (!pages->has_page(page)) return std::nullopt;
+        return std::to_string(page);
+      };
     }
-    return out;
+    return mgnify::detail::make_walk(std::move(spec));
   }
 
   template <class T, class Fn>
