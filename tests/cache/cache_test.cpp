@@ -575,4 +575,20 @@ TEST_CASE("cache options are checked before use", "[cache]") {
   CacheOptions on_a_file;
   on_a_file.directory = dir.path() / "a-file";
   CHECK_THROWS_AS(ResponseCache(on_a_file), mgnify::FileError);
+
+  // Keys name files: anything but what key_for makes is refused.
+  CacheOptions in_subfolder;
+  in_subfolder.directory = dir.path() / "cache";
+  ResponseCache cache(in_subfolder);
+  mgnify::http::Response ok;
+  ok.status = 200;
+  ok.url = "http://127.0.0.1/x";
+  for (const std::string& key :
+       std::vector<std::string>{"../escaped", "", std::string(64, 'G'), std::string(63, 'a')}) {
+    CHECK_FALSE(cache.store(key, ok, std::chrono::system_clock::now()));
+    CHECK_FALSE(cache.lookup(key, std::chrono::system_clock::now()));
+  }
+  CHECK(cache.store(std::string(64, 'a'), ok, std::chrono::system_clock::now()));
+  CHECK(cache.lookup(std::string(64, 'a'), std::chrono::system_clock::now()));
+  CHECK_FALSE(fs::exists(dir.path() / "escaped.entry"));
 }

@@ -123,10 +123,11 @@ class ResponseCache {
     return detail::response_cache_key(request);
   }
 
-  /// The stored response, fresh at `now` (the session's wall clock), or
-  /// nullopt. Never throws for what it finds on disk.
+  /// The stored response for a key from key_for, fresh at `now` (the
+  /// session's wall clock), or nullopt. Never throws for what it finds on disk.
   std::optional<http::Response> lookup(const std::string& key,
                                        std::chrono::system_clock::time_point now) {
+    if (!is_key(key)) return std::nullopt;
     const auto path = entry_path(key);
     std::optional<std::string> file;
     std::optional<detail::CacheEntry> entry;
@@ -176,7 +177,7 @@ class ResponseCache {
 
   bool store_or_throw(const std::string& key, const http::Response& response,
                       std::chrono::system_clock::time_point now) {
-    if (response.status != 200 || carries_credentials(response)) return false;
+    if (!is_key(key) || response.status != 200 || carries_credentials(response)) return false;
     // Header values that are not UTF-8 cannot go into the JSON metadata; such
     // a response is simply not stored.
     const std::string bytes = detail::encode_cache_entry(response, now);
@@ -213,6 +214,14 @@ class ResponseCache {
 
   std::filesystem::path entry_path(const std::string& key) const {
     return options_.directory / (key + std::string(kEntrySuffix));
+  }
+
+  // A key names a file in the directory: only what key_for makes, so that no
+  // caller-supplied text can point elsewhere.
+  static bool is_key(const std::string& key) {
+    return key.size() == 64 && std::all_of(key.begin(), key.end(), [](char c) {
+             return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
   }
 
   static bool is_entry(const std::filesystem::path& path) {
