@@ -156,6 +156,12 @@ void add_global_options(CLI::App& app, Settings& settings) {
                     "seconds per request (default: the SDK's 120)");
   add_number_option(app, "--rate-limit", settings.rate_limit, 0.0, 10000.0,
                     "requests per second to one service (default: the SDK's 10; 0: no limit)");
+  add_nonempty_option(app, "--cache", settings.cache_dir,
+                      "directory of an on-disk response cache that later runs answer from "
+                      "without a request (default: MGNIFY_CACHE_DIR, else no cache)")
+      ->type_name("DIR");
+  add_number_option(app, "--cache-ttl", settings.cache_ttl_seconds, 1LL, 10LL * 365 * 86400,
+                    "seconds a cached response stays fresh (default: 86400)");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <mgnify/cache/response_cache.hpp>
 #include <mgnify/error.hpp>
 #include <mgnify/http/download_errors.hpp>
 
@@ -46,6 +47,18 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
     } else {
       options.rate_limit.requests_per_second = *settings.rate_limit;
     }
+  }
+  std::string cache_dir = settings.cache_dir;
+  if (const char* env = std::getenv(kCacheDirEnvVar); cache_dir.empty() && env && *env) {
+    cache_dir = env;
+  }
+  if (!cache_dir.empty()) {
+    mgnify::CacheOptions cache;
+    cache.directory = cache_dir;
+    if (settings.cache_ttl_seconds) cache.ttl = std::chrono::seconds(*settings.cache_ttl_seconds);
+    options.cache = std::make_shared<mgnify::ResponseCache>(std::move(cache));
+  } else if (settings.cache_ttl_seconds) {
+    throw UsageError("--cache-ttl applies only with --cache or " + std::string(kCacheDirEnvVar));
   }
   options.user_agent_suffix = "mgnify-cli";
   return options;
@@ -108,6 +121,8 @@ const char* exit_code_help() {
          "\n"
          "Base URLs: --base-url, else MGNIFY_PROTEINS_URL / MGNIFY_API_V1_URL / MGNIFY_API_V2_URL, "
          "else the public services.\n"
+         "Response cache: --cache DIR, else MGNIFY_CACHE_DIR; only successful GET responses "
+         "without a token are kept.\n"
          "Tokens are read from the environment variable named by --token-env and are never "
          "printed.\n";
 }

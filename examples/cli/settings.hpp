@@ -39,6 +39,8 @@ struct Settings {
   std::optional<int> retries;             // --retries: attempts per request
   std::optional<double> timeout_seconds;  // --timeout
   std::optional<double> rate_limit;       // --rate-limit requests per second (0: off)
+  std::string cache_dir;                  // --cache DIR
+  std::optional<long long> cache_ttl_seconds;  // --cache-ttl
 };
 
 /// Bad command-line input found after parsing (exit code 2).
@@ -51,9 +53,13 @@ class UsageError : public std::exception {
   std::string message_;
 };
 
+/// The environment variable naming a response cache directory when --cache is not given.
+inline constexpr const char* kCacheDirEnvVar = "MGNIFY_CACHE_DIR";
+
 /// ClientOptions for one service: base URL from --base-url, else the
 /// service's environment variable, else the client's default; token from the
-/// variable --token-env names.
+/// variable --token-env names; a response cache in --cache, else
+/// MGNIFY_CACHE_DIR, else none.
 mgnify::ClientOptions client_options(const Settings& settings, Service service);
 
 /// Throws UsageError for output options that cannot apply together.

@@ -20,6 +20,8 @@
 namespace mgnify {
 inline namespace v0 {
 
+class ResponseCache;
+
 struct ClientOptions {
   /// Empty means the service's public address (each client knows its own).
   std::string base_url;
@@ -77,6 +79,10 @@ struct ClientOptions {
   std::shared_ptr<http::Clock> clock;
   /// Called for every request, response, redirect, retry and failure.
   http::Logger logger;
+  /// Null means no cache. See mgnify/cache/response_cache.hpp: successful GET
+  /// responses are kept on disk and answered from there without a request.
+  /// One cache may serve several clients.
+  std::shared_ptr<ResponseCache> cache;
 };
 
 }  // namespace v0

@@ -39,6 +39,11 @@ cli download --api v1 MGYA00000002 --dir "$cli_dir/v1" --format tsv --columns al
 cli download --api v1 MGYA00000002 --dir "$cli_dir/v1" --format tsv --columns alias,status
 # v2 publishes sizes (file_size_bytes) rather than digests.
 cli download MGYA00000002 -g taxonomies. --dir "$cli_dir/v2" --format tsv --columns alias,status,bytes
+
+# An on-disk response cache: the second run is answered from it without a request.
+cli --cache "$cli_dir/cache" v2 studies get MGYS00000001 --format tsv --columns accession,title
+cli --cache "$cli_dir/cache" v2 studies get MGYS00000001 --format tsv --columns accession,title
+echo "(cache entries: $(find "$cli_dir/cache" -name '*.entry' | wc -l))"
 rm -rf "$cli_dir"
 
 # Exit codes a pipeline can test: 3 is "not found".

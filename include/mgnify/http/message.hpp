@@ -82,6 +82,8 @@ struct Response {
   std::vector<std::string> redirects;
   /// How many attempts the session needed (1 when the first one succeeded).
   int attempts = 1;
+  /// Read from the ResponseCache (ClientOptions::cache): no request was sent.
+  bool from_cache = false;
 
   bool is_success() const noexcept { return status >= 200 && status < 300; }
   bool is_redirect() const noexcept {

@@ -1,7 +1,8 @@
 #pragma once
 
 // The pipeline every request of every client goes through:
-//   headers (Accept, User-Agent, auth) -> rate limit -> transport
+//   headers (Accept, User-Agent, auth) -> response cache (opt-in; a hit ends here)
+//   -> rate limit -> transport
 //   -> redirects (recorded, loop-checked, auth dropped off-origin)
 //   -> retry with backoff on throttling, 5xx and network failures (idempotent only)
 //   -> error mapping (status + body -> typed exception).
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/cache/response_cache.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/clock.hpp"
 #include "mgnify/http/curl_transport.hpp"
@@ -160,6 +162,11 @@ class Session {
     const CancelToken cancel =
         call.cancel.can_be_cancelled() ? call.cancel : mgnify::detail::ambient_cancel();
     request.cancel = cancel;
+    const auto cache_key = options_.cache ? options_.cache->key_for(request) : std::nullopt;
+    if (cache_key) {
+      cancel.throw_if_cancelled(request.url);
+      if (auto hit = options_.cache->lookup(*cache_key, clock_->wall_now())) return std::move(*hit);
+    }
 
     const bool idempotent = is_idempotent(request.method);
     const auto& retry = options_.retry;
@@ -184,6 +191,7 @@ class Session {
       response.attempts = attempt;
       if (response.is_success()) {
         limiter_.on_accepted(ticket);
+        if (cache_key) options_.cache->store(*cache_key, response, clock_->wall_now());
         return response;
       }
 
