@@ -17,6 +17,12 @@ class MgnifyCppConan(ConanFile):
     package_type = "header-library"
     settings = "os", "arch", "compiler", "build_type"
     no_copy_source = True
+    # The transport asks libcurl for HTTP/2 and for brotli and zstd bodies (README, Options).
+    default_options = {
+        "libcurl/*:with_nghttp2": True,
+        "libcurl/*:with_brotli": True,
+        "libcurl/*:with_zstd": True,
+    }
 
     def export_sources(self):
         # The recipe lives in the repository, so it packages the checkout it sits in.
@@ -32,7 +38,7 @@ class MgnifyCppConan(ConanFile):
         # simdjson, libcurl and libcrypto (checksums) themselves, so all are transitive.
         self.requires("nlohmann_json/[>=3.10 <4]", transitive_headers=True)
         self.requires("simdjson/[>=3.0 <4]", transitive_headers=True, transitive_libs=True)
-        self.requires("libcurl/[>=7.78 <9]", transitive_headers=True, transitive_libs=True)
+        self.requires("libcurl/[>=7.68 <9]", transitive_headers=True, transitive_libs=True)
         self.requires("openssl/[>=1.1 <4]", transitive_headers=True, transitive_libs=True)
 
     def package_id(self):

@@ -90,7 +90,7 @@ TEST_CASE("with --cache, a second run makes no request and prints the same", "[c
   CHECK(mock.requests().size() == after_list + 1);
 }
 
-TEST_CASE("--cache '' and a --cache-ttl without a cache are usage errors", "[cli][cache]") {
+TEST_CASE("an empty --cache and a --cache-ttl without a cache are usage errors", "[cli][cache]") {
   auto& mock = cache_cli_mock();
   mock.clear_requests();
   const auto help = run_with_cache_env({"--help"});
