@@ -25,6 +25,7 @@
 
 #include "mgnify/batch.hpp"
 #include "mgnify/detail/fast_json.hpp"
+#include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/checksum.hpp"
@@ -38,6 +39,7 @@
 #include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
 #include "mgnify/v1/fast_decode.hpp"
+#include "mgnify/v1/genome_search.hpp"
 #include "mgnify/v1/genomes.hpp"
 #include "mgnify/v1/query.hpp"
 #include "mgnify/v1/resource.hpp"
@@ -510,6 +512,46 @@ class LegacyClient {
     return publications().related<Sample>(pubmed_id, "samples", q);
   }
 
+  // ---- genome search (docs/v1.md) --------------------------------------------
+  // COBS is one synchronous call; sourmash gather is a job: submit_gather ->
+  // wait_for_gather (or gather_status by hand) -> gather_results or
+  // download_gather_results. None of these sends the token.
+
+  /// POST genome-search: genomes containing the query's k-mers, best first.
+  GenomeSearchResult genome_search(const CobsQuery& query,
+                                   const CancelToken& cancel = CancelToken::never()) const {
+    return genome_search_calls().cobs_form<GenomeSearchResult>(query, cancel);
+  }
+  /// POST genomes-search/gather (multipart): queues one job per signature and catalogue.
+  GatherJob submit_gather(const GatherRequest& request,
+                          const CancelToken& cancel = CancelToken::never()) const {
+    return genome_search_calls().submit(request, cancel);
+  }
+  /// GET genomes-search/status/{job_id}: one poll.
+  GatherStatus gather_status(const std::string& job_id,
+                             const CancelToken& cancel = CancelToken::never()) const {
+    return genome_search_calls().status(job_id, cancel);
+  }
+  /// Polls until the job reaches a final state and returns that status (FAILED
+  /// included). DeadlineExceededError past options.deadline, CancelledError on cancel.
+  GatherStatus wait_for_gather(const std::string& job_id,
+                               const JobWaitOptions& options = {}) const {
+    return genome_search_calls().wait(job_id, options);
+  }
+  /// GET genomes-search/results/{job_id} as CSV rows (a signature's job id). A
+  /// result served as a gzip tarball throws DecodeError: use download_gather_results.
+  GatherResults gather_results(const std::string& job_id,
+                               const CancelToken& cancel = CancelToken::never()) const {
+    return genome_search_calls().results(job_id, cancel);
+  }
+  /// Saves genomes-search/results/{job_id} to `path` as served (CSV or gzip
+  /// tarball) with the download machinery: .part file, resume, verification.
+  http::DownloadResult download_gather_results(const std::string& job_id,
+                                               const std::filesystem::path& path,
+                                               const http::DownloadOptions& options = {}) const {
+    return genome_search_calls().download_results(job_id, path, options);
+  }
+
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
   /// Downloads `url` over this client's session; the token goes only to its origin.
   http::DownloadResult download(const std::string& url, const std::filesystem::path& path,
@@ -615,6 +657,10 @@ class LegacyClient {
       }
     }
   };
+
+  mgnify::detail::GenomeSearchCalls genome_search_calls() const {
+    return mgnify::detail::GenomeSearchCalls(*session_, "");
+  }
 
   void validate() const {
     if (session_->options().parallel_pages == 0) {
