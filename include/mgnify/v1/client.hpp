@@ -331,7 +331,11 @@ inline http::DownloadJob download_job(const Download& file, std::filesystem::pat
   return http::DownloadJob{*url, std::move(path), std::move(options)};
 }
 
-class LegacyClient {
+/// The genome search methods (genome_search, submit_gather, gather_status,
+/// wait_for_gather, gather_results, download_gather_results) come from
+/// GenomeSearchMethods; see docs/v1.md.
+class LegacyClient
+    : public mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult> {
  public:
   explicit LegacyClient(ClientOptions options = {})
       : session_(std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl)) {
@@ -512,46 +516,6 @@ class LegacyClient {
     return publications().related<Sample>(pubmed_id, "samples", q);
   }
 
-  // ---- genome search (docs/v1.md) --------------------------------------------
-  // COBS is one synchronous call; sourmash gather is a job: submit_gather ->
-  // wait_for_gather (or gather_status by hand) -> gather_results or
-  // download_gather_results. None of these sends the token.
-
-  /// POST genome-search: genomes containing the query's k-mers, best first.
-  GenomeSearchResult genome_search(const CobsQuery& query,
-                                   const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().cobs_form<GenomeSearchResult>(query, cancel);
-  }
-  /// POST genomes-search/gather (multipart): queues one job per signature and catalogue.
-  GatherJob submit_gather(const GatherRequest& request,
-                          const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().submit(request, cancel);
-  }
-  /// GET genomes-search/status/{job_id}: one poll.
-  GatherStatus gather_status(const std::string& job_id,
-                             const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().status(job_id, cancel);
-  }
-  /// Polls until the job reaches a final state and returns that status (FAILED
-  /// included). DeadlineExceededError past options.deadline, CancelledError on cancel.
-  GatherStatus wait_for_gather(const std::string& job_id,
-                               const JobWaitOptions& options = {}) const {
-    return genome_search_calls().wait(job_id, options);
-  }
-  /// GET genomes-search/results/{job_id} as CSV rows (a signature's job id). A
-  /// result served as a gzip tarball throws DecodeError: use download_gather_results.
-  GatherResults gather_results(const std::string& job_id,
-                               const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().results(job_id, cancel);
-  }
-  /// Saves genomes-search/results/{job_id} to `path` as served (CSV or gzip
-  /// tarball) with the download machinery: .part file, resume, verification.
-  http::DownloadResult download_gather_results(const std::string& job_id,
-                                               const std::filesystem::path& path,
-                                               const http::DownloadOptions& options = {}) const {
-    return genome_search_calls().download_results(job_id, path, options);
-  }
-
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
   /// Downloads `url` over this client's session; the token goes only to its origin.
   http::DownloadResult download(const std::string& url, const std::filesystem::path& path,
@@ -658,8 +622,9 @@ class LegacyClient {
     }
   };
 
+  friend class mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult>;
   mgnify::detail::GenomeSearchCalls genome_search_calls() const {
-    return mgnify::detail::GenomeSearchCalls(*session_, "");
+    return mgnify::detail::GenomeSearchCalls(*session_, mgnify::detail::kV1GenomeSearch);
   }
 
   void validate() const {

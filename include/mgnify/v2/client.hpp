@@ -81,7 +81,10 @@ struct V2Options {
   std::size_t concurrency = 8;
 };
 
-class V2Client {
+/// The genome search methods (genome_search, submit_gather, gather_status,
+/// wait_for_gather, gather_results, download_gather_results) come from
+/// GenomeSearchMethods; see docs/v2.md.
+class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult> {
  public:
   explicit V2Client(ClientOptions options = {}, V2Options v2 = {})
       : state_(std::make_shared<State>(
@@ -352,46 +355,6 @@ class V2Client {
                                      [this, &ids](std::size_t i) { return publication(ids[i]); });
   }
 
-  // ---- genome search (docs/v2.md) --------------------------------------------
-  // COBS is one synchronous call; sourmash gather is a job: submit_gather ->
-  // wait_for_gather (or gather_status by hand) -> gather_results or
-  // download_gather_results. None of these sends the token.
-
-  /// POST genome-search/: genomes containing the query's k-mers, best first.
-  GenomeSearchResult genome_search(const CobsQuery& query,
-                                   const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().cobs_json<GenomeSearchResult>(query, cancel);
-  }
-  /// POST genomes-search/gather/ (multipart): queues one job per signature and catalogue.
-  GatherJob submit_gather(const GatherRequest& request,
-                          const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().submit(request, cancel);
-  }
-  /// GET genomes-search/status/{job_id}/: one poll.
-  GatherStatus gather_status(const std::string& job_id,
-                             const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().status(job_id, cancel);
-  }
-  /// Polls until the job reaches a final state and returns that status (FAILED
-  /// included). DeadlineExceededError past options.deadline, CancelledError on cancel.
-  GatherStatus wait_for_gather(const std::string& job_id,
-                               const JobWaitOptions& options = {}) const {
-    return genome_search_calls().wait(job_id, options);
-  }
-  /// GET genomes-search/results/{job_id}/ as CSV rows (a signature's job id). A
-  /// result served as a gzip tarball throws DecodeError: use download_gather_results.
-  GatherResults gather_results(const std::string& job_id,
-                               const CancelToken& cancel = CancelToken::never()) const {
-    return genome_search_calls().results(job_id, cancel);
-  }
-  /// Saves genomes-search/results/{job_id}/ to `path` as served (CSV or gzip
-  /// tarball) with the download machinery: .part file, resume, verification.
-  http::DownloadResult download_gather_results(const std::string& job_id,
-                                               const std::filesystem::path& path,
-                                               const http::DownloadOptions& options = {}) const {
-    return genome_search_calls().download_results(job_id, path, options);
-  }
-
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
   /// Downloads `url` over this client's session; the token goes only to its origin.
   http::DownloadResult download(const std::string& url, const std::filesystem::path& path,
@@ -485,8 +448,9 @@ class V2Client {
     }
   };
 
+  friend class mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult>;
   mgnify::detail::GenomeSearchCalls genome_search_calls() const {
-    return mgnify::detail::GenomeSearchCalls(*state_->session, "/");
+    return mgnify::detail::GenomeSearchCalls(*state_->session, mgnify::detail::kV2GenomeSearch);
   }
 
   static std::shared_ptr<http::Session> require(std::shared_ptr<http::Session> session) {
