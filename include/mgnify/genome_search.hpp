@@ -382,6 +382,21 @@ struct JobWaitOptions {
 
 // ---- gather results (CSV) ------------------------------------------------------
 
+namespace detail {
+
+/// A CSV cell as a number, read in the C locale; nullopt when it is not one.
+inline std::optional<double> csv_number(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  std::istringstream in(text);
+  in.imbue(std::locale::classic());
+  double value = 0;
+  in >> value;
+  if (in.fail() || !in.eof() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+}  // namespace detail
+
 /// One row of a gather result CSV (sourmash's gather columns). Every cell,
 /// known column or not, is also in `cells`, in the file's column order.
 struct GatherResultRow {
@@ -413,6 +428,12 @@ struct GatherResultRow {
     return nullptr;
   }
 
+  /// Reads the typed fields from `cells` (CSV columns by name).
+  void read_cells() {
+    ColumnReader reader{*this};
+    columns(*this, reader);
+  }
+
   template <class Self, class Visitor>
   static void columns(Self& self, Visitor& v) {
     v.column("name", self.name);
@@ -434,6 +455,21 @@ struct GatherResultRow {
     v.column("query_bp", self.query_bp);
     v.column("gather_result_rank", self.gather_result_rank);
   }
+
+ private:
+  // A cell that is not a number ("", "nan") leaves its field empty; the text stays in cells.
+  struct ColumnReader {
+    const GatherResultRow& row;
+    void column(const char* name, std::string& out) const {
+      if (const auto* v = row.cell(name)) out = *v;
+    }
+    void column(const char* name, std::optional<double>& out) const {
+      if (const auto* v = row.cell(name)) out = detail::csv_number(*v);
+    }
+    void column(const char* name, std::optional<std::int64_t>& out) const {
+      if (const auto* v = row.cell(name)) out = detail::integer_from_text<std::int64_t>(*v);
+    }
+  };
 };
 
 struct GatherResults {
@@ -491,36 +527,6 @@ inline std::vector<std::vector<std::string>> parse_csv_records(std::string_view 
   return records;
 }
 
-inline std::optional<double> csv_number(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  std::istringstream in(text);
-  in.imbue(std::locale::classic());
-  double value = 0;
-  in >> value;
-  if (in.fail() || !in.eof() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
-struct CsvRowReader {
-  const std::vector<std::pair<std::string, std::string>>& cells;
-  const std::string* find(const char* column) const {
-    for (const auto& [key, value] : cells) {
-      if (key == column) return &value;
-    }
-    return nullptr;
-  }
-  void column(const char* name, std::string& out) const {
-    if (const auto* v = find(name)) out = *v;
-  }
-  // A cell that is not a number ("", "nan") leaves the field empty; the text stays in cells.
-  void column(const char* name, std::optional<double>& out) const {
-    if (const auto* v = find(name)) out = csv_number(*v);
-  }
-  void column(const char* name, std::optional<std::int64_t>& out) const {
-    if (const auto* v = find(name)) out = integer_from_text<std::int64_t>(*v);
-  }
-};
-
 /// Parses a gather result CSV (header row first).
 inline GatherResults parse_gather_csv(std::string_view text, const std::string& url) {
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -540,8 +546,7 @@ inline GatherResults parse_gather_csv(std::string_view text, const std::string& 
     for (std::size_t c = 0; c < record.size(); ++c) {
       row.cells.emplace_back(out.columns[c], std::move(record[c]));
     }
-    CsvRowReader reader{row.cells};
-    GatherResultRow::columns(row, reader);
+    row.read_cells();
     out.rows.push_back(std::move(row));
   }
   return out;
