@@ -159,6 +159,34 @@ class ListChangedError : public Error {
   std::string detail_;
 };
 
+/// A wait for a server-side job (a genome search) ran out of time before the
+/// job reached a final state. The job itself goes on: polling `job_id()` again
+/// later may still find it finished.
+class DeadlineExceededError : public Error {
+ public:
+  MGNIFY_ERROR_CLONE(DeadlineExceededError)
+  DeadlineExceededError(std::string job_id, std::string last_status, int polls,
+                        std::chrono::milliseconds waited)
+      : Error("job " + job_id + " still '" + last_status + "' after " +
+              std::to_string(waited.count()) + " ms and " + std::to_string(polls) + " polls"),
+        job_id_(std::move(job_id)),
+        last_status_(std::move(last_status)),
+        polls_(polls),
+        waited_(waited) {}
+
+  const std::string& job_id() const noexcept { return job_id_; }
+  /// The status text of the last poll.
+  const std::string& last_status() const noexcept { return last_status_; }
+  int polls() const noexcept { return polls_; }
+  std::chrono::milliseconds waited() const noexcept { return waited_; }
+
+ private:
+  std::string job_id_;
+  std::string last_status_;
+  int polls_;
+  std::chrono::milliseconds waited_;
+};
+
 /// Everything known about an HTTP error response.
 struct ApiErrorInfo {
   int status = 0;

@@ -6,6 +6,7 @@
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/error_body.hpp"
+#include "mgnify/genome_search.hpp"
 #include "mgnify/http/checksum.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/download.hpp"

@@ -5,6 +5,7 @@
 #include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
 #include "mgnify/v1/client.hpp"
+#include "mgnify/v1/genome_search.hpp"
 #include "mgnify/v1/genomes.hpp"
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/v1/query.hpp"

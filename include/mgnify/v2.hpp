@@ -10,6 +10,7 @@
 #include "mgnify/v2/datetime.hpp"
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/enums.hpp"
+#include "mgnify/v2/genome_search.hpp"
 #include "mgnify/v2/genomes.hpp"
 #include "mgnify/v2/page.hpp"
 #include "mgnify/v2/publications.hpp"

@@ -150,6 +150,8 @@ std::vector<std::pair<std::string, std::exception_ptr>> one_of_each_error() {
       {"IntegrityError", ptr(mgnify::IntegrityError(mgnify::IntegrityError::Kind::size,
                                                     "https://h/f", fs::path("f"), "1", "2"))},
       {"SizeLimitError", ptr(mgnify::SizeLimitError("https://h/f", fs::path("f"), 10, "max_bytes"))},
+      {"DeadlineExceededError",
+       ptr(mgnify::DeadlineExceededError("job-1", "RUNNING", 3, std::chrono::milliseconds(9000)))},
   };
 }
 

@@ -542,8 +542,8 @@ TEST_CASE("client errors are not retried", "[session][retry]") {
   }
 }
 
-TEST_CASE("POST and PATCH are never retried; PUT and DELETE are", "[session][retry]") {
-  SECTION("POST on 503, 429 and a connect failure") {
+TEST_CASE("POST and PATCH are not retried when the server may have acted; PUT and DELETE are", "[session][retry]") {
+  SECTION("POST on 503 and 429 without Retry-After, and a connect failure") {
     for (int status : {503, 429}) {
       FakeRig rig;
       rig.transport->respond(FakeRig::url("search"), status, R"({"detail": "x"})");

@@ -56,8 +56,15 @@ nlohmann::json echo(const httplib::Request& req) {
   for (const auto& [name, value] : req.headers) headers[lower(name)] = value;
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [name, value] : req.params) params[name] = value;
-  return {{"method", req.method}, {"path", req.path}, {"target", req.target},
-          {"headers", headers},   {"params", params}, {"body", req.body}};
+  nlohmann::json parts = nlohmann::json::array();
+  for (const auto& [name, part] : req.files) {
+    parts.push_back({{"name", part.name},
+                     {"filename", part.filename},
+                     {"content_type", part.content_type},
+                     {"content", part.content}});
+  }
+  return {{"method", req.method}, {"path", req.path}, {"target", req.target}, {"headers", headers},
+          {"params", params},     {"body", req.body}, {"parts", parts}};
 }
 
 }  // namespace

@@ -319,7 +319,12 @@ class CurlTransport final : public Transport {
         curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method_name(request.method));
         break;
     }
-    if (request.method != Method::get && request.method != Method::head) {
+    // Freed after the transfer; curl_mime_free also detaches it from the handle.
+    std::unique_ptr<curl_mime, decltype(&curl_mime_free)> mime(nullptr, &curl_mime_free);
+    if (!request.form.empty()) {
+      mime.reset(build_mime(h, request));
+      curl_easy_setopt(h, CURLOPT_MIMEPOST, mime.get());
+    } else if (request.method != Method::get && request.method != Method::head) {
       curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE,
                        static_cast<curl_off_t>(request.body.size()));
       curl_easy_setopt(h, CURLOPT_POSTFIELDS, request.body.data());
@@ -437,6 +442,36 @@ class CurlTransport final : public Transport {
     }
     curl_multi_remove_handle(slot.multi, slot.easy);
     return result;
+  }
+
+  // A multipart body: curl writes the boundary and Content-Type, and reads a
+  // file part from disk while sending (so a retry re-reads it).
+  static curl_mime* build_mime(CURL* h, const Request& request) {
+    curl_mime* mime = curl_mime_init(h);
+    if (!mime) throw TransportError(TransportError::Kind::other, 0, request.url, "out of memory");
+    std::unique_ptr<curl_mime, decltype(&curl_mime_free)> owned(mime, &curl_mime_free);
+    for (const FormPart& part : request.form) {
+      curl_mimepart* p = curl_mime_addpart(mime);
+      CURLcode rc = p ? curl_mime_name(p, part.name.c_str()) : CURLE_OUT_OF_MEMORY;
+      if (rc == CURLE_OK && part.file) {
+        rc = curl_mime_filedata(p, part.file->string().c_str());
+      } else if (rc == CURLE_OK) {
+        rc = curl_mime_data(p, part.value.data(), part.value.size());
+      }
+      // filedata names the part after the path; an explicit filename wins.
+      if (rc == CURLE_OK && !part.filename.empty()) {
+        rc = curl_mime_filename(p, part.filename.c_str());
+      }
+      if (rc == CURLE_OK && !part.content_type.empty()) {
+        rc = curl_mime_type(p, part.content_type.c_str());
+      }
+      if (rc != CURLE_OK) {
+        throw TransportError(
+            TransportError::Kind::other, rc, request.url,
+            "cannot build form part '" + part.name + "': " + curl_easy_strerror(rc));
+      }
+    }
+    return owned.release();
   }
 
   class HandleLease {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mgnify/cancel.hpp"
+#include "mgnify/http/form.hpp"
 #include "mgnify/http/headers.hpp"
 #include "mgnify/version.hpp"
 
@@ -57,6 +58,9 @@ struct Request {
   std::string url;  // absolute, already percent-encoded
   Headers headers;
   std::string body;
+  /// When non-empty, the body is these multipart/form-data parts (and `body`
+  /// is not sent); the transport writes the boundary and Content-Type.
+  std::vector<FormPart> form;
   /// Overrides the transport's total timeout for this request when non-zero.
   std::chrono::milliseconds timeout{0};
   /// When set, 2xx bodies stream here instead of into Response::body, and the

@@ -155,6 +155,14 @@ inline std::optional<std::chrono::seconds> parse_retry_after(
   return std::min(wait, std::chrono::seconds(999'999'999));
 }
 
+/// Whether an error response says the server did not act on the request: a
+/// 429, or a 503, that says when to come back (Retry-After). Only such a
+/// response lets a request that is not idempotent (a POST) be sent again;
+/// any other failure might have been processed and must not be repeated.
+inline bool server_did_not_act(int status, bool has_retry_after) noexcept {
+  return (status == 429 || status == 503) && has_retry_after;
+}
+
 /// Computes the wait before retry number `retry` (1 for the first retry).
 class Backoff {
  public:

@@ -4,7 +4,8 @@
 //   headers (Accept, User-Agent, auth) -> response cache (opt-in; a hit ends here)
 //   -> rate limit -> transport
 //   -> redirects (recorded, loop-checked, auth dropped off-origin)
-//   -> retry with backoff on throttling, 5xx and network failures (idempotent only)
+//   -> retry with backoff on throttling, 5xx and network failures (idempotent
+//      only, except a 429/503 with Retry-After: the server did not act on it)
 //   -> error mapping (status + body -> typed exception).
 // Fixing a behaviour here fixes it for all three services at once.
 
@@ -143,6 +144,20 @@ class Session {
     return execute(std::move(r), call);
   }
 
+  /// POSTs a multipart/form-data body (text fields and files).
+  Response post_form(const std::string& url, std::vector<FormPart> form,
+                     const CallOptions& call = {}) {
+    if (form.empty()) throw InvalidArgument("a form POST needs at least one part");
+    for (const auto& part : form) {
+      if (part.name.empty()) throw InvalidArgument("every form part needs a name");
+    }
+    Request r;
+    r.method = Method::post;
+    r.url = url;
+    r.form = std::move(form);
+    return execute(std::move(r), call);
+  }
+
   /// Runs the whole pipeline. Returns only 2xx responses; everything else is thrown.
   Response execute(Request request, const CallOptions& call = {}) {
     if (!request.headers.contains("Accept")) request.headers.set("Accept", "application/json");
@@ -200,7 +215,9 @@ class Session {
         retry_after = parse_retry_after(*value, clock_->wall_now());
       }
       pace(response.status, retry_after, ticket);
-      if (idempotent && retry.is_retryable_status(response.status) && attempt < max_attempts) {
+      const bool may_resend =
+          idempotent || server_did_not_act(response.status, retry_after.has_value());
+      if (may_resend && retry.is_retryable_status(response.status) && attempt < max_attempts) {
         const auto wait = backoff.next(attempt, retry_after);
         log(LogEvent::Kind::retry, request, response.status, attempt, wait,
             "retrying after HTTP " + std::to_string(response.status));
@@ -309,7 +326,7 @@ class Session {
       if (!same_origin(request.url, next)) {
         // A body kept by a 307/308 may carry secrets (a login's password, a
         // token to refresh): it is never sent on to another origin.
-        if (!to_get && !request.body.empty()) {
+        if (!to_get && (!request.body.empty() || !request.form.empty())) {
           fail("refusing to send the request body on to another origin: " + next);
         }
         // Credentials are for the origin the caller chose, never for wherever a
@@ -323,6 +340,7 @@ class Session {
       if (to_get) {
         request.method = Method::get;
         request.body.clear();
+        request.form.clear();
         request.headers.erase("Content-Type");
       }
       log(LogEvent::Kind::redirect, request, response.status, attempt, {}, "to " + next);

@@ -26,6 +26,7 @@
 
 #include "mgnify/batch.hpp"
 #include "mgnify/detail/fast_json.hpp"
+#include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
@@ -40,6 +41,7 @@
 #include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
 #include "mgnify/v1/fast_decode.hpp"
+#include "mgnify/v1/genome_search.hpp"
 #include "mgnify/v1/genomes.hpp"
 #include "mgnify/v1/query.hpp"
 #include "mgnify/v1/resource.hpp"
@@ -321,7 +323,11 @@ inline http::DownloadJob download_job(const Download& file, std::filesystem::pat
   return http::DownloadJob{*url, std::move(path), std::move(options)};
 }
 
-class LegacyClient {
+/// The genome search methods (genome_search, submit_gather, gather_status,
+/// wait_for_gather, gather_results, download_gather_results) come from
+/// GenomeSearchMethods; see docs/v1.md.
+class LegacyClient
+    : public mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult> {
  public:
   explicit LegacyClient(ClientOptions options = {})
       : session_(std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl)) {
@@ -607,6 +613,11 @@ class LegacyClient {
       }
     }
   };
+
+  friend class mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult>;
+  mgnify::detail::GenomeSearchCalls genome_search_calls() const {
+    return mgnify::detail::GenomeSearchCalls(*session_, mgnify::detail::kV1GenomeSearch);
+  }
 
   void validate() const {
     if (session_->options().parallel_pages == 0) {

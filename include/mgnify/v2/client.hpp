@@ -21,6 +21,7 @@
 
 #include "mgnify/batch.hpp"
 #include "mgnify/detail/counted_pages.hpp"
+#include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
@@ -37,6 +38,7 @@
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/fast_decode.hpp"
+#include "mgnify/v2/genome_search.hpp"
 #include "mgnify/v2/genomes.hpp"
 #include "mgnify/v2/page.hpp"
 #include "mgnify/v2/publications.hpp"
@@ -80,7 +82,10 @@ struct V2Options {
   std::size_t concurrency = 8;
 };
 
-class V2Client {
+/// The genome search methods (genome_search, submit_gather, gather_status,
+/// wait_for_gather, gather_results, download_gather_results) come from
+/// GenomeSearchMethods; see docs/v2.md.
+class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult> {
  public:
   explicit V2Client(ClientOptions options = {}, V2Options v2 = {})
       : state_(std::make_shared<State>(
@@ -443,6 +448,11 @@ class V2Client {
       }
     }
   };
+
+  friend class mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult>;
+  mgnify::detail::GenomeSearchCalls genome_search_calls() const {
+    return mgnify::detail::GenomeSearchCalls(*state_->session, mgnify::detail::kV2GenomeSearch);
+  }
 
   static std::shared_ptr<http::Session> require(std::shared_ptr<http::Session> session) {
     if (!session) throw InvalidArgument("V2Client needs a session");

@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "../genome_search_mock.hpp"
 #include "../mock_server.hpp"
 #include "data.hpp"
 #include "downloads.hpp"
@@ -2044,6 +2045,21 @@ void handle_file(const httplib::Request& req, httplib::Response& res, d::Downloa
 void register_v1_routes(MockServer& server) {
   auto cache = std::make_shared<Cache>();
   const std::string prefix = kV1Prefix;
+  // Genome search, ahead of the catch-all. Hits carry the genome resources the
+  // genomes endpoints serve.
+  register_genome_search_routes(
+      server,
+      {prefix, "", false, [prefix](const httplib::Request& req) {
+         const std::string host =
+             req.has_header("Host") ? req.get_header_value("Host") : "127.0.0.1";
+         const Ctx ctx{req, "http://" + host, "http://" + host + prefix, req.path, {}, false};
+         std::vector<SearchableGenome> out;
+         for (std::size_t g = 0; g < d::kGenomes; ++g) {
+           out.push_back({d::genome_accession(g), d::catalogues()[g / d::kGenomesPerCatalogue].id,
+                          genome_json(ctx, g)});
+         }
+         return out;
+       }});
   server.server().Post(
       prefix + "/utils/token/obtain",
       [](const httplib::Request& req, httplib::Response& res) { handle_token(req, res); });

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "files/files.hpp"
+#include "genome_search_mock.hpp"
 #include "mock_server.hpp"
 #include "v2_mock.hpp"
 
@@ -401,6 +402,15 @@ void register_v2_routes(MockServer& server) {
   const Index& ix = index();
   Router r{server, std::make_shared<AuthState>()};
   auto auth = r.auth;
+
+  // Genome search: COBS hits and gather results come from the data set's genomes.
+  register_genome_search_routes(server, {kV2Prefix, "/", true, [&d](const Req&) {
+                                           std::vector<SearchableGenome> out;
+                                           for (const auto& g : d.genomes) {
+                                             out.push_back({g.accession, g.catalogue_id, g.list});
+                                           }
+                                           return out;
+                                         }});
 
   // ---- studies ----
   r.get("studies/", false, [&d](const Req& req, Res& res, const Caller&) {

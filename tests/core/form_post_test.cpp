@@ -1,0 +1,210 @@
+// multipart/form-data POSTs: what the FakeTransport records, what libcurl
+// puts on the wire (read back by the mock's echo route), the redirect and
+// credential rules they share with every other request, and the rule that a
+// POST is sent again only when the server says it did not act on it.
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/test_support.hpp"
+#include "mgnify/http/form.hpp"
+#include "mock_server.hpp"
+
+using mgnify::http::FormPart;
+using mgnify::mock::Fault;
+using mgnify::mock::MockServer;
+
+namespace {
+
+struct FormRig {
+  MockServer server;
+  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+
+  FormRig() { server.start(); }
+
+  std::unique_ptr<mgnify::http::Session> session(int max_attempts = 3) const {
+    auto o = test_support::curl_options(clock, max_attempts);
+    o.token = "form-secret-token";
+    return std::make_unique<mgnify::http::Session>(std::move(o), server.origin());
+  }
+  std::string url(const std::string& path) const { return server.origin() + path; }
+};
+
+std::vector<FormPart> sample_form(const std::filesystem::path& file) {
+  return {
+      FormPart::text("mag_catalogues", "human-gut-v2-0-2"),
+      FormPart::text("mag_catalogues", "marine-v2-0"),
+      FormPart::file_content("file_uploaded", "in-memory.sig", "{\"a\": 1}", "application/json"),
+      FormPart::file_at("file_uploaded", file, "application/json")};
+}
+
+std::filesystem::path write_temp_signature(const std::string& name, const std::string& content) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+const nlohmann::json* part_named(const nlohmann::json& parts, const std::string& filename) {
+  for (const auto& p : parts) {
+    if (p.at("filename") == filename) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("form posts are recorded part by part by the fake transport", "[form]") {
+  test_support::FakeRig rig;
+  auto session = rig.session();
+  rig.transport->respond(rig.url("upload"), 200, "{}");
+  const auto path = std::filesystem::path("/tmp/never-read-by-the-fake.sig");
+  session->post_form(rig.url("upload"), sample_form(path));
+
+  const auto requests = rig.requests();
+  REQUIRE(requests.size() == 1);
+  const auto& form = requests[0].form;
+  REQUIRE(form.size() == 4);
+  CHECK(requests[0].method == mgnify::http::Method::post);
+  CHECK(requests[0].body.empty());
+  CHECK(form[0].name == "mag_catalogues");
+  CHECK(form[0].value == "human-gut-v2-0-2");
+  CHECK_FALSE(form[0].is_file());
+  CHECK(form[2].filename == "in-memory.sig");
+  CHECK(form[2].value == "{\"a\": 1}");
+  CHECK(form[2].content_type == "application/json");
+  REQUIRE(form[3].file.has_value());
+  CHECK(*form[3].file == path);
+  CHECK(form[3].filename == "never-read-by-the-fake.sig");
+  // The transport writes the boundary; a Content-Type set here would lack it.
+  CHECK_FALSE(requests[0].headers.contains("Content-Type"));
+}
+
+TEST_CASE("form posts need named parts", "[form][validation]") {
+  test_support::FakeRig rig;
+  auto session = rig.session();
+  CHECK_THROWS_AS(session->post_form(rig.url("upload"), {}), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(session->post_form(rig.url("upload"), {FormPart::text("", "x")}),
+                  mgnify::InvalidArgument);
+  CHECK(rig.transport->request_count() == 0);
+}
+
+TEST_CASE("live: libcurl sends text fields, in-memory files and files from disk",
+          "[form][integration]") {
+  FormRig rig;
+  auto session = rig.session();
+  const auto file = write_temp_signature("mgnify-form-test-disk.sig", "[{\"name\": \"on disk\"}]");
+  const auto response = session->post_form(rig.url("/test/echo"), sample_form(file));
+  std::filesystem::remove(file);
+
+  const auto echo = nlohmann::json::parse(response.body);
+  CHECK(echo.at("method") == "POST");
+  CHECK(echo.at("headers")
+            .at("content-type")
+            .get<std::string>()
+            .rfind("multipart/form-data; boundary=", 0) == 0);
+  const auto& parts = echo.at("parts");
+  REQUIRE(parts.size() == 4);
+  int catalogues = 0;
+  for (const auto& p : parts) {
+    if (p.at("name") == "mag_catalogues") {
+      ++catalogues;
+      CHECK(p.at("filename") == "");
+    }
+  }
+  CHECK(catalogues == 2);
+  const auto* memory = part_named(parts, "in-memory.sig");
+  REQUIRE(memory != nullptr);
+  CHECK(memory->at("content") == "{\"a\": 1}");
+  CHECK(memory->at("content_type") == "application/json");
+  const auto* disk = part_named(parts, "mgnify-form-test-disk.sig");
+  REQUIRE(disk != nullptr);
+  CHECK(disk->at("content") == "[{\"name\": \"on disk\"}]");
+  CHECK(disk->at("name") == "file_uploaded");
+}
+
+TEST_CASE("live: a form post answered 303 continues as a GET without the form",
+          "[form][redirect]") {
+  FormRig rig;
+  auto session = rig.session();
+  const auto response = session->post_form(rig.url("/test/redirect-to?status=303&to=/test/echo"),
+                                           {FormPart::text("seq", "ACGT")});
+  const auto echo = nlohmann::json::parse(response.body);
+  CHECK(echo.at("method") == "GET");
+  CHECK(echo.at("parts").empty());
+  CHECK(echo.at("body") == "");
+  REQUIRE(response.redirects.size() == 1);
+  // Same origin: the token still goes along.
+  CHECK(echo.at("headers").at("authorization") == "Bearer form-secret-token");
+}
+
+TEST_CASE("a form is never carried to another origin and the token is dropped there",
+          "[form][redirect][secrets]") {
+  test_support::FakeRig rig;
+  auto session = rig.session([](mgnify::ClientOptions& o) { o.token = "form-secret-token"; });
+
+  // 307 keeps the method and the body: refused across origins.
+  rig.transport->respond(rig.url("upload"), 307, "",
+                         mgnify::http::Headers{{"Location", "https://elsewhere.example/upload"}});
+  CHECK_THROWS_AS(session->post_form(rig.url("upload"), {FormPart::text("seq", "ACGT")}),
+                  mgnify::RedirectError);
+  CHECK(rig.transport->request_count() == 1);
+
+  // 303 turns it into a GET, which may go on, without the token.
+  rig.transport->respond(rig.url("upload"), 303, "",
+                         mgnify::http::Headers{{"Location", "https://elsewhere.example/result"}});
+  rig.transport->respond("https://elsewhere.example/result", 200, "{}");
+  session->post_form(rig.url("upload"), {FormPart::text("seq", "ACGT")});
+  const auto requests = rig.requests();
+  REQUIRE(requests.size() == 3);
+  CHECK(requests[1].headers.contains("Authorization"));
+  CHECK(requests[2].method == mgnify::http::Method::get);
+  CHECK(requests[2].form.empty());
+  CHECK_FALSE(requests[2].headers.contains("Authorization"));
+}
+
+TEST_CASE("live: a POST answered 500 is sent once", "[form][retry]") {
+  FormRig rig;
+  auto session = rig.session(4);
+  rig.server.push_faults("/test/echo", Fault::status_only(500), 3);
+  CHECK_THROWS_AS(session->post_form(rig.url("/test/echo"), {FormPart::text("seq", "ACGT")}),
+                  mgnify::ServerError);
+  CHECK(rig.server.hits("/test/echo") == 1);
+  // The same holds for a 503 that does not say when to come back...
+  rig.server.clear_faults();
+  rig.server.push_faults("/test/echo", Fault::status_only(503), 3);
+  CHECK_THROWS_AS(session->post_json(rig.url("/test/echo"), {{"seq", "ACGT"}}),
+                  mgnify::ServerError);
+  CHECK(rig.server.hits("/test/echo") == 2);
+  // ...while a GET answered 500 is retried.
+  rig.server.clear_faults();
+  rig.server.push_fault("/test/echo", Fault::status_only(500));
+  session->get(rig.url("/test/echo"));
+  CHECK(rig.server.hits("/test/echo") == 4);
+}
+
+TEST_CASE("live: a POST answered 503 or 429 with Retry-After is sent again", "[form][retry]") {
+  FormRig rig;
+  auto session = rig.session(4);
+  Fault busy = Fault::status_only(
+      503, "{\"detail\": \"Genome search is temporarily unavailable. Please try later.\"}");
+  busy.headers.emplace_back("Retry-After", "2");
+  rig.server.push_fault("/test/echo", busy);
+  rig.server.push_fault("/test/echo", Fault::throttled(std::string("1")));
+  const auto response = session->post_form(rig.url("/test/echo"), {FormPart::text("seq", "ACGT")});
+  CHECK(response.attempts == 3);
+  CHECK(rig.server.hits("/test/echo") == 3);
+  const auto echo = nlohmann::json::parse(response.body);
+  REQUIRE(echo.at("parts").size() == 1);
+  CHECK(echo.at("parts")[0].at("content") == "ACGT");
+  // The waits were the server's (on the fake clock), not shorter.
+  const auto sleeps = rig.clock->sleeps();
+  REQUIRE(sleeps.size() == 2);
+  CHECK(sleeps[0] >= std::chrono::seconds(2));
+  CHECK(sleeps[1] >= std::chrono::seconds(1));
+}

@@ -1,0 +1,441 @@
+// V2Client genome search through libcurl against the mock: COBS hits, the
+// sourmash gather job (submit -> poll -> results), the service's error bodies,
+// the wait's deadline and cancellation.
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "genome_search_mock.hpp"
+#include "v2/v2_support.hpp"
+
+using namespace std::chrono_literals;
+namespace mock = mgnify::mock;
+
+namespace {
+
+const char* const kGatherPath = "genomes-search/gather/";
+const char* const kCobsPath = "genome-search/";
+
+struct SearchRig : v2test::Rig {
+  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+
+  /// Waits between polls run on the fake clock: instant, and recorded.
+  mgnify::v2::V2Client fake_time_client() const {
+    auto o = options();
+    o.clock = clock;
+    return mgnify::v2::V2Client(o);
+  }
+};
+
+// A deterministic nucleotide sequence.
+std::string sequence_of(std::size_t length) {
+  static const char bases[] = "ACGT";
+  std::string out;
+  std::uint32_t x = 12345;
+  for (std::size_t i = 0; i < length; ++i) {
+    x = x * 1103515245u + 12345u;
+    out.push_back(bases[(x >> 16) & 3]);
+  }
+  return out;
+}
+
+mgnify::GatherRequest gather_request(const std::string& signature_name,
+                                     std::vector<std::string> catalogues = {"human-gut-v2-0"}) {
+  mgnify::GatherRequest request;
+  request.mag_catalogues = std::move(catalogues);
+  request.signatures.push_back(mgnify::SignatureFile::from_text(
+      signature_name + ".sig", mock::sourmash_signature(signature_name)));
+  return request;
+}
+
+mgnify::JobWaitOptions quick_wait() {
+  mgnify::JobWaitOptions wait;
+  wait.first_interval = 1s;
+  wait.max_interval = 4s;
+  wait.multiplier = 2.0;
+  wait.deadline = 60s;
+  return wait;
+}
+
+}  // namespace
+
+TEST_CASE("genome_search returns typed COBS hits from the service's genomes",
+          "[v2][genome-search]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  mgnify::CobsQuery query;
+  query.sequence = sequence_of(400);
+  query.threshold = 0.5;
+  query.max_results = 5;
+  query.catalogues_filter = {v2test::data::dataset().genomes.front().catalogue_id};
+
+  const auto result = client.genome_search(query);
+  REQUIRE(result.threshold);
+  CHECK(*result.threshold == Approx(0.5));
+  REQUIRE_FALSE(result.results.empty());
+  CHECK(result.results.size() <= 5);
+
+  std::map<std::string, nlohmann::json> genomes;
+  for (const auto& g : v2test::data::dataset().genomes) genomes[g.accession] = g.list;
+  double previous = 101.0;
+  for (const auto& hit : result.results) {
+    CHECK(hit.mgnify.accession == hit.cobs.genome);
+    CHECK(hit.mgnify.catalogue_id == query.catalogues_filter[0]);
+    REQUIRE(hit.cobs.percent_kmers_found);
+    CHECK(*hit.cobs.percent_kmers_found >= 50.0);
+    CHECK(*hit.cobs.percent_kmers_found <= previous);
+    previous = *hit.cobs.percent_kmers_found;
+    REQUIRE(hit.cobs.num_kmers);
+    CHECK(*hit.cobs.num_kmers == 400 - 31 + 1);
+    REQUIRE(hit.cobs.num_kmers_found);
+    CHECK(*hit.cobs.num_kmers_found <= *hit.cobs.num_kmers);
+    // The genome record is the one the genomes endpoints serve, and re-encodes exactly.
+    REQUIRE(genomes.count(hit.mgnify.accession) == 1);
+    CHECK(nlohmann::json(hit.mgnify) == genomes[hit.mgnify.accession]);
+    CHECK(nlohmann::json(hit) == hit.raw.json());
+  }
+  CHECK(nlohmann::json(result) == result.raw.json());
+
+  // The query went out as the JSON body the service documents.
+  const auto requests = rig.server.requests();
+  REQUIRE_FALSE(requests.empty());
+  const auto body = nlohmann::json::parse(requests.back().body);
+  CHECK(body.at("sequence") == query.sequence);
+  CHECK(body.at("threshold") == 0.5);
+  CHECK(body.at("max_results") == 5);
+  CHECK(body.at("catalogues_filter") == nlohmann::json::array({query.catalogues_filter[0]}));
+  CHECK_FALSE(body.contains("kmer_size"));
+}
+
+TEST_CASE("genome search models keep members they do not know", "[v2][genome-search][models]") {
+  const nlohmann::json hit = {
+      {"mgnify", {{"accession", "MGYG000000001"}, {"catalogue_id", "c"}, {"future", 1}}},
+      {"cobs", {{"genome", "MGYG000000001"}, {"percent_kmers_found", 97.5}, {"extra", "x"}}},
+      {"rank", 1}};
+  const auto decoded = hit.get<mgnify::v2::GenomeSearchHit>();
+  CHECK(decoded.cobs.percent_kmers_found == 97.5);
+  CHECK_FALSE(decoded.cobs.num_kmers);
+  CHECK(nlohmann::json(decoded) == hit);
+
+  const nlohmann::json status = {
+      {"group_id", "g"},
+      {"status", "PAUSED_BY_ADMIN"},
+      {"signatures",
+       {{{"job_id", "c1"},
+         {"status", "SUCCESS"},
+         {"result", {{"overlap", 1200000}, {"p_query", "12.5%"}, {"matches", 3}, {"new", true}}},
+         {"position_in_queue", nullptr}}}},
+      {"worker_status", "ok"},
+      {"added_later", {1, 2}}};
+  const auto typed = status.get<mgnify::GatherStatus>();
+  CHECK(typed.status.text == "PAUSED_BY_ADMIN");
+  CHECK(typed.status.state() == mgnify::JobState::unknown);
+  CHECK_FALSE(typed.finished());
+  REQUIRE(typed.signatures.size() == 1);
+  REQUIRE(typed.signatures[0].result);
+  CHECK(typed.signatures[0].result->overlap == "1200000");
+  CHECK(typed.signatures[0].result->p_query == "12.5%");
+  CHECK(nlohmann::json(typed) == status);
+}
+
+TEST_CASE("genome search input is checked before any request", "[v2][genome-search][validation]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  auto cobs = [&](auto tweak) {
+    mgnify::CobsQuery q;
+    q.sequence = "ACGTACGT";
+    tweak(q);
+    return q;
+  };
+  CHECK_THROWS_AS(client.genome_search(cobs([](auto& q) { q.sequence = " \n"; })),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.genome_search(cobs([](auto& q) { q.kmer_size = 0; })),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.genome_search(cobs([](auto& q) { q.max_results = -3; })),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.genome_search(cobs([](auto& q) { q.threshold = 1.5; })),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.genome_search(cobs([](auto& q) { q.threshold = std::nan(""); })),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.genome_search(cobs([](auto& q) { q.catalogues_filter = {""}; })),
+                  mgnify::InvalidArgument);
+
+  auto no_catalogues = gather_request("sig");
+  no_catalogues.mag_catalogues.clear();
+  CHECK_THROWS_AS(client.submit_gather(no_catalogues), mgnify::InvalidArgument);
+  auto no_signatures = gather_request("sig");
+  no_signatures.signatures.clear();
+  CHECK_THROWS_AS(client.submit_gather(no_signatures), mgnify::InvalidArgument);
+  mgnify::GatherRequest missing_file = gather_request("sig");
+  missing_file.signatures = {mgnify::SignatureFile::from_path("/nonexistent/dir/x.sig")};
+  CHECK_THROWS_AS(client.submit_gather(missing_file), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.gather_status(""), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.gather_results(".."), mgnify::InvalidArgument);
+  mgnify::JobWaitOptions bad_wait;
+  bad_wait.multiplier = 0.5;
+  CHECK_THROWS_AS(client.wait_for_gather("mock-gather-1", bad_wait), mgnify::InvalidArgument);
+
+  CHECK(rig.server.requests().empty());
+}
+
+TEST_CASE("gather: submit, poll through QUEUED and RUNNING, read the CSV rows",
+          "[v2][genome-search][gather]") {
+  SearchRig rig;
+  auto client = rig.fake_time_client();
+  const auto on_disk = std::filesystem::temp_directory_path() / "mgnify-v2-gather-disk.sig";
+  std::ofstream(on_disk) << mock::sourmash_signature("from-disk");
+  auto request = gather_request("in-memory", {"human-gut-v2-0", "marine-v1-0"});
+  request.signatures.push_back(mgnify::SignatureFile::from_path(on_disk));
+
+  const auto job = client.submit_gather(request);
+  std::filesystem::remove(on_disk);
+  CHECK_FALSE(job.job_id.empty());
+  CHECK(job.status == mgnify::JobState::queued);
+  CHECK(job.requested_catalogues == request.mag_catalogues);
+  CHECK(job.signatures_received ==
+        nlohmann::json::array({"in-memory.sig", "mgnify-v2-gather-disk.sig"}));
+  REQUIRE(job.status_url);
+  CHECK(nlohmann::json(job) == job.raw.json());
+
+  std::vector<std::string> seen;
+  auto wait = quick_wait();
+  wait.on_status = [&](const mgnify::GatherStatus& s) { seen.push_back(s.status.text); };
+  const auto status = client.wait_for_gather(job.job_id, wait);
+  CHECK(seen == std::vector<std::string>{"QUEUED", "RUNNING", "SUCCESS"});
+  CHECK(status.status == mgnify::JobState::success);
+  CHECK(status.group_id == job.job_id);
+  REQUIRE(status.signatures.size() == 4);  // two signatures x two catalogues
+  for (const auto& s : status.signatures) {
+    CHECK(s.status == mgnify::JobState::success);
+    REQUIRE(s.result);
+    CHECK(s.result->catalog == *s.catalogue);
+    CHECK(s.results_url);
+  }
+  // Backoff on the client's clock: first_interval, then doubled.
+  const auto sleeps = rig.clock->sleeps();
+  REQUIRE(sleeps.size() == 2);
+  CHECK(sleeps[0] == std::chrono::nanoseconds(1s));
+  CHECK(sleeps[1] == std::chrono::nanoseconds(2s));
+
+  const auto& first = status.signatures.front();
+  const auto results = client.gather_results(first.job_id);
+  REQUIRE(results.rows.size() == static_cast<std::size_t>(mock::kGatherRows));
+  CHECK(results.columns.back() == "mgnify_catalogue");
+  const auto& row = results.rows.front();
+  CHECK(row.name.rfind("MGYG", 0) == 0);
+  CHECK(row.name.find(", mock species") != std::string::npos);  // a quoted comma
+  CHECK(row.query_filename == *first.filename);
+  REQUIRE(row.f_match);
+  CHECK(*row.f_match == Approx(0.9));
+  REQUIRE(row.gather_result_rank);
+  CHECK(*row.gather_result_rank == 0);
+  CHECK_FALSE(row.average_abund);  // an empty cell
+  REQUIRE(row.cell("mgnify_catalogue"));
+  CHECK(*row.cell("mgnify_catalogue") == *first.catalogue);
+  CHECK(row.cells.size() == results.columns.size());
+}
+
+TEST_CASE("gather: the group's tarball is saved to a file, not parsed",
+          "[v2][genome-search][gather][downloads]") {
+  SearchRig rig;
+  auto client = rig.fake_time_client();
+  const auto job = client.submit_gather(gather_request("tarball"));
+  const auto status = client.wait_for_gather(job.job_id, quick_wait());
+  REQUIRE(status.results_url);
+  CHECK_THROWS_AS(client.gather_results(job.job_id), mgnify::DecodeError);
+
+  const auto dir = std::filesystem::temp_directory_path() / "mgnify-v2-gather-download";
+  std::filesystem::remove_all(dir);
+  const auto path = dir / "results.csv.gz";
+  mgnify::http::DownloadOptions options;
+  options.create_directories = true;
+  const auto saved = client.download_gather_results(job.job_id, path, options);
+  CHECK(saved.bytes == std::filesystem::file_size(path));
+  std::ifstream in(path, std::ios::binary);
+  char magic[2] = {0, 0};
+  in.read(magic, 2);
+  CHECK(static_cast<unsigned char>(magic[0]) == 0x1f);
+  CHECK(static_cast<unsigned char>(magic[1]) == 0x8b);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gather: failed, empty and unknown outcomes are statuses, not errors",
+          "[v2][genome-search][gather]") {
+  SearchRig rig;
+  auto client = rig.fake_time_client();
+  const auto failed = client.wait_for_gather(
+      client.submit_gather(gather_request(mock::kSignatureFails)).job_id, quick_wait());
+  CHECK(failed.status == mgnify::JobState::failed);
+  REQUIRE(failed.signatures.size() == 1);
+  CHECK(failed.signatures[0].reason);
+  CHECK_FALSE(failed.status.has_results());
+
+  const auto empty = client.wait_for_gather(
+      client.submit_gather(gather_request(mock::kSignatureNoMatch)).job_id, quick_wait());
+  CHECK(empty.status == mgnify::JobState::no_results);
+
+  // A status text from a newer service is kept; the wait keeps polling until its deadline.
+  const auto job = client.submit_gather(gather_request(mock::kSignatureUnknownStatus));
+  client.gather_status(job.job_id);
+  client.gather_status(job.job_id);
+  const auto unknown = client.gather_status(job.job_id);
+  CHECK(unknown.status.text == mock::kUnknownJobStatus);
+  CHECK(unknown.status.state() == mgnify::JobState::unknown);
+  CHECK(unknown.signatures.at(0).status.text == mock::kUnknownJobStatus);
+  CHECK_THROWS_AS(client.wait_for_gather(job.job_id, quick_wait()), mgnify::DeadlineExceededError);
+}
+
+TEST_CASE("gather: a job that never finishes ends the wait at its deadline",
+          "[v2][genome-search][gather][deadline]") {
+  SearchRig rig;
+  auto client = rig.fake_time_client();
+  const auto job = client.submit_gather(gather_request(mock::kSignatureNeverFinishes));
+  auto wait = quick_wait();
+  wait.deadline = 20s;
+  try {
+    client.wait_for_gather(job.job_id, wait);
+    FAIL("the wait returned");
+  } catch (const mgnify::DeadlineExceededError& e) {
+    CHECK(e.job_id() == job.job_id);
+    CHECK(e.last_status() == "RUNNING");
+    // Waits 1+2+4+4+4+4+1 s: never past the deadline, and polled at it.
+    CHECK(e.polls() == 8);
+    CHECK(e.waited() == 20s);
+    CHECK(std::string(e.what()).find(job.job_id) != std::string::npos);
+  }
+  CHECK(rig.clock->total_slept() == std::chrono::nanoseconds(20s));
+  CHECK(rig.hits("genomes-search/status/" + job.job_id + "/") == 8);
+}
+
+TEST_CASE("gather: cancelling a wait returns promptly, between polls or during one",
+          "[v2][genome-search][gather][cancel]") {
+  v2test::Rig rig;
+  auto client = rig.client();  // real time
+  const auto job = client.submit_gather(gather_request(mock::kSignatureNeverFinishes));
+
+  SECTION("between polls") {
+    mgnify::JobWaitOptions wait;
+    wait.first_interval = 30s;
+    wait.max_interval = 30s;
+    wait.deadline = 120s;
+    wait.cancel = mgnify::CancelToken();
+    std::promise<void> polled;
+    std::atomic<bool> first{true};
+    wait.on_status = [&](const mgnify::GatherStatus&) {
+      if (first.exchange(false)) polled.set_value();
+    };
+    auto done = std::async(std::launch::async, [&] { client.wait_for_gather(job.job_id, wait); });
+    REQUIRE(polled.get_future().wait_for(10s) == std::future_status::ready);
+    const auto cancelled_at = std::chrono::steady_clock::now();
+    wait.cancel.cancel();
+    REQUIRE(done.wait_for(5s) == std::future_status::ready);
+    CHECK(std::chrono::steady_clock::now() - cancelled_at < 1s);
+    CHECK_THROWS_AS(done.get(), mgnify::CancelledError);
+  }
+  SECTION("while the status request is in flight") {
+    rig.server.push_fault(rig.path("genomes-search/status/" + job.job_id + "/"),
+                          mock::Fault::slow(5s));
+    mgnify::JobWaitOptions wait;
+    wait.cancel = mgnify::CancelToken();
+    auto done = std::async(std::launch::async, [&] { client.wait_for_gather(job.job_id, wait); });
+    std::this_thread::sleep_for(200ms);
+    const auto cancelled_at = std::chrono::steady_clock::now();
+    wait.cancel.cancel();
+    REQUIRE(done.wait_for(5s) == std::future_status::ready);
+    CHECK(std::chrono::steady_clock::now() - cancelled_at < 1s);
+    CHECK_THROWS_AS(done.get(), mgnify::CancelledError);
+  }
+}
+
+TEST_CASE("genome search errors carry the service's bodies", "[v2][genome-search][errors]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+
+  SECTION("400: no mag_catalogues in the upload") {
+    // The client refuses this itself; the raw form shows what the server checks.
+    auto& session = client.session();
+    try {
+      session.post_form(session.url(kGatherPath),
+                        {mgnify::http::FormPart::file_content("file_uploaded", "a.sig",
+                                                              mock::sourmash_signature("a"))});
+      FAIL("no error");
+    } catch (const mgnify::ValidationError& e) {
+      CHECK(e.status() == 400);
+      CHECK(e.message() == mock::kMissingCataloguesDetail);
+    }
+  }
+  SECTION("400: a signature that is not JSON") {
+    mgnify::GatherRequest request;
+    request.mag_catalogues = {"human-gut-v2-0"};
+    request.signatures = {mgnify::SignatureFile::from_text("reads.fa", ">seq1\nACGT\n")};
+    try {
+      client.submit_gather(request);
+      FAIL("no error");
+    } catch (const mgnify::ValidationError& e) {
+      CHECK(e.status() == 400);
+      CHECK(e.message() == mock::kBadUploadDetail);
+    }
+    CHECK(rig.hits(kGatherPath) == 1);
+  }
+  SECTION("404: an unknown job") {
+    CHECK_THROWS_AS(client.gather_status("no-such-job"), mgnify::NotFoundError);
+    try {
+      client.gather_results("no-such-job");
+      FAIL("no error");
+    } catch (const mgnify::NotFoundError& e) {
+      CHECK(e.message() == "Not Found");
+    }
+  }
+  SECTION("502/503: backends down; the POST is not repeated") {
+    rig.server.push_fault(rig.path(kCobsPath), mock::cobs_backend_down());
+    mgnify::CobsQuery query;
+    query.sequence = sequence_of(100);
+    try {
+      client.genome_search(query);
+      FAIL("no error");
+    } catch (const mgnify::ServerError& e) {
+      CHECK(e.status() == 502);
+      CHECK(e.message() == mock::kCobsBackendDownDetail);
+    }
+    rig.server.push_fault(rig.path(kCobsPath), mock::cobs_unavailable());
+    try {
+      client.genome_search(query);
+      FAIL("no error");
+    } catch (const mgnify::ServerError& e) {
+      CHECK(e.status() == 503);
+      CHECK(e.message() == mock::kCobsUnavailableDetail);
+    }
+    CHECK(rig.hits(kCobsPath) == 2);
+
+    rig.server.push_fault(rig.path(kGatherPath), mock::sourmash_unavailable());
+    try {
+      client.submit_gather(gather_request("down"));
+      FAIL("no error");
+    } catch (const mgnify::ServerError& e) {
+      CHECK(e.status() == 503);
+      CHECK(e.message() == mock::kSourmashDownDetail);
+      CHECK(e.attempts() == 1);
+    }
+    CHECK(rig.hits(kGatherPath) == 1);
+  }
+  SECTION("503 on a status poll: the GET is retried and the wait goes on") {
+    SearchRig fake;
+    auto timed = fake.fake_time_client();
+    const auto job = timed.submit_gather(gather_request("flaky"));
+    fake.server.push_fault(fake.path("genomes-search/status/" + job.job_id + "/"),
+                           mock::sourmash_unavailable());
+    const auto status = timed.wait_for_gather(job.job_id, quick_wait());
+    CHECK(status.status == mgnify::JobState::success);
+    CHECK(fake.hits("genomes-search/status/" + job.job_id + "/") == 4);
+  }
+}
