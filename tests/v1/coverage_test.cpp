@@ -440,6 +440,7 @@ TEST_CASE("each method of the v1 coverage table requests exactly its route",
     INFO(entry.verb << " " << route << " -> LegacyClient::" << entry.method);
     // Entries that first look an id up in a list make that request first.
     route_check::expect_route(
-        rig.server, mgnify::mock::kV1Prefix, entry.verb, route, [&] { entry.call(client); }, false);
+        rig.server, mgnify::mock::kV1Prefix, entry.verb, route,
+        [&call = entry.call, &client] { call(client); }, false);
   }
 }

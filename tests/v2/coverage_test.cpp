@@ -163,7 +163,8 @@ void check_requests(v2test::Rig& rig, V2Client& client, const std::string& verb,
   for (const auto& [path, entry] : table) {
     INFO(verb << " " << path << " -> V2Client::" << entry.method);
     route_check::expect_route(
-        rig.server, mgnify::mock::kV2Prefix, verb, path, [&] { entry.call(client); }, true);
+        rig.server, mgnify::mock::kV2Prefix, verb, path,
+        [&call = entry.call, &client] { call(client); }, true);
   }
 }
 
