@@ -13,3 +13,7 @@ run v1_biome_samples --limit 10
 
 # The cursor-paginated contig list of the mock's big analysis (600 contigs).
 run v1_analysis_contigs --min-length 30000 --limit 8 MGYA00000001
+
+# Text bodies: a contig's FASTA read whole, its GFF streamed with a byte cap,
+# and the QC summary TSV.
+run v1_contig_text --max-bytes 65536 MGYA00000001 ERR3000000.1-contig-2

@@ -57,9 +57,13 @@ using nlohmann::json;
   X(Analysis)                                                                                      \
   X(AnalysisContig)                                                                                \
   X(Pipeline)                                                                                      \
-  X(Download) X(GoTerm) X(InterproIdentifier) X(PfamEntry) X(KeggOrtholog) X(AntismashGeneCluster) \
-      X(KeggModule) X(GenomeProperty) X(Organism) X(Genome) X(GenomeCatalogue) X(Sample) X(Run)    \
-          X(Assembly) X(ExperimentType) X(Study) X(Biome) X(Publication) X(SuperStudy)
+  X(Download)                                                                                      \
+  X(GoTerm)                                                                                        \
+  X(InterproIdentifier)                                                                            \
+  X(PfamEntry) X(KeggOrtholog) X(AntismashGeneCluster) X(KeggModule) X(GenomeProperty) X(Organism) \
+      X(Genome) X(GenomeCatalogue) X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study)         \
+          X(Biome) X(Publication) X(SuperStudy) X(SampleAnnotation) X(PipelineTool) X(GenomeSet)   \
+              X(CogCategory) X(KeggClass) X(GenomeKeggModule) X(GenomeAntismashCluster)
 
 template <class T>
 struct is_enumerated : std::false_type {};

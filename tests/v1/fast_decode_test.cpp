@@ -45,7 +45,19 @@ bool with_model(const std::string& type, F&& f) {
   if (type == "genomes") return f(Tag<Genome>{}), true;
   if (type == "genome-catalogues") return f(Tag<GenomeCatalogue>{}), true;
   if (type == "organisms") return f(Tag<Organism>{}), true;
-  if (type.find("downloads") != std::string::npos) return f(Tag<Download>{}), true;
+  if (type.find("downloads") != std::string::npos ||
+      type.find("extra-annotations") != std::string::npos)
+    return f(Tag<Download>{}), true;
+  if (type == "pipeline-tools") return f(Tag<PipelineTool>{}), true;
+  if (type == "genome-sets") return f(Tag<GenomeSet>{}), true;
+  if (type == "sample-anns") return f(Tag<SampleAnnotation>{}), true;
+  if (type == "cog-cats" || type == "genome-cog-counts") return f(Tag<CogCategory>{}), true;
+  if (type == "kegg-classes" || type == "genome-kegg-class-counts")
+    return f(Tag<KeggClass>{}), true;
+  if (type == "kegg-modules" || type == "genome-kegg-module-counts")
+    return f(Tag<GenomeKeggModule>{}), true;
+  if (type == "antismash-geneclusters" || type == "genome-antismash-gene-cluster-counts")
+    return f(Tag<GenomeAntismashCluster>{}), true;
   return f(Tag<InterproIdentifier>{}), true;
 }
 

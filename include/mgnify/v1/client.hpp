@@ -34,19 +34,24 @@
 #include "mgnify/http/download.hpp"
 #include "mgnify/http/executor.hpp"
 #include "mgnify/http/session.hpp"
+#include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
+#include "mgnify/v1/europe_pmc.hpp"
 #include "mgnify/v1/fast_decode.hpp"
+#include "mgnify/v1/genome_annotations.hpp"
 #include "mgnify/v1/genome_search.hpp"
 #include "mgnify/v1/genomes.hpp"
+#include "mgnify/v1/pipeline_tools.hpp"
 #include "mgnify/v1/query.hpp"
 #include "mgnify/v1/resource.hpp"
 #include "mgnify/v1/samples.hpp"
 #include "mgnify/v1/studies.hpp"
+#include "mgnify/v1/text.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -192,6 +197,22 @@ std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::st
   return envelope;
 }
 
+/// A relative path whose segments ("taxonomy/ssu", "studies/MGYS1/samples")
+/// are each percent-encoded alone, so a '/' separates segments and nothing else.
+inline std::string encode_segments(const std::string& path) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const auto slash = path.find('/', start);
+    if (!out.empty() || start > 0) out += "/";
+    out += http::encode_path_segment(
+        path.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
 /// Fetches one list page. Every URL but the first came from a response, so it
 /// must stay on the base URL's host. When the walk can use it, the envelope
 /// is announced before the items are decoded (see Paged).
@@ -281,16 +302,7 @@ class Collection {
   template <class U = Resource>
   Paged<U> related(const std::string& id, const std::string& relation,
                    const Query& query = {}) const {
-    std::string path = item_path(id);
-    // A relation may span segments ("taxonomy/ssu"); each one is encoded alone.
-    std::size_t start = 0;
-    while (start <= relation.size()) {
-      const auto slash = relation.find('/', start);
-      path += "/" + http::encode_path_segment(relation.substr(
-                        start, slash == std::string::npos ? std::string::npos : slash - start));
-      if (slash == std::string::npos) break;
-      start = slash + 1;
-    }
+    const std::string path = item_path(id) + "/" + detail::encode_segments(relation);
     return detail::make_paged<U>(session_, session_->url(path, query.params()),
                                  query.max_items_value(), false);
   }
@@ -600,7 +612,252 @@ class LegacyClient
                                      q.max_items_value(), false);
   }
 
+  // ---- smaller endpoints ------------------------------------------------------
+
+  /// POST utils/token/verify with the current token: true when the service
+  /// accepts it, false when it rejects it (400: undecodable or expired).
+  bool verify() const {
+    const auto current = session_->token();
+    if (!current) throw InvalidArgument("verify() needs a token: call login() first");
+    http::CallOptions call;
+    call.send_token = false;
+    try {
+      session_->post_json(session_->url("utils/token/verify"), {{"token", *current}}, call);
+      return true;
+    } catch (const ApiError& e) {
+      if (e.status() == 400) return false;
+      throw;
+    }
+  }
+
+  /// A sample's metadata as resources (key, value, unit), one page at a time.
+  Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& q = {}) const {
+    return samples().related<SampleAnnotation>(acc, "metadata", q);
+  }
+  /// The most recently updated studies (at most 25 on the real service).
+  Paged<Study> recent_studies(const Query& q = {}) const {
+    return list_at<Study>("studies/recent", q);
+  }
+  /// The ten biomes with the most samples; not paginated.
+  std::vector<Biome> top10_biomes() const {
+    return mgnify::detail::decode_response_fast<ListPage<Biome>>(
+               session_->get(session_->url("biomes/top10")))
+        .data;
+  }
+  /// Every tool of every pipeline release.
+  Collection<PipelineTool> pipeline_tools() const { return {session_, "pipeline-tools"}; }
+  /// One tool at one version (`pipeline-tools/{tool_name}/{version}`).
+  PipelineTool pipeline_tool(const std::string& tool_name, const std::string& version) const {
+    require_text("tool_name", tool_name);
+    require_text("version", version);
+    return follow_one<PipelineTool>(session_->url("pipeline-tools/" +
+                                                  http::encode_path_segment(tool_name) + "/" +
+                                                  http::encode_path_segment(version)));
+  }
+  /// The tools one pipeline release runs (`pipelines/{version}/tools`).
+  Paged<PipelineTool> pipeline_release_tools(const std::string& version,
+                                             const Query& q = {}) const {
+    return pipelines().related<PipelineTool>(version, "tools", q);
+  }
+  Paged<Sample> pipeline_samples(const std::string& version, const Query& q = {}) const {
+    return pipelines().related<Sample>(version, "samples", q);
+  }
+  Paged<Analysis> pipeline_analyses(const std::string& version, const Query& q = {}) const {
+    return pipelines().related<Analysis>(version, "analyses", q);
+  }
+  Paged<Sample> experiment_type_samples(const std::string& name, const Query& q = {}) const {
+    return experiment_types().related<Sample>(name, "samples", q);
+  }
+  Paged<Run> experiment_type_runs(const std::string& name, const Query& q = {}) const {
+    return experiment_types().related<Run>(name, "runs", q);
+  }
+  Paged<Analysis> experiment_type_analyses(const std::string& name, const Query& q = {}) const {
+    return experiment_types().related<Analysis>(name, "analyses", q);
+  }
+
+  /// Genome catalogues whose biome lies in this biome's subtree.
+  Paged<GenomeCatalogue> biome_genome_catalogues(const std::string& lineage,
+                                                 const Query& q = {}) const {
+    return biomes().related<GenomeCatalogue>(lineage, "genome-catalogues", q);
+  }
+  Paged<GenomeCatalogue> super_study_related_genome_catalogues(const std::string& id,
+                                                               const Query& q = {}) const {
+    return super_studies().related<GenomeCatalogue>(id, "related-genome-catalogues", q);
+  }
+  Paged<Biome> super_study_biomes(const std::string& id, const Query& q = {}) const {
+    return super_studies().related<Biome>(id, "biomes", q);
+  }
+  /// An organism and every organism below it (`annotations/organisms/{lineage}`, a list).
+  Paged<Organism> organism_subtree(const std::string& lineage, const Query& q = {}) const {
+    require_text("lineage", lineage);
+    return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), q);
+  }
+  Paged<Analysis> organism_analyses(const std::string& lineage, const Query& q = {}) const {
+    return organisms().related<Analysis>(lineage, "analyses", q);
+  }
+
+  // Genome catalogues' groupings and annotation vocabularies.
+  Collection<GenomeSet> genome_sets() const { return {session_, "genomeset"}; }
+  Paged<Genome> genome_set_genomes(const std::string& name, const Query& q = {}) const {
+    return genome_sets().related<Genome>(name, "genomes", q);
+  }
+  Collection<CogCategory> cogs() const { return {session_, "cogs"}; }
+  Collection<KeggClass> kegg_classes() const { return {session_, "kegg-classes"}; }
+  /// The catalogues' KEGG modules (`kegg-modules`; per-analysis modules are kegg_modules()).
+  Collection<GenomeKeggModule> genome_kegg_modules() const { return {session_, "kegg-modules"}; }
+  Collection<GenomeAntismashCluster> genome_antismash_clusters() const {
+    return {session_, "antismash-geneclusters"};
+  }
+  Paged<CogCategory> genome_cog_counts(const std::string& acc, const Query& q = {}) const {
+    return genomes().related<CogCategory>(acc, "cogs", q);
+  }
+  Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const Query& q = {}) const {
+    return genomes().related<KeggClass>(acc, "kegg-class", q);
+  }
+  Paged<GenomeKeggModule> genome_kegg_module_counts(const std::string& acc,
+                                                    const Query& q = {}) const {
+    return genomes().related<GenomeKeggModule>(acc, "kegg-module", q);
+  }
+  Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(const std::string& acc,
+                                                                const Query& q = {}) const {
+    return genomes().related<GenomeAntismashCluster>(acc, "antismash-genecluster", q);
+  }
+
+  /// Files attached to a run or an assembly beyond the analysis results; each
+  /// record's links.self is the file, for download().
+  Paged<Download> run_extra_annotations(const std::string& acc, const Query& q = {}) const {
+    return runs().related<Download>(acc, "extra-annotations", q);
+  }
+  Paged<Download> assembly_extra_annotations(const std::string& acc, const Query& q = {}) const {
+    return assemblies().related<Download>(acc, "extra-annotations", q);
+  }
+
+  /// Europe PMC's text-mined annotations of a publication
+  /// (`publications/{pubmed_id}/europe_pmc_annotations`, proxied live by the service).
+  EuropePmcAnnotations publication_europe_pmc_annotations(const std::string& pubmed_id) const {
+    require_text("pubmed_id", pubmed_id);
+    const http::Response response = session_->get(session_->url(
+        "publications/" + http::encode_path_segment(pubmed_id) + "/europe_pmc_annotations"));
+    return decode_data<EuropePmcAnnotations>(response);
+  }
+
+  // ---- text bodies (FASTA, GFF, TSV, CSV) ---------------------------------------
+  // Read whole (bounded by ClientOptions::max_body_bytes) or streamed to a sink
+  // (bounded by StreamOptions::max_bytes); see http/text.hpp.
+
+  /// One contig's sequence as FASTA (`analyses/{acc}/contigs/{contig_id}`).
+  std::string analysis_contig_fasta(const std::string& acc, const std::string& contig_id,
+                                    const CancelToken& cancel = CancelToken::never()) const {
+    return http::read_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, cancel)
+        .text;
+  }
+  http::StreamResult stream_analysis_contig_fasta(const std::string& acc,
+                                                  const std::string& contig_id,
+                                                  const http::BodySink& sink,
+                                                  const http::StreamOptions& options = {}) const {
+    return http::stream_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, sink,
+                             options);
+  }
+  /// One contig's annotations as GFF (`.../contigs/{contig_id}/annotations`);
+  /// ContigGff::antismash asks for the antiSMASH GFF instead.
+  std::string analysis_contig_gff(const std::string& acc, const std::string& contig_id,
+                                  ContigGff kind = ContigGff::pipeline,
+                                  const CancelToken& cancel = CancelToken::never()) const {
+    return http::read_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
+                           http::media::kGff, cancel)
+        .text;
+  }
+  http::StreamResult stream_analysis_contig_gff(const std::string& acc,
+                                                const std::string& contig_id,
+                                                const http::BodySink& sink,
+                                                const http::StreamOptions& options = {},
+                                                ContigGff kind = ContigGff::pipeline) const {
+    return http::stream_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
+                             http::media::kGff, sink, options);
+  }
+  /// A QC chart's data as TSV (`analyses/{acc}/gc-distribution`, ...).
+  std::string analysis_qc_chart(const std::string& acc, QcChart chart,
+                                const CancelToken& cancel = CancelToken::never()) const {
+    return http::read_text(*session_, qc_url(acc, chart), http::media::kTsv, cancel).text;
+  }
+  http::StreamResult stream_analysis_qc_chart(const std::string& acc, QcChart chart,
+                                              const http::BodySink& sink,
+                                              const http::StreamOptions& options = {}) const {
+    return http::stream_text(*session_, qc_url(acc, chart), http::media::kTsv, sink, options);
+  }
+  /// A whole list as CSV (`{path}?format=csv`, e.g. "studies" or
+  /// "biomes/root:Engineered/samples"; each segment is encoded here). The
+  /// service renders at most kMaxCsvRows rows and answers a longer list with
+  /// 413, thrown as ApiError.
+  std::string list_csv(const std::string& path, const Query& q = {},
+                       const CancelToken& cancel = CancelToken::never()) const {
+    return http::read_text(*session_, csv_url(path, q), http::media::kCsv, cancel).text;
+  }
+  http::StreamResult stream_list_csv(const std::string& path, const http::BodySink& sink,
+                                     const Query& q = {},
+                                     const http::StreamOptions& options = {}) const {
+    return http::stream_text(*session_, csv_url(path, q), http::media::kCsv, sink, options);
+  }
+  /// Any text URL (a download's links.self, say), read whole. As with
+  /// download(), the token goes only to the base URL's origin.
+  http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
+                           const CancelToken& cancel = CancelToken::never()) const {
+    return http::read_text(*session_, url, accept, cancel);
+  }
+  /// Any text URL, streamed to `sink`.
+  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
+                                 const std::string& accept = "*/*",
+                                 const http::StreamOptions& options = {}) const {
+    return http::stream_text(*session_, url, accept, sink, options);
+  }
+
  private:
+  template <class T>
+  Paged<T> list_at(const std::string& path, const Query& q) const {
+    return detail::make_paged<T>(session_, session_->url(path, q.params()), q.max_items_value(),
+                                 false);
+  }
+
+  /// `{"data": <plain object>}`, the shape of the service's non-resource views.
+  template <class T>
+  static T decode_data(const http::Response& response) {
+    const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+    const auto data = doc.is_object() ? doc.find("data") : doc.end();
+    if (!doc.is_object() || data == doc.end() || data->is_null()) {
+      throw DecodeError("/data", response.url, "required field is missing");
+    }
+    try {
+      return mgnify::detail::convert_at<T>(*data, "/data");
+    } catch (const DecodeError& e) {
+      throw DecodeError(e.json_path(), response.url, e.detail());
+    }
+  }
+
+  static void require_text(const char* what, const std::string& value) {
+    if (value.empty()) throw InvalidArgument(std::string(what) + " must not be empty");
+  }
+
+  std::string contig_url(const std::string& acc, const std::string& contig_id, const char* tail,
+                         ContigGff kind = ContigGff::pipeline) const {
+    require_text("analysis accession", acc);
+    require_text("contig_id", contig_id);
+    http::Query query;
+    if (kind == ContigGff::antismash) query.set("antismash", "True");
+    return session_->url("analyses/" + http::encode_path_segment(acc) + "/contigs/" +
+                             http::encode_path_segment(contig_id) + tail,
+                         query);
+  }
+  std::string qc_url(const std::string& acc, QcChart chart) const {
+    require_text("analysis accession", acc);
+    return session_->url("analyses/" + http::encode_path_segment(acc) + "/" + qc_chart_path(chart));
+  }
+  std::string csv_url(const std::string& path, const Query& q) const {
+    require_text("list path", path);
+    http::Query query = q.params();
+    query.set("format", "csv");
+    return session_->url(detail::encode_segments(path), query);
+  }
+
   struct RootDoc {
     std::map<std::string, std::string> categories;
     friend void from_json(const nlohmann::json& j, RootDoc& out) {

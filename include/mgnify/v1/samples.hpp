@@ -155,6 +155,22 @@ struct ExperimentType : ResourceModel {
 };
 MGNIFY_V1_MODEL_JSON(ExperimentType)
 
+/// One entry of `samples/{acc}/metadata` (type `sample-anns`; id "<key>/<value>"):
+/// the sample's metadata as a list of resources, with a `sample` relationship.
+struct SampleAnnotation : ResourceModel {
+  std::string key;
+  std::string value;
+  std::optional<std::string> unit;
+
+  template <class Self, class V>
+  static void attributes(Self& s, V& v) {
+    v.defaulted("key", s.key);
+    v.scalar_text("value", s.value);
+    v.optional("unit", s.unit);
+  }
+};
+MGNIFY_V1_MODEL_JSON(SampleAnnotation)
+
 }  // namespace v1
 }  // namespace v0
 }  // namespace mgnify

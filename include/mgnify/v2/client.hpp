@@ -28,6 +28,7 @@
 #include "mgnify/http/download.hpp"
 #include "mgnify/http/executor.hpp"
 #include "mgnify/http/session.hpp"
+#include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
@@ -374,6 +375,32 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
       const std::vector<http::DownloadJob>& jobs, std::size_t concurrency = 4,
       http::BatchProgressCallback progress = {}) const {
     return http::download_many(*state_->session, jobs, concurrency, std::move(progress));
+  }
+
+  // ---- the service's description and text bodies -----------------------------
+
+  /// GET openapi.json: the OpenAPI document the service describes itself with.
+  nlohmann::json openapi(const CancelToken& cancel = CancelToken::never()) const {
+    const auto response = state_->get(state_->session->url("openapi.json"), cancel);
+    return mgnify::detail::parse_body(response.body, response.url);
+  }
+  /// The same document as the text the service sent (bounded by ClientOptions::max_body_bytes).
+  std::string openapi_text(const CancelToken& cancel = CancelToken::never()) const {
+    return http::read_text(*state_->session, state_->session->url("openapi.json"),
+                           http::media::kJson, cancel)
+        .text;
+  }
+  /// Any text URL (a listed file's `url`, say), read whole; as with
+  /// download(), the token goes only to the base URL's origin.
+  http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
+                           const CancelToken& cancel = CancelToken::never()) const {
+    return http::read_text(*state_->session, url, accept, cancel);
+  }
+  /// Any text URL, each chunk handed to `sink` (bounded by StreamOptions::max_bytes).
+  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
+                                 const std::string& accept = "*/*",
+                                 const http::StreamOptions& options = {}) const {
+    return http::stream_text(*state_->session, url, accept, sink, options);
   }
 
  private:

@@ -881,10 +881,21 @@ struct PageRules {
   long max_size = 250;
 };
 
+// A list rendered as CSV is not paginated, and refused past this many rows.
+constexpr std::size_t kCsvMaxRows = 1250;
+
 J page_envelope(const Ctx& ctx, std::size_t count, const std::function<J(std::size_t)>& item,
                 PageRules rules = {}, Includes* inc = nullptr) {
+  const bool csv = ctx.param("format") == std::optional<std::string>("csv");
+  if (csv && count > kCsvMaxRows) {
+    throw HttpError{413, error_body("The requested data is too long to be returned as a single "
+                                    "CSV. Please use the API to fetch paginated data.",
+                                    "413", "payload_too_large", std::string("/data"))};
+  }
   const long size =
-      std::min(positive_int(ctx.param("page_size")).value_or(rules.default_size), rules.max_size);
+      csv ? std::max<long>(1, static_cast<long>(count))
+          : std::min(positive_int(ctx.param("page_size")).value_or(rules.default_size),
+                     rules.max_size);
   const long pages = count == 0 ? 1
                                 : static_cast<long>((count + static_cast<std::size_t>(size) - 1) /
                                                     static_cast<std::size_t>(size));
@@ -1891,6 +1902,512 @@ void send(const httplib::Request& req, httplib::Response& res, int status, const
   send_payload(res, status, std::make_shared<const std::string>(gz ? gzip(body) : body), type, gz);
 }
 
+// ------------------------------------------------ smaller endpoints --
+// Vocabularies of the genome catalogues and the pipelines' tools: small fixed
+// lists, with per-genome counts derived from the indexes.
+
+struct NamedEntry {
+  const char* name;
+  const char* description;
+};
+
+const std::vector<NamedEntry>& cog_categories() {
+  static const std::vector<NamedEntry> all = {
+      {"C", "Energy production and conversion"},
+      {"D", "Cell cycle control, cell division, chromosome partitioning"},
+      {"E", "Amino acid transport and metabolism"},
+      {"G", "Carbohydrate transport and metabolism"},
+      {"J", "Translation, ribosomal structure and biogenesis"},
+      {"K", "Transcription"},
+      {"L", "Replication, recombination and repair"},
+      {"S", "Function unknown"}};
+  return all;
+}
+const std::vector<NamedEntry>& genome_kegg_module_defs() {
+  static const std::vector<NamedEntry> all = {
+      {"M00001", "Glycolysis (Embden-Meyerhof pathway), glucose => pyruvate"},
+      {"M00002", "Glycolysis, core module involving three-carbon compounds"},
+      {"M00009", "Citrate cycle (TCA cycle, Krebs cycle)"},
+      {"M00120", "Coenzyme A biosynthesis, pantothenate => CoA"}};
+  return all;
+}
+const std::vector<NamedEntry>& antismash_cluster_defs() {
+  static const std::vector<NamedEntry> all = {
+      {"NRPS", "Non-ribosomal peptide synthetase"},
+      {"T1PKS", "Type I polyketide synthase"},
+      {"terpene", "Terpene"},
+      {"bacteriocin", "Bacteriocin or other unspecified RiPP"}};
+  return all;
+}
+struct KeggClassDef {
+  const char* id;
+  const char* name;
+  const char* parent;  // nullptr at the top
+};
+const std::vector<KeggClassDef>& kegg_class_defs() {
+  static const std::vector<KeggClassDef> all = {
+      {"09100", "Metabolism", nullptr},
+      {"09101", "Carbohydrate metabolism", "09100"},
+      {"09102", "Energy metabolism", "09100"},
+      {"09120", "Genetic Information Processing", nullptr},
+      {"09121", "Transcription", "09120"}};
+  return all;
+}
+const std::vector<const char*>& genome_set_names() {
+  static const std::vector<const char*> all = {"EBI", "NCBI", "IMG", "PATRIC"};
+  return all;
+}
+struct ToolDef {
+  const char* name;
+  const char* version;
+  const char* description;
+  const char* web_link;
+  const char* pipeline;  // the release that runs it
+};
+const std::vector<ToolDef>& tool_defs() {
+  static const std::vector<ToolDef> all = {
+      {"Trimmomatic", "0.35", "A flexible read trimming tool for Illumina NGS data.",
+       "http://www.usadellab.org/cms/?page=trimmomatic", "4.1"},
+      {"InterProScan", "5.25-64.0", "Protein sequence analysis and classification.",
+       "https://www.ebi.ac.uk/interpro/", "4.1"},
+      {"MAPseq", "1.2.3", "Highly efficient k-mer search with confidence estimates.",
+       "https://github.com/jfmrod/MAPseq", "5.0"},
+      {"InterProScan", "5.36-75.0", "Protein sequence analysis and classification.",
+       "https://www.ebi.ac.uk/interpro/", "5.0"},
+      {"antiSMASH", "4.1.0", "Secondary metabolite biosynthesis gene cluster detection.",
+       "https://antismash.secondarymetabolites.org/", "5.0"}};
+  return all;
+}
+
+// Per-genome counts: a pure function of genome and entry, zero for some.
+std::int64_t genome_count_of(std::size_t g, std::size_t k) {
+  return static_cast<std::int64_t>((g * 7 + k * 13) % 40);
+}
+
+J counted_json(const Ctx& ctx, const std::string& type, const std::string& id,
+               const std::string& self_path, J attrs, std::optional<std::size_t> genome,
+               std::size_t k) {
+  if (genome) {
+    attrs["genome-count"] = genome_count_of(*genome, k);
+    attrs["pangenome-count"] = genome_count_of(*genome, k) + static_cast<std::int64_t>(k);
+  }
+  return J{{"type", type},
+           {"id", id},
+           {"attributes", std::move(attrs)},
+           {"links", {{"self", ctx.url(self_path)}}}};
+}
+// A vocabulary of `name` + `description` entries: its top-level list, and the
+// relation of a genome that counts them.
+struct Vocabulary {
+  const std::vector<NamedEntry>& (*entries)();
+  const char* path;             // the top-level list
+  const char* type;             // its resource type
+  const char* genome_relation;  // genomes/{acc}/<this>
+  const char* genome_type;      // the type of a genome's counts
+};
+const std::vector<Vocabulary>& vocabularies() {
+  static const std::vector<Vocabulary> all = {
+      {&cog_categories, "cogs", "cog-cats", "cogs", "genome-cog-counts"},
+      {&genome_kegg_module_defs, "kegg-modules", "kegg-modules", "kegg-module",
+       "genome-kegg-module-counts"},
+      {&antismash_cluster_defs, "antismash-geneclusters", "antismash-geneclusters",
+       "antismash-genecluster", "genome-antismash-gene-cluster-counts"}};
+  return all;
+}
+J named_json(const Ctx& ctx, const Vocabulary& v, std::size_t k,
+             std::optional<std::size_t> genome) {
+  const auto& e = v.entries()[k];
+  return counted_json(ctx, genome ? v.genome_type : v.type, e.name,
+                      std::string(v.path) + "/" + e.name,
+                      J{{"name", e.name}, {"description", e.description}}, genome, k);
+}
+J kegg_class_json(const Ctx& ctx, std::size_t k, std::optional<std::size_t> genome) {
+  const auto& c = kegg_class_defs()[k];
+  return counted_json(
+      ctx, genome ? "genome-kegg-class-counts" : "kegg-classes", c.id,
+      std::string("kegg-classes/") + c.id,
+      J{{"class-id", c.id}, {"name", c.name}, {"parent", c.parent ? J(c.parent) : J(nullptr)}},
+      genome, k);
+}
+J genome_set_json(const Ctx& ctx, std::size_t k) {
+  const std::string name = genome_set_names()[k];
+  return J{{"type", "genome-sets"},
+           {"id", name},
+           {"attributes", {{"name", name}}},
+           {"relationships", {{"genomes", rel_link(ctx.url("genomeset/" + name + "/genomes"))}}},
+           {"links", {{"self", ctx.url("genomeset/" + name)}}}};
+}
+J pipeline_tool_json(const Ctx& ctx, std::size_t k) {
+  const auto& t = tool_defs()[k];
+  const std::string self = std::string("pipeline-tools/") + t.name + "/" + t.version;
+  return J{{"type", "pipeline-tools"},
+           {"id", std::string(t.name) + "/" + t.version},
+           {"attributes",
+            {{"tool-name", t.name},
+             {"description", t.description},
+             {"web-link", t.web_link},
+             {"version", t.version},
+             {"exe-command", std::string(t.name) + " --threads 8"},
+             {"installation-dir", std::string("/opt/") + t.name},
+             {"configuration-file", nullptr},
+             {"notes", nullptr}}},
+           {"relationships",
+            {{"pipelines", rel_many(ctx.url(std::string("pipelines/") + t.pipeline),
+                                    J::array({J{{"type", "pipelines"}, {"id", t.pipeline}}}))}}},
+           {"links", {{"self", ctx.url(self)}}}};
+}
+
+// Files attached to a run or an assembly outside the analyses.
+constexpr std::size_t kExtraAnnotations = 2;
+std::string extra_annotation_alias(const std::string& owner_acc, std::size_t k) {
+  return owner_acc + (k == 0 ? "_virify.gff" : "_mobilome.fasta");
+}
+std::string extra_annotation_text(const std::string& owner_acc, std::size_t k) {
+  if (k == 0) {
+    return "##gff-version 3\n" + owner_acc +
+           "_1\tVIRify\tviral_sequence\t1\t5400\t.\t+\t.\tID=v1\n";
+  }
+  return ">" + owner_acc + "_mge_1\nACGTACGTTTGACCAGTACGGATCCA\n";
+}
+J extra_annotation_json(const Ctx& ctx, const std::string& owner_path, const std::string& owner_acc,
+                        const std::string& type, std::size_t k) {
+  const std::string alias = extra_annotation_alias(owner_acc, k);
+  const std::string body = extra_annotation_text(owner_acc, k);
+  J attrs{{"alias", alias},
+          {"file-format",
+           {{"name", k == 0 ? "GFF" : "FASTA"},
+            {"extension", k == 0 ? "gff" : "fasta"},
+            {"compression", false}}},
+          {"description",
+           {{"label", k == 0 ? "Viral annotation" : "Mobilome"},
+            {"description", k == 0 ? "VIRify viral annotation" : "Mobile genetic elements"}}},
+          {"group-type", "Functional analysis"},
+          {"file-checksum", {{"checksum", ""}, {"checksum-algorithm", ""}}}};
+  return J{{"type", type},
+           {"id", alias},
+           {"attributes", attrs},
+           {"links", {{"self", ctx.url(owner_path + "/extra-annotations/" + alias)}}}};
+}
+
+// The shape of MGnify's Europe PMC helper: annotation groups under
+// sample_processing and other, each with the mentions found in the text.
+J europe_pmc_annotations_json(std::size_t p) {
+  auto mention = [p](const std::string& exact, const std::string& type, const std::string& uri) {
+    std::string lower = exact;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return J{{"exact", exact},
+             {"icase_text", lower},
+             {"id", nullptr},
+             {"postfix", nullptr},
+             {"prefix", nullptr},
+             {"provider", "Metagenomics"},
+             {"section", p % 2 == 0 ? J("METHODS") : J(nullptr)},
+             {"tags", J::array({J{{"name", exact}, {"uri", uri}}})},
+             {"type", type}};
+  };
+  auto group = [](const std::string& type, const std::string& title, const std::string& description,
+                  J annotations) {
+    return J{{"annotation_type", type},
+             {"annotations", std::move(annotations)},
+             {"description", description},
+             {"title", title}};
+  };
+  J sample = group(
+      "LS", "Library strategy", "Sequencing library strategy",
+      J::array({J{
+          {"annotation_text", "rna-seq"},
+          {"mentions", J::array({mention("RNA-seq", "LS", "http://www.efo.org/EFO_0002770")})}}}));
+  J other = group(
+      "Gene", "Gene", "Target gene(s) (e.g. hypervariable regions of 16s/18s rRNA gene)",
+      J::array(
+          {J{{"annotation_text", "16s rrna"},
+             {"mentions", J::array({mention("16S rRNA", "Gene",
+                                            "http://purl.obolibrary.org/obo/SO_0001000")})}}}));
+  return J{{"sample_processing", J::array({sample})}, {"other", J::array({other})}};
+}
+
+template <class Make>
+J fixed_list(const Ctx& ctx, std::size_t count, Make make) {
+  no_include(ctx);
+  return page_envelope(ctx, count, [&](std::size_t k) { return make(k); });
+}
+
+// The endpoints above, or nullopt for a path they do not serve (the other
+// routers then answer it).
+std::optional<J> smaller_routes(const Ctx& ctx, const std::vector<std::string>& seg) {
+  const std::string& top = seg[0];
+  const std::size_t n = seg.size();
+  if (top == "studies" && n == 2 && seg[1] == "recent") {
+    auto inc = parse_includes(ctx, {"biomes", "downloads", "samples"});
+    const std::size_t count = 25;
+    return page_envelope(
+        ctx, count,
+        [&](std::size_t k) { return study_json(ctx, d::kStudies - 1 - k, false, &inc); }, {}, &inc);
+  }
+  if (top == "biomes" && n == 2 && seg[1] == "top10") {
+    no_include(ctx);
+    std::vector<std::size_t> ids = iota(1, d::biomes().size());
+    std::stable_sort(ids.begin(), ids.end(), [](std::size_t a, std::size_t b) {
+      return biome_samples_count(a) > biome_samples_count(b);
+    });
+    ids.resize(std::min<std::size_t>(ids.size(), 10));
+    J data = J::array();
+    for (auto b : ids) data.push_back(biome_json(ctx, b));
+    return J{{"data", data}};
+  }
+  if (top == "samples" && n == 3 && seg[2] == "metadata") {
+    no_include(ctx);
+    const std::size_t s = need(find_sample(seg[1]));
+    const J metadata = sample_json(ctx, s, nullptr)["attributes"]["sample-metadata"];
+    return page_envelope(ctx, metadata.size(), [&](std::size_t k) {
+      const J& m = metadata[k];
+      const std::string value =
+          m["value"].is_string() ? m["value"].get<std::string>() : m["value"].dump();
+      return J{{"type", "sample-anns"},
+               {"id", m["key"].get<std::string>() + "/" + value},
+               {"attributes", {{"key", m["key"]}, {"value", m["value"]}, {"unit", m["unit"]}}},
+               {"relationships",
+                {{"sample", rel_one("samples", d::sample_accession(s),
+                                    ctx.url("samples/" + d::sample_accession(s)))}}}};
+    });
+  }
+  if (top == "pipeline-tools") {
+    no_include(ctx);
+    if (n == 1) {
+      return page_envelope(ctx, tool_defs().size(),
+                           [&](std::size_t k) { return pipeline_tool_json(ctx, k); });
+    }
+    if (n == 3) {
+      for (std::size_t k = 0; k < tool_defs().size(); ++k) {
+        if (seg[1] == tool_defs()[k].name && seg[2] == tool_defs()[k].version) {
+          return single(pipeline_tool_json(ctx, k), Includes{});
+        }
+      }
+      not_found();
+    }
+    html_not_found();
+  }
+  if (top == "pipelines" && n == 3 && seg[2] == "tools") {
+    no_include(ctx);
+    need(find_name(d::pipelines(), seg[1]));
+    std::vector<std::size_t> ids;
+    for (std::size_t k = 0; k < tool_defs().size(); ++k) {
+      if (seg[1] == tool_defs()[k].pipeline) ids.push_back(k);
+    }
+    return page_envelope(ctx, ids.size(),
+                         [&](std::size_t k) { return pipeline_tool_json(ctx, ids[k]); });
+  }
+  if (top == "genomeset") {
+    no_include(ctx);
+    if (n == 1) {
+      return page_envelope(ctx, genome_set_names().size(),
+                           [&](std::size_t k) { return genome_set_json(ctx, k); });
+    }
+    const std::size_t set = need(find_name(genome_set_names(), seg[1]));
+    if (n == 2) return single(genome_set_json(ctx, set), Includes{});
+    if (n == 3 && seg[2] == "genomes") {
+      std::vector<std::size_t> ids;
+      for (std::size_t g = 0; g < d::kGenomes; ++g) {
+        if (g % genome_set_names().size() == set) ids.push_back(g);
+      }
+      return page_envelope(ctx, ids.size(),
+                           [&](std::size_t k) { return genome_json(ctx, ids[k]); });
+    }
+    html_not_found();
+  }
+  if (n == 1 && top == "kegg-classes") {
+    return fixed_list(ctx, kegg_class_defs().size(),
+                      [&](std::size_t k) { return kegg_class_json(ctx, k, std::nullopt); });
+  }
+  if (top == "genomes" && n == 3 && seg[2] == "kegg-class") {
+    const std::size_t g = need(find_genome(seg[1]));
+    return fixed_list(ctx, kegg_class_defs().size(),
+                      [&](std::size_t k) { return kegg_class_json(ctx, k, g); });
+  }
+  for (const auto& v : vocabularies()) {
+    std::optional<std::size_t> genome;
+    if (top == "genomes" && n == 3 && seg[2] == v.genome_relation) {
+      genome = need(find_genome(seg[1]));
+    } else if (!(n == 1 && top == v.path)) {
+      continue;
+    }
+    return fixed_list(ctx, v.entries().size(),
+                      [&](std::size_t k) { return named_json(ctx, v, k, genome); });
+  }
+  if ((top == "runs" || top == "assemblies") && n == 3 && seg[2] == "extra-annotations") {
+    const bool run = top == "runs";
+    const std::size_t s = need(run ? find_run(seg[1]) : find_assembly(seg[1]));
+    const std::string acc = run ? d::run_accession(s) : d::assembly_accession(s);
+    return fixed_list(ctx, kExtraAnnotations, [&](std::size_t k) {
+      return extra_annotation_json(ctx, top + "/" + acc, acc,
+                                   run ? "run-extra-annotations" : "assembly-extra-annotations", k);
+    });
+  }
+  if (top == "biomes" && n == 3 && seg[2] == "genome-catalogues") {
+    const std::string lineage = d::biomes()[need(find_biome(seg[1]))].lineage;
+    std::vector<std::size_t> ids;
+    for (std::size_t c = 0; c < d::catalogues().size(); ++c) {
+      if (d::in_subtree(d::biomes()[d::catalogues()[c].biome].lineage, lineage)) ids.push_back(c);
+    }
+    return fixed_list(ctx, ids.size(), [&](std::size_t k) { return catalogue_json(ctx, ids[k]); });
+  }
+  if (top == "super-studies" && n == 3 &&
+      (seg[2] == "related-genome-catalogues" || seg[2] == "biomes")) {
+    const std::size_t k = need(find_super_study(seg[1]));
+    if (seg[2] == "biomes") {
+      // The biomes of its flagship studies, each once.
+      const auto& def = super_studies()[k];
+      std::set<std::size_t> biomes;
+      for (std::size_t i = def.flagship_begin; i < def.flagship_end; ++i)
+        biomes.insert(d::study_biome(i));
+      const std::vector<std::size_t> ids(biomes.begin(), biomes.end());
+      return fixed_list(ctx, ids.size(), [&](std::size_t b) { return biome_json(ctx, ids[b]); });
+    }
+    return fixed_list(ctx, 1,
+                      [&](std::size_t) { return catalogue_json(ctx, k % d::catalogues().size()); });
+  }
+  if (top == "annotations" && n == 4 && seg[1] == "organisms" && seg[3] == "analyses") {
+    const std::size_t o = need(find_name(d::organisms(), seg[2]));
+    std::vector<std::size_t> ids;
+    for (std::size_t s = 0; s < d::kSamples && ids.size() < 40; ++s) {
+      if ((o + s) % 3 != 0) ids.push_back(s);
+    }
+    return fixed_list(ctx, ids.size(),
+                      [&](std::size_t k) { return analysis_json(ctx, ids[k], nullptr); });
+  }
+  if (top == "publications" && n == 3 && seg[2] == "europe_pmc_annotations") {
+    no_include(ctx);
+    return J{{"data", europe_pmc_annotations_json(need(find_publication(seg[1])))}};
+  }
+  return std::nullopt;
+}
+
+// --------------------------------------------------------- text bodies --
+// FASTA, GFF and TSV as the service sends them: text, not JSON, and errors
+// as the JSON:API error list.
+
+std::string contig_sequence(std::size_t s, std::size_t c) {
+  static const char bases[] = "ACGT";
+  const std::size_t length = 500 + (c * 7919) % 40000;
+  std::string out;
+  out.reserve(length + length / 80 + 1);
+  std::uint64_t x = (s + 1) * 0x9E3779B97F4A7C15ULL + c;
+  for (std::size_t i = 0; i < length; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    out.push_back(bases[x & 3]);
+    if (i % 80 == 79 && i + 1 < length) out.push_back('\n');
+  }
+  out.push_back('\n');
+  return out;
+}
+
+// The contig index of `contig_id` in analysis `s`, as contig_json names them.
+std::optional<std::size_t> find_contig(std::size_t s, const std::string& contig_id) {
+  const std::string stem = d::run_accession(s) + ".1-contig-";
+  if (contig_id.rfind(stem, 0) != 0) return std::nullopt;
+  auto n = positive_int(contig_id.substr(stem.size()));
+  if (!n || static_cast<std::size_t>(*n) > d::analysis_contigs(s)) return std::nullopt;
+  return static_cast<std::size_t>(*n - 1);
+}
+
+std::string contig_gff(std::size_t s, std::size_t c, bool antismash) {
+  const std::string id = d::run_accession(s) + ".1-contig-" + std::to_string(c + 1);
+  const std::size_t length = 500 + (c * 7919) % 40000;
+  std::string out =
+      "##gff-version 3\n##sequence-region " + id + " 1 " + std::to_string(length) + "\n";
+  const std::size_t genes = 1 + length / 3000;
+  for (std::size_t g = 0; g < genes; ++g) {
+    const std::size_t start = 1 + g * 3000;
+    const std::size_t end = std::min(length, start + 899);
+    out += id + (antismash ? "\tantiSMASH\tCDS\t" : "\tProdigal\tCDS\t") + std::to_string(start) +
+           "\t" + std::to_string(end) + "\t.\t" + (g % 2 == 0 ? "+" : "-") + "\t0\tID=" + id + "_" +
+           std::to_string(g + 1) +
+           (antismash ? ";as_type=NRPS;as_gene_clusters=region1\n"
+                      : ";pfam=PF00" + std::to_string(100 + (c + g) % 900) + ";cog=" +
+                            cog_categories()[(c + g) % cog_categories().size()].name + "\n");
+  }
+  return out;
+}
+
+std::string qc_tsv(std::size_t s, const std::string& chart) {
+  std::string out;
+  if (chart == "summary") {
+    out = "Submitted nucleotide sequences\t" + std::to_string(100000 + s * 17) +
+          "\nNucleotide sequences after format-specific filtering\t" +
+          std::to_string(99000 + s * 17) + "\nNucleotide sequences after length filtering\t" +
+          std::to_string(98000 + s * 17) +
+          "\nNucleotide sequences after undetermined bases filtering\t" +
+          std::to_string(97500 + s * 17) + "\n";
+  } else if (chart == "gc-distribution") {
+    for (int bin = 0; bin < 100; bin += 5) {
+      out += std::to_string(bin) + ".0\t" + std::to_string((bin * (s + 3)) % 997) + "\n";
+    }
+  } else if (chart == "nucleotide-distribution") {
+    out = "pos\tA\tC\tG\tT\tN\n";
+    for (int pos = 1; pos <= 20; ++pos) {
+      const int a = 24 + (pos + static_cast<int>(s)) % 3;
+      out += std::to_string(pos) + "\t" + std::to_string(a) + "\t25\t25\t" +
+             std::to_string(50 - a) + "\t0\n";
+    }
+  } else {
+    for (int len = 100; len <= 300; len += 25) {
+      out += std::to_string(len) + "\t" + std::to_string((len * (s + 1)) % 5000) + "\n";
+    }
+  }
+  return out;
+}
+
+void send_text(const httplib::Request& req, httplib::Response& res,
+               const std::function<std::string()>& body, const std::string& type) {
+  try {
+    send(req, res, 200, body(), type);
+  } catch (const HttpError& e) {
+    for (const auto& [k, v] : e.headers) res.set_header(k, v);
+    send(req, res, e.status, e.body, e.content_type);
+  }
+}
+
+// ?format=csv on a list: the serializer's attributes as columns (dasherized
+// names turned back into the underscore field names), every row at once.
+std::string csv_cell(const J& v) {
+  std::string text = v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump();
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted.push_back('"');
+    quoted.push_back(c);
+  }
+  return quoted + "\"";
+}
+std::string csv_of(const J& doc) {
+  std::vector<std::string> columns;
+  const J& data = doc.at("data");
+  for (const auto& item : data) {
+    const J attrs = item.value("attributes", J::object());
+    for (const auto& [key, value] : attrs.items()) {
+      if (std::find(columns.begin(), columns.end(), key) == columns.end()) columns.push_back(key);
+    }
+  }
+  std::string out;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    std::string name = columns[i];
+    std::replace(name.begin(), name.end(), '-', '_');
+    out += (i ? "," : "") + name;
+  }
+  out += "\r\n";
+  for (const auto& item : data) {
+    const J attrs = item.value("attributes", J::object());
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      out += (i ? "," : "") + csv_cell(attrs.value(columns[i], J(nullptr)));
+    }
+    out += "\r\n";
+  }
+  return out;
+}
+
 void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cache) {
   try {
     const std::string target = req.target;
@@ -1903,7 +2420,11 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
                      prefix + "/" + (qpos == std::string::npos ? "" : target.substr(qpos)));
       return;
     }
-    if (!accepts_json(req)) {
+    // ?format=csv picks the renderer whatever the Accept header says (DRF's format override).
+    const bool csv =
+        qpos != std::string::npos &&
+        ("&" + target.substr(qpos + 1) + "&").find("&format=csv&") != std::string::npos;
+    if (!accepts_json(req) && !csv) {
       throw HttpError{406, error_body("Could not satisfy the request Accept header.", "406",
                                       "not_acceptable", std::string("/data"))};
     }
@@ -1950,7 +2471,7 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
     for (std::size_t k = 1; k < seg.size(); ++k) {
       if (seg[k].empty()) html_not_found();  // trailing slash or "//": not routed
     }
-    const bool cacheable = seg[0] != "mydata" && !auth.valid;
+    const bool cacheable = seg[0] != "mydata" && !auth.valid && !csv;
     const bool gz = wants_gzip(req);
     const std::string key = host + target + (gz ? " gzip" : "");
     if (cacheable) {
@@ -1961,7 +2482,9 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
     }
     J doc;
     const std::string& top = seg[0];
-    if (top.empty() && seg.size() == 1)
+    if (auto smaller = smaller_routes(ctx, seg))
+      doc = std::move(*smaller);
+    else if (top.empty() && seg.size() == 1)
       doc = root_doc(ctx);
     else if (top == "studies")
       doc = studies_routes(ctx, seg);
@@ -1986,6 +2509,11 @@ void handle_get(const httplib::Request& req, httplib::Response& res, Cache& cach
       doc = mydata(ctx);
     } else
       doc = misc_routes(ctx, seg);
+    if (csv) {
+      if (!doc.contains("data") || !doc["data"].is_array()) not_found();
+      send(req, res, 200, csv_of(doc), "text/csv; charset=utf-8");
+      return;
+    }
     const std::string body = doc.dump();
     auto payload = std::make_shared<const std::string>(gz ? gzip(body) : body);
     if (cacheable) cache.put(key, payload);
@@ -2085,6 +2613,60 @@ void register_v1_routes(MockServer& server) {
                         handle_file(req, res, d::DownloadOwner::catalogue,
                                     find_catalogue(req.matches[1]), req.matches[2], "");
                       });
+  server.server().Post(prefix + "/utils/token/verify", [](const httplib::Request& req,
+                                                          httplib::Response& res) {
+    const auto body = nlohmann::json::parse(req.body, nullptr, false);
+    const auto token = body.is_object() ? body.find("token") : body.end();
+    if (body.is_object() && token != body.end() && token->is_string() && *token == d::kTestToken) {
+      send(req, res, 200, J{{"data", {{"token", *token}}}}.dump(), "application/json");
+      return;
+    }
+    send(req, res, 400, J{{"errors", {{"non_field_errors", {"Error decoding signature."}}}}}.dump(),
+         "application/json");
+  });
+  // Text bodies, ahead of the catch-all.
+  server.server().Get(prefix + "/analyses/([^/]+)/contigs/([^/]+)(/annotations)?",
+                      [](const httplib::Request& req, httplib::Response& res) {
+                        const bool gff = req.matches[3].length() > 0;
+                        const std::string analysis = req.matches[1];
+                        const std::string contig_id = req.matches[2];
+                        const bool antismash = req.get_param_value("antismash") == "True";
+                        send_text(
+                            req, res,
+                            [&] {
+                              const std::size_t s = need(find_analysis(analysis));
+                              const std::size_t c = need(find_contig(s, contig_id));
+                              return gff ? contig_gff(s, c, antismash)
+                                         : ">" + contig_id + "\n" + contig_sequence(s, c);
+                            },
+                            gff ? "text/x-gff3" : "text/x-fasta");
+                      });
+  server.server().Get(
+      prefix + "/analyses/([^/]+)/(gc-distribution|nucleotide-distribution|seq-length|summary)",
+      [](const httplib::Request& req, httplib::Response& res) {
+        const std::string analysis = req.matches[1];
+        const std::string chart = req.matches[2];
+        send_text(
+            req, res, [&] { return qc_tsv(need(find_analysis(analysis)), chart); }, "text/tsv");
+      });
+  server.server().Get(
+      prefix + "/(runs|assemblies)/([^/]+)/extra-annotations/([^/]+)",
+      [](const httplib::Request& req, httplib::Response& res) {
+        const bool run = req.matches[1] == "runs";
+        const std::string owner = req.matches[2];
+        const std::string alias = req.matches[3];
+        send_text(
+            req, res,
+            [&] {
+              const std::size_t s = need(run ? find_run(owner) : find_assembly(owner));
+              const std::string acc = run ? d::run_accession(s) : d::assembly_accession(s);
+              for (std::size_t k = 0; k < kExtraAnnotations; ++k) {
+                if (alias == extra_annotation_alias(acc, k)) return extra_annotation_text(acc, k);
+              }
+              not_found();
+            },
+            "application/octet-stream");
+      });
   // One handler for every GET under the prefix: routing by segments lets the
   // mock answer unrouted paths with Django's HTML 404, like the real service.
   server.server().Get(prefix + "(/.*)?",

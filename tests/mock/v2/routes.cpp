@@ -982,6 +982,37 @@ void register_v2_routes(MockServer& server) {
         serve_listed(req, res, std::string("https://www.ebi.ac.uk") + req.path);
       });
 
+  // ---- the service's own description ----
+  // An OpenAPI 3.1 document naming the paths this mock serves, with the
+  // live document's info block; enough for a client to read it as JSON.
+  server.server().Get(std::string(kV2Prefix) + "/openapi.json", [](const Req&, Res& res) {
+    static const std::vector<std::pair<const char*, const char*>> operations = {
+        {"get", "studies/"},
+        {"get", "studies/{accession}"},
+        {"get", "studies/{accession}/samples/"},
+        {"get", "samples/"},
+        {"get", "samples/{accession}"},
+        {"get", "runs/"},
+        {"get", "analyses/"},
+        {"get", "analyses/{accession}"},
+        {"get", "biomes/"},
+        {"get", "genomes/"},
+        {"get", "genomes/{accession}"},
+        {"post", "auth/sliding"},
+        {"post", "auth/sliding/refresh"},
+        {"post", "auth/verify"}};
+    json paths = json::object();
+    for (const auto& [verb, path] : operations) {
+      paths[std::string(kV2Prefix) + "/" + path][verb] = {
+          {"operationId", std::string(verb) + "_" + path},
+          {"responses", {{"200", {{"description", "OK"}}}}}};
+    }
+    const json doc = {{"openapi", "3.1.0"},
+                      {"info", {{"title", "MGnify API"}, {"version", "2.0.0"}}},
+                      {"paths", paths}};
+    res.set_content(doc.dump(), "application/json");
+  });
+
   // Anything else under the prefix: Django's HTML 404 page.
   server.server().Get(std::string(kV2Prefix) + "(/.*)?",
                       [](const Req&, Res& res) { send_html(res, 404, "Not Found"); });
