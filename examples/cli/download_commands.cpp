@@ -16,9 +16,11 @@
 #include <system_error>
 #include <vector>
 
+#include "accession.hpp"
 #include "commands.hpp"
 #include "file_listing.hpp"
 #include "list_option.hpp"
+#include "nonempty_option.hpp"
 #include "number_option.hpp"
 #include "progress.hpp"
 
@@ -37,13 +39,14 @@ struct SelectionArgs {
 void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) {
   auto* accession =
       cmd.add_option("accession", args.selection.accession,
-                     "MGYS study, MGYA analysis or MGYG genome (v1 also: ERP/SRP/DRP/PRJ study)");
+                     "MGYS study (or its ERP/SRP/DRP/PRJ accession), MGYA analysis or MGYG "
+                     "genome; any case, zero padding optional (mgys1)");
   if (accession_required) accession->required();
   cmd.add_option("--api", args.api, "which API to ask")
       ->check(CLI::IsMember({"v1", "v2"}))
       ->capture_default_str();
-  cmd.add_option("-p,--pipeline", args.selection.pipeline,
-                 "only this pipeline version (4.1, 5.0, V6, 6.1, ...)");
+  add_nonempty_option(cmd, "-p,--pipeline", args.selection.pipeline,
+                      "only this pipeline version (4.1, 5.0, V6, 6.1, ...)");
   add_list_option(
       cmd, "-g,--group", args.selection.groups,
       "only these result groups (repeatable or comma-separated): v1 group types such as "
@@ -59,6 +62,7 @@ void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) 
 Selection selection_of(const SelectionArgs& args) {
   Selection s = args.selection;
   s.api = args.api == "v1" ? Api::v1 : Api::v2;
+  s.accession = mgnify_accession(s.accession);
   return s;
 }
 
@@ -101,8 +105,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       "downloads",
       "List the files of a study, analysis or genome (like mg-toolkit bulk_download -p -g)");
   add_selection(*downloads, *list_args, true);
-  downloads->add_option("--manifest", *manifest_out,
-                        "also write the list as a manifest TSV to this file");
+  add_nonempty_option(*downloads, "--manifest", *manifest_out,
+                      "also write the list as a manifest TSV to this file");
   downloads->callback([&ctx, list_args, manifest_out] {
     ctx.action = [&ctx, list_args, manifest_out] {
       no_page_size(ctx.settings, "downloads");
@@ -130,9 +134,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
                          "DIR/<accession>/<alias>: resumed from .part "
                          "files, verified against checksums and sizes, several at a time");
   add_selection(*download, *get_args, false);
-  auto* manifest_option = download->add_option(
-      "--manifest", *manifest_in, "read the files from this manifest (from `mgnify downloads`)");
-  download->add_option("-o,--dir", *dir, "destination directory")->capture_default_str();
+  auto* manifest_option =
+      add_nonempty_option(*download, "--manifest", *manifest_in,
+                          "read the files from this manifest (from `mgnify downloads`)");
+  add_nonempty_option(*download, "-o,--dir", *dir, "destination directory")->default_str(".");
   download->add_flag("--no-resume", *no_resume, "discard .part files of earlier runs");
   download->callback([&ctx, get_args, manifest_in, dir, no_resume, manifest_option] {
     ctx.action = [&ctx, get_args, manifest_in, dir, no_resume, manifest_option] {

@@ -68,9 +68,9 @@ std::string normalise_group(const std::string& group) {
 
 namespace {
 
-enum class Kind { study, analysis, genome };
+enum class Kind { study, ena_study, analysis, genome };
 
-Kind kind_of(const std::string& accession, Api api) {
+Kind kind_of(const std::string& accession) {
   std::string upper;
   for (char c : accession)
     upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
@@ -78,12 +78,10 @@ Kind kind_of(const std::string& accession, Api api) {
   if (starts("MGYA")) return Kind::analysis;
   if (starts("MGYG")) return Kind::genome;
   if (starts("MGYS")) return Kind::study;
-  // v1 also names studies by their ENA project accessions.
-  if (api == Api::v1 && (starts("ERP") || starts("SRP") || starts("DRP") || starts("PRJ")))
-    return Kind::study;
+  if (starts("ERP") || starts("SRP") || starts("DRP") || starts("PRJ")) return Kind::ena_study;
   throw UsageError("cannot tell what '" + accession +
-                   "' is: give an MGYS study, MGYA analysis or MGYG genome accession" +
-                   (api == Api::v1 ? " (or an ERP/SRP/DRP/PRJ study)" : ""));
+                   "' is: give an MGYS study (or its ERP/SRP/DRP/PRJ accession), MGYA analysis "
+                   "or MGYG genome accession");
 }
 
 bool pipeline_selected(const Selection& s, const std::string& version) {
@@ -167,24 +165,28 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
         rows.push_back(std::move(row));
     }
   };
-  switch (kind_of(s.accession, Api::v1)) {
+  // v1 names studies by their ENA accessions as well.
+  v1::Query pages;
+  pages.page_size(v1::Query::kMaxPageSize);
+  switch (kind_of(s.accession)) {
     case Kind::genome:
-      add(s.accession, client.genome_downloads(s.accession).collect(), "", "");
+      add(s.accession, client.genome_downloads(s.accession, pages).collect(), "", "");
       break;
     case Kind::analysis: {
       const v1::Analysis analysis = client.analyses().get(s.accession);
       add(analysis.accession.empty() ? s.accession : analysis.accession,
-          client.analysis_downloads(s.accession).collect(), analysis.pipeline_version.value_or(""),
-          analysis.experiment_type.value_or(""));
+          client.analysis_downloads(s.accession, pages).collect(),
+          analysis.pipeline_version.value_or(""), analysis.experiment_type.value_or(""));
       break;
     }
-    case Kind::study: {
+    case Kind::study:
+    case Kind::ena_study: {
       if (s.study_summaries) {
-        add(s.accession, client.study_downloads(s.accession).collect(), "", "");
+        add(s.accession, client.study_downloads(s.accession, pages).collect(), "", "");
         break;
       }
       std::vector<v1::Analysis> analyses;
-      for (auto& a : client.study_analyses(s.accession)) {
+      for (auto& a : client.study_analyses(s.accession, pages)) {
         if (pipeline_selected(s, a.pipeline_version.value_or(""))) analyses.push_back(std::move(a));
       }
       ProgressBar bar("listing");
@@ -192,7 +194,7 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
       std::size_t done = 0;
       const auto results =
           mgnify::http::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
-            auto downloads = client.analysis_downloads(analyses[i].accession).collect();
+            auto downloads = client.analysis_downloads(analyses[i].accession, pages).collect();
             std::lock_guard<std::mutex> lock(mutex);
             bar.items(++done, analyses.size(), "analyses");
             return downloads;
@@ -229,7 +231,12 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
       rows.push_back(v2_row(owner, d, pipeline, experiment_type));
     }
   };
-  switch (kind_of(s.accession, Api::v2)) {
+  const Kind kind = kind_of(s.accession);
+  // v2 names studies by MGYS only; an ENA accession is looked up first (a 404 if MGnify has none).
+  const std::string study_accession = kind == Kind::ena_study
+                                          ? client.study_by_insdc_accession(s.accession).accession
+                                          : s.accession;
+  switch (kind) {
     case Kind::genome: {
       const auto genome = client.genome(s.accession);
       add(s.accession, genome.downloads, "", "");
@@ -241,14 +248,15 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
           analysis.experiment_type.text);
       break;
     }
-    case Kind::study: {
+    case Kind::study:
+    case Kind::ena_study: {
       if (s.study_summaries) {
-        const auto study = client.study(s.accession);
+        const auto study = client.study(study_accession);
         add(study.accession, study.downloads, "", "");
         break;
       }
       std::vector<std::string> accessions;
-      for (const auto& a : client.study_analyses(s.accession)) {
+      for (const auto& a : client.study_analyses(study_accession)) {
         if (pipeline_selected(s, pipeline_text(a))) accessions.push_back(a.accession);
       }
       ProgressBar bar("listing");

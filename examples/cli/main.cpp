@@ -20,26 +20,12 @@
 
 #include "commands.hpp"
 #include "list_option.hpp"
+#include "nonempty_option.hpp"
 #include "number_option.hpp"
 
 namespace {
 
 using namespace mgnify_cli;
-
-/// A text option whose empty value would otherwise read as "not given" and
-/// fall back to a default the user did not ask for.
-CLI::Option* add_nonempty_option(CLI::App& app, const std::string& name, std::string& target,
-                                 const std::string& help) {
-  return app.add_option_function<std::string>(
-      name,
-      [&target, name](const std::string& text) {
-        if (text.empty()) {
-          throw CLI::ValidationError(name + " must not be empty", CLI::ExitCodes::ValidationError);
-        }
-        target = text;
-      },
-      help);
-}
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -143,7 +129,7 @@ void add_global_options(CLI::App& app, Settings& settings) {
   add_number_option(app, "--max", settings.max_items, std::size_t{0},
                     std::numeric_limits<std::size_t>::max(), "stop after this many items");
   add_number_option(app, "--page-size", settings.page_size, 1, std::numeric_limits<int>::max(),
-                    "items per request (v1: 1..250, v2: 1..100)");
+                    "items per request (v1: 1..250, v2: 1..100; default: the largest, 250 or 100)");
   add_nonempty_option(
       app, "--base-url", settings.base_url,
       "base URL of the service the command talks to (default: its environment variable, "

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "nonempty_option.hpp"
 #include "number_option.hpp"
 #include "progress.hpp"
 
@@ -26,12 +27,12 @@ struct SearchArgs {
 };
 
 void add_search_filters(CLI::App& cmd, SearchArgs& args) {
-  auto* pfam = cmd.add_option("--pfam", args.pfam, "Pfam family: PF00005, pf00005 or 5");
+  auto* pfam = add_nonempty_option(cmd, "--pfam", args.pfam, "Pfam family: PF00005, pf00005 or 5");
   auto* biome = add_number_option(cmd, "--biome-id", args.biome_id, std::int64_t{1},
                                   std::numeric_limits<std::int64_t>::max(),
                                   "biome id (as in a record's biomes[].id)");
-  auto* lineage = cmd.add_option("--lineage", args.lineage,
-                                 "full biome lineage, e.g. root:Engineered:Wastewater");
+  auto* lineage = add_nonempty_option(cmd, "--lineage", args.lineage,
+                                      "full biome lineage, e.g. root:Engineered:Wastewater");
   pfam->excludes(biome)->excludes(lineage);
   biome->excludes(lineage);
 }

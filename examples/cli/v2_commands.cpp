@@ -10,7 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "accession.hpp"
 #include "commands.hpp"
+#include "file_listing.hpp"
+#include "nonempty_option.hpp"
 #include "number_option.hpp"
 
 namespace mgnify_cli {
@@ -57,28 +60,29 @@ v2::ListOptions list_options(const Settings& settings) {
   return options;
 }
 
-template <class E>
-E parse_enum(const std::string& text, const char* what) {
-  const E value = v2::enum_from_string<E>(text);
-  if (value == E::unknown) throw UsageError(std::string("unknown ") + what + " '" + text + "'");
+/// Read as `downloads -p` reads it, so "5.0", "v5" and "5" all name V5.
+v2::PipelineVersion parse_pipeline(const std::string& text) {
+  const auto value = v2::enum_from_string<v2::PipelineVersion>("V" + normalise_version(text));
+  if (value == v2::PipelineVersion::unknown) {
+    throw UsageError("unknown pipeline version '" + text + "' (4.1, 5.0, V6, 6.1, ...)");
+  }
   return value;
 }
 
-v2::PipelineVersion parse_pipeline(std::string text) {
-  if (!text.empty() && text.front() == 'v') text.front() = 'V';
-  if (!text.empty() && text.front() != 'V') text.insert(text.begin(), 'V');
-  return parse_enum<v2::PipelineVersion>(text, "pipeline version (V4.1, V5, V6, V6.1, ...)");
-}
-
 v2::ExperimentType parse_experiment_type(const std::string& text) {
+  // Any case, and the name the output prints ("Metagenomic") as well as the code.
+  const std::string wanted = normalise_group(text);
   for (auto type : {v2::ExperimentType::metatranscriptomic, v2::ExperimentType::metagenomic,
                     v2::ExperimentType::amplicon, v2::ExperimentType::assembly,
                     v2::ExperimentType::hybrid_assembly, v2::ExperimentType::long_read_assembly,
                     v2::ExperimentType::metabarcoding, v2::ExperimentType::unknown_type}) {
-    if (text == v2::experiment_type_code(type) || text == v2::to_string(type)) return type;
+    if (wanted == normalise_group(v2::experiment_type_code(type)) ||
+        wanted == normalise_group(v2::to_string(type))) {
+      return type;
+    }
   }
   throw UsageError("unknown experiment type '" + text +
-                   "' (use a code such as METAG, AMPLI, ASSEM)");
+                   "' (use a code such as METAG, AMPLI, ASSEM, or a name such as Metagenomic)");
 }
 
 std::int64_t parse_pubmed(const std::string& id) {
@@ -108,10 +112,11 @@ std::vector<ResourceSpec> resources() {
       "studies",
       "Studies (MGYS)",
       [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--search", f.search, "title, MGYS or ENA accession");
-        cmd.add_option("--lineage", f.lineage, "biome lineage; matches it and every biome below");
-        cmd.add_option("--pipeline", f.pipeline,
-                       "studies with analyses from this pipeline (V5, V6, V6.1)");
+        add_nonempty_option(cmd, "--search", f.search, "title, MGYS or ENA accession");
+        add_nonempty_option(cmd, "--lineage", f.lineage,
+                            "biome lineage; matches it and every biome below");
+        add_nonempty_option(cmd, "--pipeline", f.pipeline,
+                            "studies with analyses from this pipeline (5.0, V5, 6, V6.1, ...)");
         cmd.add_flag("--mine", f.mine,
                      "the token owner's studies, private ones included (needs --token-env)");
       },
@@ -131,32 +136,34 @@ std::vector<ResourceSpec> resources() {
        {"samples", paged_relation(&C::study_samples)},
        {"publications", paged_relation(&C::study_publications)}}});
 
-  specs.push_back(
-      ResourceSpec{"samples",
-                   "Samples",
-                   [](CLI::App& cmd, Filters& f) {
-                     cmd.add_option("--search", f.search, "title or ENA accession (contains)");
-                     cmd.add_option("--lineage", f.lineage, "biome lineage");
-                   },
-                   [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
-                     v2::SampleQuery q;
-                     if (!f.search.empty()) q.search(f.search);
-                     if (!f.lineage.empty()) q.biome_lineage(f.lineage);
-                     return emit_paged(s, c.samples(q, o));
-                   },
-                   nullptr,
-                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-                     return emit_one(s, nlohmann::json(c.sample(id)));
-                   },
-                   {{"runs", paged_relation(&C::sample_runs)},
-                    {"assemblies", paged_relation(&C::sample_assemblies)}}});
+  specs.push_back(ResourceSpec{
+      "samples",
+      "Samples",
+      [](CLI::App& cmd, Filters& f) {
+        add_nonempty_option(cmd, "--search", f.search, "title or ENA accession (contains)");
+        add_nonempty_option(cmd, "--lineage", f.lineage, "biome lineage");
+      },
+      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+        v2::SampleQuery q;
+        if (!f.search.empty()) q.search(f.search);
+        if (!f.lineage.empty()) q.biome_lineage(f.lineage);
+        return emit_paged(s, c.samples(q, o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_one(s, nlohmann::json(c.sample(id)));
+      },
+      {{"runs", paged_relation(&C::sample_runs)},
+       {"assemblies", paged_relation(&C::sample_assemblies)}}});
 
   specs.push_back(
       ResourceSpec{"runs",
                    "Runs",
                    [](CLI::App& cmd, Filters& f) {
-                     cmd.add_option("--experiment-type", f.experiment_type,
-                                    "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB");
+                     add_nonempty_option(
+                         cmd, "--experiment-type", f.experiment_type,
+                         "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB, or the name the output "
+                         "prints (Metagenomic); any case");
                    },
                    [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
                      v2::RunQuery q;
@@ -215,7 +222,7 @@ std::vector<ResourceSpec> resources() {
       "biomes",
       "The biome tree",
       [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--lineage", f.lineage, "subtree root");
+        add_nonempty_option(cmd, "--lineage", f.lineage, "subtree root");
         add_number_option(cmd, "--max-depth", f.max_depth, 1, 100, "deepest level (root is 1)");
       },
       [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
@@ -232,7 +239,7 @@ std::vector<ResourceSpec> resources() {
       "publications",
       "Publications (id: PubMed id)",
       [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--title", f.title, "title contains");
+        add_nonempty_option(cmd, "--title", f.title, "title contains");
         add_number_option(cmd, "--published-after", f.published_after, 0, 9999,
                           "first year (inclusive)");
         add_number_option(cmd, "--published-before", f.published_before, 0, 9999,
@@ -271,9 +278,9 @@ std::vector<ResourceSpec> resources() {
       "genomes",
       "Genomes (MGYG)",
       [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--search", f.search, "accession, taxon lineage or catalogue id");
-        cmd.add_option("--lineage", f.lineage, "biome lineage");
-        cmd.add_option("--catalogue", f.catalogue, "only this catalogue's genomes");
+        add_nonempty_option(cmd, "--search", f.search, "accession, taxon lineage or catalogue id");
+        add_nonempty_option(cmd, "--lineage", f.lineage, "biome lineage");
+        add_nonempty_option(cmd, "--catalogue", f.catalogue, "only this catalogue's genomes");
       },
       [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
         v2::GenomeQuery q;
@@ -283,7 +290,7 @@ std::vector<ResourceSpec> resources() {
         return emit_paged(s, c.genomes(q, o));
       },
       [](CLI::App& cmd, Filters& f) {
-        cmd.add_option("--catalogue", f.catalogue, "catalogue to look the genome up in");
+        add_nonempty_option(cmd, "--catalogue", f.catalogue, "catalogue to look the genome up in");
       },
       [](const C& c, const std::string& id, const Filters& f, const Settings& s) {
         return emit_one(s, nlohmann::json(c.genome(id, v2::GenomeLookup{f.catalogue})));
@@ -317,8 +324,8 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
   resource->require_subcommand(1);
 
   auto list_filters = std::make_shared<Filters>();
-  auto* list =
-      resource->add_subcommand("list", "List " + spec->name + " (--max, --page-size 1..100)");
+  auto* list = resource->add_subcommand(
+      "list", "List " + spec->name + " (--max, --page-size 1..100, default 100)");
   if (spec->list_filters) spec->list_filters(*list, *list_filters);
   list->callback([&ctx, spec, list_filters] {
     ctx.action = [&ctx, spec, list_filters] {
@@ -337,7 +344,7 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
       ctx.action = [&ctx, spec, id, get_filters] {
         no_page_size(ctx.settings, "get");
         const v2::V2Client client(client_options(ctx.settings, Service::v2));
-        return spec->get(client, *id, *get_filters, ctx.settings);
+        return spec->get(client, mgnify_accession(*id), *get_filters, ctx.settings);
       };
     });
   }
@@ -358,7 +365,8 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
     related->callback([&ctx, spec, id, relation] {
       ctx.action = [&ctx, spec, id, relation] {
         const v2::V2Client client(client_options(ctx.settings, Service::v2));
-        return spec->related.at(*relation)(client, *id, list_options(ctx.settings), ctx.settings);
+        return spec->related.at(*relation)(client, mgnify_accession(*id),
+                                           list_options(ctx.settings), ctx.settings);
       };
     });
   }
