@@ -23,6 +23,7 @@
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
+#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v2/v2_mock.hpp"
 
@@ -33,15 +34,8 @@ using mgnify::ResponseCache;
 namespace {
 
 mgnify::mock::MockServer& cache_mock() {
-  static mgnify::mock::MockServer* server = [] {
-    auto* s = new mgnify::mock::MockServer();
-    mgnify::mock::register_proteins_routes(*s);
-    mgnify::mock::register_v1_routes(*s);
-    mgnify::mock::register_v2_routes(*s);
-    s->start();
-    return s;
-  }();
-  return *server;
+  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  return server;
 }
 
 class CacheDir {

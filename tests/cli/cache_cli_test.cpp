@@ -8,19 +8,14 @@
 #include <vector>
 
 #include "cli/cli_runner.hpp"
+#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 
 namespace {
 
 mgnify::mock::MockServer& cache_cli_mock() {
-  static mgnify::mock::MockServer* server = [] {
-    auto* s = new mgnify::mock::MockServer();
-    mgnify::mock::register_v1_routes(*s);
-    mgnify::mock::register_v2_routes(*s);
-    s->start();
-    return s;
-  }();
-  return *server;
+  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  return server;
 }
 
 cli_test::Run run_with_cache_env(std::vector<std::string> args, std::vector<std::string> env = {}) {

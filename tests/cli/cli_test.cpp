@@ -20,6 +20,7 @@
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock/files/files.hpp"
+#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
@@ -29,16 +30,9 @@ using nlohmann::json;
 namespace {
 
 mgnify::mock::MockServer& mock() {
-  static mgnify::mock::MockServer* server = [] {
-    auto* s = new mgnify::mock::MockServer();
-    mgnify::mock::register_proteins_routes(*s);
-    mgnify::mock::register_v1_routes(*s);
-    mgnify::mock::register_v2_routes(*s);
-    mgnify::mock::register_file_routes(*s);
-    s->start();
-    return s;
-  }();
-  return *server;
+  static mgnify::mock::MockServer& server =
+      mgnify::mock::start_all_services(mgnify::mock::WithFiles::yes);
+  return server;
 }
 
 std::vector<std::string> service_env() {

@@ -11,6 +11,7 @@
 
 #include "cli/cli_runner.hpp"
 #include "mgnify/v2.hpp"
+#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 
 using nlohmann::json;
@@ -18,15 +19,8 @@ using nlohmann::json;
 namespace {
 
 mgnify::mock::MockServer& input_forms_mock() {
-  static mgnify::mock::MockServer* server = [] {
-    auto* s = new mgnify::mock::MockServer();
-    mgnify::mock::register_proteins_routes(*s);
-    mgnify::mock::register_v1_routes(*s);
-    mgnify::mock::register_v2_routes(*s);
-    s->start();
-    return s;
-  }();
-  return *server;
+  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  return server;
 }
 
 cli_test::Run run_input_form(const std::vector<std::string>& args) {

@@ -8,6 +8,7 @@
 
 #include "cli/cli_runner.hpp"
 #include "mgnify/v2.hpp"
+#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 
 #ifdef MGNIFY_LIVE_CHECK_PATH
@@ -15,15 +16,8 @@
 namespace {
 
 mgnify::mock::MockServer& live_check_mock() {
-  static mgnify::mock::MockServer* server = [] {
-    auto* s = new mgnify::mock::MockServer();
-    mgnify::mock::register_proteins_routes(*s);
-    mgnify::mock::register_v1_routes(*s);
-    mgnify::mock::register_v2_routes(*s);
-    s->start();
-    return s;
-  }();
-  return *server;
+  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  return server;
 }
 
 cli_test::Run live_check(const std::vector<std::string>& args, const std::string& origin) {
