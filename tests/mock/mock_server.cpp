@@ -159,6 +159,7 @@ void MockServer::clear_requests() {
 void MockServer::install_core_routes() {
   server_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     std::optional<Fault> fault;
+    bool has_body = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       ++hits_[req.path];
@@ -196,7 +197,7 @@ void MockServer::install_core_routes() {
       const bool routed = !fault || fault->action == Fault::Action::pass ||
                           fault->action == Fault::Action::hang;
       const std::string length = req.get_header_value("Content-Length");
-      const bool has_body = (!length.empty() && length != "0") || req.has_header("Transfer-Encoding");
+      has_body = (!length.empty() && length != "0") || req.has_header("Transfer-Encoding");
       if (recorded && routed && has_body) pending_bodies_[&req] = requests_.size() - 1;
     }
     // Latency is a sleep, never a busy wait, so it costs the machine nothing.
@@ -213,6 +214,11 @@ void MockServer::install_core_routes() {
         std::this_thread::sleep_for(fault->latency);
         res.status = fault->status;
         for (const auto& [name, value] : fault->headers) res.set_header(name, value);
+        // The request's body was never read (see above). Whatever part of it
+        // had not arrived yet would be taken for the next request on this
+        // connection, so the connection ends here, as a server that answers
+        // without reading a body must end it (RFC 9112, section 9.6).
+        if (has_body) res.set_header("Connection", "close");
         res.set_content(fault->body, fault->content_type);
         return httplib::Server::HandlerResponse::Handled;
       case Fault::Action::truncate:
