@@ -2,6 +2,7 @@
 
 // Umbrella header: everything a program needs to talk to the MGnify services.
 
+#include "mgnify/auth.hpp"
 #include "mgnify/cache/response_cache.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
@@ -11,7 +12,6 @@
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/download.hpp"
 #include "mgnify/http/executor.hpp"
-#include "mgnify/http/fake_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"

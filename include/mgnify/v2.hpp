@@ -4,7 +4,6 @@
 
 #include "mgnify/v2/analyses.hpp"
 #include "mgnify/v2/assemblies.hpp"
-#include "mgnify/v2/auth.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/client.hpp"
 #include "mgnify/v2/datetime.hpp"

@@ -15,10 +15,10 @@
 
 #include "mgnify/http/clock.hpp"
 #include "mgnify/http/curl_transport.hpp"
-#include "mgnify/http/fake_transport.hpp"
 #include "mgnify/http/log.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
+#include "mgnify/testing/fake_transport.hpp"
 
 namespace test_support {
 
@@ -71,8 +71,8 @@ class LogCapture {
 };
 
 struct FakeRig {
-  std::shared_ptr<mgnify::http::FakeTransport> transport =
-      std::make_shared<mgnify::http::FakeTransport>();
+  std::shared_ptr<mgnify::testing::FakeTransport> transport =
+      std::make_shared<mgnify::testing::FakeTransport>();
   std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
 
   mgnify::ClientOptions options() const {

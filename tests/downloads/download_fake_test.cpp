@@ -8,7 +8,7 @@
 
 #include "download_support.hpp"
 #include "mgnify/http/download.hpp"
-#include "mgnify/http/fake_transport.hpp"
+#include "mgnify/testing/fake_transport.hpp"
 
 using namespace mgnify;
 using namespace mgnify::http;

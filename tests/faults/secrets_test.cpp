@@ -70,11 +70,11 @@ TEST_CASE("secrets: a v1 session leaks neither password nor token", "[security][
   rec.run([&] { client.login(v1d::kTestUser, wrong); }, true);
   client.login(v1d::kTestUser, v1d::kTestPassword);
   REQUIRE(client.logged_in());
-  REQUIRE(client.session()->token() == std::optional<std::string>(v1d::kTestToken));
+  REQUIRE(client.session().token() == std::optional<std::string>(v1d::kTestToken));
 
   const std::string prefix = mgnify::mock::kV1Prefix;
   rec.run([&] { rec.model(client.studies().get("MGYS00000001")); });
-  rec.run([&] { for (const auto& s : client.mydata()) rec.model(s); });
+  rec.run([&] { for (const auto& s : client.my_studies()) rec.model(s); });
   rec.run([&] { client.studies().get("MGYS09999999"); }, true);
   h->server->push_faults(prefix + "/studies/MGYS00000002", Fault::status_only(503), kBudget);
   rec.run([&] { client.studies().get("MGYS00000002"); }, true);
@@ -119,7 +119,7 @@ TEST_CASE("secrets: a v2 session leaks neither password nor any token", "[securi
   const auto token = client.login(v2d::kUser, v2d::kPassword);
   rec.secrets.insert(token.token);
   rec.model(token);
-  CHECK(nlohmann::json(token).at("token") == mgnify::v2::kRedactedToken);
+  CHECK(nlohmann::json(token).at("token") == mgnify::kRedactedToken);
 
   const std::string prefix = mgnify::mock::kV2Prefix;
   rec.run([&] { rec.model(client.study(v2d::kPrivateStudies[0])); });

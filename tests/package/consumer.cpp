@@ -1,6 +1,7 @@
 // A user's program: includes the umbrella header and talks to nothing but the
 // API surface, proving the package carries its dependencies.
 #include <mgnify/mgnify.hpp>
+#include <mgnify/testing/fake_transport.hpp>
 
 #include <iostream>
 
@@ -8,7 +9,7 @@ int main() {
   mgnify::http::Query q;
   q.add("biome_lineage", "root:Engineered:Wastewater water");
   mgnify::ClientOptions options;
-  options.transport = std::make_shared<mgnify::http::FakeTransport>();
+  options.transport = std::make_shared<mgnify::testing::FakeTransport>();
   mgnify::http::Session session(options, "https://www.ebi.ac.uk/metagenomics/api/v2");
   std::cout << "mgnify-cpp " << mgnify::version_string() << " " << session.url("studies/", q)
             << "\n";

@@ -40,7 +40,7 @@ std::vector<std::string> accessions(const std::vector<std::uint64_t>& numbers, s
 // A raw GET through the client's own session, for requests the typed API
 // refuses to build (no filter, two filters, out-of-range limits).
 mgnify::http::Response raw_search(const ProteinClient& client, const mgnify::http::Query& query) {
-  return client.session()->get(client.session()->url("protein/search", query));
+  return client.session().get(client.session().url("protein/search", query));
 }
 
 }  // namespace
@@ -84,7 +84,7 @@ TEST_CASE("every accession form reaches the same record with one canonical reque
   }
   // The mock, like the service, tolerates the forms itself.
   for (const char* form : {"mgyp000261684433", "261684433"}) {
-    const auto r = client.session()->get(client.session()->url(std::string("protein/") + form));
+    const auto r = client.session().get(client.session().url(std::string("protein/") + form));
     CHECK(nlohmann::json::parse(r.body).at("mgyp") == "MGYP000261684433");
   }
 }
@@ -118,8 +118,8 @@ TEST_CASE("Errors: 404 for an unknown accession is a NotFoundError naming it",
 TEST_CASE("Errors: 404 for a malformed accession sent to the service", "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
-  CHECK_THROWS_AS(client.session()->get(client.session()->url("protein/MGYQ12")), NotFoundError);
-  CHECK_THROWS_AS(client.session()->get(client.session()->url("protein/MGYP0000000000013")),
+  CHECK_THROWS_AS(client.session().get(client.session().url("protein/MGYQ12")), NotFoundError);
+  CHECK_THROWS_AS(client.session().get(client.session().url("protein/MGYP0000000000013")),
                   NotFoundError);
 }
 
@@ -146,8 +146,8 @@ TEST_CASE("Errors: 302 superseded accessions are followed whatever Location look
   // The mock really sent each Location form, so the client resolved each one.
   auto location_of = [&](const std::string& acc) {
     mgnify::http::Request req;
-    req.url = client.session()->url("protein/" + acc);
-    const auto r = client.session()->transport().send(req);
+    req.url = client.session().url("protein/" + acc);
+    const auto r = client.session().transport().send(req);
     CHECK(r.status == 302);
     return r.headers.get("Location").value_or("");
   };

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "mgnify/http/fake_transport.hpp"
+#include "mgnify/testing/fake_transport.hpp"
 #include "mgnify/proteins.hpp"
 #include "skip.hpp"
 
@@ -53,7 +53,7 @@ bool has_fixtures() {
 
 // A client whose transport answers every request with the fixture's body.
 proteins::ProteinClient client_answering(int status, const std::string& body) {
-  auto transport = std::make_shared<mgnify::http::FakeTransport>();
+  auto transport = std::make_shared<mgnify::testing::FakeTransport>();
   transport->fallback([status, body](const mgnify::http::Request&) {
     mgnify::http::Response r;
     r.status = status;

@@ -310,7 +310,7 @@ TEST_CASE("v1: login sends the token, mydata lists private studies, secrets neve
   auto client = rig.client();
   const std::string token = std::string(mgnify::mock::v1data::kTestToken);
 
-  CHECK_THROWS_AS(client.mydata().collect(), mgnify::AuthError);
+  CHECK_THROWS_AS(client.my_studies().collect(), mgnify::AuthError);
 
   try {
     client.login("webin-test", "wrong password");
@@ -325,7 +325,7 @@ TEST_CASE("v1: login sends the token, mydata lists private studies, secrets neve
 
   client.login("webin-test", std::string(mgnify::mock::v1data::kTestPassword));
   CHECK(client.logged_in());
-  const auto mine = client.mydata().collect();
+  const auto mine = client.my_studies().collect();
   REQUIRE(mine.size() == 3);
   CHECK(mine[0].id() == "MGYS90000001");
   CHECK(mine[0].is_private == std::optional<bool>(true));
@@ -345,7 +345,7 @@ TEST_CASE("v1: login sends the token, mydata lists private studies, secrets neve
   bad.token = "12345-not-a-jwt";
   mgnify::v1::LegacyClient stranger(bad);
   try {
-    stranger.mydata().collect();
+    stranger.my_studies().collect();
     FAIL("expected AuthError");
   } catch (const mgnify::AuthError& e) {
     CHECK(e.status() == 401);

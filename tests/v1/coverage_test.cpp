@@ -78,7 +78,7 @@ const std::map<std::string, CoverageEntry>& v1_coverage_table() {
       {"annotations/organisms", {"GET", "organisms().list", [](LegacyClient& c) { first_page(c.organisms().list()); }}},
       {"antismash-geneclusters",
        {"GET", "genome_antismash_clusters().list", [](LegacyClient& c) { first_page(c.genome_antismash_clusters().list()); }}},
-      {"mydata", {"GET", "mydata", [](LegacyClient& c) { first_page(c.mydata()); }}},
+      {"mydata", {"GET", "mydata", [](LegacyClient& c) { first_page(c.my_studies()); }}},
       {"genomes", {"GET", "genomes().list", [](LegacyClient& c) { first_page(c.genomes().list()); }}},
       {"cogs", {"GET", "cogs().list", [](LegacyClient& c) { first_page(c.cogs().list()); }}},
       {"genomeset", {"GET", "genome_sets().list", [](LegacyClient& c) { first_page(c.genome_sets().list()); }}},
@@ -441,7 +441,7 @@ TEST_CASE("each method of the v1 coverage table requests exactly its route",
   auto options = rig.options();
   options.read_ahead = false;  // each entry's requests are exactly its own
   LegacyClient client(options);
-  client.session()->set_token(std::string(mgnify::mock::v1data::kTestToken));  // mydata, verify
+  client.session().set_token(std::string(mgnify::mock::v1data::kTestToken));  // mydata, verify
   for (const auto& [route, entry] : v1_coverage_table()) {
     INFO(entry.verb << " " << route << " -> LegacyClient::" << entry.method);
     // Entries that first look an id up in a list make that request first.

@@ -65,7 +65,7 @@ TEST_CASE("v1: verify accepts the session's token and rejects a bad one",
   const auto sent = nlohmann::json::parse(rig.server.requests()[0].body);
   CHECK(sent == nlohmann::json{{"token", d::kTestToken}});
 
-  client.session()->set_token(std::string("not.a.token"));
+  client.session().set_token(std::string("not.a.token"));
   CHECK_FALSE(client.verify());
 }
 

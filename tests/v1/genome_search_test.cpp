@@ -101,7 +101,7 @@ TEST_CASE("v1 gather errors: missing catalogues, bad upload, unknown job, backen
           "[v1][genome-search][errors]") {
   V1SearchRig rig;
   auto client = rig.client();
-  auto& session = *client.session();
+  auto& session = client.session();
   try {
     session.post_form(session.url("genomes-search/gather"),
                       {mgnify::http::FormPart::file_content("file_uploaded", "a.sig",

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "mgnify/http/fake_transport.hpp"
+#include "mgnify/testing/fake_transport.hpp"
 #include "mgnify/v1.hpp"
 
 using namespace mgnify::v1;
@@ -137,7 +137,7 @@ TEST_CASE("v1 query: typed filters encode as the service expects", "[v1][query]"
 }
 
 TEST_CASE("v1 client: defaults and argument checks need no network", "[v1]") {
-  auto transport = std::make_shared<mgnify::http::FakeTransport>();
+  auto transport = std::make_shared<mgnify::testing::FakeTransport>();
   mgnify::ClientOptions options;
   options.transport = transport;
   LegacyClient client(options);

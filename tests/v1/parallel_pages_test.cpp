@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "mgnify/detail/make_walk.hpp"
-#include "mgnify/http/fake_transport.hpp"
+#include "mgnify/testing/fake_transport.hpp"
 #include "mgnify/v1.hpp"
 #include "skip.hpp"
 #include "v1_support.hpp"
@@ -171,8 +171,8 @@ struct Scripted {
   int count = 14;
   int page_size = 2;
   std::function<void(int page, nlohmann::json& body)> tweak;
-  std::shared_ptr<mgnify::http::FakeTransport> transport =
-      std::make_shared<mgnify::http::FakeTransport>();
+  std::shared_ptr<mgnify::testing::FakeTransport> transport =
+      std::make_shared<mgnify::testing::FakeTransport>();
 
   static std::string page_url(int page, int page_size) {
     return std::string(kBase) + "/studies?page=" + std::to_string(page) +

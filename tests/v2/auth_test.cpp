@@ -23,7 +23,7 @@ TEST_CASE("login stores the token and sends it as a Bearer header", "[v2][integr
   const auto token = client.login(data::kUser, data::kPassword);
   CHECK(token.token_type == "sliding");
   CHECK_FALSE(token.token.empty());
-  CHECK(client.has_token());
+  CHECK(client.logged_in());
   CHECK(client.verify());
   client.study("MGYS00000001");
   CHECK(authorization_of_last(rig) == "Bearer " + token.token);
@@ -44,7 +44,7 @@ TEST_CASE("bad credentials are an AuthError with the service's text", "[v2][inte
     CHECK(e.message() == "Invalid credentials");
     CHECK(e.body() == R"({"detail": "Invalid credentials"})");
   }
-  CHECK_FALSE(client.has_token());
+  CHECK_FALSE(client.logged_in());
 }
 
 TEST_CASE("private studies are visible with the owner's token only", "[v2][integration][auth]") {
@@ -140,7 +140,7 @@ TEST_CASE("with anonymous fallback a dead token is dropped and public data still
   auto client = rig.client(v2);
   client.set_token(std::string(data::kDeadToken));
   CHECK(client.study("MGYS00000001").accession == "MGYS00000001");
-  CHECK_FALSE(client.has_token());
+  CHECK_FALSE(client.logged_in());
   CHECK(authorization_of_last(rig).empty());
 }
 

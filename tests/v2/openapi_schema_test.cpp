@@ -44,7 +44,7 @@ Entry model(const char* type) {
 /// The token is redacted on encoding (a credential must not reach logs), so
 /// the round trip of this one model is checked field by field instead.
 std::optional<si::Failure> check_token(const json& doc, const std::string& url) {
-  using mgnify::v2::TokenResponse;
+  using mgnify::TokenResponse;
   std::optional<TokenResponse> slow;
   std::optional<TokenResponse> fast;
   try {
@@ -60,7 +60,7 @@ std::optional<si::Failure> check_token(const json& doc, const std::string& url) 
       slow->token_type != sent_type || fast->token_type != sent_type) {
     return si::Failure{"token fields differ from the document", json(*slow).dump()};
   }
-  if (json(*slow).at("token") != mgnify::v2::kRedactedToken) {
+  if (json(*slow).at("token") != mgnify::kRedactedToken) {
     return si::Failure{"the token is encoded", json(*slow).dump()};
   }
   return std::nullopt;
@@ -98,7 +98,7 @@ const std::map<std::string, Entry>& model_table() {
       {"PublicationAnnotations", MGNIFY_SCHEMA_MODEL(PublicationAnnotations)},
       {"SuperStudy", MGNIFY_SCHEMA_MODEL(SuperStudy)},
       {"SuperStudyDetail", MGNIFY_SCHEMA_MODEL(SuperStudyDetail)},
-      {"WebinTokenResponse", {"mgnify::v2::TokenResponse", &check_token, nullptr, ""}},
+      {"WebinTokenResponse", {"mgnify::TokenResponse", &check_token, nullptr, ""}},
       {"Schema",
        {"", nullptr, nullptr, "POST auth/verify: V2Client::verify() reads only the status"}},
   };

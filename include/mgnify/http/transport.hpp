@@ -2,7 +2,7 @@
 
 // The one seam between the SDK and the network. Everything above it (redirects,
 // retries, rate limiting, error mapping) lives in Session and is tested against
-// FakeTransport without sockets.
+// testing::FakeTransport (mgnify/testing/fake_transport.hpp) without sockets.
 
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"

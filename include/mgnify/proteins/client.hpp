@@ -70,7 +70,9 @@ class ProteinClient {
     if (!session_) throw InvalidArgument("ProteinClient needs a session");
   }
 
-  const std::shared_ptr<http::Session>& session() const noexcept { return session_; }
+  http::Session& session() const noexcept { return *session_; }
+  /// The session itself, to share it (its connections, rate limit and token) with other code.
+  std::shared_ptr<http::Session> shared_session() const noexcept { return session_; }
   const std::string& base_url() const noexcept { return session_->base_url(); }
 
   /// URL of one record, for logs or for handing to another tool.

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
@@ -351,7 +352,9 @@ class LegacyClient
     validate();
   }
 
-  const std::shared_ptr<http::Session>& session() const noexcept { return session_; }
+  http::Session& session() const noexcept { return *session_; }
+  /// The session itself, to share it (its connections, rate limit and token) with other code.
+  std::shared_ptr<http::Session> shared_session() const noexcept { return session_; }
   const std::string& base_url() const noexcept { return session_->base_url(); }
 
   /// The API root: category name -> absolute URL.
@@ -571,7 +574,7 @@ class LegacyClient
 
   /// Exchanges ENA/Webin credentials for a token and sends it on every later
   /// request. Bad credentials throw AuthError with the server's message.
-  void login(const std::string& username, const std::string& password) {
+  TokenResponse login(const std::string& username, const std::string& password) {
     if (username.empty() || password.empty()) {
       throw InvalidArgument("login needs a non-empty username and password");
     }
@@ -589,25 +592,28 @@ class LegacyClient
       throw;
     }
     const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
-    std::string token;
+    TokenResponse token;
     try {
       const auto data = doc.find("data");
       if (data == doc.end() || !data->is_object())
         throw DecodeError("/data", "", "required field is missing");
-      mgnify::detail::read_required(*data, "token", token);
+      token = data->get<TokenResponse>();
     } catch (const DecodeError& e) {
       const std::string path =
           e.json_path().rfind("/data", 0) == 0 ? e.json_path() : "/data" + e.json_path();
       throw DecodeError(path, response.url, e.detail());
     }
-    session_->set_token(std::move(token));
+    session_->set_token(token.token);
+    return token;
   }
+  /// A token obtained earlier (login() on another client, a saved one).
+  void set_token(std::optional<std::string> token) { session_->set_token(std::move(token)); }
   /// Forgets the token; later requests are anonymous.
   void logout() { session_->set_token(std::nullopt); }
   bool logged_in() const { return session_->has_token(); }
 
-  /// The caller's own studies, private ones included (needs login()).
-  Paged<Study> mydata(const Query& q = {}) const {
+  /// GET mydata: the caller's own studies, private ones included (needs a token).
+  Paged<Study> my_studies(const Query& q = {}) const {
     return detail::make_paged<Study>(session_, session_->url("mydata", q.params()),
                                      q.max_items_value(), false);
   }

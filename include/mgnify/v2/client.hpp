@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
 #include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
@@ -35,7 +36,6 @@
 #include "mgnify/result.hpp"
 #include "mgnify/v2/analyses.hpp"
 #include "mgnify/v2/assemblies.hpp"
-#include "mgnify/v2/auth.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/fast_decode.hpp"
@@ -133,7 +133,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   }
 
   /// POST auth/verify: true when the service accepts the current token, false when it answers 401.
-  bool verify() {
+  bool verify() const {
     const auto current = state_->session->token();
     if (!current)
       throw InvalidArgument("verify() needs a token: call login() or set_token() first");
@@ -149,8 +149,9 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   }
 
   void set_token(std::optional<std::string> token) { state_->session->set_token(std::move(token)); }
-  void clear_token() { state_->session->set_token(std::nullopt); }
-  bool has_token() const { return state_->session->has_token(); }
+  /// Forgets the token; later requests are anonymous.
+  void logout() { state_->session->set_token(std::nullopt); }
+  bool logged_in() const { return state_->session->has_token(); }
 
   // ---- studies --------------------------------------------------------------
 
@@ -180,7 +181,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   }
   /// my-data/studies/: the token owner's studies, private ones included (needs a token).
   Paged<Study> my_studies(const ListOptions& list = {}) const {
-    if (!has_token())
+    if (!logged_in())
       throw InvalidArgument("my_studies() needs a token: call login() or set_token() first");
     return paged<Study>("my-data/studies/", {}, list);
   }

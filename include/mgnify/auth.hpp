@@ -1,6 +1,7 @@
 #pragma once
 
-// The answer of auth/sliding and auth/sliding/refresh.
+// What a login answers, for every client that has one: v2 (auth/sliding and
+// auth/sliding/refresh) and v1 (utils/token/obtain).
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -11,11 +12,11 @@
 
 namespace mgnify {
 inline namespace v0 {
-namespace v2 {
 
 struct TokenResponse {
   /// A sliding JWT, sent back as "Authorization: Bearer <token>". Never logged.
   std::string token;
+  /// "Bearer" where the service says (v2); empty where it does not (v1).
   std::string token_type;
 };
 
@@ -32,6 +33,5 @@ inline void to_json(nlohmann::json& j, const TokenResponse& t) {
   j = nlohmann::json{{"token", kRedactedToken}, {"token_type", t.token_type}};
 }
 
-}  // namespace v2
 }  // namespace v0
 }  // namespace mgnify

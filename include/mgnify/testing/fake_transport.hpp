@@ -2,6 +2,8 @@
 
 // A scripted Transport for unit tests: responses (or transport failures) are
 // queued per URL or globally, and every request is recorded for assertions.
+// A test double, so not part of the umbrella header mgnify.hpp: include it
+// where a test or a program checking its own logic needs no network.
 
 #include <algorithm>
 #include <deque>
@@ -18,15 +20,17 @@
 
 namespace mgnify {
 inline namespace v0 {
-namespace http {
+namespace testing {
 
-class FakeTransport final : public Transport {
+class FakeTransport final : public http::Transport {
  public:
+  using Request = http::Request;
+  using Response = http::Response;
   using Handler = std::function<Response(const Request&)>;
 
   /// Queues a response for the next request to exactly this URL.
   FakeTransport& respond(const std::string& url, int status, std::string body = {},
-                         Headers headers = {}) {
+                         http::Headers headers = {}) {
     Response r;
     r.status = status;
     r.body = std::move(body);
@@ -39,8 +43,7 @@ class FakeTransport final : public Transport {
   FakeTransport& fail(const std::string& url, TransportError::Kind kind,
                       std::string message = "simulated failure") {
     std::lock_guard<std::mutex> lock(mutex_);
-    scripted_[url].push_back(
-        Step{Response{}, TransportError(kind, 0, url, message)});
+    scripted_[url].push_back(Step{Response{}, TransportError(kind, 0, url, message)});
     return *this;
   }
   /// Answers requests that have no scripted step left.
@@ -116,6 +119,6 @@ class FakeTransport final : public Transport {
   std::vector<Request> requests_;
 };
 
-}  // namespace http
+}  // namespace testing
 }  // namespace v0
 }  // namespace mgnify
