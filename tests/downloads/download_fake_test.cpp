@@ -12,6 +12,7 @@
 
 using namespace mgnify;
 using namespace mgnify::http;
+using mgnify::testing::FakeTransport;
 
 namespace {
 

@@ -476,8 +476,9 @@ TEST_CASE("search_and_fetch turns hits into records in hit order", "[proteins][c
 TEST_CASE("a client can share another client's session", "[proteins][client][integration]") {
   MockRig rig;
   const auto first = rig.client();
-  const ProteinClient second(first.session());
-  CHECK(second.session() == first.session());
+  const ProteinClient second(first.shared_session());
+  CHECK(&second.session() == &first.session());
+  CHECK(second.shared_session() == first.shared_session());
   CHECK(second.get("13").mgyp == "MGYP000000000013");
   CHECK_THROWS_AS(ProteinClient(std::shared_ptr<mgnify::http::Session>{}), InvalidArgument);
 }
