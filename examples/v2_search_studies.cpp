@@ -9,7 +9,8 @@
 
 namespace {
 const example::Usage kUsage{
-    "v2_search_studies", "[--base-url URL] [TEXT...]",
+    "v2_search_studies",
+    "[--base-url URL] [TEXT...]",
     "Prints the studies (v2 API) whose title matches TEXT (default \"human gut\"), with how many\n"
     "samples each has. The base URL defaults to $MGNIFY_API_V2_URL, then the public service.",
     {},
@@ -28,7 +29,8 @@ int main(int argc, char** argv) {
 
     mgnify::v2::ListOptions list;
     list.max_items = 10;
-    auto studies = client.studies(mgnify::v2::StudyQuery().search(text).order(mgnify::v2::StudyOrder::accession), list);
+    auto studies = client.studies(
+        mgnify::v2::StudyQuery().search(text).order(mgnify::v2::StudyOrder::accession), list);
     std::cout << "studies matching '" << text << "': " << studies.total().value_or(0) << "\n";
     for (const auto& study : studies) {
       mgnify::v2::ListOptions one;

@@ -30,16 +30,16 @@ const char* service_env_var(Service service);
 
 struct Settings {
   Format format = Format::json;
-  bool format_given = false;              // --format was on the command line
-  std::vector<std::string> columns;       // --columns, for tsv
-  std::optional<std::size_t> max_items;   // --max
-  std::optional<int> page_size;           // --page-size
-  std::string base_url;                   // --base-url: the service the command talks to
-  std::string token_env;                  // --token-env NAME
-  std::optional<int> retries;             // --retries: attempts per request
-  std::optional<double> timeout_seconds;  // --timeout
-  std::optional<double> rate_limit;       // --rate-limit requests per second (0: off)
-  std::string cache_dir;                  // --cache DIR
+  bool format_given = false;                   // --format was on the command line
+  std::vector<std::string> columns;            // --columns, for tsv
+  std::optional<std::size_t> max_items;        // --max
+  std::optional<int> page_size;                // --page-size
+  std::string base_url;                        // --base-url: the service the command talks to
+  std::string token_env;                       // --token-env NAME
+  std::optional<int> retries;                  // --retries: attempts per request
+  std::optional<double> timeout_seconds;       // --timeout
+  std::optional<double> rate_limit;            // --rate-limit requests per second (0: off)
+  std::string cache_dir;                       // --cache DIR
   std::optional<long long> cache_ttl_seconds;  // --cache-ttl
 };
 

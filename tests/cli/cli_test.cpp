@@ -19,8 +19,8 @@
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/files/files.hpp"
 #include "mock/all_services.hpp"
+#include "mock/files/files.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
@@ -57,16 +57,6 @@ mgnify::ClientOptions sdk_options(const std::string& base_url) {
   o.base_url = base_url;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
   return o;
-}
-
-std::vector<json> ndjson_lines(const std::string& text) {
-  std::vector<json> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty()) out.push_back(json::parse(line));
-  }
-  return out;
 }
 
 struct Tsv {
@@ -316,7 +306,7 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     const auto mixed = mgnify_run(
         {"--format", "ndjson", "protein", "get", "MGYP000000000010", "MGYP000000000011"});
     CHECK(mixed.code == 3);
-    const auto lines = ndjson_lines(mixed.out);
+    const auto lines = cli_test::ndjson_lines(mixed.out);
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].at("mgyp") == "MGYP000000000010");
   }
@@ -344,7 +334,7 @@ TEST_CASE("protein get names the superseded accession and, in a batch, the query
   CHECK(nd.code == 3);
   CHECK(nd.err.rfind("mgnify: MGYP000000000011: HTTP 404 ", 0) == 0);
   CHECK(std::count(nd.err.begin(), nd.err.end(), '\n') == 1);
-  const auto lines = ndjson_lines(nd.out);
+  const auto lines = cli_test::ndjson_lines(nd.out);
   REQUIRE(lines.size() == 3);
   CHECK(lines[0].at("query") == "900004");
   CHECK(lines[0].at("superseded_from") == "MGYP000000900004");
@@ -372,7 +362,7 @@ TEST_CASE("protein search honours --max as the service's limit, in every format"
   const auto nd =
       mgnify_run({"--format", "ndjson", "--max", "7", "protein", "search", "--pfam", "pf00005"});
   REQUIRE(nd.code == 0);
-  const auto lines = ndjson_lines(nd.out);
+  const auto lines = cli_test::ndjson_lines(nd.out);
   REQUIRE(lines.size() == 7);
   for (std::size_t i = 0; i < hits.size(); ++i) CHECK(lines[i] == json(hits[i]));
 
@@ -427,7 +417,7 @@ TEST_CASE("v1 list walks pages of --page-size up to --max and matches the SDK", 
   const auto run =
       mgnify_run({"--format", "ndjson", "v1", "studies", "list", "--page-size", "3", "--max", "7"});
   REQUIRE(run.code == 0);
-  CHECK(ndjson_lines(run.out) == expected);
+  CHECK(cli_test::ndjson_lines(run.out) == expected);
   int pages = 0;
   for (const auto& r : mock().requests()) {
     if (r.path == std::string(mgnify::mock::kV1Prefix) + "/studies") {
@@ -502,7 +492,7 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
   const auto related =
       mgnify_run({"--format", "ndjson", "v2", "studies", "related", acc, "analyses"});
   REQUIRE(related.code == 0);
-  CHECK(ndjson_lines(related.out) == analyses);
+  CHECK(cli_test::ndjson_lines(related.out) == analyses);
 
   SECTION("filters reach the service") {
     mock().clear_requests();
@@ -561,7 +551,7 @@ TEST_CASE("v2 with --token-env: private data, never printing the token; a dead t
       {std::string("MY_MGNIFY_TOKEN=") + d::kValidToken});
   REQUIRE(mine.code == 0);
   std::vector<std::string> accessions;
-  for (const auto& s : ndjson_lines(mine.out)) accessions.push_back(s.at("accession"));
+  for (const auto& s : cli_test::ndjson_lines(mine.out)) accessions.push_back(s.at("accession"));
   for (const auto& p : d::kPrivateStudies) {
     CHECK(std::find(accessions.begin(), accessions.end(), p) != accessions.end());
   }
@@ -597,7 +587,7 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
     const auto run =
         mgnify_run({"--retries", "2", "--format", "ndjson", "v2", "studies", "list", "--max", "1"});
     CHECK(run.code == 0);
-    CHECK(ndjson_lines(run.out).size() == 1);
+    CHECK(cli_test::ndjson_lines(run.out).size() == 1);
   }
   SECTION("nothing listening: a transport error") {
     const auto run =
@@ -644,17 +634,17 @@ TEST_CASE("a JSON list that fails on a later page is still valid JSON; the exit 
 TEST_CASE("a list option takes one argument per use and never the next positional", "[cli]") {
   // -g before the accession: the accession stays the accession.
   TempDir dir;
-  const auto listed = mgnify_run({"--format", "ndjson", "downloads", "MGYA00000002", "-g",
-                                  "taxonomies.,functional_analysis"});
+  const auto listed = mgnify_run(
+      {"--format", "ndjson", "downloads", "MGYA00000002", "-g", "taxonomies.,functional_analysis"});
   REQUIRE(listed.code == 0);
-  const auto rows = ndjson_lines(listed.out);
+  const auto rows = cli_test::ndjson_lines(listed.out);
   REQUIRE_FALSE(rows.empty());
   const auto fetched =
       mgnify_run({"--format", "ndjson", "download", "-g", "taxonomies.", "-g",
                   "functional_analysis", "MGYA00000002", "--dir", dir.path().string()});
   CHECK(fetched.code == 0);
   CHECK(fetched.err.empty());
-  const auto done = ndjson_lines(fetched.out);
+  const auto done = cli_test::ndjson_lines(fetched.out);
   REQUIRE(done.size() == rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     CHECK(done[i].at("alias") == rows[i].at("alias"));
@@ -682,8 +672,8 @@ TEST_CASE("a list option takes one argument per use and never the next positiona
 TEST_CASE("every example prints its usage on --help and -h, and refuses an unknown option",
           "[cli][examples]") {
   const std::vector<std::string> examples = {
-      "pfam_to_fasta",    "protein_lookup",   "protein_search", "v1_analysis_contigs",
-      "v1_biome_samples", "v1_study_samples", "v1_contig_text", "v2_analysis_downloads",
+      "pfam_to_fasta",    "protein_lookup",    "protein_search",  "v1_analysis_contigs",
+      "v1_biome_samples", "v1_study_samples",  "v1_contig_text",  "v2_analysis_downloads",
       "v2_biome_tree",    "v2_search_studies", "v2_genome_search"};
   // No service answers here: none of these runs may send a request.
   const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=http://127.0.0.1:1",
@@ -717,7 +707,7 @@ TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
                            "v2", "studies", "list", "--max", "2"},
                           {"MGNIFY_API_V2_URL=http://127.0.0.1:1/nowhere"});
   CHECK(run.code == 0);
-  CHECK(ndjson_lines(run.out).size() == 2);
+  CHECK(cli_test::ndjson_lines(run.out).size() == 2);
 }
 
 // ------------------------------------------------------------ downloads ----
@@ -753,7 +743,7 @@ TEST_CASE("downloads lists a v1 analysis's files with checksums, filtered by gro
   const auto ssu = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002",
                                "-g", "taxonomic_analysis_ssu_rrna"});
   REQUIRE(ssu.code == 0);
-  const auto rows = ndjson_lines(ssu.out);
+  const auto rows = cli_test::ndjson_lines(ssu.out);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("group") == "Taxonomic analysis SSU rRNA");
 
@@ -774,12 +764,12 @@ TEST_CASE("downloads of a v1 study walks its analyses, filtered by pipeline", "[
 
   const auto all = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002"});
   REQUIRE(all.code == 0);
-  CHECK(ndjson_lines(all.out).size() == expected);
+  CHECK(cli_test::ndjson_lines(all.out).size() == expected);
 
   const auto v41 =
       mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1"});
   REQUIRE(v41.code == 0);
-  const auto rows = ndjson_lines(v41.out);
+  const auto rows = cli_test::ndjson_lines(v41.out);
   CHECK(rows.size() == expected_41);
   for (const auto& r : rows) {
     CHECK(r.at("pipeline_version") == "4.1");
@@ -789,7 +779,7 @@ TEST_CASE("downloads of a v1 study walks its analyses, filtered by pipeline", "[
   const auto summaries = mgnify_run(
       {"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "--study-summaries"});
   REQUIRE(summaries.code == 0);
-  CHECK(ndjson_lines(summaries.out).size() ==
+  CHECK(cli_test::ndjson_lines(summaries.out).size() ==
         client.study_downloads("MGYS00000002").collect().size());
 }
 
@@ -814,7 +804,7 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
   const auto detail = client.analysis(analyses[0]);
   const auto one = mgnify_run({"--format", "ndjson", "downloads", analyses[0]});
   REQUIRE(one.code == 0);
-  const auto rows = ndjson_lines(one.out);
+  const auto rows = cli_test::ndjson_lines(one.out);
   REQUIRE(rows.size() == detail.downloads.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     CHECK(rows[i].at("alias") == detail.downloads[i].alias);
@@ -826,7 +816,7 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
   const auto tax =
       mgnify_run({"--format", "ndjson", "downloads", analyses[0], "-g", "taxonomies."});
   REQUIRE(tax.code == 0);
-  CHECK(ndjson_lines(tax.out).size() == detail.downloads_in_group("taxonomies.").size());
+  CHECK(cli_test::ndjson_lines(tax.out).size() == detail.downloads_in_group("taxonomies.").size());
 
   std::size_t expected = 0;
   for (const auto& a : analyses) expected += client.analysis(a).downloads.size();
@@ -838,7 +828,7 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
     const auto d = client.analysis(a);
     if (d.pipeline_version->text == "V6") v6 += d.downloads.size();
   }
-  CHECK(ndjson_lines(whole.out).size() == v6);
+  CHECK(cli_test::ndjson_lines(whole.out).size() == v6);
   CHECK(expected >= v6);
 }
 
@@ -884,7 +874,7 @@ TEST_CASE(
   const auto run =
       mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   REQUIRE(run.code == 0);
-  const auto rows = ndjson_lines(run.out);
+  const auto rows = cli_test::ndjson_lines(run.out);
   REQUIRE(rows.size() == 3);
   for (const char* name : {"small.tsv", "medium.bin", "empty.txt"}) {
     const auto path = out / "MGYA00000042" / name;
@@ -948,7 +938,7 @@ TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing f
   const auto run =
       mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   CHECK(run.code == 1);
-  const auto rows = ndjson_lines(run.out);
+  const auto rows = cli_test::ndjson_lines(run.out);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].at("status") == "failed");
   CHECK(rows[0].at("error").get<std::string>().find("checksum mismatch") != std::string::npos);
@@ -982,7 +972,7 @@ TEST_CASE("download straight from a listing skips files without a URL, not silen
   const auto run = mgnify_run({"--format", "ndjson", "download", legacy, "--study-summaries",
                                "--dir", dir.path().string()});
   CHECK(run.code == 0);
-  const auto rows = ndjson_lines(run.out);
+  const auto rows = cli_test::ndjson_lines(run.out);
   REQUIRE_FALSE(rows.empty());
   for (const auto& r : rows) CHECK(r.at("status") == "skipped");
   CHECK(run.err.find("skipped") != std::string::npos);
@@ -1010,7 +1000,7 @@ TEST_CASE("progress is drawn on a terminal and never into a pipe", "[cli][progre
   CHECK(piped.code == 0);
   CHECK(piped.err.empty());
   CHECK(piped.out.find("download: ") == std::string::npos);
-  CHECK(ndjson_lines(piped.out).size() == 2);
+  CHECK(cli_test::ndjson_lines(piped.out).size() == 2);
 
   const auto proteins_tty = cli_test::run_in_terminal(
       MGNIFY_CLI_PATH, {"--rate-limit", "0", "protein", "fasta", "--pfam", "PF00005", "--max", "4"},
@@ -1053,7 +1043,7 @@ TEST_CASE(
   const auto listed =
       mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002"});
   REQUIRE(listed.code == 0);
-  const auto files = ndjson_lines(listed.out);
+  const auto files = cli_test::ndjson_lines(listed.out);
   REQUIRE(files.size() == 3);
   std::map<std::string, std::string> bytes;  // alias -> what the mock serves
   for (std::size_t k = 0; k < files.size(); ++k) {
@@ -1070,7 +1060,7 @@ TEST_CASE(
   const auto run = mgnify_run(args);
   REQUIRE(run.code == 0);
   CHECK(run.err.empty());
-  auto rows = by_alias(ndjson_lines(run.out));
+  auto rows = by_alias(cli_test::ndjson_lines(run.out));
   REQUIRE(rows.size() == 3);
   for (const auto& f : files) {
     const std::string alias = f.at("alias");
@@ -1091,7 +1081,7 @@ TEST_CASE(
   mock().clear_requests();
   const auto again = mgnify_run(args);
   REQUIRE(again.code == 0);
-  for (const auto& [alias, r] : by_alias(ndjson_lines(again.out)))
+  for (const auto& [alias, r] : by_alias(cli_test::ndjson_lines(again.out)))
     CHECK(r.at("status") == "present");
   for (const auto& f : files) CHECK(mock().hits(url_path(f.at("url"))) == 0);
 
@@ -1108,7 +1098,7 @@ TEST_CASE(
   mock().clear_requests();
   const auto repair = mgnify_run(args);
   REQUIRE(repair.code == 0);
-  rows = by_alias(ndjson_lines(repair.out));
+  rows = by_alias(cli_test::ndjson_lines(repair.out));
   CHECK(rows.at(corrupt_alias).at("status") == "downloaded");
   CHECK(rows.at(files[1].at("alias")).at("status") == "present");
   CHECK(rows.at(cut_alias).at("status") == "resumed");
@@ -1130,7 +1120,7 @@ TEST_CASE(
   const auto run = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "MGYS00000002",
                                "-p", "5.0", "-g", "sequence_data", "--dir", dir.path().string()});
   REQUIRE(run.code == 0);
-  const auto rows = ndjson_lines(run.out);
+  const auto rows = cli_test::ndjson_lines(run.out);
   REQUIRE(rows.size() == v5.size());
   for (const auto& r : rows) {
     CHECK(r.at("status") == "downloaded");
@@ -1155,7 +1145,7 @@ TEST_CASE(
   const auto fetched = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "--manifest",
                                    manifest.string(), "--dir", (dir.path() / "m").string()});
   REQUIRE(fetched.code == 0);
-  const auto fetched_rows = ndjson_lines(fetched.out);
+  const auto fetched_rows = cli_test::ndjson_lines(fetched.out);
   REQUIRE(fetched_rows.size() == m.rows.size());
   for (std::size_t i = 0; i < m.rows.size(); ++i) {
     CHECK(fetched_rows[i].at("status") == "downloaded");
@@ -1177,14 +1167,14 @@ TEST_CASE(
                                               "--study-summaries",
                                               "--dir",
                                               (dir.path() / "s").string()};
-  const auto first = ndjson_lines(mgnify_run(summaries).out);
+  const auto first = cli_test::ndjson_lines(mgnify_run(summaries).out);
   REQUIRE(first.size() == 3);
   CHECK(first[0].at("status") == "downloaded");
   CHECK(first[0].at("checksum").is_null());
   CHECK(first[1].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
   CHECK(first[2].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
   // On a rerun, only what can be verified is kept; the rest is fetched again.
-  const auto second = ndjson_lines(mgnify_run(summaries).out);
+  const auto second = cli_test::ndjson_lines(mgnify_run(summaries).out);
   REQUIRE(second.size() == 3);
   CHECK(second[0].at("status") == "downloaded");
   CHECK(second[1].at("status") == "present");
@@ -1198,7 +1188,7 @@ TEST_CASE(
   namespace v2data = mgnify::mock::v2data;
   const auto listed = mgnify_run({"--format", "ndjson", "downloads", "MGYA00000002"});
   REQUIRE(listed.code == 0);
-  const auto files = ndjson_lines(listed.out);
+  const auto files = cli_test::ndjson_lines(listed.out);
   REQUIRE(files.size() == 7);
   std::size_t sized = 0;
   for (const auto& f : files) {
@@ -1218,13 +1208,13 @@ TEST_CASE(
                                         "-g",       "taxonomies.", "--dir",    out.string()};
   const auto some = mgnify_run(tax);
   REQUIRE(some.code == 0);
-  CHECK(ndjson_lines(some.out).size() == 4);
+  CHECK(cli_test::ndjson_lines(some.out).size() == 4);
 
   const std::vector<std::string> all = {"--format",     "ndjson", "download",
                                         "MGYA00000002", "--dir",  out.string()};
   const auto run = mgnify_run(all);
   REQUIRE(run.code == 0);
-  auto rows = by_alias(ndjson_lines(run.out));
+  auto rows = by_alias(cli_test::ndjson_lines(run.out));
   REQUIRE(rows.size() == 7);
   for (const auto& f : files) {
     const std::string alias = f.at("alias");
@@ -1259,7 +1249,7 @@ TEST_CASE(
   mock().push_fault(url_path(pfam->at("url")), cut_transfer(pfam_bytes));
   const auto repair = mgnify_run(all);
   REQUIRE(repair.code == 0);
-  rows = by_alias(ndjson_lines(repair.out));
+  rows = by_alias(cli_test::ndjson_lines(repair.out));
   CHECK(rows.at(table->at("alias")).at("status") == "downloaded");
   CHECK(rows.at(pfam->at("alias")).at("status") == "resumed");
   CHECK(slurp(table_path) == table_bytes);
@@ -1348,8 +1338,8 @@ TEST_CASE("server text with control characters reaches TSV and JSON output escap
       CHECK(first_control(run.out, true) == "");
       CHECK(run.out.find("\\u001b]52;c;") != std::string::npos);
       CHECK(run.out.find("\\u009b31m") != std::string::npos);
-      const json records =
-          std::string(format) == "json" ? json::parse(run.out) : json(ndjson_lines(run.out));
+      const json records = std::string(format) == "json" ? json::parse(run.out)
+                                                         : json(cli_test::ndjson_lines(run.out));
       REQUIRE(records.size() == 2);
       CHECK(records[0].at("title") == kHostile);
     }
@@ -1439,7 +1429,7 @@ TEST_CASE("invalid UTF-8 in a JSON report becomes U+FFFD, with a warning, not a 
   CAPTURE(run.err);
   CHECK(first_control(run.out, true) == "");
   CHECK(first_control(run.err, true) == "");
-  const auto rows = ndjson_lines(run.out);
+  const auto rows = cli_test::ndjson_lines(run.out);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("alias") == "bad\xef\xbf\xbd.txt");
   CHECK(rows[0].at("status") == "failed");
@@ -1456,11 +1446,11 @@ TEST_CASE("a file name with control characters is refused, never created",
       << "accession\talias\turl\n"
       << "MGYA00000001\tbad\\x1b[2J.txt\t" << mock().origin() << "/no/such/file\n";
   const auto out_dir = dir.path() / "out";
-  const auto run = mgnify_run(
-      {"--format", "ndjson", "download", "--manifest", manifest.string(), "--dir", out_dir.string()});
+  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest.string(),
+                               "--dir", out_dir.string()});
   CHECK(run.code == 1);
   CAPTURE(run.err);
-  const auto rows = ndjson_lines(run.out);
+  const auto rows = cli_test::ndjson_lines(run.out);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("status") == "failed");
   CHECK(rows[0].at("error") == "unsafe file name");

@@ -34,16 +34,6 @@ cli_test::Run run_input_form(const std::vector<std::string>& args) {
   return run;
 }
 
-std::vector<json> input_form_lines(const std::string& text) {
-  std::vector<json> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty()) out.push_back(json::parse(line));
-  }
-  return out;
-}
-
 /// The request targets under `path_prefix` the mock saw since the last clear.
 std::vector<std::string> targets_under(const std::string& path_prefix) {
   std::vector<std::string> out;
@@ -112,7 +102,7 @@ TEST_CASE("v2 studies list takes --pipeline in the forms downloads takes", "[cli
   const auto reference = run_input_form(
       {"v2", "studies", "list", "--pipeline", "V5", "--format", "ndjson", "--max", "30"});
   REQUIRE(reference.code == 0);
-  REQUIRE_FALSE(input_form_lines(reference.out).empty());
+  REQUIRE_FALSE(cli_test::ndjson_lines(reference.out).empty());
   for (const std::string form : {"5.0", "5", "v5", "V5.0"}) {
     INFO(form);
     input_forms_mock().clear_requests();
@@ -137,7 +127,7 @@ TEST_CASE("v2 runs list takes --experiment-type in any case, as code or as print
   const auto by_code = run_input_form(
       {"v2", "runs", "list", "--experiment-type", "METAG", "--format", "ndjson", "--max", "20"});
   REQUIRE(by_code.code == 0);
-  const auto expected = input_form_lines(by_code.out);
+  const auto expected = cli_test::ndjson_lines(by_code.out);
   REQUIRE_FALSE(expected.empty());
   for (const auto& run : expected) CHECK(run.at("experiment_type") == "Metagenomic");
   for (const std::string form : {"metagenomic", "Metagenomic", "METAGENOMIC", "metag"}) {

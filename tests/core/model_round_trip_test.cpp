@@ -37,7 +37,8 @@ using nlohmann::json;
   X(StudyDetail)                                                                                   \
   X(StudyIdentifier)                                                                               \
   X(Sample)                                                                                        \
-  X(SampleWithMetadata) X(SampleDetail) X(Analysis) X(AnalysisDetail) X(AnalysisWithAnnotations)   \
+  X(SampleWithMetadata)                                                                            \
+  X(SampleDetail) X(Analysis) X(AnalysisDetail) X(AnalysisWithAnnotations)                         \
       X(AnalysisTypedAnnotation) X(AnalysedRun) X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) \
           X(GenomeSchema) X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome)  \
               X(Publication) X(PublicationDetail) X(EuropePmcAnnotationTag)                        \
@@ -53,16 +54,17 @@ using nlohmann::json;
 // attributes() table MGNIFY_V1_MODEL_JSON turns into from_json/to_json.
 #define MGNIFY_V1_TABLE_MODELS(X) \
   X(KeyValue) X(SampleMetadata) X(FileFormat) X(DownloadDescription) X(FileChecksum)
-#define MGNIFY_V1_RESOURCE_MODELS(X)                                                               \
-  X(Analysis)                                                                                      \
-  X(AnalysisContig)                                                                                \
-  X(Pipeline)                                                                                      \
-  X(Download)                                                                                      \
-  X(GoTerm)                                                                                        \
-  X(InterproIdentifier)                                                                            \
-  X(PfamEntry) X(KeggOrtholog) X(AntismashGeneCluster) X(KeggModule) X(GenomeProperty) X(Organism) \
-      X(Genome) X(GenomeCatalogue) X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study)         \
-          X(Biome) X(Publication) X(SuperStudy) X(SampleAnnotation) X(PipelineTool) X(GenomeSet)   \
+#define MGNIFY_V1_RESOURCE_MODELS(X)                                                            \
+  X(Analysis)                                                                                   \
+  X(AnalysisContig)                                                                             \
+  X(Pipeline)                                                                                   \
+  X(Download)                                                                                   \
+  X(GoTerm)                                                                                     \
+  X(InterproIdentifier)                                                                         \
+  X(PfamEntry)                                                                                  \
+  X(KeggOrtholog) X(AntismashGeneCluster) X(KeggModule) X(GenomeProperty) X(Organism) X(Genome) \
+      X(GenomeCatalogue) X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study) X(Biome)       \
+          X(Publication) X(SuperStudy) X(SampleAnnotation) X(PipelineTool) X(GenomeSet)         \
               X(CogCategory) X(KeggClass) X(GenomeKeggModule) X(GenomeAntismashCluster)
 
 template <class T>

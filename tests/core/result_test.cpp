@@ -1,5 +1,6 @@
-#include <catch2/catch.hpp>
+#include "mgnify/result.hpp"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -17,7 +18,6 @@
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/download_errors.hpp"
-#include "mgnify/result.hpp"
 
 using mgnify::Result;
 
@@ -72,7 +72,8 @@ TEST_CASE("a failed Result keeps the exception's full type", "[result]") {
 TEST_CASE("Result::failure captures the exception being handled", "[result]") {
   Result<int> r = [] {
     try {
-      throw mgnify::TransportError(mgnify::TransportError::Kind::timeout, 28, "https://h/x", "timed out");
+      throw mgnify::TransportError(mgnify::TransportError::Kind::timeout, 28, "https://h/x",
+                                   "timed out");
     } catch (...) {
       return Result<int>::failure(std::current_exception());
     }
@@ -134,8 +135,8 @@ std::vector<std::pair<std::string, std::exception_ptr>> one_of_each_error() {
   return {
       {"Error", ptr(mgnify::Error("e"))},
       {"InvalidArgument", ptr(mgnify::InvalidArgument("bad"))},
-      {"TransportError",
-       ptr(mgnify::TransportError(mgnify::TransportError::Kind::timeout, 28, "https://h/", "slow"))},
+      {"TransportError", ptr(mgnify::TransportError(mgnify::TransportError::Kind::timeout, 28,
+                                                    "https://h/", "slow"))},
       {"DecodeError", ptr(mgnify::DecodeError("$.count", "https://h/", "not a number"))},
       {"ListChangedError", ptr(mgnify::ListChangedError("https://h/", "3", "short page"))},
       {"ApiError", ptr(mgnify::ApiError(info_with_status(418)))},
@@ -149,7 +150,8 @@ std::vector<std::pair<std::string, std::exception_ptr>> one_of_each_error() {
       {"FileError", ptr(mgnify::FileError(fs::path("f"), ec, "cannot write"))},
       {"IntegrityError", ptr(mgnify::IntegrityError(mgnify::IntegrityError::Kind::size,
                                                     "https://h/f", fs::path("f"), "1", "2"))},
-      {"SizeLimitError", ptr(mgnify::SizeLimitError("https://h/f", fs::path("f"), 10, "max_bytes"))},
+      {"SizeLimitError",
+       ptr(mgnify::SizeLimitError("https://h/f", fs::path("f"), 10, "max_bytes"))},
       {"DeadlineExceededError",
        ptr(mgnify::DeadlineExceededError("job-1", "RUNNING", 3, std::chrono::milliseconds(9000)))},
   };
@@ -182,7 +184,8 @@ TEST_CASE("every Error subclass in include/ declares clone() and is covered abov
   std::map<std::string, std::string> bodies;
   // Two passes: a class derives from Error through any already known subclass.
   std::vector<std::pair<std::string, std::string>> classes;  // name, base
-  for (const auto& entry : fs::recursive_directory_iterator(std::string(MGNIFY_SOURCE_DIR) + "/include")) {
+  for (const auto& entry :
+       fs::recursive_directory_iterator(std::string(MGNIFY_SOURCE_DIR) + "/include")) {
     if (entry.path().extension() != ".hpp") continue;
     std::ifstream in(entry.path());
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -2,13 +2,11 @@
 // FakeTransport and FakeClock: no sockets, no real waiting.
 
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <ctime>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/test_support.hpp"
 
@@ -61,7 +59,8 @@ TEST_CASE("requests carry Accept, User-Agent, extra headers and the bearer token
   CHECK(sent[0].method == Method::get);
   CHECK(sent[0].headers.get("Accept") == std::optional<std::string>("application/json"));
   CHECK(sent[0].headers.get("User-Agent") ==
-        std::optional<std::string>(std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING + " my-pipeline/2.1"));
+        std::optional<std::string>(std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING +
+                                   " my-pipeline/2.1"));
   CHECK(sent[0].headers.get("X-Trace") == std::optional<std::string>("abc"));
   CHECK(auth_of(sent[0]) == "Bearer tok-123");
   CHECK(rig.sleeps().empty());
@@ -102,7 +101,8 @@ TEST_CASE("a caller's Accept is kept, send_token=false and set_token control aut
         std::optional<std::string>(std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING));
 }
 
-TEST_CASE("post_json sends the JSON body with its content type; call timeout reaches the transport", "[session]") {
+TEST_CASE("post_json sends the JSON body with its content type; call timeout reaches the transport",
+          "[session]") {
   FakeRig rig;
   rig.transport->respond(FakeRig::url("search"), 201, R"({"id": 1})");
   auto s = rig.session();
@@ -152,16 +152,17 @@ TEST_CASE("each redirect status is followed and recorded", "[session][redirect]"
   }
 }
 
-TEST_CASE("303 turns POST into a body-less GET; 307 and 308 keep POST and its body", "[session][redirect]") {
+TEST_CASE("303 turns POST into a body-less GET; 307 and 308 keep POST and its body",
+          "[session][redirect]") {
   struct Case {
     int status;
     Method method_after;
     bool body_kept;
   };
   // 301 and 302 after a POST become GET too, as every browser and curl do.
-  for (const Case c : {Case{303, Method::get, false}, Case{301, Method::get, false},
-                       Case{302, Method::get, false}, Case{307, Method::post, true},
-                       Case{308, Method::post, true}}) {
+  for (const Case c :
+       {Case{303, Method::get, false}, Case{301, Method::get, false}, Case{302, Method::get, false},
+        Case{307, Method::post, true}, Case{308, Method::post, true}}) {
     INFO("status " << c.status);
     FakeRig rig;
     rig.transport->respond(FakeRig::url("submit"), c.status, "", location("result"));
@@ -192,7 +193,8 @@ TEST_CASE("303 keeps HEAD as HEAD", "[session][redirect]") {
   CHECK(sent[1].method == Method::head);
 }
 
-TEST_CASE("post/redirect/get to the same URL is not a loop; the same GET again is", "[session][redirect]") {
+TEST_CASE("post/redirect/get to the same URL is not a loop; the same GET again is",
+          "[session][redirect]") {
   SECTION("POST /a -> 303 -> GET /a") {
     FakeRig rig;
     rig.transport->respond(FakeRig::url("a"), 303, "", location("a"));
@@ -233,7 +235,8 @@ TEST_CASE("303 turns PUT into GET while 301 keeps PUT", "[session][redirect]") {
   }
 }
 
-TEST_CASE("relative, absolute, scheme-relative and query-only Locations resolve against the hop", "[session][redirect]") {
+TEST_CASE("relative, absolute, scheme-relative and query-only Locations resolve against the hop",
+          "[session][redirect]") {
   struct Case {
     const char* from;
     const char* location;
@@ -268,7 +271,8 @@ TEST_CASE("a redirect chain records every hop in order", "[session][redirect]") 
   test_support::LogCapture log;
   auto s = rig.session([&](mgnify::ClientOptions& o) { o.logger = log.logger(); });
   const auto r = s->get(FakeRig::url("a"));
-  CHECK(r.redirects == std::vector<std::string>{FakeRig::url("a"), FakeRig::url("b"), FakeRig::url("c")});
+  CHECK(r.redirects ==
+        std::vector<std::string>{FakeRig::url("a"), FakeRig::url("b"), FakeRig::url("c")});
   CHECK(r.url == FakeRig::url("d"));
   int redirect_events = 0;
   for (const auto& e : log.events()) {
@@ -380,13 +384,15 @@ TEST_CASE("unusable redirects fail with RedirectError", "[session][redirect]") {
     FakeRig rig;
     rig.transport->respond(FakeRig::url("a"), 302, "", location("ftp://files.example.org/x"));
     auto s = rig.session();
-    CHECK_THROWS_WITH(s->get(FakeRig::url("a")),
-                      Catch::Contains("redirect to a URL that is not http(s): ftp://files.example.org/x"));
+    CHECK_THROWS_WITH(
+        s->get(FakeRig::url("a")),
+        Catch::Contains("redirect to a URL that is not http(s): ftp://files.example.org/x"));
     CHECK(rig.transport->request_count() == 1);
   }
 }
 
-TEST_CASE("Authorization is dropped when a redirect leaves the origin and kept on it", "[session][redirect][auth]") {
+TEST_CASE("Authorization is dropped when a redirect leaves the origin and kept on it",
+          "[session][redirect][auth]") {
   struct Case {
     const char* target;
     bool keeps_auth;
@@ -395,8 +401,8 @@ TEST_CASE("Authorization is dropped when a redirect leaves the origin and kept o
       {"https://api.example.org/base/same", true},
       {"https://API.EXAMPLE.ORG:443/base/same-case", true},
       {"https://other.example.org/base/x", false},
-      {"http://api.example.org/base/x", false},          // scheme downgrade
-      {"https://api.example.org:8443/base/x", false},    // other port
+      {"http://api.example.org/base/x", false},        // scheme downgrade
+      {"https://api.example.org:8443/base/x", false},  // other port
       {"https://api.example.org.evil.com/base/x", false},
   };
   for (const auto& c : cases) {
@@ -420,7 +426,8 @@ TEST_CASE("Authorization is dropped when a redirect leaves the origin and kept o
   }
 }
 
-TEST_CASE("credentials dropped on leaving the origin are not restored on coming back", "[session][redirect][auth]") {
+TEST_CASE("credentials dropped on leaving the origin are not restored on coming back",
+          "[session][redirect][auth]") {
   FakeRig rig;
   rig.transport->respond(FakeRig::url("a"), 302, "", location("https://cdn.example.net/x"));
   rig.transport->respond("https://cdn.example.net/x", 302, "", location(FakeRig::url("b")));
@@ -454,7 +461,8 @@ TEST_CASE("each retryable status is retried until success", "[session][retry]") 
   }
 }
 
-TEST_CASE("each retryable status makes exactly max_attempts attempts, then throws its type", "[session][retry]") {
+TEST_CASE("each retryable status makes exactly max_attempts attempts, then throws its type",
+          "[session][retry]") {
   for (int status : {408, 429, 500, 502, 503, 504}) {
     for (int max_attempts : {1, 2, 4}) {
       INFO("status " << status << ", max_attempts " << max_attempts);
@@ -476,8 +484,8 @@ TEST_CASE("each retryable status makes exactly max_attempts attempts, then throw
         if (status == 429) CHECK(dynamic_cast<const mgnify::RateLimitedError*>(&e) != nullptr);
         if (status >= 500) CHECK(dynamic_cast<const mgnify::ServerError*>(&e) != nullptr);
         if (max_attempts > 1) {
-          CHECK(std::string(e.what()).find("(after " + std::to_string(max_attempts) + " attempts)") !=
-                std::string::npos);
+          CHECK(std::string(e.what()).find("(after " + std::to_string(max_attempts) +
+                                           " attempts)") != std::string::npos);
         }
       }
       CHECK(rig.transport->request_count() == static_cast<std::size_t>(max_attempts));
@@ -497,7 +505,8 @@ TEST_CASE("client errors are not retried", "[session][retry]") {
       {403, R"({"detail": "You do not have permission to perform this action."})"},
       {404, R"({"detail": "Not found."})"},
       {409, R"({"detail": "conflict"})"},
-      {422, R"({"detail": [{"type": "missing", "loc": ["query", "page"], "msg": "Field required"}]})"},
+      {422,
+       R"({"detail": [{"type": "missing", "loc": ["query", "page"], "msg": "Field required"}]})"},
   };
   for (const auto& c : cases) {
     INFO(c.status);
@@ -542,7 +551,8 @@ TEST_CASE("client errors are not retried", "[session][retry]") {
   }
 }
 
-TEST_CASE("POST and PATCH are not retried when the server may have acted; PUT and DELETE are", "[session][retry]") {
+TEST_CASE("POST and PATCH are not retried when the server may have acted; PUT and DELETE are",
+          "[session][retry]") {
   SECTION("POST on 503 and 429 without Retry-After, and a connect failure") {
     for (int status : {503, 429}) {
       FakeRig rig;
@@ -597,7 +607,8 @@ TEST_CASE("POST and PATCH are not retried when the server may have acted; PUT an
   }
 }
 
-TEST_CASE("CallOptions::max_attempts overrides the session's retry budget for one call", "[session][retry]") {
+TEST_CASE("CallOptions::max_attempts overrides the session's retry budget for one call",
+          "[session][retry]") {
   FakeRig rig;
   rig.transport->fallback([](const Request&) {
     mgnify::http::Response r;
@@ -671,12 +682,15 @@ TEST_CASE("Retry-After in seconds is honoured exactly", "[session][retry]") {
   CHECK(rig.sleeps() == test_support::ns_list({7s, 2s}));
 }
 
-TEST_CASE("Retry-After as an HTTP-date in each form is honoured against the wall clock", "[session][retry]") {
-  for (const char* fmt : {"%a, %d %b %Y %H:%M:%S GMT", "%A, %d-%b-%y %H:%M:%S GMT", "%a %b %e %H:%M:%S %Y"}) {
+TEST_CASE("Retry-After as an HTTP-date in each form is honoured against the wall clock",
+          "[session][retry]") {
+  for (const char* fmt :
+       {"%a, %d %b %Y %H:%M:%S GMT", "%A, %d-%b-%y %H:%M:%S GMT", "%a %b %e %H:%M:%S %Y"}) {
     INFO(fmt);
     FakeRig rig;
     const auto when = rig.clock->wall_now() + 42s;
-    rig.transport->respond(FakeRig::url("a"), 429, "", Headers{{"Retry-After", format_date(when, fmt)}});
+    rig.transport->respond(FakeRig::url("a"), 429, "",
+                           Headers{{"Retry-After", format_date(when, fmt)}});
     rig.transport->respond(FakeRig::url("a"), 200, "ok");
     auto s = rig.session();
     CHECK(s->get(FakeRig::url("a")).attempts == 2);
@@ -684,7 +698,8 @@ TEST_CASE("Retry-After as an HTTP-date in each form is honoured against the wall
   }
 }
 
-TEST_CASE("an HTTP-date Retry-After in the past means a jittered retry, not a wait", "[session][retry]") {
+TEST_CASE("an HTTP-date Retry-After in the past means a jittered retry, not a wait",
+          "[session][retry]") {
   FakeRig rig;
   const auto when = rig.clock->wall_now() - 3600s;
   rig.transport->respond(FakeRig::url("a"), 503, "", Headers{{"Retry-After", imf_date(when)}});
@@ -704,14 +719,17 @@ TEST_CASE("a long Retry-After is clamped to max_retry_after", "[session][retry]"
   CHECK(rig.sleeps() == test_support::ns_list({30s}));
 }
 
-TEST_CASE("429 past the retry cap is a RateLimitedError carrying the last Retry-After", "[session][retry]") {
+TEST_CASE("429 past the retry cap is a RateLimitedError carrying the last Retry-After",
+          "[session][retry]") {
   FakeRig rig;
   rig.transport->respond(FakeRig::url("a"), 429, R"({"detail": "Request was throttled."})",
                          Headers{{"Retry-After", "5"}});
   rig.transport->respond(FakeRig::url("a"), 429, R"({"detail": "Request was throttled."})",
                          Headers{{"Retry-After", "9"}});
-  rig.transport->respond(FakeRig::url("a"), 429, R"({"detail": "Request was throttled. Expected available in 11 seconds."})",
-                         Headers{{"Retry-After", "11"}});
+  rig.transport->respond(
+      FakeRig::url("a"), 429,
+      R"({"detail": "Request was throttled. Expected available in 11 seconds."})",
+      Headers{{"Retry-After", "11"}});
   auto s = rig.session([](mgnify::ClientOptions& o) { o.retry.max_attempts = 3; });
   try {
     s->get(FakeRig::url("a"));
@@ -741,7 +759,8 @@ TEST_CASE("a 429 without Retry-After leaves retry_after empty", "[session][retry
   }
 }
 
-TEST_CASE("ServerError reports the attempts, final URL and the redirects before it", "[session][retry]") {
+TEST_CASE("ServerError reports the attempts, final URL and the redirects before it",
+          "[session][retry]") {
   FakeRig rig;
   rig.transport->fallback([](const Request& req) {
     mgnify::http::Response r;
@@ -774,7 +793,8 @@ TEST_CASE("ServerError reports the attempts, final URL and the redirects before 
   }
 }
 
-TEST_CASE("transport failures are retried, then rethrown with the attempt count", "[session][retry]") {
+TEST_CASE("transport failures are retried, then rethrown with the attempt count",
+          "[session][retry]") {
   SECTION("connect and timeout failures, then success") {
     FakeRig rig;
     rig.transport->fail(FakeRig::url("a"), Kind::connect);
@@ -788,7 +808,8 @@ TEST_CASE("transport failures are retried, then rethrown with the attempt count"
   }
   SECTION("persistent timeouts") {
     FakeRig rig;
-    for (int i = 0; i < 10; ++i) rig.transport->fail(FakeRig::url("a"), Kind::timeout, "Operation timed out");
+    for (int i = 0; i < 10; ++i)
+      rig.transport->fail(FakeRig::url("a"), Kind::timeout, "Operation timed out");
     auto s = rig.session([](mgnify::ClientOptions& o) { o.retry.max_attempts = 3; });
     try {
       s->get(FakeRig::url("a"));
@@ -874,11 +895,11 @@ TEST_CASE("the logging hook sees each step and never the token", "[session][log]
   CHECK_THROWS_AS(s->get(FakeRig::url("gone")), mgnify::NotFoundError);
   CHECK_THROWS_AS(s->get(FakeRig::url("down")), mgnify::TransportError);
 
-  CHECK(log.kinds() == std::vector<LK>{
-                           LK::request, LK::response, LK::redirect, LK::request, LK::response, LK::retry,
-                           LK::request, LK::response, LK::redirect, LK::request, LK::response,
-                           LK::request, LK::response, LK::failure,
-                           LK::request, LK::retry, LK::request, LK::failure});
+  CHECK(log.kinds() == std::vector<LK>{LK::request, LK::response, LK::redirect, LK::request,
+                                       LK::response, LK::retry, LK::request, LK::response,
+                                       LK::redirect, LK::request, LK::response, LK::request,
+                                       LK::response, LK::failure, LK::request, LK::retry,
+                                       LK::request, LK::failure});
   CHECK_FALSE(log.mentions(token));
   CHECK_FALSE(log.mentions("s3cr3t"));
   CHECK_FALSE(log.mentions("Bearer"));
@@ -895,5 +916,6 @@ TEST_CASE("the logging hook sees each step and never the token", "[session][log]
   CHECK(events[17].status == 0);
   CHECK(events[17].attempt == 2);
   CHECK(events[17].message.find("Could not connect") != std::string::npos);
-  for (const auto& e : events) CHECK(std::string(mgnify::http::LogEvent::kind_name(e.kind)) != "event");
+  for (const auto& e : events)
+    CHECK(std::string(mgnify::http::LogEvent::kind_name(e.kind)) != "event");
 }

@@ -2,7 +2,6 @@
 // control over statuses and headers the mock's HTTP library does not produce.
 
 #include <catch2/catch.hpp>
-
 #include <memory>
 #include <string>
 
@@ -43,7 +42,8 @@ std::string body_of(std::size_t size) {
 
 }  // namespace
 
-TEST_CASE("body_sink receives a 2xx body in chunks and Response::body stays empty", "[downloads][fake]") {
+TEST_CASE("body_sink receives a 2xx body in chunks and Response::body stays empty",
+          "[downloads][fake]") {
   FakeRig rig;
   const std::string body = body_of(10000);
   rig.transport->respond(kFileUrl, 200, body, {{"Content-Length", "10000"}});
@@ -163,7 +163,8 @@ TEST_CASE("a 416 without a way to confirm the .part restarts the file", "[downlo
   CHECK(dl_test::read_file(target) == body);
 }
 
-TEST_CASE("a server size that contradicts the expected size fails before the body", "[downloads][fake]") {
+TEST_CASE("a server size that contradicts the expected size fails before the body",
+          "[downloads][fake]") {
   FakeRig rig;
   rig.transport->respond(kFileUrl, 200, body_of(9000), {{"Content-Length", "9000"}});
   const auto target = rig.dir / "x.tsv";
@@ -179,7 +180,8 @@ TEST_CASE("a server size that contradicts the expected size fails before the bod
   CHECK_FALSE(std::filesystem::exists(partial_path(target)));
 }
 
-TEST_CASE("retries back off through the session's clock, honouring Retry-After", "[downloads][fake]") {
+TEST_CASE("retries back off through the session's clock, honouring Retry-After",
+          "[downloads][fake]") {
   FakeRig rig;
   rig.transport->respond(kFileUrl, 503, "{\"detail\": \"busy\"}", {{"Retry-After", "7"}});
   rig.transport->fail(kFileUrl, TransportError::Kind::receive);

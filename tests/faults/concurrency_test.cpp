@@ -2,9 +2,8 @@
 // threads, and one client shared by several threads (with token changes in
 // between). scripts/tsan.sh runs these under ThreadSanitizer.
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -47,7 +46,8 @@ TEST_CASE("concurrency: get_many with faults on several items, 8 in flight", "[c
   INFO(service_name(service));
   auto h = make_harness(service);
   // Items 1, 4, 7, 10 fail once (retried), item 6 fails for good.
-  for (std::size_t i : {1, 4, 7, 10}) h->server->push_fault(h->item_path(i), Fault::status_only(503));
+  for (std::size_t i : {1, 4, 7, 10})
+    h->server->push_fault(h->item_path(i), Fault::status_only(503));
   h->server->push_faults(h->item_path(6), Fault::status_only(500), kBudget);
   std::vector<std::size_t> all;
   for (std::size_t i = 0; i < h->items.size(); ++i) all.push_back(i);
@@ -66,7 +66,8 @@ TEST_CASE("concurrency: get_many with faults on several items, 8 in flight", "[c
   }
 }
 
-TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across a failed page", "[concurrency]") {
+TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across a failed page",
+          "[concurrency]") {
   auto clock = std::make_shared<mgnify::http::FakeClock>();
   auto options = [&](const std::string& base) {
     mgnify::ClientOptions o;
@@ -151,7 +152,8 @@ TEST_CASE("concurrency: one rate limiter paces every thread of a shared session"
   mgnify::proteins::ProteinClient a(session);
   mgnify::proteins::ProteinClient b(session);
   std::vector<std::string> accs;
-  for (std::size_t i = 0; i < 20; ++i) accs.push_back(pdata::accession(pdata::representative_numbers()[i]));
+  for (std::size_t i = 0; i < 20; ++i)
+    accs.push_back(pdata::accession(pdata::representative_numbers()[i]));
   const auto started = std::chrono::steady_clock::now();
   std::vector<mgnify::Result<mgnify::proteins::Protein>> ra, rb;
   std::thread other([&] { rb = b.get_many(accs, 4); });
@@ -167,7 +169,8 @@ TEST_CASE("concurrency: one rate limiter paces every thread of a shared session"
   CHECK(server.requests().size() == 40);
 }
 
-TEST_CASE("concurrency: one client shared by several threads while the token changes", "[concurrency]") {
+TEST_CASE("concurrency: one client shared by several threads while the token changes",
+          "[concurrency]") {
   auto h = make_harness(Service::v2, Tweaks{{}, false, {}});
   auto o = h->options();
   o.base_url = h->server->v2_url();
@@ -184,7 +187,8 @@ TEST_CASE("concurrency: one client shared by several threads while the token cha
           const auto& acc = expected[static_cast<std::size_t>((t * 7 + k) % 120)];
           if (client.study(acc).accession != acc) failures.add("wrong study for " + acc);
           // Private studies need the token; a concurrent refresh must not break them.
-          if (client.study(v2d::kPrivateStudies[static_cast<std::size_t>(k % 3)]).accession.empty()) failures.add("empty private study");
+          if (client.study(v2d::kPrivateStudies[static_cast<std::size_t>(k % 3)]).accession.empty())
+            failures.add("empty private study");
         }
         mgnify::v2::ListOptions list;
         list.page_size = 30;

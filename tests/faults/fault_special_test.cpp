@@ -4,8 +4,6 @@
 // bodies, a redirect to another host in a link-following walk, and the
 // trailing-slash redirect the v2 service really sends.
 
-#include <catch2/catch.hpp>
-
 #include <httplib.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -13,9 +11,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -42,7 +41,8 @@ class BlackHole {
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd_, 64) != 0) {
+    if (::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        ::listen(fd_, 64) != 0) {
       throw std::runtime_error("bind/listen");
     }
     socklen_t len = sizeof addr;
@@ -141,7 +141,8 @@ TEST_CASE("a connection closed before any response is a receive error, retried t
                                           const auto p = o.base_url.find("/metagenomics");
                                           o.base_url = hole.origin() + o.base_url.substr(p);
                                         },
-                                        true, {}});
+                                        true,
+                                        {}});
   SECTION("detail call") {
     try {
       h->detail(0);
@@ -174,7 +175,8 @@ TEST_CASE("a server slower than the request timeout", "[faults][timeout]") {
                                           o.request_timeout = std::chrono::milliseconds(300);
                                           o.retry.max_attempts = 2;
                                         },
-                                        true, {}});
+                                        true,
+                                        {}});
   const auto slow = Fault::slow(std::chrono::milliseconds(700));
   // Warm the mock first (v1 renders and compresses each page once, then serves
   // it from a cache), so that on a busy machine only the injected delay can
@@ -205,7 +207,8 @@ TEST_CASE("a server slower than the request timeout", "[faults][timeout]") {
     CHECK(h->server->hits(s.path) == 2);
   }
   SECTION("walk: a slow page is retried and the walk stays complete") {
-    const auto out = h->walk([&](const std::string& url) { h->server->push_fault(h->shot_list(url).path, slow); });
+    const auto out = h->walk(
+        [&](const std::string& url) { h->server->push_fault(h->shot_list(url).path, slow); });
     CHECK_FALSE(out.error);
     CHECK(out.ids == h->list_ids);
   }
@@ -227,10 +230,12 @@ TEST_CASE("a server slower than the request timeout", "[faults][timeout]") {
   }
 }
 
-TEST_CASE("responses over max_body_bytes fail with body_too_large and are not retried", "[faults][limits]") {
+TEST_CASE("responses over max_body_bytes fail with body_too_large and are not retried",
+          "[faults][limits]") {
   const auto service = GENERATE(Service::proteins, Service::v1, Service::v2);
   INFO(service_name(service));
-  auto h = make_harness(service, Tweaks{[](mgnify::ClientOptions& o) { o.max_body_bytes = 200; }, true, {}});
+  auto h = make_harness(service,
+                        Tweaks{[](mgnify::ClientOptions& o) { o.max_body_bytes = 200; }, true, {}});
   SECTION("detail") {
     try {
       h->detail(0);
@@ -281,7 +286,8 @@ TEST_CASE("v1: a server that stops mid-walk, restarted on the same port, and a r
   auto it = paged.begin();
   for (; it != paged.end();) {
     ids.push_back(it->id());
-    if (ids.size() == 120) kill_server(*server);  // pages 1 and 2 are in; page 3 meets a closed port
+    if (ids.size() == 120)
+      kill_server(*server);  // pages 1 and 2 are in; page 3 meets a closed port
     try {
       ++it;
     } catch (const mgnify::TransportError& e) {
@@ -305,7 +311,8 @@ TEST_CASE("v1: a server that stops mid-walk, restarted on the same port, and a r
   }
   CHECK(ids == expected);
   CHECK(std::set<std::string>(ids.begin(), ids.end()).size() == ids.size());
-  CHECK(restarted->hits(std::string(mgnify::mock::kV1Prefix) + "/studies/MGYS00000001/samples") == 3);
+  CHECK(restarted->hits(std::string(mgnify::mock::kV1Prefix) + "/studies/MGYS00000001/samples") ==
+        3);
 }
 
 TEST_CASE("v2: a server that stops mid-walk, restarted on the same port, and a resumed walk",
@@ -349,7 +356,8 @@ TEST_CASE("v2: a server that stops mid-walk, restarted on the same port, and a r
   CHECK(restarted->hits(std::string(mgnify::mock::kV2Prefix) + "/studies/") == 3);
 }
 
-TEST_CASE("proteins: a server that has gone away is a connect error after the whole budget", "[faults][resume]") {
+TEST_CASE("proteins: a server that has gone away is a connect error after the whole budget",
+          "[faults][resume]") {
   auto h = make_harness(Service::proteins);
   h->server->stop();
   try {
@@ -362,8 +370,10 @@ TEST_CASE("proteins: a server that has gone away is a connect error after the wh
   CHECK(h->clock->sleeps().size() == static_cast<std::size_t>(kBudget - 1));
 }
 
-TEST_CASE("v1: a page reached through a redirect to another host names links there; the walk refuses them",
-          "[faults][redirect][links]") {
+TEST_CASE(
+    "v1: a page reached through a redirect to another host names links there; the walk refuses "
+    "them",
+    "[faults][redirect][links]") {
   auto clock = std::make_shared<mgnify::http::FakeClock>();
   MockServer server;
   mgnify::mock::register_v1_routes(server);
@@ -392,11 +402,14 @@ TEST_CASE("v1: a page reached through a redirect to another host names links the
       run(false);
       FAIL("no error");
     } catch (const mgnify::InvalidArgument& e) {
-      CHECK(std::string(e.what()).find("refusing to follow 'http://localhost:") != std::string::npos);
+      CHECK(std::string(e.what()).find("refusing to follow 'http://localhost:") !=
+            std::string::npos);
       CHECK(std::string(e.what()).find("page=3") != std::string::npos);
     }
   }
-  SECTION("with allow_foreign_links: the walk completes") { CHECK(run(true) == v1_big_study_samples()); }
+  SECTION("with allow_foreign_links: the walk completes") {
+    CHECK(run(true) == v1_big_study_samples());
+  }
 }
 
 TEST_CASE("v1: a list page's envelope keeps links.next beside the walk's token", "[faults][v1]") {
@@ -411,8 +424,9 @@ TEST_CASE("v1: a list page's envelope keeps links.next beside the walk's token",
   CHECK(page.next->find("page=2") != std::string::npos);
 }
 
-TEST_CASE("v2: the service's 301 to the trailing-slash form is followed with the query and the token",
-          "[faults][redirect]") {
+TEST_CASE(
+    "v2: the service's 301 to the trailing-slash form is followed with the query and the token",
+    "[faults][redirect]") {
   auto h = make_harness(Service::v2);
   auto o = h->options();
   o.base_url = h->server->v2_url();
@@ -427,7 +441,8 @@ TEST_CASE("v2: the service's 301 to the trailing-slash form is followed with the
   CHECK(doc.at("items").at(0).at("accession") == v2_public_studies()[5]);
   const auto requests = h->server->requests();
   REQUIRE(requests.size() == 2);
-  CHECK(requests[1].target == std::string(mgnify::mock::kV2Prefix) + "/studies/?page=2&page_size=5");
+  CHECK(requests[1].target ==
+        std::string(mgnify::mock::kV2Prefix) + "/studies/?page=2&page_size=5");
   // Same origin: the token goes along.
   CHECK(requests[1].headers.count("authorization") == 1);
 }

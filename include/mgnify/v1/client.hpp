@@ -339,8 +339,7 @@ inline http::DownloadJob download_job(const Download& file, std::filesystem::pat
 /// The genome search methods (genome_search, submit_gather, gather_status,
 /// wait_for_gather, gather_results, download_gather_results) come from
 /// GenomeSearchMethods; see docs/v1.md.
-class LegacyClient
-    : public mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult> {
+class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult> {
  public:
   explicit LegacyClient(ClientOptions options = {})
       : session_(std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl)) {
