@@ -7,8 +7,8 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <cstdlib>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -19,12 +19,12 @@
 #include <thread>
 #include <vector>
 
+#include "cli/cli_runner.hpp"
 #include "mgnify/cache/response_cache.hpp"
 #include "mgnify/http/checksum.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
-#include "cli/cli_runner.hpp"
 #include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v2/v2_mock.hpp"
