@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bench_args.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/mgnify.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
@@ -239,7 +240,7 @@ int transport(const bench::Args& a) {
   auto transport = std::make_shared<mgnify::http::CurlTransport>();
   auto o = options(a, a.need("v1"));
   o.transport = transport;
-  mgnify::http::Session session(o, "");
+  mgnify::http::Session session(mgnify::with_default_transport(o), "");
   const auto r = session.get(session.url("studies", mgnify::http::Query().set("page_size", "100")));
   std::cout << "v1 page: Content-Encoding: " << r.headers.get("Content-Encoding").value_or("(none)")
             << ", decoded body " << r.body.size() << " bytes\n";

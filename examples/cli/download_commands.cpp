@@ -1,14 +1,15 @@
 // `mgnify downloads` (list a study's or analysis's files as a manifest) and
 // `mgnify download` (fetch them: resumable, verified, several at a time).
 
+#include "mgnify/default_transport.hpp"
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <mgnify/http/checksum.hpp>
-#include <mgnify/http/download.hpp>
+#include <mgnify/files/checksum.hpp>
+#include <mgnify/files/download.hpp>
 #include <mgnify/http/session.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
@@ -28,6 +29,7 @@ namespace mgnify_cli {
 
 namespace fs = std::filesystem;
 namespace http = mgnify::http;
+namespace files = mgnify::files;
 
 namespace {
 
@@ -171,13 +173,13 @@ void add_download_commands(CLI::App& app, Context& ctx) {
 
       // The token goes only to the chosen API's origin (download() checks).
       const Service service = selection.api == Api::v1 ? Service::v1 : Service::v2;
-      auto session = std::make_shared<http::Session>(
-          client_options(ctx.settings, service),
+      auto session = std::make_shared<http::Session>(mgnify::with_default_transport(
+          client_options(ctx.settings, service)),
           selection.api == Api::v1 ? mgnify::v1::kDefaultBaseUrl : mgnify::v2::kDefaultBaseUrl);
 
       // One output record per row; `index` maps jobs back to rows.
       std::vector<nlohmann::json> report(rows.size());
-      std::vector<http::DownloadJob> jobs;
+      std::vector<files::DownloadJob> jobs;
       std::vector<std::size_t> index;
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const FileRow& row = rows[i];
@@ -200,10 +202,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
             failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + row.alias));
           continue;
         }
-        http::DownloadJob job;
+        files::DownloadJob job;
         job.url = row.url;
         job.path = fs::path(*dir) / row.accession / row.alias;
-        job.options.checksum = http::Checksum::from_record(row.checksum_algorithm, row.checksum);
+        job.options.checksum = files::Checksum::from_record(row.checksum_algorithm, row.checksum);
         job.options.expected_size = row.size_bytes;
         job.options.resume = !*no_resume;
         report[i]["path"] = job.path.string();
@@ -212,8 +214,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       }
 
       ProgressBar bar("download");
-      const auto results = http::download_many(
-          *session, jobs, selection.concurrency, [&bar](const http::BatchProgress& p) {
+      const auto results = files::download_many(
+          *session, jobs, selection.concurrency, [&bar](const files::BatchProgress& p) {
             bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
           });
       bar.finish();
@@ -226,7 +228,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
           if (!failure) failure = results[j].exception();
           continue;
         }
-        const http::DownloadResult& d = *results[j];
+        const files::DownloadResult& d = *results[j];
         r["status"] = d.already_present ? "present" : d.resumed ? "resumed" : "downloaded";
         r["bytes"] = d.bytes;
         if (d.verified_checksum) r["checksum"] = d.verified_checksum->to_string();

@@ -4,8 +4,8 @@
 #include <exception>
 #include <iostream>
 #include <map>
-#include <mgnify/http/checksum.hpp>
-#include <mgnify/http/executor.hpp>
+#include <mgnify/files/checksum.hpp>
+#include <mgnify/concurrency/parallel_map.hpp>
 #include <mgnify/v1.hpp>
 #include <mgnify/v2.hpp>
 #include <mutex>
@@ -193,7 +193,7 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
       std::mutex mutex;
       std::size_t done = 0;
       const auto results =
-          mgnify::http::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
+          mgnify::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
             auto downloads = client.analysis_downloads(analyses[i].accession, pages).collect();
             std::lock_guard<std::mutex> lock(mutex);
             bar.items(++done, analyses.size(), "analyses");
@@ -263,7 +263,7 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
       std::mutex mutex;
       std::size_t done = 0;
       const auto results =
-          mgnify::http::parallel_map(accessions.size(), s.concurrency, [&](std::size_t i) {
+          mgnify::parallel_map(accessions.size(), s.concurrency, [&](std::size_t i) {
             auto detail = client.analysis(accessions[i]);
             std::lock_guard<std::mutex> lock(mutex);
             bar.items(++done, accessions.size(), "analyses");
@@ -344,7 +344,7 @@ std::vector<FileRow> read_manifest(std::istream& in, const std::string& name) {
     row.checksum = cell("checksum");
     // Checked here, where the line is known, rather than when the download is set up.
     try {
-      mgnify::http::Checksum::from_record(row.checksum_algorithm, row.checksum);
+      mgnify::files::Checksum::from_record(row.checksum_algorithm, row.checksum);
     } catch (const mgnify::InvalidArgument& e) {
       throw UsageError("manifest " + name + " line " + std::to_string(line_number) + ": " +
                        e.what());

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <mgnify/cache/response_cache.hpp>
 #include <mgnify/error.hpp>
-#include <mgnify/http/download_errors.hpp>
+#include <mgnify/files/download_errors.hpp>
 
 namespace mgnify_cli {
 

@@ -13,7 +13,7 @@
 
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/executor.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
@@ -25,7 +25,7 @@ using BatchProgressFn = std::function<void(std::size_t done, std::size_t total)>
 
 struct BatchOptions {
   /// Requests in flight at once, all under the client's rate limit; 0 means
-  /// the client's default. At most http::kMaxBatchThreads run at once.
+  /// the client's default. At most kMaxBatchThreads run at once.
   std::size_t concurrency = 0;
   BatchProgressFn progress;
   /// Once cancelled, requests in flight end within CancelToken::kPollInterval
@@ -46,7 +46,7 @@ auto run_batch(std::size_t count, const BatchOptions& options, std::size_t defau
   if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
   std::mutex progress_mutex;
   std::size_t done = 0;
-  return http::parallel_map(count, concurrency, [&](std::size_t i) -> T {
+  return parallel_map(count, concurrency, [&](std::size_t i) -> T {
     // Progress is reported whether the item succeeded or not, so a progress
     // line always reaches the total.
     struct Report {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cli/cli_runner.hpp"
-#include "mgnify/http/checksum.hpp"
+#include "mgnify/files/checksum.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
@@ -855,7 +855,7 @@ std::string write_manifest(const std::filesystem::path& path,
 }
 
 std::string sha256_of(const std::string& name) {
-  return mgnify::http::hash_bytes(mgnify::http::HashAlgorithm::sha256,
+  return mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::sha256,
                                   mgnify::mock::mock_file(name));
 }
 
@@ -1072,7 +1072,7 @@ TEST_CASE(
     CHECK(r.at("bytes") == bytes[alias].size());
     // The digest the listing gave, of the bytes on disk.
     CHECK(r.at("checksum") == "SHA256:" + f.at("checksum").get<std::string>());
-    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) == f.at("checksum"));
+    CHECK(mgnify::files::hash_file(mgnify::files::HashAlgorithm::sha256, path) == f.at("checksum"));
     CHECK(slurp(path) == bytes[alias]);
     CHECK_FALSE(std::filesystem::exists(path.string() + ".part"));
   }
@@ -1130,7 +1130,7 @@ TEST_CASE(
     const auto path = dir.path() / accession / r.at("alias").get<std::string>();
     const auto listed = client.analysis_downloads(accession).collect();
     CHECK(r.at("checksum") == "SHA256:" + listed[2].file_checksum->checksum);
-    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) ==
+    CHECK(mgnify::files::hash_file(mgnify::files::HashAlgorithm::sha256, path) ==
           listed[2].file_checksum->checksum);
   }
 
@@ -1153,7 +1153,7 @@ TEST_CASE(
     CHECK(fetched_rows[i].at("checksum") == "SHA256:" + m.rows[i][m.column("checksum")]);
     const auto path =
         dir.path() / "m" / m.rows[i][m.column("accession")] / m.rows[i][m.column("alias")];
-    CHECK(mgnify::http::hash_file(mgnify::http::HashAlgorithm::sha256, path) ==
+    CHECK(mgnify::files::hash_file(mgnify::files::HashAlgorithm::sha256, path) ==
           m.rows[i][m.column("checksum")]);
   }
 

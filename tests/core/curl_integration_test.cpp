@@ -18,8 +18,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/test_support.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/detail/json.hpp"
-#include "mgnify/http/executor.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
 #include "mock_server.hpp"
 
 using namespace std::chrono_literals;
@@ -48,7 +49,7 @@ struct Live {
       const std::function<void(mgnify::ClientOptions&)>& tweak = {}) const {
     auto o = test_support::curl_options(clock);
     if (tweak) tweak(o);
-    return std::make_unique<mgnify::http::Session>(std::move(o), server->origin());
+    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)), server->origin());
   }
   std::string url(const std::string& path) const { return server->origin() + path; }
 };
@@ -467,7 +468,7 @@ TEST_CASE("live: a POST is not retried on 503", "[integration][retry]") {
 TEST_CASE("live: parallel requests through one session", "[integration][executor]") {
   Live live;
   auto s = live.session();
-  const auto results = mgnify::http::parallel_map(24, 4, [&](std::size_t i) {
+  const auto results = mgnify::parallel_map(24, 4, [&](std::size_t i) {
     return json_of(s->get(s->url("test/echo", {{"i", std::to_string(i)}}))).at("params").at("i").get<std::string>();
   });
   for (std::size_t i = 0; i < results.size(); ++i) {

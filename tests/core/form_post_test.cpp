@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/test_support.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/http/form.hpp"
 #include "mock_server.hpp"
 
@@ -31,7 +32,7 @@ struct FormRig {
   std::unique_ptr<mgnify::http::Session> session(int max_attempts = 3) const {
     auto o = test_support::curl_options(clock, max_attempts);
     o.token = "form-secret-token";
-    return std::make_unique<mgnify::http::Session>(std::move(o), server.origin());
+    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)), server.origin());
   }
   std::string url(const std::string& path) const { return server.origin() + path; }
 };

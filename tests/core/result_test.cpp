@@ -17,7 +17,7 @@
 
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/download_errors.hpp"
+#include "mgnify/files/download_errors.hpp"
 
 using mgnify::Result;
 

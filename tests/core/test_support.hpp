@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/default_transport.hpp"
 #include "mgnify/http/clock.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/log.hpp"
@@ -90,7 +91,7 @@ struct FakeRig {
     auto o = options();
     o.retry = fast_retry();
     if (tweak) tweak(o);
-    return std::make_unique<mgnify::http::Session>(std::move(o), base);
+    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)), base);
   }
 
   /// kBase + "/" + path.

@@ -3,19 +3,19 @@
 #include <string>
 
 #include "download_support.hpp"
-#include "mgnify/http/checksum.hpp"
+#include "mgnify/files/checksum.hpp"
 
-using mgnify::http::Checksum;
-using mgnify::http::HashAlgorithm;
-using mgnify::http::Hasher;
+using mgnify::files::Checksum;
+using mgnify::files::HashAlgorithm;
+using mgnify::files::Hasher;
 
 TEST_CASE("hash_bytes matches the FIPS/RFC test vectors for 'abc'", "[checksum]") {
-  CHECK(mgnify::http::hash_bytes(HashAlgorithm::md5, "abc") == "900150983cd24fb0d6963f7d28e17f72");
-  CHECK(mgnify::http::hash_bytes(HashAlgorithm::sha1, "abc") ==
+  CHECK(mgnify::files::hash_bytes(HashAlgorithm::md5, "abc") == "900150983cd24fb0d6963f7d28e17f72");
+  CHECK(mgnify::files::hash_bytes(HashAlgorithm::sha1, "abc") ==
         "a9993e364706816aba3e25717850c26c9cd0d89d");
-  CHECK(mgnify::http::hash_bytes(HashAlgorithm::sha256, "abc") ==
+  CHECK(mgnify::files::hash_bytes(HashAlgorithm::sha256, "abc") ==
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  CHECK(mgnify::http::hash_bytes(HashAlgorithm::sha256, "") ==
+  CHECK(mgnify::files::hash_bytes(HashAlgorithm::sha256, "") ==
         "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
 }
 
@@ -35,13 +35,13 @@ TEST_CASE("Hasher is incremental and reusable after reset", "[checksum]") {
 TEST_CASE("hash_file reads the whole file and reports a missing one", "[checksum]") {
   dl_test::TempDir dir;
   dl_test::write_file(dir / "abc.txt", "abc");
-  CHECK(mgnify::http::hash_file(HashAlgorithm::md5, dir / "abc.txt") ==
+  CHECK(mgnify::files::hash_file(HashAlgorithm::md5, dir / "abc.txt") ==
         "900150983cd24fb0d6963f7d28e17f72");
-  CHECK_THROWS_AS(mgnify::http::hash_file(HashAlgorithm::md5, dir / "missing"), mgnify::FileError);
+  CHECK_THROWS_AS(mgnify::files::hash_file(HashAlgorithm::md5, dir / "missing"), mgnify::FileError);
 }
 
 TEST_CASE("algorithm names are parsed in the spellings APIs use", "[checksum]") {
-  using mgnify::http::parse_hash_algorithm;
+  using mgnify::files::parse_hash_algorithm;
   CHECK(parse_hash_algorithm("MD5") == HashAlgorithm::md5);
   CHECK(parse_hash_algorithm("md5") == HashAlgorithm::md5);
   CHECK(parse_hash_algorithm("SHA1") == HashAlgorithm::sha1);
@@ -50,7 +50,7 @@ TEST_CASE("algorithm names are parsed in the spellings APIs use", "[checksum]") 
   CHECK(parse_hash_algorithm("sha_256") == HashAlgorithm::sha256);
   CHECK_FALSE(parse_hash_algorithm("crc32").has_value());
   CHECK_FALSE(parse_hash_algorithm("").has_value());
-  CHECK(std::string(mgnify::http::hash_algorithm_name(HashAlgorithm::sha256)) == "SHA256");
+  CHECK(std::string(mgnify::files::hash_algorithm_name(HashAlgorithm::sha256)) == "SHA256");
 }
 
 TEST_CASE("Checksum::of validates and normalises the digest", "[checksum]") {

@@ -6,11 +6,12 @@
 #include <string>
 
 #include "download_support.hpp"
-#include "mgnify/http/download.hpp"
+#include "mgnify/files/download.hpp"
 #include "mgnify/testing/fake_transport.hpp"
 
 using namespace mgnify;
 using namespace mgnify::http;
+using namespace mgnify::files;
 using mgnify::testing::FakeTransport;
 
 namespace {

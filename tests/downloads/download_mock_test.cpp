@@ -9,11 +9,13 @@
 
 #include "download_support.hpp"
 #include "files/files.hpp"
-#include "mgnify/http/download.hpp"
+#include "mgnify/default_transport.hpp"
+#include "mgnify/files/download.hpp"
 #include "mock_server.hpp"
 
 using namespace mgnify;
 using namespace mgnify::http;
+using namespace mgnify::files;
 using dl_test::KnownFile;
 
 namespace {
@@ -390,7 +392,7 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures", "
   auto counting = std::make_shared<dl_test::CountingTransport>(std::make_shared<CurlTransport>());
   ClientOptions options = dl_test::fast_options();
   options.transport = counting;
-  Session session(options, server.origin());
+  Session session(mgnify::with_default_transport(options), server.origin());
   dl_test::TempDir dir;
 
   const std::vector<KnownFile> files{dl_test::kSmall, dl_test::kMedium, dl_test::kLarge,

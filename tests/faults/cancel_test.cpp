@@ -2,6 +2,7 @@
 // hangs: control comes back within half a second, no transfer stays open,
 // unfinished items say CancelledError and a partial download keeps its .part.
 
+#include "mgnify/default_transport.hpp"
 #include "mgnify/cancel.hpp"
 
 #include <httplib.h>
@@ -19,7 +20,7 @@
 #include "faults/gate.hpp"
 #include "mgnify/batch.hpp"
 #include "mgnify/http/curl_transport.hpp"
-#include "mgnify/http/download.hpp"
+#include "mgnify/files/download.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/v2.hpp"
@@ -111,13 +112,13 @@ TEST_CASE("cancel: a batch stops with every unfinished item cancelled", "[faults
 
 TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][cancel]") {
   HangingServer server;
-  mgnify::http::Session session(server.options(), "");
+  mgnify::http::Session session(mgnify::with_default_transport(server.options()), "");
   const auto dir = std::filesystem::temp_directory_path() /
                    ("mgnify-cancel-" + std::to_string(::getpid()) + "-" +
                     std::to_string(Clock::now().time_since_epoch().count()));
   std::filesystem::create_directories(dir);
   const auto path = dir / "big.bin";
-  mgnify::http::DownloadOptions options;
+  mgnify::files::DownloadOptions options;
   options.cancel = mgnify::CancelToken();
   Clock::time_point cancelled_at{};
   const auto part = path.string() + ".part";
@@ -132,7 +133,7 @@ TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][can
     options.cancel.cancel();
   });
   CHECK_THROWS_AS(
-      mgnify::http::download(session, server.origin() + "/files/big.bin", path, options),
+      mgnify::files::download(session, server.origin() + "/files/big.bin", path, options),
       mgnify::CancelledError);
   const auto returned_at = Clock::now();
   canceller.join();

@@ -2,6 +2,7 @@
 // threads, and one client shared by several threads (with token changes in
 // between). scripts/tsan.sh runs these under ThreadSanitizer.
 
+#include "mgnify/default_transport.hpp"
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -148,7 +149,7 @@ TEST_CASE("concurrency: one rate limiter paces every thread of a shared session"
   o.base_url = server.proteins_url();
   o.rate_limit.requests_per_second = 100;
   o.rate_limit.burst = 5;
-  auto session = std::make_shared<mgnify::http::Session>(o, "");
+  auto session = std::make_shared<mgnify::http::Session>(mgnify::with_default_transport(o), "");
   mgnify::proteins::ProteinClient a(session);
   mgnify::proteins::ProteinClient b(session);
   std::vector<std::string> accs;

@@ -20,8 +20,9 @@
 #include <vector>
 
 #include "downloads/download_support.hpp"
-#include "mgnify/http/download.hpp"
-#include "mgnify/http/download_errors.hpp"
+#include "mgnify/default_transport.hpp"
+#include "mgnify/files/download.hpp"
+#include "mgnify/files/download_errors.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 #include "mock_server.hpp"
@@ -134,16 +135,16 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
   namespace fs = std::filesystem;
   VersionedFile remote;
   remote.set(files_test::pattern(50000, 'a'), "\"v1\"");
-  mgnify::http::Session session(remote.options(), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::http::partial_path(target);
   const auto victim = dir / "victim.txt";
 
-  auto expect_refused = [&](const mgnify::http::DownloadOptions& options) {
+  auto expect_refused = [&](const mgnify::files::DownloadOptions& options) {
     bool refused = false;
     try {
-      mgnify::http::download(session, remote.url(), target, options);
+      mgnify::files::download(session, remote.url(), target, options);
     } catch (const mgnify::FileError& e) {
       refused = true;
       CHECK(e.path() == part);
@@ -168,7 +169,7 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
   SECTION("a symlink with resume = false") {
     dl_test::write_file(victim, "precious");
     fs::create_symlink(victim, part);
-    mgnify::http::DownloadOptions options;
+    mgnify::files::DownloadOptions options;
     options.resume = false;
     expect_refused(options);
     CHECK(fs::file_size(victim) == 8);
@@ -184,7 +185,7 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
     fs::create_symlink(victim, mgnify::http::validator_path(target));
     bool refused = false;
     try {
-      mgnify::http::download(session, remote.url(), target, {});
+      mgnify::files::download(session, remote.url(), target, {});
     } catch (const mgnify::FileError& e) {
       refused = true;
       CHECK(e.path() == mgnify::http::validator_path(target));
@@ -206,17 +207,17 @@ TEST_CASE("files: a .part replaced during the transfer is not renamed onto the d
   VersionedFile remote;
   const std::string body = files_test::pattern(200000, 'a');
   remote.set(body, "\"v1\"");
-  mgnify::http::Session session(remote.options(), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::http::partial_path(target);
 
-  mgnify::http::DownloadOptions options;
-  options.checksum = mgnify::http::Checksum::of(
-      mgnify::http::HashAlgorithm::sha256,
-      mgnify::http::hash_bytes(mgnify::http::HashAlgorithm::sha256, body));
+  mgnify::files::DownloadOptions options;
+  options.checksum = mgnify::files::Checksum::of(
+      mgnify::files::HashAlgorithm::sha256,
+      mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::sha256, body));
   bool swapped = false;
-  options.progress = [&](const mgnify::http::DownloadProgress& p) {
+  options.progress = [&](const mgnify::files::DownloadProgress& p) {
     if (swapped || p.bytes_done == 0) return;
     swapped = true;
     // Someone with write access to the directory moves our file away and puts theirs in its place.
@@ -225,7 +226,7 @@ TEST_CASE("files: a .part replaced during the transfer is not renamed onto the d
   };
   bool refused = false;
   try {
-    mgnify::http::download(session, remote.url(), target, options);
+    mgnify::files::download(session, remote.url(), target, options);
   } catch (const mgnify::FileError& e) {
     refused = true;
     CHECK(e.path() == part);
@@ -245,7 +246,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   const std::string old_release = files_test::pattern(100000, 'a');
   const std::string new_release = files_test::pattern(100000, 'A');
   remote.set(old_release, "\"v1\"");
-  mgnify::http::Session session(remote.options(), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::http::partial_path(target);
@@ -254,9 +255,9 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   // The earlier run: its transfer is cut and it gives up, keeping the .part.
   auto earlier_run = [&] {
     remote.cut_next_at(kept);
-    mgnify::http::DownloadOptions once;
+    mgnify::files::DownloadOptions once;
     once.max_attempts = 1;
-    CHECK_THROWS_AS(mgnify::http::download(session, remote.url(), target, once),
+    CHECK_THROWS_AS(mgnify::files::download(session, remote.url(), target, once),
                     mgnify::TransportError);
     REQUIRE(fs::file_size(part) == kept);
     remote.server().clear_requests();
@@ -265,7 +266,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   SECTION("the remote file changed: the first resumed request carries If-Range") {
     earlier_run();
     remote.set(new_release, "\"v2\"");
-    const auto r = mgnify::http::download(session, remote.url(), target, {});
+    const auto r = mgnify::files::download(session, remote.url(), target, {});
     CHECK(fs::file_size(target) == new_release.size());
     CHECK((dl_test::read_file(target) == new_release));
     CHECK_FALSE(r.resumed);
@@ -278,7 +279,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   }
   SECTION("the remote file is unchanged: the .part is resumed") {
     earlier_run();
-    const auto r = mgnify::http::download(session, remote.url(), target, {});
+    const auto r = mgnify::files::download(session, remote.url(), target, {});
     CHECK(fs::file_size(target) == old_release.size());
     CHECK((dl_test::read_file(target) == old_release));
     CHECK(r.resumed);
@@ -287,7 +288,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   SECTION("no validator and nothing to verify with: the file restarts from byte 0") {
     dl_test::write_file(part, old_release.substr(0, kept));
     remote.set(new_release, "\"v2\"");
-    const auto r = mgnify::http::download(session, remote.url(), target, {});
+    const auto r = mgnify::files::download(session, remote.url(), target, {});
     CHECK(fs::file_size(target) == new_release.size());
     CHECK((dl_test::read_file(target) == new_release));
     CHECK_FALSE(r.resumed);
@@ -298,11 +299,11 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   SECTION("no validator but a checksum: a wrong splice is caught and the file restarts") {
     dl_test::write_file(part, old_release.substr(0, kept));
     remote.set(new_release, "\"v2\"");
-    mgnify::http::DownloadOptions options;
-    options.checksum = mgnify::http::Checksum::of(
-        mgnify::http::HashAlgorithm::md5,
-        mgnify::http::hash_bytes(mgnify::http::HashAlgorithm::md5, new_release));
-    const auto r = mgnify::http::download(session, remote.url(), target, options);
+    mgnify::files::DownloadOptions options;
+    options.checksum = mgnify::files::Checksum::of(
+        mgnify::files::HashAlgorithm::md5,
+        mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::md5, new_release));
+    const auto r = mgnify::files::download(session, remote.url(), target, options);
     CHECK(fs::file_size(target) == new_release.size());
     CHECK((dl_test::read_file(target) == new_release));
     CHECK(r.attempts == 2);
@@ -340,13 +341,13 @@ TEST_CASE("files: a body is stopped at its byte cap and leaves nothing behind", 
   server.start();
   mgnify::ClientOptions o = dl_test::fast_options();
   o.retry.max_attempts = 2;
-  mgnify::http::Session session(o, server.origin());
+  mgnify::http::Session session(mgnify::with_default_transport(o), server.origin());
   dl_test::TempDir dir;
   const auto target = dir / "big.bin";
 
   std::uint64_t most = 0;
-  mgnify::http::DownloadOptions options;
-  options.progress = [&](const mgnify::http::DownloadProgress& p) {
+  mgnify::files::DownloadOptions options;
+  options.progress = [&](const mgnify::files::DownloadProgress& p) {
     most = std::max(most, p.bytes_done);
   };
   std::uint64_t limit = 0;
@@ -354,7 +355,7 @@ TEST_CASE("files: a body is stopped at its byte cap and leaves nothing behind", 
     options.max_bytes = kCap;
     limit = kCap;
     try {
-      mgnify::http::download(session, server.origin() + "/endless", target, options);
+      mgnify::files::download(session, server.origin() + "/endless", target, options);
       FAIL("expected SizeLimitError");
     } catch (const mgnify::SizeLimitError& e) {
       CHECK(e.limit() == kCap);
@@ -364,7 +365,7 @@ TEST_CASE("files: a body is stopped at its byte cap and leaves nothing behind", 
   SECTION("a Content-Range total above max_bytes, refused before the body") {
     options.max_bytes = 999;
     try {
-      mgnify::http::download(session, server.origin() + "/lying", target, options);
+      mgnify::files::download(session, server.origin() + "/lying", target, options);
       FAIL("expected SizeLimitError");
     } catch (const mgnify::SizeLimitError& e) {
       CHECK(e.limit() == 999);
@@ -373,7 +374,7 @@ TEST_CASE("files: a body is stopped at its byte cap and leaves nothing behind", 
   SECTION("more than the server's own Content-Range total") {
     limit = 1000;
     try {
-      mgnify::http::download(session, server.origin() + "/lying", target, options);
+      mgnify::files::download(session, server.origin() + "/lying", target, options);
       FAIL("expected SizeLimitError");
     } catch (const mgnify::SizeLimitError& e) {
       CHECK(e.limit() == 1000);
@@ -390,9 +391,9 @@ TEST_CASE("files: download_many refuses jobs whose files would overlap, before a
           "[faults][files]") {
   VersionedFile remote;
   remote.set(files_test::pattern(1000, 'a'), "\"v1\"");
-  mgnify::http::Session session(remote.options(), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
   dl_test::TempDir dir;
-  std::vector<mgnify::http::DownloadJob> jobs(2);
+  std::vector<mgnify::files::DownloadJob> jobs(2);
   jobs[0].url = remote.url();
   jobs[1].url = remote.url();
   SECTION("a destination that is another job's .part") {
@@ -416,7 +417,7 @@ TEST_CASE("files: download_many refuses jobs whose files would overlap, before a
     jobs[1].path = dir / "A.PART";
   }
   try {
-    mgnify::http::download_many(session, jobs, 2);
+    mgnify::files::download_many(session, jobs, 2);
     FAIL("expected InvalidArgument");
   } catch (const mgnify::InvalidArgument& e) {
     const std::string what = e.what();

@@ -15,9 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/default_transport.hpp"
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/download.hpp"
+#include "mgnify/files/download.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/v2.hpp"
@@ -76,7 +77,7 @@ TEST_CASE("origin: the token never goes to another origin, even with foreign lin
   auto o = servers.options();
   o.allow_foreign_links = true;
   o.token = "secret-token-123456";
-  mgnify::http::Session session(o, "");
+  mgnify::http::Session session(mgnify::with_default_transport(o), "");
   session.get(servers.home.origin() + "/echo");
   session.get(servers.elsewhere.origin() + "/echo");
   const auto home = servers.home.requests();
@@ -89,7 +90,7 @@ TEST_CASE("origin: the token never goes to another origin, even with foreign lin
 
 TEST_CASE("origin: a 307 never carries a request body to another origin", "[faults][origin]") {
   TwoOrigins servers;
-  mgnify::http::Session session(servers.options(), "");
+  mgnify::http::Session session(mgnify::with_default_transport(servers.options()), "");
   CHECK_THROWS_AS(session.post_json(servers.home.origin() + "/login",
                                     {{"username", "Webin-1"}, {"password", "hunter2-secret"}}),
                   mgnify::RedirectError);
@@ -102,19 +103,19 @@ TEST_CASE("origin: CR, LF or NUL in a header value is refused before any request
   {
     auto o = servers.options();
     o.user_agent_suffix = "tool/1\r\nX-Injected: 1";
-    CHECK_THROWS_AS(mgnify::http::Session(o, ""), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""), mgnify::InvalidArgument);
   }
   {
     auto o = servers.options();
     o.extra_headers.set("X-Note", "a\nX-Injected: 1");
-    CHECK_THROWS_AS(mgnify::http::Session(o, ""), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""), mgnify::InvalidArgument);
   }
   {
     auto o = servers.options();
     o.token = std::string("tok\0en", 6);
-    CHECK_THROWS_AS(mgnify::http::Session(o, ""), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""), mgnify::InvalidArgument);
   }
-  mgnify::http::Session session(servers.options(), "");
+  mgnify::http::Session session(mgnify::with_default_transport(servers.options()), "");
   CHECK_THROWS_AS(session.set_token(std::string("issued\r\nX-Injected: 1")),
                   mgnify::InvalidArgument);
   CHECK_FALSE(session.has_token());
@@ -134,13 +135,13 @@ TEST_CASE("origin: a download is stored as served, never decoded", "[faults][ori
   mgnify::ClientOptions o;
   o.base_url = server.origin();
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
-  mgnify::http::Session session(o, "");
+  mgnify::http::Session session(mgnify::with_default_transport(o), "");
   const auto dir = std::filesystem::temp_directory_path() /
                    ("mgnify-origin-" + std::to_string(::getpid()) + "-" +
                     std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
   const auto path = dir / "table.tsv.gz";
   const auto result =
-      mgnify::http::download(session, server.origin() + "/files/table.tsv.gz", path);
+      mgnify::files::download(session, server.origin() + "/files/table.tsv.gz", path);
   std::ifstream in(path, std::ios::binary);
   const std::string stored((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   CHECK(stored == served);
@@ -162,7 +163,7 @@ TEST_CASE("hostile input: JSON nested a million levels deep is an error, not a c
     o.base_url = server.origin();
     o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
     o.retry.max_attempts = 1;
-    mgnify::http::Session session(o, "");
+    mgnify::http::Session session(mgnify::with_default_transport(o), "");
     try {
       session.get(server.origin() + "/deep");
       FAIL("expected ServerError");
@@ -191,7 +192,7 @@ TEST_CASE("origin: credential headers from extra_headers stay on the base origin
   o.extra_headers.set("X-Api-Key", "key-secret-1");
   o.extra_headers.set("Authorization", "Basic c2VjcmV0");
   o.extra_headers.set("X-Pipeline", "run-7");  // not a credential: goes everywhere
-  mgnify::http::Session session(o, "");
+  mgnify::http::Session session(mgnify::with_default_transport(o), "");
   session.get(servers.home.origin() + "/echo");
   session.get(servers.elsewhere.origin() + "/echo");  // a foreign link
   session.get(servers.home.origin() + "/hop");        // a redirect to another origin
@@ -217,7 +218,7 @@ TEST_CASE("origin: URLs are redacted in error messages, redirect lists and log e
   std::vector<std::string> logged;
   auto o = servers.options();
   o.logger = [&](const mgnify::http::LogEvent& e) { logged.push_back(e.url + " " + e.message); };
-  mgnify::http::Session session(o, "");
+  mgnify::http::Session session(mgnify::with_default_transport(o), "");
   const std::string port = servers.home.origin().substr(servers.home.origin().rfind(':'));
   const std::string with_userinfo =
       "http://reader:PWSECRET@127.0.0.1" + port + "/missing?X-Amz-Signature=SIGSECRET&page=2";

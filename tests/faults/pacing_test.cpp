@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "mgnify/default_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 #include "mock_server.hpp"
@@ -93,7 +94,7 @@ PacingOutcome run_paced_batch(bool adaptive) {
   o.retry.max_backoff = std::chrono::milliseconds(100);
   o.connect_timeout = std::chrono::milliseconds(2000);
   o.request_timeout = std::chrono::milliseconds(5000);
-  mgnify::http::Session session(o, "");
+  mgnify::http::Session session(mgnify::with_default_transport(o), "");
 
   std::mutex mutex;
   PacingOutcome out;

@@ -15,6 +15,7 @@
 
 #include "faults/gate.hpp"
 #include "faults/tcp_state.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
@@ -204,7 +205,7 @@ TEST_CASE("session: cancelling stops a request in flight and a retry's backoff",
   HangingLists lists;
   auto o = lists.options(false, 1);
   o.base_url = lists.v2_url();
-  mgnify::http::Session session(o, "");
+  mgnify::http::Session session(mgnify::with_default_transport(o), "");
 
   SECTION("a request the server never answers") {
     mgnify::http::CallOptions call;

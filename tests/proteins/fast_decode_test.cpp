@@ -2,6 +2,7 @@
 // same structs (every fixture, mock records, and edge cases that must fall
 // back), and the fast path keeps raw lazy and shared.
 
+#include "mgnify/default_transport.hpp"
 #include "mgnify/proteins/fast_decode.hpp"
 
 #include <catch2/catch.hpp>
@@ -40,7 +41,7 @@ TEST_CASE("proteins fast decode: every fixture decodes the same both ways", "[pr
 TEST_CASE("proteins fast decode: mock records decode the same both ways",
           "[proteins][fast][integration]") {
   protein_test::MockRig rig;
-  mgnify::http::Session session(rig.options(), "");
+  mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   std::vector<std::string> accessions = {"MGYP000261684433"};
   for (int i = 0; i < 40; ++i)
     accessions.push_back(

@@ -1,3 +1,4 @@
+#include "mgnify/default_transport.hpp"
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -202,7 +203,7 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
   }
   SECTION("Accept: application/vnd.api+json alone: 406") {
     auto options = rig.options();
-    mgnify::http::Session session(options, mgnify::v1::kDefaultBaseUrl);
+    mgnify::http::Session session(mgnify::with_default_transport(options), mgnify::v1::kDefaultBaseUrl);
     mgnify::http::Request r;
     r.url = session.url("studies");
     r.headers.set("Accept", "application/vnd.api+json");

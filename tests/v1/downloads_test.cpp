@@ -10,12 +10,13 @@
 #include <vector>
 
 #include "downloads/download_support.hpp"
-#include "mgnify/http/checksum.hpp"
+#include "mgnify/files/checksum.hpp"
 #include "mock/files/files.hpp"
 #include "v1/v1_support.hpp"
 
 namespace fs = std::filesystem;
 namespace http = mgnify::http;
+namespace files = mgnify::files;
 namespace v1 = mgnify::v1;
 namespace data = mgnify::mock::v1data;
 
@@ -49,7 +50,7 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
   CHECK(files[0].file_checksum->checksum == kAnalysisGoSha256);
 
   dl_test::TempDir dir;
-  std::vector<http::DownloadJob> jobs;
+  std::vector<files::DownloadJob> jobs;
   for (const auto& f : files) {
     REQUIRE(f.self_link());
     // Served at the listed URL itself, on the API's own origin.
@@ -57,8 +58,8 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
     jobs.push_back(v1::download_job(f, dir / "MGYA00000002" / f.alias));
   }
   std::size_t calls = 0;
-  http::BatchProgress last;
-  const auto results = client.download_many(jobs, 3, [&](const http::BatchProgress& p) {
+  files::BatchProgress last;
+  const auto results = client.download_many(jobs, 3, [&](const files::BatchProgress& p) {
     ++calls;
     last = p;
   });
@@ -69,7 +70,7 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
     const auto bytes = data::download_bytes(data::DownloadOwner::analysis, 1, k);
     CHECK(results[k]->bytes == bytes->size());
     REQUIRE(results[k]->verified_checksum);
-    CHECK(results[k]->verified_checksum->algorithm == http::HashAlgorithm::sha256);
+    CHECK(results[k]->verified_checksum->algorithm == files::HashAlgorithm::sha256);
     CHECK(results[k]->verified_checksum->hex == files[k].file_checksum->checksum);
     CHECK(dl_test::read_file(jobs[k].path) == *bytes);
   }
@@ -147,7 +148,7 @@ TEST_CASE("study, genome and catalogue files are served with real MD5 and SHA1 d
   const auto catalogue = client.catalogue_downloads("soil-v1-0").collect();
   REQUIRE(catalogue.size() == 1);
 
-  std::vector<http::DownloadJob> jobs;
+  std::vector<files::DownloadJob> jobs;
   std::vector<std::string> expected;
   for (std::size_t k = 0; k < study.size(); ++k) {
     jobs.push_back(v1::download_job(study[k], dir / "study" / study[k].alias));
@@ -169,8 +170,8 @@ TEST_CASE("study, genome and catalogue files are served with real MD5 and SHA1 d
     CHECK(results[i]->verified_checksum.has_value() == jobs[i].options.checksum.has_value());
   }
   CHECK_FALSE(results[0]->verified_checksum);  // nothing published to verify against
-  CHECK(results[2]->verified_checksum->algorithm == http::HashAlgorithm::md5);
-  CHECK(results[4]->verified_checksum->algorithm == http::HashAlgorithm::sha1);
+  CHECK(results[2]->verified_checksum->algorithm == files::HashAlgorithm::md5);
+  CHECK(results[4]->verified_checksum->algorithm == files::HashAlgorithm::sha1);
   CHECK_FALSE(results[5]->verified_checksum);
 
   // The listed digests are the files' own, whatever tool computes them.
@@ -201,9 +202,9 @@ TEST_CASE("download_job refuses a record without a URL or with an unknown algori
 
   // A checksum the caller sets wins over the record's.
   odd.file_checksum = v1::FileChecksum{std::string(64, 'a'), "SHA256"};
-  http::DownloadOptions mine;
-  mine.checksum = http::Checksum::of(http::HashAlgorithm::md5, std::string(32, 'b'));
+  files::DownloadOptions mine;
+  mine.checksum = files::Checksum::of(files::HashAlgorithm::md5, std::string(32, 'b'));
   const auto job = v1::download_job(odd, "y.tsv", mine);
   CHECK(job.url == *odd.resource.self);
-  CHECK(job.options.checksum->algorithm == http::HashAlgorithm::md5);
+  CHECK(job.options.checksum->algorithm == files::HashAlgorithm::md5);
 }

@@ -3,6 +3,7 @@
 // categories and the related lists of their first items), as bare Resources,
 // as the matching typed model and as mismatched models.
 
+#include "mgnify/default_transport.hpp"
 #include "mgnify/v1/fast_decode.hpp"
 
 #include <catch2/catch.hpp>
@@ -115,7 +116,7 @@ TEST_CASE("v1 fast decode: every fixture decodes the same both ways", "[v1][fast
 TEST_CASE("v1 fast decode: every list page type of the mock decodes the same both ways",
           "[v1][fast][integration]") {
   v1_test::Rig rig;
-  mgnify::http::Session session(rig.options(), "");
+  mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   const auto root = LegacyClient(rig.options()).root();
   REQUIRE(root.size() >= 10);
   Tally tally;

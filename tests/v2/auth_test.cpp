@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 
+#include "downloads/download_support.hpp"
 #include "v2/v2_support.hpp"
 
 using namespace mgnify::v2;
@@ -154,4 +156,41 @@ TEST_CASE("the refresh during a list walk keeps the walk going", "[v2][integrati
   auto runs = client.runs({}, opts).collect();                 // runs/ checks the token: refreshed once
   CHECK(runs.size() == 2000);
   CHECK(rig.hits("auth/sliding/refresh") == 1);
+}
+
+TEST_CASE("a download with an expired token refreshes it in the session and completes",
+          "[v2][integration][auth][downloads]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  const std::string url = client.base_url() + "/studies/MGYS00000001";
+  const std::string expected = client.session().get(url).body;  // anonymous: no token yet
+  client.set_token(std::string(data::kExpiredToken));
+  dl_test::TempDir dir;
+  const auto path = dir / "study.json";
+  const auto result = client.download(url, path);  // 401 -> refresh -> the same request again
+  CHECK(dl_test::read_file(path) == expected);
+  CHECK(result.bytes == expected.size());
+  CHECK(rig.hits("auth/sliding/refresh") == 1);
+  REQUIRE(client.session().token());
+  CHECK(*client.session().token() != data::kExpiredToken);
+  // Nothing of the 401's body reached the file, and no partial file is left.
+  CHECK_FALSE(std::filesystem::exists(dir / "study.json.part"));
+}
+
+TEST_CASE("a download with a dead token fails with the refresh's reason and writes nothing",
+          "[v2][integration][auth][downloads]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  client.set_token(std::string(data::kDeadToken));
+  dl_test::TempDir dir;
+  const auto path = dir / "study.json";
+  try {
+    client.download(client.base_url() + "/studies/MGYS00000001", path);
+    FAIL("expected AuthError");
+  } catch (const mgnify::AuthError& e) {
+    CHECK(e.status() == 401);
+    CHECK(e.hint().find("refreshing it failed") != std::string::npos);
+  }
+  CHECK(rig.hits("auth/sliding/refresh") == 1);
+  CHECK_FALSE(std::filesystem::exists(path));
 }

@@ -12,6 +12,7 @@
 
 namespace fs = std::filesystem;
 namespace http = mgnify::http;
+namespace files = mgnify::files;
 using namespace mgnify::v2;
 namespace data = mgnify::mock::v2data;
 
@@ -23,7 +24,7 @@ TEST_CASE("an analysis's listed files download through V2Client, sizes verified"
   REQUIRE(analysis.downloads.size() == 7);
 
   dl_test::TempDir dir;
-  std::vector<http::DownloadJob> jobs;
+  std::vector<files::DownloadJob> jobs;
   std::vector<const DownloadFile*> listed;
   std::size_t sized = 0;
   for (const auto& f : analysis.downloads) {
@@ -128,7 +129,7 @@ TEST_CASE("study summaries, genome files and private links are served at their l
   for (const auto& f : client.genome("MGYG000000001").downloads) files.push_back(f);
   REQUIRE(files.size() == 5);
 
-  std::vector<http::DownloadJob> jobs;
+  std::vector<files::DownloadJob> jobs;
   for (const auto& f : files) {
     REQUIRE(f.file_size_bytes);
     jobs.push_back(download_job(f, dir / f.alias));

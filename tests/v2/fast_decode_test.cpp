@@ -2,6 +2,7 @@
 // structs: every fixture (pages as they are, single objects wrapped in a page
 // of one) as every list model, and every list route of the mock.
 
+#include "mgnify/default_transport.hpp"
 #include "mgnify/v2/fast_decode.hpp"
 
 #include <catch2/catch.hpp>
@@ -62,7 +63,7 @@ TEST_CASE("v2 fast decode: every fixture decodes the same both ways", "[v2][fast
 TEST_CASE("v2 fast decode: every list route of the mock decodes the same both ways",
           "[v2][fast][integration]") {
   v2test::Rig rig;
-  mgnify::http::Session session(rig.options(), "");
+  mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   const auto first = [&](const std::string& list) {
     const auto page = nlohmann::json::parse(
         session.get(session.url(list, mgnify::http::Query().set("page_size", "1"))).body);

@@ -257,7 +257,7 @@ TEST_CASE("gather: the group's tarball is saved to a file, not parsed",
   const auto dir = std::filesystem::temp_directory_path() / "mgnify-v2-gather-download";
   std::filesystem::remove_all(dir);
   const auto path = dir / "results.csv.gz";
-  mgnify::http::DownloadOptions options;
+  mgnify::files::DownloadOptions options;
   options.create_directories = true;
   const auto saved = client.download_gather_results(job.job_id, path, options);
   CHECK(saved.bytes == std::filesystem::file_size(path));

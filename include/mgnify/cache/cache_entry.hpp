@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "mgnify/http/checksum.hpp"
+#include "mgnify/files/checksum.hpp"
 #include "mgnify/http/headers.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
@@ -50,7 +50,7 @@ inline std::string encode_cache_entry(const http::Response& response,
   out += meta.dump();
   out.push_back('\n');
   out += response.body;
-  out += http::hash_bytes(http::HashAlgorithm::sha256, out);
+  out += files::hash_bytes(files::HashAlgorithm::sha256, out);
   return out;
 }
 
@@ -58,7 +58,7 @@ inline std::string encode_cache_entry(const http::Response& response,
 inline std::optional<CacheEntry> decode_cache_entry(std::string_view file) {
   if (file.size() < kCacheEntryMagic.size() + kCacheEntryDigestLength) return std::nullopt;
   const std::string_view content = file.substr(0, file.size() - kCacheEntryDigestLength);
-  if (http::hash_bytes(http::HashAlgorithm::sha256, content) != file.substr(content.size())) {
+  if (files::hash_bytes(files::HashAlgorithm::sha256, content) != file.substr(content.size())) {
     return std::nullopt;
   }
   if (content.substr(0, kCacheEntryMagic.size()) != kCacheEntryMagic) return std::nullopt;

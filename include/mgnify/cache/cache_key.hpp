@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "mgnify/detail/secrets.hpp"
-#include "mgnify/http/checksum.hpp"
+#include "mgnify/files/checksum.hpp"
 #include "mgnify/http/headers.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
@@ -76,7 +76,7 @@ inline bool is_authenticated_request(const http::Request& request) {
 /// the canonical URL, Accept and the credentials. Lengths prefix each part so
 /// that no two different descriptions hash the same text.
 inline std::string response_cache_key(const http::Request& request) {
-  http::Hasher hasher(http::HashAlgorithm::sha256);
+  files::Hasher hasher(files::HashAlgorithm::sha256);
   const auto part = [&hasher](std::string_view text) {
     hasher.update(std::to_string(text.size()));
     hasher.update(":");

@@ -30,8 +30,9 @@
 #include "mgnify/cache/cache_entry.hpp"
 #include "mgnify/cache/cache_key.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/download_errors.hpp"
+#include "mgnify/files/download_errors.hpp"
 #include "mgnify/http/message.hpp"
+#include "mgnify/http/response_store.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -66,7 +67,7 @@ struct CacheStats {
   std::uint64_t evictions = 0;
 };
 
-class ResponseCache {
+class ResponseCache : public http::ResponseStore {
  public:
   /// Throws InvalidArgument for an empty directory, a TTL or bound of zero,
   /// and FileError when the directory cannot be created.
@@ -115,7 +116,7 @@ class ResponseCache {
   /// The entry name for a request as the session is about to send it, or
   /// nullopt when the request bypasses the cache: anything but GET, a
   /// streamed body, or credentials without store_authenticated.
-  std::optional<std::string> key_for(const http::Request& request) const {
+  std::optional<std::string> key_for(const http::Request& request) const override {
     if (request.method != http::Method::get || request.body_sink) return std::nullopt;
     if (!options_.store_authenticated && detail::is_authenticated_request(request)) {
       return std::nullopt;
@@ -126,7 +127,7 @@ class ResponseCache {
   /// The stored response for a key from key_for, fresh at `now` (the
   /// session's wall clock), or nullopt. Never throws for what it finds on disk.
   std::optional<http::Response> lookup(const std::string& key,
-                                       std::chrono::system_clock::time_point now) {
+                                       std::chrono::system_clock::time_point now) override {
     if (!is_key(key)) return std::nullopt;
     const auto path = entry_path(key);
     std::optional<std::string> file;
@@ -162,7 +163,7 @@ class ResponseCache {
   /// Stores a 200 response fetched for `key`; anything else is ignored, as is
   /// a failure to write (the cache never fails a request). True when stored.
   bool store(const std::string& key, const http::Response& response,
-             std::chrono::system_clock::time_point now) noexcept {
+             std::chrono::system_clock::time_point now) noexcept override {
     try {
       return store_or_throw(key, response, now);
     } catch (const std::exception&) {

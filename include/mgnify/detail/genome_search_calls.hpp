@@ -16,7 +16,7 @@
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/genome_search.hpp"
-#include "mgnify/http/download.hpp"
+#include "mgnify/files/download.hpp"
 #include "mgnify/http/form.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
@@ -112,10 +112,10 @@ class GenomeSearchCalls {
     return parse_gather_csv(response.body, response.url);
   }
 
-  http::DownloadResult download_results(const std::string& job_id,
+  files::DownloadResult download_results(const std::string& job_id,
                                         const std::filesystem::path& path,
-                                        const http::DownloadOptions& options) const {
-    return http::download(session_, job_url("genomes-search/results/", job_id), path, options);
+                                        const files::DownloadOptions& options) const {
+    return files::download(session_, job_url("genomes-search/results/", job_id), path, options);
   }
 
  private:
@@ -178,9 +178,9 @@ class GenomeSearchMethods {
   }
   /// Saves genomes-search/results/{job_id} to `path` as served (CSV or gzip
   /// tarball) with the download machinery: .part file, resume, verification.
-  http::DownloadResult download_gather_results(const std::string& job_id,
+  files::DownloadResult download_gather_results(const std::string& job_id,
                                                const std::filesystem::path& path,
-                                               const http::DownloadOptions& options = {}) const {
+                                               const files::DownloadOptions& options = {}) const {
     return calls().download_results(job_id, path, options);
   }
 

@@ -19,7 +19,6 @@
 
 #include "mgnify/error.hpp"
 #include "mgnify/error_body.hpp"
-#include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -208,8 +207,10 @@ T decode(const nlohmann::json& doc, const std::string& url) {
   }
 }
 
-template <class T>
-T decode_response(const http::Response& response) {
+/// Decodes an http::Response's body (any type with `body` and `url`: this
+/// header stays free of the HTTP layer).
+template <class T, class Response>
+T decode_response(const Response& response) {
   return decode<T>(parse_body(response.body, response.url), response.url);
 }
 

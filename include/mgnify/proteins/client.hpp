@@ -17,9 +17,10 @@
 #include <vector>
 
 #include "mgnify/batch.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/executor.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
 #include "mgnify/options.hpp"
@@ -63,7 +64,8 @@ class ProteinClient {
   static constexpr std::size_t kDefaultConcurrency = 8;
 
   explicit ProteinClient(ClientOptions options = {})
-      : session_(std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl)) {}
+      : session_(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                 kDefaultBaseUrl)) {}
 
   /// Shares a session (and so its connection pool and rate limit) with other clients.
   explicit ProteinClient(std::shared_ptr<http::Session> session) : session_(std::move(session)) {

@@ -26,14 +26,15 @@
 
 #include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/checksum.hpp"
-#include "mgnify/http/download.hpp"
-#include "mgnify/http/executor.hpp"
+#include "mgnify/files/checksum.hpp"
+#include "mgnify/files/download.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
@@ -323,17 +324,17 @@ class Collection {
 /// its `file-checksum` when the service published one (a checksum already set in
 /// `options` wins). Throws InvalidArgument when the record has no self link or
 /// names an algorithm other than MD5, SHA1 or SHA256.
-inline http::DownloadJob download_job(const Download& file, std::filesystem::path path,
-                                      http::DownloadOptions options = {}) {
+inline files::DownloadJob download_job(const Download& file, std::filesystem::path path,
+                                       files::DownloadOptions options = {}) {
   const auto url = file.self_link();
   if (!url || url->empty()) {
     throw InvalidArgument("download '" + file.alias + "' has no links.self URL");
   }
   if (!options.checksum && file.file_checksum) {
-    options.checksum = http::Checksum::from_record(file.file_checksum->checksum_algorithm,
-                                                   file.file_checksum->checksum);
+    options.checksum = files::Checksum::from_record(file.file_checksum->checksum_algorithm,
+                                                    file.file_checksum->checksum);
   }
-  return http::DownloadJob{*url, std::move(path), std::move(options)};
+  return files::DownloadJob{*url, std::move(path), std::move(options)};
 }
 
 /// The genome search methods (genome_search, submit_gather, gather_status,
@@ -342,7 +343,8 @@ inline http::DownloadJob download_job(const Download& file, std::filesystem::pat
 class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult> {
  public:
   explicit LegacyClient(ClientOptions options = {})
-      : session_(std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl)) {
+      : session_(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                 kDefaultBaseUrl)) {
     validate();
   }
   /// Shares a session (its connections, rate limit and token) with other code.
@@ -524,22 +526,22 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
   /// Downloads `url` over this client's session; the token goes only to its origin.
-  http::DownloadResult download(const std::string& url, const std::filesystem::path& path,
-                                const http::DownloadOptions& options = {}) const {
-    return http::download(*session_, url, path, options);
+  files::DownloadResult download(const std::string& url, const std::filesystem::path& path,
+                                 const files::DownloadOptions& options = {}) const {
+    return files::download(*session_, url, path, options);
   }
   /// Downloads a listed file, verified against its `file-checksum` (see download_job).
-  http::DownloadResult download(const Download& file, const std::filesystem::path& path,
-                                http::DownloadOptions options = {}) const {
-    http::DownloadJob job = download_job(file, path, std::move(options));
-    return http::download(*session_, job.url, job.path, job.options);
+  files::DownloadResult download(const Download& file, const std::filesystem::path& path,
+                                 files::DownloadOptions options = {}) const {
+    files::DownloadJob job = download_job(file, path, std::move(options));
+    return files::download(*session_, job.url, job.path, job.options);
   }
   /// Several downloads at once, at most `concurrency` in flight; one outcome per
-  /// job, in order (http::download_many).
-  std::vector<Result<http::DownloadResult>> download_many(
-      const std::vector<http::DownloadJob>& jobs, std::size_t concurrency = 4,
-      http::BatchProgressCallback progress = {}) const {
-    return http::download_many(*session_, jobs, concurrency, std::move(progress));
+  /// job, in order (files::download_many).
+  std::vector<Result<files::DownloadResult>> download_many(
+      const std::vector<files::DownloadJob>& jobs, std::size_t concurrency = 4,
+      files::BatchProgressCallback progress = {}) const {
+    return files::download_many(*session_, jobs, concurrency, std::move(progress));
   }
 
   /// Walks any list URL a response gave (a relationship's links.related, a

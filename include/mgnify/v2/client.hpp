@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -21,13 +20,14 @@
 
 #include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/download.hpp"
-#include "mgnify/http/executor.hpp"
+#include "mgnify/files/download.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
@@ -65,13 +65,13 @@ inline constexpr const char* kPrivateNotFoundHint =
 /// expected size when the service published one (an expected size already set in
 /// `options` wins; v2 publishes no digests). Throws InvalidArgument when the file
 /// has no URL, as pre-V6 results do.
-inline http::DownloadJob download_job(const DownloadFile& file, std::filesystem::path path,
-                                      http::DownloadOptions options = {}) {
+inline files::DownloadJob download_job(const DownloadFile& file, std::filesystem::path path,
+                                       files::DownloadOptions options = {}) {
   if (!file.has_url()) throw InvalidArgument("download '" + file.alias + "' has no url");
   if (!options.expected_size && file.file_size_bytes && *file.file_size_bytes >= 0) {
     options.expected_size = static_cast<std::uint64_t>(*file.file_size_bytes);
   }
-  return http::DownloadJob{*file.url, std::move(path), std::move(options)};
+  return files::DownloadJob{*file.url, std::move(path), std::move(options)};
 }
 
 /// Behaviour specific to the v2 client.
@@ -90,7 +90,9 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
  public:
   explicit V2Client(ClientOptions options = {}, V2Options v2 = {})
       : state_(std::make_shared<State>(
-            std::make_shared<http::Session>(std::move(options), kDefaultBaseUrl), v2)) {}
+            std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                            kDefaultBaseUrl),
+            v2)) {}
 
   /// Shares an existing session (its base URL must be the v2 root).
   explicit V2Client(std::shared_ptr<http::Session> session, V2Options v2 = {})
@@ -127,7 +129,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
     const auto current = state_->session->token();
     if (!current)
       throw InvalidArgument("refresh() needs a token: call login() or set_token() first");
-    auto token = state_->refresh_with(*current);
+    auto token = State::refresh_token(*state_->session, *current);
     state_->session->set_token(token.token);
     return token;
   }
@@ -360,22 +362,22 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
   /// Downloads `url` over this client's session; the token goes only to its origin.
-  http::DownloadResult download(const std::string& url, const std::filesystem::path& path,
-                                const http::DownloadOptions& options = {}) const {
-    return http::download(*state_->session, url, path, options);
+  files::DownloadResult download(const std::string& url, const std::filesystem::path& path,
+                                 const files::DownloadOptions& options = {}) const {
+    return files::download(*state_->session, url, path, options);
   }
   /// Downloads a listed file, checked against its `file_size_bytes` (see download_job).
-  http::DownloadResult download(const DownloadFile& file, const std::filesystem::path& path,
-                                http::DownloadOptions options = {}) const {
-    http::DownloadJob job = download_job(file, path, std::move(options));
-    return http::download(*state_->session, job.url, job.path, job.options);
+  files::DownloadResult download(const DownloadFile& file, const std::filesystem::path& path,
+                                 files::DownloadOptions options = {}) const {
+    files::DownloadJob job = download_job(file, path, std::move(options));
+    return files::download(*state_->session, job.url, job.path, job.options);
   }
   /// Several downloads at once, at most `concurrency` in flight; one outcome per
-  /// job, in order (http::download_many).
-  std::vector<Result<http::DownloadResult>> download_many(
-      const std::vector<http::DownloadJob>& jobs, std::size_t concurrency = 4,
-      http::BatchProgressCallback progress = {}) const {
-    return http::download_many(*state_->session, jobs, concurrency, std::move(progress));
+  /// job, in order (files::download_many).
+  std::vector<Result<files::DownloadResult>> download_many(
+      const std::vector<files::DownloadJob>& jobs, std::size_t concurrency = 4,
+      files::BatchProgressCallback progress = {}) const {
+    return files::download_many(*state_->session, jobs, concurrency, std::move(progress));
   }
 
   // ---- the service's description and text bodies -----------------------------
@@ -412,68 +414,35 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
       if (parallel_pages() == 0) {
         throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
       }
+      // A present but rejected token gets 401 even for public data, so the
+      // session answers a 401 to a call that carried one by refreshing the
+      // token once (or, by option, dropping it) and repeating the call:
+      // downloads and text included, since they run through the same session.
+      http::TokenRefresh policy;
+      // The session owns the policy; it calls it only while it is alive.
+      policy.refresh = [raw = session.get()](const std::string& rejected) {
+        return refresh_token(*raw, rejected).token;
+      };
+      policy.anonymous_fallback = v2.anonymous_fallback_on_auth_failure;
+      policy.not_found_hint = kPrivateNotFoundHint;
+      session->set_token_refresh(std::move(policy));
     }
     std::size_t parallel_pages() const { return session->options().parallel_pages; }
     std::shared_ptr<http::Session> session;
     V2Options v2;
-    std::mutex refresh_mutex;
 
-    TokenResponse refresh_with(const std::string& token) {
+    static TokenResponse refresh_token(http::Session& session, const std::string& token) {
       http::CallOptions call;
       call.send_token = false;
       const auto response =
-          session->post_json(session->url("auth/sliding/refresh"), {{"token", token}}, call);
+          session.post_json(session.url("auth/sliding/refresh"), {{"token", token}}, call);
       return mgnify::detail::decode_response<TokenResponse>(response);
     }
 
-    static http::CallOptions call_for(const std::optional<std::string>& token) {
-      http::CallOptions call;
-      if (token) call.not_found_hint = kPrivateNotFoundHint;
-      return call;
-    }
-
-    // A present but rejected token gets 401 even for public data, so a 401 on
-    // a call that carried one is answered by refreshing once (or, by option,
-    // dropping the token) and repeating the call.
     http::Response get(const std::string& url, const CancelToken& cancel = CancelToken::never()) {
-      auto call = [&](const std::optional<std::string>& token) {
-        http::CallOptions out = call_for(token);
-        out.cancel = cancel;
-        return out;
-      };
-      const auto sent = session->token();
-      try {
-        return session->get(url, call(sent));
-      } catch (const AuthError& e) {
-        if (!sent || e.status() != 401) throw;
-        recover(*sent, e);
-      }
-      const auto now = session->token();
-      try {
-        return session->get(url, call(now));
-      } catch (const AuthError& e) {
-        if (!now || e.status() != 401 || !v2.anonymous_fallback_on_auth_failure) throw;
-        session->set_token(std::nullopt);
-      }
-      return session->get(url, call(std::nullopt));
-    }
-
-    void recover(const std::string& sent, const AuthError& rejected) {
-      std::lock_guard<std::mutex> lock(refresh_mutex);
-      // Another thread may already have replaced (or dropped) this token.
-      if (session->token() != std::optional<std::string>(sent)) return;
-      try {
-        session->set_token(refresh_with(sent).token);
-      } catch (const Error& refresh_failure) {
-        if (v2.anonymous_fallback_on_auth_failure) {
-          session->set_token(std::nullopt);
-          return;
-        }
-        ApiErrorInfo info = rejected.info();
-        info.hint = std::string("the token was rejected and refreshing it failed (") +
-                    refresh_failure.what() + ")";
-        throw AuthError(std::move(info));
-      }
+      http::CallOptions call;
+      call.cancel = cancel;
+      return session->get(url, call);
     }
   };
 

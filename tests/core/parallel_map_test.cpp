@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "core/test_support.hpp"
-#include "mgnify/http/executor.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
 
 using namespace std::chrono_literals;
-using mgnify::http::parallel_map;
+using mgnify::parallel_map;
 
 TEST_CASE("results come back in index order whatever the finishing order", "[executor]") {
   const auto results = parallel_map(40, 8, [](std::size_t i) {
@@ -117,7 +117,7 @@ TEST_CASE("a batch asking for 100000 threads starts at most kMaxBatchThreads", "
   });
   REQUIRE(results.size() == 1000);
   for (std::size_t i = 0; i < results.size(); ++i) CHECK(*results[i] == i);
-  CHECK(ids.size() <= mgnify::http::kMaxBatchThreads);
+  CHECK(ids.size() <= mgnify::kMaxBatchThreads);
 }
 
 TEST_CASE("a thread that cannot be started leaves the batch to the threads that did",
@@ -133,7 +133,7 @@ TEST_CASE("a thread that cannot be started leaves the batch to the threads that 
   std::mutex ids_mutex;
   std::set<std::thread::id> ids;
   const auto results =
-      mgnify::http::detail::parallel_map_with(spawn_two_then_fail, 50, 8, [&](std::size_t i) {
+      mgnify::detail::parallel_map_with(spawn_two_then_fail, 50, 8, [&](std::size_t i) {
         std::lock_guard<std::mutex> lock(ids_mutex);
         ids.insert(std::this_thread::get_id());
         return i * 2;

@@ -22,12 +22,12 @@
 #include <system_error>
 
 #include "mgnify/error.hpp"
-#include "mgnify/http/download_errors.hpp"
+#include "mgnify/files/download_errors.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
 inline namespace v0 {
-namespace http {
+namespace files {
 
 enum class HashAlgorithm { md5, sha1, sha256 };
 
@@ -224,6 +224,6 @@ inline std::string hash_file(HashAlgorithm algorithm, const std::filesystem::pat
   return h.hex_digest();
 }
 
-}  // namespace http
+}  // namespace files
 }  // namespace v0
 }  // namespace mgnify

@@ -29,8 +29,8 @@
 //
 // Clients expose this as a one-line member:
 //   DownloadResult download(const std::string& url, const std::filesystem::path& path,
-//                           const http::DownloadOptions& options = {}) {
-//     return http::download(session_, url, path, options);
+//                           const files::DownloadOptions& options = {}) {
+//     return files::download(session_, url, path, options);
 //   }
 
 #ifdef _WIN32
@@ -62,9 +62,9 @@
 #include <vector>
 
 #include "mgnify/error.hpp"
-#include "mgnify/http/checksum.hpp"
-#include "mgnify/http/download_errors.hpp"
-#include "mgnify/http/executor.hpp"
+#include "mgnify/files/checksum.hpp"
+#include "mgnify/files/download_errors.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/http/retry.hpp"
 #include "mgnify/http/session.hpp"
@@ -74,7 +74,7 @@
 
 namespace mgnify {
 inline namespace v0 {
-namespace http {
+namespace files {
 
 /// Where one download stands. `bytes_done` counts the bytes of the file on disk,
 /// including a resumed .part, so it starts above zero when a transfer resumes.
@@ -433,7 +433,7 @@ inline void remove_file_quietly(const std::filesystem::path& path) noexcept {
 
 /// The validator a response names for If-Range: a strong ETag, else
 /// Last-Modified (weak ETags are not allowed in If-Range).
-inline std::optional<std::string> validator_of(const Response& head) {
+inline std::optional<std::string> validator_of(const http::Response& head) {
   const auto etag = head.headers.get("ETag");
   if (etag && etag->rfind("W/", 0) != 0) return etag;
   return head.headers.get("Last-Modified");
@@ -561,7 +561,7 @@ class Transfer {
   bool started() const noexcept { return started_; }
 
   /// Called with the first chunk's head (or the head of an empty 2xx body).
-  void start(const Response& head) {
+  void start(const http::Response& head) {
     started_ = true;
     const std::optional<std::string> served = validator_of(head);
     if (head.status == 206) {
@@ -694,7 +694,7 @@ class Transfer {
 
  private:
   /// Whether a 206 names the version If-Range asked for, comparing like with like.
-  bool same_version(const std::string& ours, const Response& head) const {
+  bool same_version(const std::string& ours, const http::Response& head) const {
     const bool etag = !ours.empty() && ours.front() == '"';
     const auto theirs = head.headers.get(etag ? "ETag" : "Last-Modified");
     return !theirs || *theirs == ours;
@@ -754,11 +754,11 @@ class Transfer {
 /// local file-system failures and for anything but a regular file at
 /// `path.part`, and the session's ApiError / TransportError subclasses once the
 /// attempts are used up (the .part file is then kept, so a later call resumes).
-inline DownloadResult download(Session& session, const std::string& url,
+inline DownloadResult download(http::Session& session, const std::string& url,
                                const std::filesystem::path& path,
                                const DownloadOptions& options = {}) {
   namespace fs = std::filesystem;
-  if (!parse_url(url)) throw InvalidArgument("not an absolute http(s) URL: '" + url + "'");
+  if (!http::parse_url(url)) throw InvalidArgument("not an absolute http(s) URL: '" + url + "'");
   if (path.empty() || !path.has_filename()) {
     throw InvalidArgument("download destination must name a file: '" + path.string() + "'");
   }
@@ -788,12 +788,12 @@ inline DownloadResult download(Session& session, const std::string& url,
   detail::Transfer transfer(url, path, options, result);
   transfer.adopt_existing_part();
 
-  const RetryOptions& retry = session.options().retry;
+  const http::RetryOptions& retry = session.options().retry;
   const int max_attempts = options.max_attempts > 0 ? options.max_attempts : retry.max_attempts;
-  Backoff backoff(retry);
-  CallOptions call;
+  http::Backoff backoff(retry);
+  http::CallOptions call;
   // The token is for the API's origin; file hosts elsewhere never see it.
-  call.send_token = same_origin(url, session.base_url());
+  call.send_token = http::same_origin(url, session.base_url());
   call.max_attempts = 1;
   call.timeout = options.timeout;
   call.cancel = options.cancel;
@@ -807,8 +807,8 @@ inline DownloadResult download(Session& session, const std::string& url,
       }
     };
 
-    Request request;
-    request.method = Method::get;
+    http::Request request;
+    request.method = http::Method::get;
     request.url = url;
     request.headers.set("Accept", "*/*");
     // Byte offsets only mean something in the file's own encoding.
@@ -817,7 +817,7 @@ inline DownloadResult download(Session& session, const std::string& url,
       request.headers.set("Range", "bytes=" + std::to_string(transfer.offset()) + "-");
       if (transfer.validator()) request.headers.set("If-Range", *transfer.validator());
     }
-    request.body_sink = [&transfer](const Response& head, const char* data, std::size_t size) {
+    request.body_sink = [&transfer](const http::Response& head, const char* data, std::size_t size) {
       if (!transfer.started()) transfer.start(head);
       transfer.write(data, size);
       return true;
@@ -825,7 +825,7 @@ inline DownloadResult download(Session& session, const std::string& url,
     transfer.begin_attempt();
 
     try {
-      Response response = session.execute(std::move(request), call);
+      http::Response response = session.execute(std::move(request), call);
       if (!transfer.started()) transfer.start(response);  // an empty body
       const auto& total = transfer.total();
       if (total && transfer.offset() < *total) {
@@ -936,7 +936,7 @@ struct BatchProgress {
 };
 using BatchProgressCallback = std::function<void(const BatchProgress&)>;
 
-/// Runs the jobs on up to `concurrency` threads (http::parallel_map) and returns
+/// Runs the jobs on up to `concurrency` threads (parallel_map) and returns
 /// one outcome per job, in input order; a failed job does not stop the others.
 /// `progress` is called under a lock (never concurrently, so snapshots arrive
 /// in order) after every chunk of every job and when a job finishes.
@@ -944,13 +944,13 @@ using BatchProgressCallback = std::function<void(const BatchProgress&)>;
 /// destination, a destination that is another job's .part or validator file,
 /// and paths that differ only in ASCII case (one file on case-insensitive file
 /// systems).
-inline std::vector<Result<DownloadResult>> download_many(Session& session,
+inline std::vector<Result<DownloadResult>> download_many(http::Session& session,
                                                          const std::vector<DownloadJob>& jobs,
                                                          std::size_t concurrency = 4,
                                                          BatchProgressCallback progress = {}) {
   if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
   for (const auto& job : jobs) {
-    if (!parse_url(job.url))
+    if (!http::parse_url(job.url))
       throw InvalidArgument("not an absolute http(s) URL: '" + job.url + "'");
     if (job.path.empty() || !job.path.has_filename()) {
       throw InvalidArgument("download destination must name a file: '" + job.path.string() + "'");
@@ -1014,6 +1014,6 @@ inline std::vector<Result<DownloadResult>> download_many(Session& session,
   });
 }
 
-}  // namespace http
+}  // namespace files
 }  // namespace v0
 }  // namespace mgnify

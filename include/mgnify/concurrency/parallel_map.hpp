@@ -24,8 +24,6 @@
 
 namespace mgnify {
 inline namespace v0 {
-namespace http {
-
 /// Threads a batch starts at most, whatever concurrency is asked for: beyond
 /// this a batch only queues on the rate limiter and the server.
 inline constexpr std::size_t kMaxBatchThreads = 256;
@@ -85,6 +83,5 @@ auto parallel_map(std::size_t count, std::size_t concurrency, Fn fn)
                                    count, concurrency, std::move(fn));
 }
 
-}  // namespace http
 }  // namespace v0
 }  // namespace mgnify

@@ -1,0 +1,111 @@
+#pragma once
+
+// The auth step: attaches the bearer token to requests for the base URL's
+// origin and, where the service can refresh tokens, answers a 401 to a call
+// that carried one by refreshing it once and repeating the call. Every
+// request takes this step, downloads and streamed bodies included.
+
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "mgnify/error.hpp"
+#include "mgnify/http/message.hpp"
+#include "mgnify/http/request_headers.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace http {
+
+/// How a service recovers from a rejected token.
+struct TokenRefresh {
+  /// Returns the replacement for a rejected token, or throws when the service
+  /// refuses. Empty: tokens are never refreshed.
+  std::function<std::string(const std::string& rejected)> refresh;
+  /// When the token cannot be refreshed, or its replacement is rejected too,
+  /// forget it and repeat the call without one instead of failing.
+  bool anonymous_fallback = false;
+  /// Appended to the text of a 404 answered to a call that carried a token
+  /// (a service may hide objects the token's owner may not see).
+  std::string not_found_hint;
+};
+
+class TokenAuth {
+ public:
+  explicit TokenAuth(std::optional<std::string> token) { set(std::move(token)); }
+
+  /// A token with CR, LF or NUL (even one a server issued) is refused with
+  /// InvalidArgument: it would add header lines of its own.
+  void set(std::optional<std::string> token) {
+    if (token) check_header_value("token", *token);
+    std::lock_guard<std::mutex> lock(token_mutex_);
+    token_ = std::move(token);
+  }
+  std::optional<std::string> get() const {
+    std::lock_guard<std::mutex> lock(token_mutex_);
+    return token_;
+  }
+
+  void set_refresh(TokenRefresh policy) {
+    std::lock_guard<std::mutex> refresh_lock(refresh_mutex_);
+    std::lock_guard<std::mutex> token_lock(token_mutex_);
+    policy_ = std::move(policy);
+  }
+  std::string not_found_hint() const {
+    std::lock_guard<std::mutex> lock(token_mutex_);
+    return policy_.not_found_hint;
+  }
+
+  /// Sets Authorization when `send` and there is a token; returns the token sent.
+  std::optional<std::string> attach(Request& request, bool send) const {
+    if (!send) return std::nullopt;
+    auto token = get();
+    if (token) request.headers.set("Authorization", "Bearer " + *token);
+    return token;
+  }
+
+  /// After the `rejections`-th 401 to a call that carried `sent`: true when
+  /// the call should be repeated with whatever token is now current. Throws
+  /// AuthError, with the reason in its hint, when refreshing fails and there
+  /// is no fallback.
+  bool repeat_after_rejection(const std::string& sent, const AuthError& rejected, int rejections) {
+    std::lock_guard<std::mutex> lock(refresh_mutex_);
+    if (!policy_.refresh && !policy_.anonymous_fallback) return false;
+    if (rejections == 1) {
+      // Several threads may hold the same rejected token; only the first refreshes.
+      if (get() != std::optional<std::string>(sent)) return true;
+      if (!policy_.refresh) return fall_back();
+      try {
+        set(policy_.refresh(sent));
+        return true;
+      } catch (const Error& refresh_failure) {
+        if (fall_back()) return true;
+        ApiErrorInfo info = rejected.info();
+        info.hint = std::string("the token was rejected and refreshing it failed (") +
+                    refresh_failure.what() + ")";
+        throw AuthError(std::move(info));
+      }
+    }
+    return rejections == 2 && fall_back();
+  }
+
+ private:
+  bool fall_back() {
+    if (!policy_.anonymous_fallback) return false;
+    set(std::nullopt);
+    return true;
+  }
+
+  mutable std::mutex token_mutex_;
+  std::optional<std::string> token_;
+  // Held while refreshing, so one rejected token is refreshed once.
+  mutable std::mutex refresh_mutex_;
+  TokenRefresh policy_;  // written under both mutexes, read under either
+};
+
+}  // namespace http
+}  // namespace v0
+}  // namespace mgnify

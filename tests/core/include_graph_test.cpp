@@ -1,0 +1,136 @@
+// The layering of include/mgnify, read from the headers themselves: the HTTP
+// layer never reaches up into clients, models or files; curl is known to the
+// transport alone and OpenSSL to the checksums alone; models need neither.
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct IncludeGraph {
+  // "mgnify/http/session.hpp" -> the project headers and system headers it names.
+  std::map<std::string, std::set<std::string>> project;
+  std::map<std::string, std::set<std::string>> system;
+
+  static IncludeGraph read(const fs::path& include_root) {
+    IncludeGraph graph;
+    const std::regex directive(R"(^\s*#\s*include\s*([<"])([^>"]+)[>"])");
+    for (const auto& entry : fs::recursive_directory_iterator(include_root)) {
+      if (entry.path().extension() != ".hpp") continue;
+      const std::string name = fs::relative(entry.path(), include_root).generic_string();
+      std::ifstream in(entry.path());
+      std::string line;
+      auto& mine = graph.project[name];
+      auto& theirs = graph.system[name];
+      while (std::getline(in, line)) {
+        std::smatch m;
+        if (!std::regex_search(line, m, directive)) continue;
+        const std::string target = m[2];
+        if (target.rfind("mgnify/", 0) == 0) {
+          mine.insert(target);
+        } else {
+          theirs.insert(target);
+        }
+      }
+    }
+    return graph;
+  }
+
+  /// Every project header `name` reaches, itself included.
+  std::set<std::string> reach(const std::string& name) const {
+    std::set<std::string> seen{name};
+    std::vector<std::string> todo{name};
+    while (!todo.empty()) {
+      const std::string next = todo.back();
+      todo.pop_back();
+      const auto it = project.find(next);
+      if (it == project.end()) continue;
+      for (const auto& target : it->second) {
+        if (seen.insert(target).second) todo.push_back(target);
+      }
+    }
+    return seen;
+  }
+
+  /// The headers through which `name` reaches a system header starting with `prefix`.
+  std::vector<std::string> reaches_system(const std::string& name,
+                                          const std::string& prefix) const {
+    std::vector<std::string> via;
+    for (const auto& header : reach(name)) {
+      const auto it = system.find(header);
+      if (it == system.end()) continue;
+      for (const auto& target : it->second) {
+        if (target.rfind(prefix, 0) == 0) via.push_back(header + " includes <" + target + ">");
+      }
+    }
+    return via;
+  }
+};
+
+const IncludeGraph& graph() {
+  static const IncludeGraph g = IncludeGraph::read(fs::path(MGNIFY_SOURCE_DIR) / "include");
+  return g;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("the include graph is read from the headers", "[layout]") {
+  REQUIRE(graph().project.count("mgnify/http/session.hpp") == 1);
+  CHECK(graph().reach("mgnify/v2/client.hpp").count("mgnify/http/session.hpp") == 1);
+  CHECK_FALSE(graph().reaches_system("mgnify/http/curl_transport.hpp", "curl/").empty());
+}
+
+TEST_CASE("only the transport includes curl, and only checksums include OpenSSL", "[layout]") {
+  for (const auto& [header, targets] : graph().system) {
+    for (const auto& target : targets) {
+      CAPTURE(header, target);
+      if (starts_with(target, "curl/")) CHECK(header == "mgnify/http/curl_transport.hpp");
+      if (starts_with(target, "openssl/")) CHECK(header == "mgnify/files/checksum.hpp");
+    }
+  }
+}
+
+TEST_CASE("the HTTP layer includes nothing above it", "[layout]") {
+  // What http/ may build on: itself and the foundations every layer shares.
+  const std::set<std::string> foundations = {
+      "mgnify/version.hpp", "mgnify/error.hpp",          "mgnify/error_body.hpp",
+      "mgnify/cancel.hpp",  "mgnify/detail/secrets.hpp", "mgnify/detail/civil_time.hpp",
+  };
+  for (const auto& [header, targets] : graph().project) {
+    if (!starts_with(header, "mgnify/http/")) continue;
+    for (const auto& target : graph().reach(header)) {
+      CAPTURE(header, target);
+      CHECK((starts_with(target, "mgnify/http/") || foundations.count(target) == 1));
+    }
+  }
+}
+
+TEST_CASE("the session and every model header build without curl or OpenSSL", "[layout]") {
+  std::vector<std::string> light = {"mgnify/http/session.hpp", "mgnify/detail/json.hpp",
+                                    "mgnify/options.hpp"};
+  for (const auto& [header, targets] : graph().project) {
+    const bool model = (starts_with(header, "mgnify/v1/") || starts_with(header, "mgnify/v2/") ||
+                        starts_with(header, "mgnify/proteins/")) &&
+                       header.find("client.hpp") == std::string::npos &&
+                       header.find("genome_search.hpp") == std::string::npos;
+    if (model) light.push_back(header);
+  }
+  REQUIRE(light.size() > 20);
+  for (const auto& header : light) {
+    CAPTURE(header);
+    CHECK(graph().reaches_system(header, "curl/") == std::vector<std::string>{});
+    CHECK(graph().reaches_system(header, "openssl/") == std::vector<std::string>{});
+  }
+}
