@@ -12,7 +12,9 @@
 #   - RawJson read from several threads at once (lazy parse published once).
 #
 #   ./scripts/tsan.sh            g++
-#   ./scripts/tsan.sh --clang    clang++
+#   ./scripts/tsan.sh --clang    clang++; then every core and proteins test runs
+#                                too, so this build is also CI's clang++ -Werror
+#                                check of the core and one client suite
 # Any race report fails the run (halt_on_error).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,9 +22,10 @@ cd "$root"
 
 compiler="g++"
 build="build/tsan"
+whole_suites=0
 for arg in "$@"; do
   case "$arg" in
-    --clang) compiler="clang++"; build="build/tsan-clang" ;;
+    --clang) compiler="clang++"; build="build/tsan-clang"; whole_suites=1 ;;
     *) echo "usage: $0 [--clang]" >&2; exit 2 ;;
   esac
 done
@@ -42,4 +45,9 @@ echo "== core: executor, Paged read-ahead, counted and predicted modes, rate lim
 "$build/tests/mgnify_core_tests" "[executor],[readahead],[counted],[predicted],[rate]"
 echo "== proteins: RawJson read by several threads"
 "$build/tests/mgnify_proteins_tests" "[raw-threads]"
+if [ "$whole_suites" = 1 ]; then
+  echo "== clang++: every core and proteins test"
+  "$build/tests/mgnify_core_tests"
+  "$build/tests/mgnify_proteins_tests"
+fi
 echo "ThreadSanitizer: no race reported"

@@ -369,7 +369,7 @@ TEST_CASE("authenticated responses are not stored unless asked for", "[cache][in
 
   auto with_key = cached_options(cache_mock().v2_url(), cache);
   with_key.extra_headers.set("X-Api-Key", "a-secret-key");
-  mgnify::http::Session keyed(with_key, "");
+  mgnify::http::Session keyed(mgnify::with_default_transport(with_key), "");
   keyed.get(v2_study_url("MGYS00000011"));
   keyed.get(v2_study_url("MGYS00000011"));
   CHECK(cache_mock().hits(v2_study_path("MGYS00000011")) == 2);
@@ -379,7 +379,7 @@ TEST_CASE("authenticated responses are not stored unless asked for", "[cache][in
   CacheOptions opted;
   opted.store_authenticated = true;
   CacheDir opted_dir;
-  mgnify::http::Session in_url(cached_options(cache_mock().v2_url(), make_cache(opted_dir, opted)),
+  mgnify::http::Session in_url(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), make_cache(opted_dir, opted))),
                                "");
   in_url.get(v2_study_url("MGYS00000012") + "?api_key=a-secret-key");
   in_url.get(v2_study_url("MGYS00000012") + "?api_key=a-secret-key");

@@ -400,7 +400,7 @@ TEST_CASE("live: connection refused on a closed port is a TransportError of kind
     closed_port = probe.port();
   }
   auto clock = std::make_shared<mgnify::http::FakeClock>();
-  mgnify::http::Session s(test_support::curl_options(clock), "http://127.0.0.1:" + std::to_string(closed_port));
+  mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(clock)), "http://127.0.0.1:" + std::to_string(closed_port));
   try {
     s.get(s.url("test/echo"));
     FAIL("no throw");
@@ -601,7 +601,7 @@ TEST_CASE("live: TLS is always verified, and TLS failures are not retried", "[in
   Live live;
   const std::string https_origin = "https://127.0.0.1:" + std::to_string(live.server->port());
   SECTION("https to a server that does not speak TLS") {
-    mgnify::http::Session s(test_support::curl_options(live.clock), https_origin);
+    mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(live.clock)), https_origin);
     try {
       s.get(s.url("test/echo"));
       FAIL("no throw");
@@ -615,7 +615,7 @@ TEST_CASE("live: TLS is always verified, and TLS failures are not retried", "[in
   SECTION("a CA bundle that does not exist") {
     auto o = test_support::curl_options(live.clock);
     o.ca_bundle_path = "/nonexistent/mgnify-test-ca.pem";
-    mgnify::http::Session s(o, https_origin);
+    mgnify::http::Session s(mgnify::with_default_transport(o), https_origin);
     try {
       s.get(s.url("test/echo"));
       FAIL("no throw");

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/test_support.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/detail/secrets.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/url.hpp"
@@ -221,7 +222,7 @@ TEST_CASE("Session::url joins the base and an encoded path and query", "[url][se
 
   mgnify::ClientOptions o = rig.options();
   o.base_url = "https://override.example.org/v2/";
-  mgnify::http::Session overridden(o, "https://default.example.org");
+  mgnify::http::Session overridden(mgnify::with_default_transport(o), "https://default.example.org");
   CHECK(overridden.base_url() == "https://override.example.org/v2");
 }
 
