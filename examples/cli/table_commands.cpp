@@ -87,6 +87,11 @@ void write_delimited(const tables::Table& table, TableFormat format) {
   if (!std::cout) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
 }
 
+/// The tables choose their own columns; a --columns selection would be dropped.
+void no_columns(const Settings& settings, const std::string& command) {
+  if (!settings.columns.empty()) throw UsageError("--columns does not apply to '" + command + "'");
+}
+
 bool is_insdc_study(const std::string& accession) {
   for (const char* prefix : {"ERP", "SRP", "DRP", "PRJ"}) {
     if (accession.rfind(prefix, 0) == 0) return true;
@@ -123,6 +128,7 @@ tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settin
 }
 
 int run_samples_table(const SamplesArgs& args, const Settings& settings) {
+  no_columns(settings, "samples-table");
   const TableFormat format = table_format(args.format, settings);
   const tables::Table table = fetch_sample_table(args, settings);
   if (format == TableFormat::tsv || format == TableFormat::csv) {
@@ -268,6 +274,7 @@ std::string message_of(const std::exception_ptr& failure) {
 
 int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   no_page_size(settings, "abundance-table");
+  no_columns(settings, "abundance-table");
   if (settings.max_items) {
     throw UsageError("--max does not apply to 'abundance-table': the matrix has every analysis");
   }
@@ -324,6 +331,17 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   return first_failure ? exit_code_for(first_failure) : kOk;
 }
 
+/// The study argument and --api, as both table commands take them.
+void add_study_and_api(CLI::App& cmd, std::string& study, std::string& api) {
+  cmd.add_option("study", study,
+                 "MGYS study (or its ERP/SRP/DRP/PRJ accession); any case, zero padding "
+                 "optional (mgys1)")
+      ->required();
+  cmd.add_option("--api", api, "which API to ask")
+      ->check(CLI::IsMember({"v1", "v2"}))
+      ->capture_default_str();
+}
+
 }  // namespace
 
 void add_table_commands(CLI::App& app, Context& ctx) {
@@ -333,14 +351,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "A study's samples as a table: one row per sample, its own attributes (biome, "
       "location, date) first, then one column per metadata key, with units in the header "
       "(like mg-toolkit original_metadata or MGnifyR getMetadata)");
-  samples_cmd
-      ->add_option("study", samples->study,
-                   "MGYS study (or its ERP/SRP/DRP/PRJ accession); any case, zero padding "
-                   "optional (mgys1)")
-      ->required();
-  samples_cmd->add_option("--api", samples->api, "which API to ask")
-      ->check(CLI::IsMember({"v1", "v2"}))
-      ->capture_default_str();
+  add_study_and_api(*samples_cmd, samples->study, samples->api);
   add_table_format(*samples_cmd, samples->format, "an array of one object per sample");
   samples_cmd->callback([&ctx, samples] {
     ctx.action = [&ctx, samples] { return run_samples_table(*samples, ctx.settings); };
@@ -352,12 +363,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "Merge the summary file of every analysis of a study (one pipeline version, one result "
       "group) into a feature-by-analysis count matrix (like MGnifyR getResult); files are "
       "downloaded as `mgnify download` does: resumed, verified, kept in DIR");
-  abundance_cmd
-      ->add_option("study", abundance->study, "MGYS study (or its ERP/SRP/DRP/PRJ accession)")
-      ->required();
-  abundance_cmd->add_option("--api", abundance->api, "which API to ask")
-      ->check(CLI::IsMember({"v1", "v2"}))
-      ->capture_default_str();
+  add_study_and_api(*abundance_cmd, abundance->study, abundance->api);
   add_nonempty_option(*abundance_cmd, "-p,--pipeline", abundance->pipeline,
                       "pipeline version of the analyses (v1: 4.1, 5.0; v2: V6, 6.1)")
       ->required();

@@ -374,3 +374,39 @@ TEST_CASE("abundance-table: a group with several tables per analysis asks for --
   CHECK(matched.err.empty());
   CHECK(tsv_rows(matched.out).at(0).at(0) == "taxonomy");
 }
+
+TEST_CASE("samples-table: a walk that ends short of the study's count fails and prints nothing",
+          "[cli][tables][samples]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  REQUIRE(study.samples.size() > 2);
+  // The service promises every sample of the study but sends only the first.
+  const json short_page = {
+      {"count", study.samples.size()},
+      {"items",
+       json::array({d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata})}};
+  tables_mock().push_fault(
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/",
+      mgnify::mock::Fault::status_only(200, short_page.dump()));
+  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  CHECK(run.code == 1);
+  CHECK(run.out.empty());
+  CHECK_THAT(run.err, Catch::StartsWith("mgnify: "));
+}
+
+TEST_CASE("the table commands refuse options that would be dropped", "[cli][tables]") {
+  const std::vector<std::vector<std::string>> cases = {
+      {"--format", "tsv", "--columns", "accession", "samples-table", "MGYS00000002"},
+      {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+       "--max", "2"},
+      {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+       "--format", "ndjson"}};
+  for (const auto& args : cases) {
+    tables_mock().clear_requests();
+    const auto run = run_tables_cli(args);
+    CHECK(run.code == 2);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Catch::StartsWith("mgnify: "));
+    CHECK(tables_mock().requests().empty());  // refused before any request
+  }
+}
