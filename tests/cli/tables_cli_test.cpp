@@ -175,6 +175,12 @@ TEST_CASE("samples-table on v2: one row per sample, core columns, then metadata 
   }
   CHECK(seen.size() == study.samples.size());
 
+  // The study's ENA accession names the same study.
+  const auto by_ena =
+      run_tables_cli({"samples-table", study.ena_accessions.at(1), "--format", "tsv"});
+  CHECK(by_ena.code == 0);
+  CHECK(by_ena.out == run.out);
+
   // JSON: the same rows as objects, absent values as null.
   const auto as_json = run_tables_cli({"samples-table", study.accession, "--format", "json"});
   CHECK(as_json.code == 0);
