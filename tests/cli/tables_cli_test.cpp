@@ -416,3 +416,69 @@ TEST_CASE("the table commands refuse options that would be dropped", "[cli][tabl
     CHECK(tables_mock().requests().empty());  // refused before any request
   }
 }
+
+TEST_CASE("abundance-table in the other forms: v1 taxonomy as TSV, v2 taxonomy as BIOM",
+          "[cli][tables][abundance][biom]") {
+  // v1, pipeline 5.0: the SSU OTU tables of MGYS00000002's analyses.
+  std::map<std::string, std::pair<std::string, std::uint64_t>> v1_named;
+  std::vector<std::string> v1_analyses;
+  for (std::size_t s = v1data::study_sample_begin(1); s < v1data::study_sample_end(1); ++s) {
+    if (std::string(v1data::analysis_pipeline(s)) != "5.0") continue;
+    v1_analyses.push_back(v1data::analysis_accession(s));
+    v1_named[v1data::analysis_accession(s)] = {
+        v1data::download_file(v1data::DownloadOwner::analysis, s, 1).alias,
+        mgnify::mock::seed_of("v1/analysis/" + std::to_string(s) + "/1")};
+  }
+  TablesTempDir dir;
+  const auto v1_run = run_tables_cli({"abundance-table", "--api", "v1", v1data::study_accession(1),
+                                      "-p", "5.0", "-g", "taxonomic_analysis_ssu_rrna", "--dir",
+                                      dir.path().string(), "--format", "tsv"});
+  CHECK(v1_run.code == 0);
+  CHECK(v1_run.err.empty());
+  std::vector<std::string> header_analyses;
+  const auto v1_rows = tsv_rows(v1_run.out);
+  REQUIRE_FALSE(v1_rows.empty());
+  for (const auto& cell : v1_rows[0]) {
+    if (cell.rfind("MGYA", 0) == 0) header_analyses.push_back(cell);
+  }
+  std::sort(header_analyses.begin(), header_analyses.end());
+  CHECK(header_analyses == v1_analyses);
+  check_matrix_tsv(v1_run.out, expected_from(v1_named), header_analyses, "taxonomy");
+
+  // v2: the same merge as BIOM, an OTU table whose rows carry their ranks.
+  const auto files = v2_ssu_files("MGYS00000002");
+  std::map<std::string, std::pair<std::string, std::uint64_t>> v2_named;
+  for (const auto& [analysis, path] : files)
+    v2_named[analysis] = {path.substr(path.rfind('/') + 1), mgnify::mock::seed_of("v2" + path)};
+  const auto v2_run =
+      run_tables_cli({"abundance-table", "MGYS00000002", "-p", "V6", "-g",
+                      "taxonomies.closed_reference.ssu", "--dir", dir.path().string()});
+  CHECK(v2_run.code == 0);
+  CHECK(v2_run.err.empty());
+  const json biom = json::parse(v2_run.out);
+  CHECK(biom.at("type") == "OTU table");
+  CHECK(biom.at("matrix_element_type") == "int");
+  CHECK(biom.at("columns").size() == files.size());
+  std::map<std::string, std::map<std::string, std::uint64_t>> got;
+  for (const auto& cell : biom.at("data")) {
+    const json& row = biom.at("rows").at(cell.at(0).get<std::size_t>());
+    const std::string analysis = biom.at("columns").at(cell.at(1).get<std::size_t>()).at("id");
+    got[row.at("id")][analysis] = cell.at(2).get<std::uint64_t>();
+    const auto& ranks = row.at("metadata").at("taxonomy");
+    std::string joined;
+    for (std::size_t k = 0; k < ranks.size(); ++k)
+      joined += (k ? ";" : "") + ranks[k].get<std::string>();
+    CHECK(joined == row.at("id").get<std::string>());
+  }
+  CHECK(got == expected_from(v2_named));
+}
+
+TEST_CASE("samples-table as NDJSON: one object per line, in column order",
+          "[cli][tables][samples]") {
+  const auto run = run_tables_cli({"samples-table", "MGYS00000003", "--format", "ndjson"});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  const auto lines = cli_test::ndjson_lines(run.out);
+  CHECK(lines.size() == v2data::dataset().studies[2].samples.size());
+  CHECK(run.out.rfind("{\"accession\":", 0) == 0);
+}
