@@ -17,11 +17,12 @@ bool safe_component(const std::string& name) {
          });
 }
 
-http::DownloadJob download_job(const FileRow& row, const std::filesystem::path& dir, bool resume) {
-  http::DownloadJob job;
+downloads::DownloadJob download_job(const FileRow& row, const std::filesystem::path& dir,
+                                    bool resume) {
+  downloads::DownloadJob job;
   job.url = row.url;
   job.path = dir / row.accession / row.alias;
-  job.options.checksum = http::Checksum::from_record(row.checksum_algorithm, row.checksum);
+  job.options.checksum = downloads::Checksum::from_record(row.checksum_algorithm, row.checksum);
   job.options.expected_size = row.size_bytes;
   job.options.resume = resume;
   return job;

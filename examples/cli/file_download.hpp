@@ -15,6 +15,10 @@
 
 namespace mgnify_cli {
 
+/// Where the SDK's verified downloads live (DownloadJob, download_many,
+/// BatchProgress): the CLI names them through this alias only.
+namespace downloads = mgnify::http;
+
 /// Whether a path component from the service (accession, alias) stays inside
 /// the download directory and carries no control characters into file names
 /// that later reach a terminal through `ls` or a shell glob.
@@ -23,8 +27,8 @@ bool safe_component(const std::string& name);
 /// The transfer of `row` to dir/<accession>/<alias>: checked against the
 /// row's checksum and size, continuing a .part file when `resume` is set.
 /// The row must have a URL and safe names.
-mgnify::http::DownloadJob download_job(const FileRow& row, const std::filesystem::path& dir,
-                                       bool resume);
+downloads::DownloadJob download_job(const FileRow& row, const std::filesystem::path& dir,
+                                    bool resume);
 
 /// The session downloads of `api` go through; the token goes only to that
 /// API's origin (download() checks).

@@ -11,7 +11,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <mgnify/http/download.hpp>
 #include <mgnify/tables/abundance.hpp>
 #include <mgnify/tables/biom.hpp>
 #include <mgnify/tables/sample_metadata.hpp>
@@ -226,7 +225,7 @@ std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::vecto
 /// Downloads (or finds, already verified) each picked file and parses it.
 void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& args, Api api,
                      const Settings& settings) {
-  std::vector<mgnify::http::DownloadJob> jobs;
+  std::vector<downloads::DownloadJob> jobs;
   std::vector<AnalysisFile*> owners;
   for (auto& a : analyses) {
     if (a.failure) continue;
@@ -235,8 +234,8 @@ void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& a
   }
   const auto session = download_session(settings, api);
   ProgressBar bar("download");
-  const auto results = mgnify::http::download_many(
-      *session, jobs, args.concurrency, [&bar](const mgnify::http::BatchProgress& p) {
+  const auto results = downloads::download_many(
+      *session, jobs, args.concurrency, [&bar](const downloads::BatchProgress& p) {
         bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
       });
   bar.finish();
