@@ -19,6 +19,7 @@
 
 #include "accession.hpp"
 #include "commands.hpp"
+#include "file_download.hpp"
 #include "file_listing.hpp"
 #include "list_option.hpp"
 #include "nonempty_option.hpp"
@@ -80,17 +81,6 @@ void write_manifest(const std::vector<FileRow>& rows, const std::string& path) {
   if (!file)
     throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
                             "cannot write manifest");
-}
-
-/// A single path component from the service (accession, alias) must not
-/// climb out of the download directory, nor carry control characters into
-/// file names that later reach a terminal through `ls` or a shell glob.
-bool safe_component(const std::string& name) {
-  return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
-         name.find('\\') == std::string::npos && std::none_of(name.begin(), name.end(), [](char c) {
-           const auto u = static_cast<unsigned char>(c);
-           return u < 0x20 || u == 0x7f;
-         });
 }
 
 void settings_columns_or_default(Settings& settings, const std::vector<std::string>& columns) {
@@ -171,11 +161,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         rows = list_files(selection, ctx.settings, failure);
       }
 
-      // The token goes only to the chosen API's origin (download() checks).
-      const Service service = selection.api == Api::v1 ? Service::v1 : Service::v2;
-      auto session = std::make_shared<http::Session>(mgnify::with_default_transport(
-          client_options(ctx.settings, service)),
-          selection.api == Api::v1 ? mgnify::v1::kDefaultBaseUrl : mgnify::v2::kDefaultBaseUrl);
+      auto session = download_session(ctx.settings, selection.api);
 
       // One output record per row; `index` maps jobs back to rows.
       std::vector<nlohmann::json> report(rows.size());
@@ -202,12 +188,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
             failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + row.alias));
           continue;
         }
-        files::DownloadJob job;
-        job.url = row.url;
-        job.path = fs::path(*dir) / row.accession / row.alias;
-        job.options.checksum = files::Checksum::from_record(row.checksum_algorithm, row.checksum);
-        job.options.expected_size = row.size_bytes;
-        job.options.resume = !*no_resume;
+        files::DownloadJob job = download_job(row, fs::path(*dir), !*no_resume);
         report[i]["path"] = job.path.string();
         jobs.push_back(std::move(job));
         index.push_back(i);

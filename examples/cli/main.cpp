@@ -167,6 +167,7 @@ int main(int argc, char** argv) {
   add_v1_commands(app, ctx);
   add_v2_commands(app, ctx);
   add_download_commands(app, ctx);
+  add_table_commands(app, ctx);
 
   try {
     app.parse(argc, argv);

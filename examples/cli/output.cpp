@@ -302,6 +302,25 @@ void Writer::write(const nlohmann::json& record) {
   if (!out_) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
 }
 
+void Writer::write(const nlohmann::ordered_json& record) {
+  if (format_ == Format::tsv) {
+    write(nlohmann::json(record));
+    return;
+  }
+  bool replaced = false;
+  const bool pretty = format_ == Format::json && !list_;
+  const std::string text = json_text(record, pretty ? 2 : -1, replaced);
+  if (format_ == Format::json && list_) {
+    out_ << (written_ ? ",\n" : "\n") << text;
+  } else {
+    out_ << text << "\n";
+  }
+  ++written_;
+  if (replaced) ++replaced_;
+  out_.flush();
+  if (!out_) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
+}
+
 void Writer::finish() {
   finished_ = true;
   if (format_ == Format::json && list_) out_ << (written_ ? "\n]\n" : "]\n");

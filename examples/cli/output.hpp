@@ -59,6 +59,8 @@ class Writer {
   /// Starts a list (JSON: an array). Call write() per item, then finish().
   void begin_list();
   void write(const nlohmann::json& record);
+  /// As write(), keeping the record's key order (JSON and NDJSON; TSV as write()).
+  void write(const nlohmann::ordered_json& record);
   /// Closes the list; a list with no items is still valid output ("[]",
   /// nothing, or a TSV header when the columns are known). JSON cannot carry
   /// invalid UTF-8: such bytes are written as U+FFFD, and a warning on stderr

@@ -303,6 +303,8 @@ std::string generated_file(const std::string& name, std::size_t size, std::uint6
   return plain_file(name, size, seed);
 }
 
+std::string gzip_stored_bytes(const std::string& raw) { return gzip_stored(raw); }
+
 std::uint64_t generated_file_size(const std::string& name, std::size_t size) {
   if (ends_with(name, ".gz")) {
     return generated_file_size(name.substr(0, name.size() - 3), size) + 18 +

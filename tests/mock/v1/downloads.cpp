@@ -6,6 +6,7 @@
 
 #include "data.hpp"
 #include "files/files.hpp"
+#include "files/summaries.hpp"
 
 namespace mgnify::mock::v1data {
 
@@ -67,6 +68,12 @@ DownloadFile describe(DownloadOwner kind, std::size_t owner, std::size_t k) {
 }
 
 std::string bytes_of(DownloadOwner kind, std::size_t owner, std::size_t k, const DownloadFile& f) {
+  // An analysis's summary tables in the pipeline's layout, for the tools that merge them.
+  // The analyses of MGYS00000001 keep generic tables: tests pin their digests.
+  if (kind == DownloadOwner::analysis && owner >= kBigStudySamples && summary_layout(f.alias)) {
+    return summary_file(f.alias,
+                        seed_of("v1/analysis/" + std::to_string(owner) + "/" + std::to_string(k)));
+  }
   return generated_file(f.alias, f.size,
                         seed_of("v1/" + std::to_string(static_cast<int>(kind)) + "/" +
                                 std::to_string(owner) + "/" + std::to_string(k)));

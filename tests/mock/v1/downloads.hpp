@@ -32,7 +32,8 @@ struct DownloadFile {
 /// The k-th file of owner `owner` (an index into the v1 data set: study,
 /// sample/analysis, genome or catalogue index). Digests are cached.
 DownloadFile download_file(DownloadOwner kind, std::size_t owner, std::size_t k);
-/// Its exact bytes.
+/// Its exact bytes. The GO and SSU taxonomy tables of the analyses outside
+/// MGYS00000001 are summary files in the pipeline's layout (files/summaries.hpp).
 std::shared_ptr<const std::string> download_bytes(DownloadOwner kind, std::size_t owner,
                                                   std::size_t k);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "files/files.hpp"
+#include "files/summaries.hpp"
 #include "v2_mock.hpp"
 
 namespace mgnify::mock::v2data {
@@ -645,11 +646,13 @@ std::string url_path(const std::string& url) {
 std::string file_bytes(const std::string& path) {
   const std::string name = path.substr(path.rfind('/') + 1);
   const std::uint64_t seed = seed_of("v2" + path);
+  if (summary_layout(name)) return summary_file(name, seed);
   return generated_file(name, raw_size_of(name, seed), seed);
 }
 
 std::uint64_t file_size(const std::string& path) {
   const std::string name = path.substr(path.rfind('/') + 1);
+  if (summary_layout(name)) return summary_file(name, seed_of("v2" + path)).size();
   return generated_file_size(name, raw_size_of(name, seed_of("v2" + path)));
 }
 

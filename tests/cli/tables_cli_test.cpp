@@ -1,0 +1,484 @@
+// The research tables through the real binary against the mock:
+// `samples-table` (v1 and v2; tsv, csv, json) and `abundance-table` (v1 and
+// v2; tsv and BIOM json), and what happens when an analysis's file is missing
+// or malformed.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_runner.hpp"
+#include "mock/all_services.hpp"
+#include "mock/files/files.hpp"
+#include "mock/files/summaries.hpp"
+#include "mock/mock_server.hpp"
+#include "mock/v1/data.hpp"
+#include "mock/v1/downloads.hpp"
+#include "mock/v2/v2_mock.hpp"
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+namespace v1data = mgnify::mock::v1data;
+namespace v2data = mgnify::mock::v2data;
+
+namespace {
+
+mgnify::mock::MockServer& tables_mock() {
+  static mgnify::mock::MockServer& server =
+      mgnify::mock::start_all_services(mgnify::mock::WithFiles::yes);
+  return server;
+}
+
+cli_test::Run run_tables_cli(const std::vector<std::string>& args) {
+  std::vector<std::string> full = {"--rate-limit", "0", "--retries", "1"};
+  full.insert(full.end(), args.begin(), args.end());
+  const std::vector<std::string> env = {"MGNIFY_API_V1_URL=" + tables_mock().v1_url(),
+                                        "MGNIFY_API_V2_URL=" + tables_mock().v2_url()};
+  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, env, std::chrono::seconds(120));
+  REQUIRE_FALSE(run.timed_out);
+  return run;
+}
+
+/// A fresh directory, removed afterwards.
+class TablesTempDir {
+ public:
+  TablesTempDir() {
+    std::string pattern = (fs::temp_directory_path() / "mgnify-tables-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TablesTempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::vector<std::vector<std::string>> tsv_rows(const std::string& text, char separator = '\t') {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::size_t start = 0;
+    for (;;) {
+      const auto at = line.find(separator, start);
+      cells.push_back(line.substr(start, at == std::string::npos ? std::string::npos : at - start));
+      if (at == std::string::npos) break;
+      start = at + 1;
+    }
+    rows.push_back(std::move(cells));
+  }
+  return rows;
+}
+
+std::size_t index_of(const std::vector<std::string>& header, const std::string& name) {
+  const auto it = std::find(header.begin(), header.end(), name);
+  REQUIRE(it != header.end());
+  return static_cast<std::size_t>(it - header.begin());
+}
+
+/// The expected matrix: feature -> analysis -> count, from the mock's own record of its files.
+using Expected = std::map<std::string, std::map<std::string, std::uint64_t>>;
+
+/// The v2 study's analyses of pipeline V6 and their SILVA-SSU files (URL path).
+std::map<std::string, std::string> v2_ssu_files(const std::string& study) {
+  std::map<std::string, std::string> out;
+  const auto& d = v2data::dataset();
+  for (const auto& s : d.studies) {
+    if (s.accession != study) continue;
+    for (int a : s.analyses) {
+      const json detail = json::parse(v2data::analysis_detail(a));
+      if (detail.at("pipeline_version") != "V6") continue;
+      for (const auto& dl : detail.at("downloads")) {
+        const std::string alias = dl.at("alias");
+        if (alias.size() > 17 && alias.compare(alias.size() - 17, 17, "_SILVA-SSU.tsv.gz") == 0)
+          out[detail.at("accession")] = v2data::url_path(dl.at("url"));
+      }
+    }
+  }
+  return out;
+}
+
+Expected expected_from(const std::map<std::string, std::pair<std::string, std::uint64_t>>& files) {
+  Expected expected;
+  for (const auto& [analysis, file] : files) {
+    for (const auto& f : mgnify::mock::summary_features(file.first, file.second))
+      expected[f.feature][analysis] = f.count;
+  }
+  return expected;
+}
+
+void check_matrix_tsv(const std::string& out, const Expected& expected,
+                      const std::vector<std::string>& analyses, const std::string& feature_column) {
+  const auto rows = tsv_rows(out);
+  REQUIRE(rows.size() == expected.size() + 1);
+  const auto& header = rows[0];
+  CHECK(header[0] == feature_column);
+  CHECK(std::vector<std::string>(header.end() - static_cast<long>(analyses.size()), header.end()) ==
+        analyses);
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    REQUIRE(rows[r].size() == header.size());
+    const auto feature = expected.find(rows[r][0]);
+    REQUIRE(feature != expected.end());
+    for (const auto& analysis : analyses) {
+      const auto it = feature->second.find(analysis);
+      const std::uint64_t want = it == feature->second.end() ? 0 : it->second;
+      CHECK(rows[r][index_of(header, analysis)] == std::to_string(want));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("samples-table on v2: one row per sample, core columns, then metadata keys",
+          "[cli][tables][samples]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[0];
+  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  const auto rows = tsv_rows(run.out);
+  REQUIRE(rows.size() == study.samples.size() + 1);
+  // The v2 mock's metadata: sample_title, lat, lon and collection_date repeat core
+  // columns; temperature is the one key of its own.
+  CHECK(rows[0] == std::vector<std::string>{"accession", "ena_accessions", "sample_title", "biome",
+                                            "biome_name", "lat", "lon", "collection_date",
+                                            "updated_at", "temperature"});
+  std::map<std::string, const v2data::SampleRec*> by_accession;
+  for (int s : study.samples)
+    by_accession[d.samples[static_cast<std::size_t>(s)].accession] =
+        &d.samples[static_cast<std::size_t>(s)];
+  std::set<std::string> seen;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const auto it = by_accession.find(rows[r][0]);
+    REQUIRE(it != by_accession.end());
+    seen.insert(rows[r][0]);
+    const json& sample = it->second->with_metadata;
+    CHECK(rows[r][5] == sample["metadata"]["lat"].get<std::string>());
+    CHECK(rows[r][9] == sample["metadata"]["temperature"].get<std::string>());
+    CHECK(rows[r][3] ==
+          (sample["biome"].is_null() ? "" : sample["biome"]["lineage"].get<std::string>()));
+    CHECK(rows[r][2] ==
+          (sample["sample_title"].is_null() ? "" : sample["sample_title"].get<std::string>()));
+  }
+  CHECK(seen.size() == study.samples.size());
+
+  // The study's ENA accession names the same study.
+  const auto by_ena =
+      run_tables_cli({"samples-table", study.ena_accessions.at(1), "--format", "tsv"});
+  CHECK(by_ena.code == 0);
+  CHECK(by_ena.out == run.out);
+
+  // JSON: the same rows as objects, absent values as null.
+  const auto as_json = run_tables_cli({"samples-table", study.accession, "--format", "json"});
+  CHECK(as_json.code == 0);
+  const json parsed = json::parse(as_json.out);
+  REQUIRE(parsed.size() == study.samples.size());
+  for (const auto& row : parsed) {
+    const json& sample = by_accession.at(row.at("accession").get<std::string>())->with_metadata;
+    CHECK(row.at("biome") ==
+          (sample["biome"].is_null() ? json(nullptr) : sample["biome"]["lineage"]));
+    CHECK(row.at("temperature") == sample["metadata"]["temperature"]);
+  }
+}
+
+TEST_CASE("samples-table on v1: units in the header, csv quoting", "[cli][tables][samples]") {
+  const std::size_t first = v1data::study_sample_begin(1);
+  const std::size_t last = v1data::study_sample_end(1);
+  const auto run = run_tables_cli(
+      {"samples-table", "--api", "v1", v1data::study_accession(1), "--format", "csv"});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  std::istringstream in(run.out);
+  std::string header;
+  std::getline(in, header);
+  CHECK(header.rfind("accession,sample-name,sample-alias,", 0) == 0);
+  const std::string metadata_columns =
+      ",investigation type,temperature (°C),depth (m),\"geographic location (country and/or "
+      "sea,region)\",instrument model";
+  CHECK(header.size() > metadata_columns.size());
+  CHECK(header.substr(header.size() - metadata_columns.size()) == metadata_columns);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  REQUIRE(lines.size() == last - first);
+  std::set<std::string> accessions;
+  for (const auto& line : lines) accessions.insert(line.substr(0, line.find(',')));
+  for (std::size_t s = first; s < last; ++s)
+    CHECK(accessions.count(v1data::sample_accession(s)) == 1);
+
+  // TSV: the temperature column holds each sample's value.
+  const auto tsv = run_tables_cli(
+      {"--format", "tsv", "samples-table", "--api", "v1", v1data::study_accession(1)});
+  CHECK(tsv.code == 0);
+  const auto rows = tsv_rows(tsv.out);
+  REQUIRE(rows.size() == last - first + 1);
+  const std::size_t temperature = index_of(rows[0], "temperature (°C)");
+  const std::size_t biome = index_of(rows[0], "biome");
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    std::size_t s = first;
+    while (s < last && v1data::sample_accession(s) != rows[r][0]) ++s;
+    REQUIRE(s < last);
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%g", v1data::sample_temperature(s));
+    CHECK(rows[r][temperature] == expected);
+    CHECK(rows[r][biome] == v1data::biomes()[v1data::sample_biome(s)].lineage);
+  }
+}
+
+TEST_CASE("samples-table: an unknown study fails with exit 3 and prints no table",
+          "[cli][tables][samples]") {
+  const auto run = run_tables_cli({"samples-table", "MGYS09999999", "--format", "tsv"});
+  CHECK(run.code == 3);
+  CHECK(run.out.empty());
+  CHECK(run.err.rfind("mgnify: ", 0) == 0);
+}
+
+TEST_CASE("abundance-table on v2: SSU taxonomy of every V6 analysis, merged",
+          "[cli][tables][abundance]") {
+  const std::string study = "MGYS00000002";
+  const auto files = v2_ssu_files(study);
+  REQUIRE(files.size() > 3);
+  std::map<std::string, std::pair<std::string, std::uint64_t>> named;
+  for (const auto& [analysis, path] : files)
+    named[analysis] = {path.substr(path.rfind('/') + 1), mgnify::mock::seed_of("v2" + path)};
+  const Expected expected = expected_from(named);
+
+  TablesTempDir dir;
+  const std::vector<std::string> args = {
+      "abundance-table",   study,      "-p", "V6", "-g", "taxonomies.closed_reference.ssu", "--dir",
+      dir.path().string(), "--format", "tsv"};
+  const auto run = run_tables_cli(args);
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  std::vector<std::string> analyses;
+  {
+    const auto header = tsv_rows(run.out).at(0);
+    for (const auto& cell : header) {
+      if (cell.rfind("MGYA", 0) == 0) analyses.push_back(cell);
+    }
+  }
+  CHECK(std::set<std::string>(analyses.begin(), analyses.end()).size() == files.size());
+  check_matrix_tsv(run.out, expected, analyses, "taxonomy");
+  CHECK(tsv_rows(run.out)[0][1] == "taxid");
+
+  // A second run finds the files verified on disk and asks for none of them.
+  tables_mock().clear_requests();
+  const auto again = run_tables_cli(args);
+  CHECK(again.code == 0);
+  CHECK(again.out == run.out);
+  for (const auto& [analysis, path] : files) CHECK(tables_mock().hits(path) == 0);
+}
+
+TEST_CASE("abundance-table on v1: GO counts as a BIOM Function table",
+          "[cli][tables][abundance][biom]") {
+  std::map<std::string, std::pair<std::string, std::uint64_t>> named;
+  for (std::size_t s = v1data::study_sample_begin(1); s < v1data::study_sample_end(1); ++s) {
+    if (std::string(v1data::analysis_pipeline(s)) != "5.0") continue;
+    named[v1data::analysis_accession(s)] = {
+        v1data::download_file(v1data::DownloadOwner::analysis, s, 0).alias,
+        mgnify::mock::seed_of("v1/analysis/" + std::to_string(s) + "/0")};
+  }
+  REQUIRE(named.size() == 3);
+  const Expected expected = expected_from(named);
+
+  TablesTempDir dir;
+  const auto run =
+      run_tables_cli({"abundance-table", "--api", "v1", v1data::study_accession(1), "-p", "5.0",
+                      "-g", "Functional analysis", "--dir", dir.path().string()});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  const json biom = json::parse(run.out);
+  CHECK(biom.at("format") == "Biological Observation Matrix 1.0.0");
+  CHECK(biom.at("type") == "Function table");
+  CHECK(biom.at("matrix_type") == "sparse");
+  CHECK(biom.at("matrix_element_type") == "int");
+  CHECK(biom.at("shape") == json::array({expected.size(), named.size()}));
+  std::map<std::string, std::map<std::string, std::uint64_t>> got;
+  for (const auto& cell : biom.at("data")) {
+    const std::string feature = biom.at("rows").at(cell.at(0).get<std::size_t>()).at("id");
+    const std::string analysis = biom.at("columns").at(cell.at(1).get<std::size_t>()).at("id");
+    got[feature][analysis] = cell.at(2).get<std::uint64_t>();
+  }
+  CHECK(got == expected);
+  for (const auto& row : biom.at("rows")) {
+    CHECK(row.at("metadata").at("term").is_string());
+    CHECK(row.at("metadata").at("category").is_string());
+  }
+  // The downloaded files were verified against the listed SHA256 digests.
+  for (const auto& [analysis, file] : named) CHECK(fs::exists(dir.path() / analysis / file.first));
+}
+
+TEST_CASE("abundance-table: a missing or malformed analysis file fails naming the analysis",
+          "[cli][tables][abundance]") {
+  const std::string study = "MGYS00000002";
+  const auto files = v2_ssu_files(study);
+  REQUIRE(files.size() > 3);
+  const auto& [missing, missing_path] = *files.begin();
+
+  TablesTempDir dir;
+  std::vector<std::string> args = {
+      "abundance-table",   study,      "-p", "V6", "-g", "taxonomies.closed_reference.ssu", "--dir",
+      dir.path().string(), "--format", "tsv"};
+  tables_mock().push_fault(missing_path, mgnify::mock::Fault::status_only(404));
+  const auto run = run_tables_cli(args);
+  CHECK(run.code == 3);
+  CHECK(run.out.empty());  // no matrix with a column silently missing
+  CHECK_THAT(run.err, Catch::Contains("mgnify: " + missing + ": "));
+
+  // --skip-failed: the matrix of the others, the gap named on stderr and in the exit code.
+  args.push_back("--skip-failed");
+  tables_mock().push_fault(missing_path, mgnify::mock::Fault::status_only(404));
+  const auto skipped = run_tables_cli(args);
+  CHECK(skipped.code == 3);
+  CHECK_THAT(skipped.err, Catch::Contains("mgnify: skipped " + missing + ": "));
+  const auto header = tsv_rows(skipped.out).at(0);
+  CHECK(std::find(header.begin(), header.end(), missing) == header.end());
+  CHECK(header.size() == 2 + files.size() - 1);
+
+  // A file on disk of the listed size but not a summary table: kept as
+  // present (v2 lists no digest), then refused by the parser.
+  const auto& [broken, broken_path] = *std::next(files.begin());
+  const std::string alias = broken_path.substr(broken_path.rfind('/') + 1);
+  const std::string real = v2data::file_bytes(broken_path);
+  {
+    std::ofstream garbage(dir.path() / broken / alias, std::ios::binary | std::ios::trunc);
+    garbage << std::string(real.size(), 'x');
+  }
+  args.pop_back();
+  const auto malformed = run_tables_cli(args);
+  CHECK(malformed.code == 1);
+  CHECK(malformed.out.empty());
+  CHECK_THAT(malformed.err, Catch::Contains("mgnify: " + broken + ": ") && Catch::Contains(alias) &&
+                                Catch::Contains("line 1"));
+}
+
+TEST_CASE("abundance-table: a group with several tables per analysis asks for --match",
+          "[cli][tables][abundance]") {
+  TablesTempDir dir;
+  const auto run = run_tables_cli({"abundance-table", "MGYS00000002", "-p", "V6", "-g",
+                                   "taxonomies.closed_reference", "--dir", dir.path().string()});
+  CHECK(run.code == 2);
+  CHECK(run.out.empty());
+  CHECK_THAT(run.err, Catch::Contains("--match") && Catch::Contains("_SILVA-SSU.tsv.gz") &&
+                          Catch::Contains("_SILVA-LSU.tsv.gz"));
+  const auto matched = run_tables_cli({"abundance-table", "MGYS00000002", "-p", "V6", "-g",
+                                       "taxonomies.closed_reference", "--match", "SILVA-LSU",
+                                       "--dir", dir.path().string(), "--format", "tsv"});
+  CHECK(matched.code == 0);
+  CHECK(matched.err.empty());
+  CHECK(tsv_rows(matched.out).at(0).at(0) == "taxonomy");
+}
+
+TEST_CASE("samples-table: a walk that ends short of the study's count fails and prints nothing",
+          "[cli][tables][samples]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  REQUIRE(study.samples.size() > 2);
+  // The service promises every sample of the study but sends only the first.
+  const json short_page = {
+      {"count", study.samples.size()},
+      {"items",
+       json::array({d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata})}};
+  tables_mock().push_fault(
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/",
+      mgnify::mock::Fault::status_only(200, short_page.dump()));
+  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  CHECK(run.code == 1);
+  CHECK(run.out.empty());
+  CHECK_THAT(run.err, Catch::StartsWith("mgnify: "));
+}
+
+TEST_CASE("the table commands refuse options that would be dropped", "[cli][tables]") {
+  const std::vector<std::vector<std::string>> cases = {
+      {"--format", "tsv", "--columns", "accession", "samples-table", "MGYS00000002"},
+      {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+       "--max", "2"},
+      {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+       "--format", "ndjson"}};
+  for (const auto& args : cases) {
+    tables_mock().clear_requests();
+    const auto run = run_tables_cli(args);
+    CHECK(run.code == 2);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Catch::StartsWith("mgnify: "));
+    CHECK(tables_mock().requests().empty());  // refused before any request
+  }
+}
+
+TEST_CASE("abundance-table in the other forms: v1 taxonomy as TSV, v2 taxonomy as BIOM",
+          "[cli][tables][abundance][biom]") {
+  // v1, pipeline 5.0: the SSU OTU tables of MGYS00000002's analyses.
+  std::map<std::string, std::pair<std::string, std::uint64_t>> v1_named;
+  std::vector<std::string> v1_analyses;
+  for (std::size_t s = v1data::study_sample_begin(1); s < v1data::study_sample_end(1); ++s) {
+    if (std::string(v1data::analysis_pipeline(s)) != "5.0") continue;
+    v1_analyses.push_back(v1data::analysis_accession(s));
+    v1_named[v1data::analysis_accession(s)] = {
+        v1data::download_file(v1data::DownloadOwner::analysis, s, 1).alias,
+        mgnify::mock::seed_of("v1/analysis/" + std::to_string(s) + "/1")};
+  }
+  TablesTempDir dir;
+  const auto v1_run = run_tables_cli({"abundance-table", "--api", "v1", v1data::study_accession(1),
+                                      "-p", "5.0", "-g", "taxonomic_analysis_ssu_rrna", "--dir",
+                                      dir.path().string(), "--format", "tsv"});
+  CHECK(v1_run.code == 0);
+  CHECK(v1_run.err.empty());
+  std::vector<std::string> header_analyses;
+  const auto v1_rows = tsv_rows(v1_run.out);
+  REQUIRE_FALSE(v1_rows.empty());
+  for (const auto& cell : v1_rows[0]) {
+    if (cell.rfind("MGYA", 0) == 0) header_analyses.push_back(cell);
+  }
+  std::sort(header_analyses.begin(), header_analyses.end());
+  CHECK(header_analyses == v1_analyses);
+  check_matrix_tsv(v1_run.out, expected_from(v1_named), header_analyses, "taxonomy");
+
+  // v2: the same merge as BIOM, an OTU table whose rows carry their ranks.
+  const auto files = v2_ssu_files("MGYS00000002");
+  std::map<std::string, std::pair<std::string, std::uint64_t>> v2_named;
+  for (const auto& [analysis, path] : files)
+    v2_named[analysis] = {path.substr(path.rfind('/') + 1), mgnify::mock::seed_of("v2" + path)};
+  const auto v2_run =
+      run_tables_cli({"abundance-table", "MGYS00000002", "-p", "V6", "-g",
+                      "taxonomies.closed_reference.ssu", "--dir", dir.path().string()});
+  CHECK(v2_run.code == 0);
+  CHECK(v2_run.err.empty());
+  const json biom = json::parse(v2_run.out);
+  CHECK(biom.at("type") == "OTU table");
+  CHECK(biom.at("matrix_element_type") == "int");
+  CHECK(biom.at("columns").size() == files.size());
+  std::map<std::string, std::map<std::string, std::uint64_t>> got;
+  for (const auto& cell : biom.at("data")) {
+    const json& row = biom.at("rows").at(cell.at(0).get<std::size_t>());
+    const std::string analysis = biom.at("columns").at(cell.at(1).get<std::size_t>()).at("id");
+    got[row.at("id")][analysis] = cell.at(2).get<std::uint64_t>();
+    const auto& ranks = row.at("metadata").at("taxonomy");
+    std::string joined;
+    for (std::size_t k = 0; k < ranks.size(); ++k)
+      joined += (k ? ";" : "") + ranks[k].get<std::string>();
+    CHECK(joined == row.at("id").get<std::string>());
+  }
+  CHECK(got == expected_from(v2_named));
+}
+
+TEST_CASE("samples-table as NDJSON: one object per line, in column order",
+          "[cli][tables][samples]") {
+  const auto run = run_tables_cli({"samples-table", "MGYS00000003", "--format", "ndjson"});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  const auto lines = cli_test::ndjson_lines(run.out);
+  CHECK(lines.size() == v2data::dataset().studies[2].samples.size());
+  CHECK(run.out.rfind("{\"accession\":", 0) == 0);
+}

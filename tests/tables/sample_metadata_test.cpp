@@ -1,0 +1,167 @@
+// The sample metadata table: core attributes first, one column per metadata
+// key with its unit, nothing invented for a missing key, nothing lost for a
+// repeated one; and the TSV, CSV and JSON forms of a table.
+
+#include "mgnify/tables/sample_metadata.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "mgnify/tables/table.hpp"
+
+using nlohmann::json;
+namespace tables = mgnify::tables;
+
+namespace {
+
+json v1_sample_json(const std::string& accession, const json& metadata) {
+  return {
+      {"type", "samples"},
+      {"id", accession},
+      {"attributes",
+       {{"accession", accession},
+        {"sample-name", "name of " + accession},
+        {"latitude", 51.5},
+        {"longitude", nullptr},
+        {"collection-date", "2019-05-01"},
+        {"host-tax-id", 9606},
+        {"sample-metadata", metadata}}},
+      {"relationships",
+       {{"biome", {{"data", {{"type", "biomes"}, {"id", "root:Environmental:Aquatic:Marine"}}}}}}}};
+}
+
+std::size_t column_of(const tables::Table& t, const std::string& name) {
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    if (t.columns[i] == name) return i;
+  }
+  FAIL("no column " << name);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("v1 samples: core attributes, then metadata keys with units in the header",
+          "[tables][samples]") {
+  const std::vector<mgnify::v1::Sample> samples = {
+      v1_sample_json("ERS0000001",
+                     json::array({{{"key", "temperature"}, {"value", "12.5"}, {"unit", "°C"}},
+                                  {{"key", "depth"}, {"value", "5"}, {"unit", "m"}},
+                                  {{"key", "host"}, {"value", "Homo sapiens"}, {"unit", nullptr}},
+                                  {{"key", "host"}, {"value", "Mus musculus"}, {"unit", nullptr}}}))
+          .get<mgnify::v1::Sample>(),
+      v1_sample_json("ERS0000002",
+                     json::array({{{"key", "temperature"}, {"value", "285"}, {"unit", "K"}},
+                                  {{"key", "salinity"}, {"value", "35"}, {"unit", ""}}}))
+          .get<mgnify::v1::Sample>()};
+  const tables::Table t = tables::sample_metadata_table(samples);
+
+  const auto core = tables::v1_sample_core_columns();
+  REQUIRE(t.columns.size() == core.size() + 6);
+  CHECK(std::vector<std::string>(t.columns.begin(), t.columns.begin() + core.size()) == core);
+  CHECK(std::vector<std::string>(t.columns.begin() + core.size(), t.columns.end()) ==
+        std::vector<std::string>{"temperature (°C)", "depth (m)", "host", "host #2",
+                                 "temperature (K)", "salinity"});
+  REQUIRE(t.rows.size() == 2);
+  for (const auto& row : t.rows) CHECK(row.size() == t.columns.size());
+
+  const auto& first = t.rows[0];
+  CHECK(first[column_of(t, "accession")] == "ERS0000001");
+  CHECK(first[column_of(t, "biome")] == "root:Environmental:Aquatic:Marine");
+  CHECK(first[column_of(t, "latitude")] == "51.5");
+  CHECK_FALSE(first[column_of(t, "longitude")]);  // null: absent, not "0"
+  CHECK(first[column_of(t, "collection-date")] == "2019-05-01");
+  CHECK(first[column_of(t, "host-tax-id")] == "9606");
+  CHECK(first[column_of(t, "temperature (°C)")] == "12.5");
+  // A key twice: both values kept.
+  CHECK(first[column_of(t, "host")] == "Homo sapiens");
+  CHECK(first[column_of(t, "host #2")] == "Mus musculus");
+  // Keys the sample does not have: absent.
+  CHECK_FALSE(first[column_of(t, "temperature (K)")]);
+  CHECK_FALSE(first[column_of(t, "salinity")]);
+
+  const auto& second = t.rows[1];
+  CHECK(second[column_of(t, "temperature (K)")] == "285");
+  CHECK_FALSE(second[column_of(t, "temperature (°C)")]);
+  CHECK_FALSE(second[column_of(t, "host")]);
+  CHECK(second[column_of(t, "salinity")] == "35");  // an empty unit adds nothing to the name
+}
+
+TEST_CASE("v2 samples: metadata repeating a core value adds no column, a different one does",
+          "[tables][samples]") {
+  const json first = {{"accession", "SAMEA1"},
+                      {"ena_accessions", {"SAMEA1", "ERS1"}},
+                      {"sample_title", "gut 1"},
+                      {"biome", {{"biome_name", "Gut"}, {"lineage", "root:Host-associated:Gut"}}},
+                      {"updated_at", "2025-01-02T03:04:05Z"},
+                      {"metadata",
+                       {{"sample_title", "gut 1"},
+                        {"lat", "51.5"},
+                        {"temperature", 19.1},
+                        {"accession", "SAMEA1-OTHER"},
+                        {"flags", {1, 2}},
+                        {"depth", nullptr}}}};
+  const json second = {{"accession", "SAMEA2"},
+                       {"ena_accessions", json::array()},
+                       {"sample_title", nullptr},
+                       {"biome", nullptr},
+                       {"updated_at", "2025-01-02T03:04:05.123Z"},
+                       {"metadata", {{"disease", "Flu"}}}};
+  const std::vector<mgnify::v2::SampleWithMetadata> samples = {
+      first.get<mgnify::v2::SampleWithMetadata>(), second.get<mgnify::v2::SampleWithMetadata>()};
+  const tables::Table t = tables::sample_metadata_table(samples);
+
+  const auto core = tables::v2_sample_core_columns();
+  CHECK(std::vector<std::string>(t.columns.begin(), t.columns.begin() + core.size()) == core);
+  // nlohmann::json keeps object keys sorted: accession, depth, flags, lat, sample_title,
+  // temperature.
+  CHECK(std::vector<std::string>(t.columns.begin() + core.size(), t.columns.end()) ==
+        std::vector<std::string>{"accession #2", "depth", "flags", "temperature", "disease"});
+  const auto& a = t.rows[0];
+  CHECK(a[column_of(t, "ena_accessions")] == "SAMEA1,ERS1");
+  CHECK(a[column_of(t, "biome")] == "root:Host-associated:Gut");
+  CHECK(a[column_of(t, "biome_name")] == "Gut");
+  CHECK(a[column_of(t, "lat")] == "51.5");
+  CHECK_FALSE(a[column_of(t, "lon")]);
+  CHECK(a[column_of(t, "updated_at")] == "2025-01-02T03:04:05Z");
+  CHECK(a[column_of(t, "accession #2")] == "SAMEA1-OTHER");
+  CHECK(a[column_of(t, "temperature")] == "19.1");
+  CHECK(a[column_of(t, "flags")] == "[1,2]");
+  CHECK_FALSE(a[column_of(t, "depth")]);
+  CHECK_FALSE(a[column_of(t, "disease")]);
+  const auto& b = t.rows[1];
+  CHECK_FALSE(b[column_of(t, "ena_accessions")]);
+  CHECK_FALSE(b[column_of(t, "sample_title")]);
+  CHECK_FALSE(b[column_of(t, "biome")]);
+  CHECK(b[column_of(t, "disease")] == "Flu");
+  CHECK_FALSE(b[column_of(t, "temperature")]);
+}
+
+TEST_CASE("a table in TSV, CSV and JSON keeps every cell on its row and absent cells absent",
+          "[tables][format]") {
+  tables::Table t;
+  t.columns = {"id", "note", "unit (°C)"};
+  t.rows = {{std::string("a"), std::string("tab\there\nnew line \\ back"), std::nullopt},
+            {std::string("b"), std::string("comma, \"quoted\""), std::string("")}};
+
+  std::ostringstream tsv;
+  tables::write_tsv(tsv, t);
+  CHECK(tsv.str() ==
+        "id\tnote\tunit (°C)\n"
+        "a\ttab\\there\\nnew line \\\\ back\t\n"
+        "b\tcomma, \"quoted\"\t\n");
+
+  std::ostringstream csv;
+  tables::write_csv(csv, t);
+  CHECK(csv.str() ==
+        "id,note,unit (°C)\n"
+        "a,\"tab\there\nnew line \\ back\",\n"
+        "b,\"comma, \"\"quoted\"\"\",\n");
+
+  const auto j = tables::to_json(t);
+  REQUIRE(j.size() == 2);
+  CHECK(j[0].dump() == R"j({"id":"a","note":"tab\there\nnew line \\ back","unit (°C)":null})j");
+  CHECK(j[1]["unit (°C)"] == "");
+}
