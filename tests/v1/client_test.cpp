@@ -130,9 +130,16 @@ TEST_CASE("v1: ListOptions are checked per kind of list before any request", "[v
   CHECK(rig.server.requests().empty());
 
   CHECK(client.analysis_go_terms("MGYA00000002", {}, v1_test::pages(1000)).collect().size() == 20);
-  const auto sent = rig.server.requests();
+  auto sent = rig.server.requests();
   REQUIRE(sent.size() == 1);
   CHECK(sent.back().target.find("page_size=1000") != std::string::npos);
+  // The cursor list has no maximum page size.
+  rig.server.clear_requests();
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, v1_test::pages(2000));
+  CHECK(contigs.collect().size() == static_cast<std::size_t>(contigs.total().value_or(0)));
+  sent = rig.server.requests();
+  REQUIRE(sent.size() == 1);
+  CHECK(sent.back().target.find("page_size=2000") != std::string::npos);
 }
 
 TEST_CASE("v1: ListOptions::start_page starts a page-number list at that page",
