@@ -60,11 +60,11 @@ int fanout(const bench::Args& a) {
 // from the first page's links and checked against each page's links.next.
 int linkwalk(const bench::Args& a) {
   mgnify::v1::LegacyClient client(options(a, a.need("v1")));
-  mgnify::v1::Query q;
-  q.page_size(static_cast<int>(a.num("page-size", 100)));
+  mgnify::ListOptions list;
+  list.page_size = static_cast<int>(a.num("page-size", 100));
   const auto start = bench::Clock::now();
   long long n = 0;
-  for (const auto& study : client.studies().list(q)) n += study.id().empty() ? 0 : 1;
+  for (const auto& study : client.studies({}, list)) n += study.id().empty() ? 0 : 1;
   bench::report(bench::seconds_since(start), n);
   return 0;
 }
@@ -74,7 +74,7 @@ int counted(const bench::Args& a) {
   auto o = options(a, a.need("v2"));
   o.parallel_pages = static_cast<std::size_t>(a.num("parallel", 8));
   mgnify::v2::V2Client client(o);
-  mgnify::v2::ListOptions list;
+  mgnify::ListOptions list;
   list.page_size = static_cast<int>(a.num("page-size", 100));
   const auto start = bench::Clock::now();
   long long n = 0;
@@ -214,11 +214,11 @@ int memory(const bench::Args& a) {
   const auto start = bench::Clock::now();
   long long n = 0;
   while (n < target) {
-    mgnify::v1::Query q;
-    q.page_size(static_cast<int>(a.num("page-size", 100)));
-    q.max_items(static_cast<std::size_t>(target - n));
+    mgnify::ListOptions list;
+    list.page_size = static_cast<int>(a.num("page-size", 100));
+    list.max_items = static_cast<std::size_t>(target - n);
     const long long before = n;
-    for (const auto& sample : client.samples().list(q)) n += sample.id().empty() ? 0 : 1;
+    for (const auto& sample : client.samples({}, list)) n += sample.id().empty() ? 0 : 1;
     if (n == before) break;
   }
   bench::report(bench::seconds_since(start), n);

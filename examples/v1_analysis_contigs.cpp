@@ -47,11 +47,12 @@ int main(int argc, char** argv) {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;
     const mgnify::v1::LegacyClient client(options);
-    mgnify::v1::Query query;
-    query.page_size(100);
-    if (min_length >= 0) query.contig_length_gte(min_length);
-    if (limit > 0) query.max_items(limit);
-    auto contigs = client.analysis_contigs(accession, query);
+    mgnify::v1::Query filters;
+    if (min_length >= 0) filters.contig_length_gte(min_length);
+    mgnify::ListOptions list;
+    list.page_size = 100;
+    if (limit > 0) list.max_items = limit;
+    auto contigs = client.analysis_contigs(accession, filters, list);
     std::cout << "contig_id\tlength\tcoverage\tannotations\n";
     for (const auto& c : contigs) {
       std::string flags;

@@ -61,14 +61,15 @@ int main(int argc, char** argv) {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;
     const mgnify::v1::LegacyClient client(options);
-    mgnify::v1::Query query;
-    query.experiment_type(experiment_type)
+    mgnify::v1::Query filters;
+    filters.experiment_type(experiment_type)
         .metadata_key(key)
         .metadata_value_lte(max_value)
-        .ordering("accession")
-        .page_size(100);
-    if (limit > 0) query.max_items(limit);
-    auto samples = client.biome_samples(biome, query);
+        .ordering("accession");
+    mgnify::ListOptions list;
+    list.page_size = 100;
+    if (limit > 0) list.max_items = limit;
+    auto samples = client.biome_samples(biome, filters, list);
     std::cout << "accession\t" << key << "\tbiome\n";
     std::size_t n = 0;
     for (const auto& s : samples) {

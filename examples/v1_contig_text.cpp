@@ -50,7 +50,9 @@ int main(int argc, char** argv) {
     options.base_url = args.base_url;
     const mgnify::v1::LegacyClient client(options);
     if (contig_id.empty()) {
-      auto contigs = client.analysis_contigs(accession, mgnify::v1::Query().max_items(1));
+      mgnify::ListOptions first;
+      first.max_items = 1;
+      auto contigs = client.analysis_contigs(accession, {}, first);
       for (const auto& contig : contigs) contig_id = contig.contig_id;
       if (contig_id.empty()) {
         std::cerr << "error: " << accession << " has no contigs\n";

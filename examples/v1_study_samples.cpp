@@ -57,11 +57,13 @@ int main(int argc, char** argv) {
     options.base_url = args.base_url;
     const mgnify::v1::LegacyClient client(options);
 
-    const mgnify::v1::Study study = client.studies().get(accession);
+    const mgnify::v1::Study study = client.study(accession);
     std::cout << "# " << study.accession << "\t" << study.study_name.value_or("") << "\t"
               << study.samples_count.value_or(0) << " samples\n";
     std::cout << "accession\tname\tbiome\tlatitude\tlongitude\tcollection_date\ttemperature\n";
-    auto samples = client.study_samples(study.accession, mgnify::v1::Query().page_size(page_size));
+    mgnify::ListOptions list;
+    list.page_size = page_size;
+    auto samples = client.study_samples(study.accession, {}, list);
     std::size_t n = 0;
     for (const auto& s : samples) {
       const auto* temperature = s.metadata("temperature");

@@ -27,13 +27,13 @@ int main(int argc, char** argv) {
     options.base_url = args.base_url;
     mgnify::v2::V2Client client(options);
 
-    mgnify::v2::ListOptions list;
+    mgnify::ListOptions list;
     list.max_items = 10;
     auto studies = client.studies(
         mgnify::v2::StudyQuery().search(text).order(mgnify::v2::StudyOrder::accession), list);
     std::cout << "studies matching '" << text << "': " << studies.total().value_or(0) << "\n";
     for (const auto& study : studies) {
-      mgnify::v2::ListOptions one;
+      mgnify::ListOptions one;
       one.page_size = 1;
       const auto samples = client.study_samples(study.accession, one).total().value_or(0);
       std::cout << "  " << study.accession << "  " << samples << " samples  " << study.title;

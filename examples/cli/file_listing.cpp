@@ -166,39 +166,38 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
     }
   };
   // v1 names studies by their ENA accessions as well.
-  v1::Query pages;
-  pages.page_size(v1::Query::kMaxPageSize);
+  mgnify::ListOptions pages;
+  pages.page_size = v1::kMaxPageSize;
   switch (kind_of(s.accession)) {
     case Kind::genome:
-      add(s.accession, client.genome_downloads(s.accession, pages).collect(), "", "");
+      add(s.accession, client.genome_downloads(s.accession, {}, pages).collect(), "", "");
       break;
     case Kind::analysis: {
-      const v1::Analysis analysis = client.analyses().get(s.accession);
+      const v1::Analysis analysis = client.analysis(s.accession);
       add(analysis.accession.empty() ? s.accession : analysis.accession,
-          client.analysis_downloads(s.accession, pages).collect(),
+          client.analysis_downloads(s.accession, {}, pages).collect(),
           analysis.pipeline_version.value_or(""), analysis.experiment_type.value_or(""));
       break;
     }
     case Kind::study:
     case Kind::ena_study: {
       if (s.study_summaries) {
-        add(s.accession, client.study_downloads(s.accession, pages).collect(), "", "");
+        add(s.accession, client.study_downloads(s.accession, {}, pages).collect(), "", "");
         break;
       }
       std::vector<v1::Analysis> analyses;
-      for (auto& a : client.study_analyses(s.accession, pages)) {
+      for (auto& a : client.study_analyses(s.accession, {}, pages)) {
         if (pipeline_selected(s, a.pipeline_version.value_or(""))) analyses.push_back(std::move(a));
       }
       ProgressBar bar("listing");
       std::mutex mutex;
       std::size_t done = 0;
-      const auto results =
-          mgnify::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
-            auto downloads = client.analysis_downloads(analyses[i].accession, pages).collect();
-            std::lock_guard<std::mutex> lock(mutex);
-            bar.items(++done, analyses.size(), "analyses");
-            return downloads;
-          });
+      const auto results = mgnify::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
+        auto downloads = client.analysis_downloads(analyses[i].accession, {}, pages).collect();
+        std::lock_guard<std::mutex> lock(mutex);
+        bar.items(++done, analyses.size(), "analyses");
+        return downloads;
+      });
       bar.finish();
       for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i]) {

@@ -44,11 +44,16 @@ void add_list_filters(CLI::App& cmd, ListArgs& args) {
                   '\0');
 }
 
-v1::Query make_query(const ListArgs& args, const Settings& settings) {
-  v1::Query query;
+mgnify::ListOptions make_list(const Settings& settings) {
+  mgnify::ListOptions list;
   // The server's own default is 25; the largest page makes a full walk about ten times faster.
-  query.page_size(settings.page_size.value_or(v1::Query::kMaxPageSize));
-  if (settings.max_items) query.max_items(*settings.max_items);
+  list.page_size = settings.page_size.value_or(v1::kMaxPageSize);
+  list.max_items = settings.max_items;
+  return list;
+}
+
+v1::Query make_query(const ListArgs& args) {
+  v1::Query query;
   if (!args.search.empty()) query.search(args.search);
   if (!args.ordering.empty()) {
     const bool descending = args.ordering.front() == '-';
@@ -63,12 +68,10 @@ v1::Query make_query(const ListArgs& args, const Settings& settings) {
   return query;
 }
 
-template <class T>
-using CollectionOf = v1::Collection<T> (v1::LegacyClient::*)() const;
-
+/// `collection` is the resource's path, as "studies" or "annotations/go-terms".
 template <class T>
 void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const std::string& help,
-                  CollectionOf<T> collection) {
+                  const std::string& collection) {
   auto* resource = parent.add_subcommand(name, help);
   resource->require_subcommand(1);
 
@@ -79,8 +82,8 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   list->callback([&ctx, list_args, collection] {
     ctx.action = [&ctx, list_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
-      return emit_paged(ctx.settings,
-                        (client.*collection)().list(make_query(*list_args, ctx.settings)));
+      return emit_paged(ctx.settings, client.resources<T>(collection, make_query(*list_args),
+                                                          make_list(ctx.settings)));
     };
   });
 
@@ -96,11 +99,11 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
       const std::string id = mgnify_accession(get_args->id);
       if (get_args->include.empty()) {
-        return emit_one(ctx.settings, nlohmann::json((client.*collection)().get(id)));
+        return emit_one(ctx.settings, nlohmann::json(client.resource<T>(collection, id)));
       }
       v1::Query query;
       query.include(get_args->include);
-      const auto document = (client.*collection)().get_document(id, query);
+      const auto document = client.document<T>(collection, id, query);
       return emit_one(ctx.settings,
                       nlohmann::json{{"data", document.data}, {"included", document.included}});
     };
@@ -119,10 +122,10 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   related->callback([&ctx, related_args, collection] {
     ctx.action = [&ctx, related_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
-      return emit_paged(ctx.settings,
-                        (client.*collection)().template related<v1::Resource>(
-                            mgnify_accession(related_args->id), related_args->relation,
-                            make_query(related_args->list, ctx.settings)));
+      return emit_paged(
+          ctx.settings,
+          client.related(collection, mgnify_accession(related_args->id), related_args->relation,
+                         make_query(related_args->list), make_list(ctx.settings)));
     };
   });
 }
@@ -132,28 +135,36 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
 void add_v1_commands(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("v1", "Legacy MGnify API v1 (deprecated by MGnify in June 2026)");
   cmd->require_subcommand(1);
-  using C = v1::LegacyClient;
-  add_resource(*cmd, ctx, "studies", "Studies (MGYS, ERP/SRP/DRP)", &C::studies);
-  add_resource(*cmd, ctx, "samples", "Samples", &C::samples);
-  add_resource(*cmd, ctx, "runs", "Runs", &C::runs);
-  add_resource(*cmd, ctx, "assemblies", "Assemblies", &C::assemblies);
-  add_resource(*cmd, ctx, "analyses", "Analyses (MGYA)", &C::analyses);
-  add_resource(*cmd, ctx, "biomes", "Biomes (id: lineage)", &C::biomes);
-  add_resource(*cmd, ctx, "publications", "Publications (id: PubMed id)", &C::publications);
-  add_resource(*cmd, ctx, "experiment-types", "Experiment types", &C::experiment_types);
-  add_resource(*cmd, ctx, "pipelines", "Pipeline versions", &C::pipelines);
-  add_resource(*cmd, ctx, "genomes", "Genomes (MGYG)", &C::genomes);
-  add_resource(*cmd, ctx, "genome-catalogues", "Genome catalogues", &C::genome_catalogues);
-  add_resource(*cmd, ctx, "super-studies", "Super studies", &C::super_studies);
-  add_resource(*cmd, ctx, "go-terms", "GO terms", &C::go_terms);
-  add_resource(*cmd, ctx, "interpro-identifiers", "InterPro identifiers", &C::interpro_identifiers);
-  add_resource(*cmd, ctx, "pfam-entries", "Pfam entries", &C::pfam_entries);
-  add_resource(*cmd, ctx, "kegg-orthologs", "KEGG orthologs", &C::kegg_orthologs);
-  add_resource(*cmd, ctx, "kegg-modules", "KEGG modules", &C::kegg_modules);
-  add_resource(*cmd, ctx, "genome-properties", "Genome properties", &C::genome_properties);
-  add_resource(*cmd, ctx, "antismash-gene-clusters", "antiSMASH gene clusters",
-               &C::antismash_gene_clusters);
-  add_resource(*cmd, ctx, "organisms", "Organisms", &C::organisms);
+  add_resource<v1::Study>(*cmd, ctx, "studies", "Studies (MGYS, ERP/SRP/DRP)", "studies");
+  add_resource<v1::Sample>(*cmd, ctx, "samples", "Samples", "samples");
+  add_resource<v1::Run>(*cmd, ctx, "runs", "Runs", "runs");
+  add_resource<v1::Assembly>(*cmd, ctx, "assemblies", "Assemblies", "assemblies");
+  add_resource<v1::Analysis>(*cmd, ctx, "analyses", "Analyses (MGYA)", "analyses");
+  add_resource<v1::Biome>(*cmd, ctx, "biomes", "Biomes (id: lineage)", "biomes");
+  add_resource<v1::Publication>(*cmd, ctx, "publications", "Publications (id: PubMed id)",
+                                "publications");
+  add_resource<v1::ExperimentType>(*cmd, ctx, "experiment-types", "Experiment types",
+                                   "experiment-types");
+  add_resource<v1::Pipeline>(*cmd, ctx, "pipelines", "Pipeline versions", "pipelines");
+  add_resource<v1::Genome>(*cmd, ctx, "genomes", "Genomes (MGYG)", "genomes");
+  add_resource<v1::GenomeCatalogue>(*cmd, ctx, "genome-catalogues", "Genome catalogues",
+                                    "genome-catalogues");
+  add_resource<v1::SuperStudy>(*cmd, ctx, "super-studies", "Super studies", "super-studies");
+  add_resource<v1::GoTerm>(*cmd, ctx, "go-terms", "GO terms", "annotations/go-terms");
+  add_resource<v1::InterproIdentifier>(*cmd, ctx, "interpro-identifiers", "InterPro identifiers",
+                                       "annotations/interpro-identifiers");
+  add_resource<v1::PfamEntry>(*cmd, ctx, "pfam-entries", "Pfam entries",
+                              "annotations/pfam-entries");
+  add_resource<v1::KeggOrtholog>(*cmd, ctx, "kegg-orthologs", "KEGG orthologs",
+                                 "annotations/kegg-orthologs");
+  add_resource<v1::KeggModule>(*cmd, ctx, "kegg-modules", "KEGG modules",
+                               "annotations/kegg-modules");
+  add_resource<v1::GenomeProperty>(*cmd, ctx, "genome-properties", "Genome properties",
+                                   "annotations/genome-properties");
+  add_resource<v1::AntismashGeneCluster>(*cmd, ctx, "antismash-gene-clusters",
+                                         "antiSMASH gene clusters",
+                                         "annotations/antismash-gene-clusters");
+  add_resource<v1::Organism>(*cmd, ctx, "organisms", "Organisms", "annotations/organisms");
 }
 
 }  // namespace mgnify_cli

@@ -36,12 +36,12 @@ struct Filters {
   bool mine = false;
 };
 
-using ListFn = std::function<int(const v2::V2Client&, const Filters&, const v2::ListOptions&,
+using ListFn = std::function<int(const v2::V2Client&, const Filters&, const mgnify::ListOptions&,
                                  const Settings&)>;
 using GetFn =
     std::function<int(const v2::V2Client&, const std::string&, const Filters&, const Settings&)>;
-using RelatedFn = std::function<int(const v2::V2Client&, const std::string&, const v2::ListOptions&,
-                                    const Settings&)>;
+using RelatedFn = std::function<int(const v2::V2Client&, const std::string&,
+                                    const mgnify::ListOptions&, const Settings&)>;
 
 struct ResourceSpec {
   std::string name;
@@ -53,8 +53,8 @@ struct ResourceSpec {
   std::map<std::string, RelatedFn> related;
 };
 
-v2::ListOptions list_options(const Settings& settings) {
-  v2::ListOptions options;
+mgnify::ListOptions list_options(const Settings& settings) {
+  mgnify::ListOptions options;
   if (settings.page_size) options.page_size = *settings.page_size;
   options.max_items = settings.max_items;
   return options;
@@ -99,8 +99,9 @@ std::int64_t parse_pubmed(const std::string& id) {
 
 template <class T>
 RelatedFn paged_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&,
-                                                                  const v2::ListOptions&) const) {
-  return [method](const v2::V2Client& c, const std::string& id, const v2::ListOptions& o,
+                                                                  const mgnify::ListOptions&)
+                             const) {
+  return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
                   const Settings& s) { return emit_paged(s, (c.*method)(id, o)); };
 }
 
@@ -120,7 +121,7 @@ std::vector<ResourceSpec> resources() {
         cmd.add_flag("--mine", f.mine,
                      "the token owner's studies, private ones included (needs --token-env)");
       },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+      [](const C& c, const Filters& f, const mgnify::ListOptions& o, const Settings& s) {
         if (f.mine) return emit_paged(s, c.my_studies(o));
         v2::StudyQuery q;
         if (!f.search.empty()) q.search(f.search);
@@ -143,7 +144,7 @@ std::vector<ResourceSpec> resources() {
         add_nonempty_option(cmd, "--search", f.search, "title or ENA accession (contains)");
         add_nonempty_option(cmd, "--lineage", f.lineage, "biome lineage");
       },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+      [](const C& c, const Filters& f, const mgnify::ListOptions& o, const Settings& s) {
         v2::SampleQuery q;
         if (!f.search.empty()) q.search(f.search);
         if (!f.lineage.empty()) q.biome_lineage(f.lineage);
@@ -165,7 +166,8 @@ std::vector<ResourceSpec> resources() {
                          "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB, or the name the output "
                          "prints (Metagenomic); any case");
                    },
-                   [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+                   [](const C& c, const Filters& f, const mgnify::ListOptions& o,
+                      const Settings& s) {
                      v2::RunQuery q;
                      if (!f.experiment_type.empty())
                        q.has_experiment_type(parse_experiment_type(f.experiment_type));
@@ -182,7 +184,7 @@ std::vector<ResourceSpec> resources() {
       ResourceSpec{"assemblies",
                    "Assemblies",
                    nullptr,
-                   [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+                   [](const C& c, const Filters&, const mgnify::ListOptions& o, const Settings& s) {
                      return emit_paged(s, c.assemblies(o));
                    },
                    nullptr,
@@ -197,14 +199,14 @@ std::vector<ResourceSpec> resources() {
   ResourceSpec analyses{"analyses",
                         "Analyses (MGYA), with their downloads",
                         nullptr,
-                        [](const C& c, const Filters&, const v2::ListOptions& o,
+                        [](const C& c, const Filters&, const mgnify::ListOptions& o,
                            const Settings& s) { return emit_paged(s, c.analyses(o)); },
                         nullptr,
                         [](const C& c, const std::string& id, const Filters&, const Settings& s) {
                           return emit_one(s, nlohmann::json(c.analysis(id)));
                         },
                         {{"annotations", [](const C& c, const std::string& id,
-                                            const v2::ListOptions&, const Settings& s) {
+                                            const mgnify::ListOptions&, const Settings& s) {
                             return emit_one(s, nlohmann::json(c.analysis_annotations(id)));
                           }}}};
   for (auto type : {v2::AnnotationType::taxonomies_ssu, v2::AnnotationType::taxonomies_lsu,
@@ -212,7 +214,7 @@ std::vector<ResourceSpec> resources() {
                     v2::AnnotationType::taxonomies_pr2, v2::AnnotationType::taxonomies_dada2_pr2,
                     v2::AnnotationType::taxonomies_dada2_silva, v2::AnnotationType::pfams}) {
     analyses.related[std::string("annotations/") + v2::to_string(type)] =
-        [type](const C& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
+        [type](const C& c, const std::string& id, const mgnify::ListOptions& o, const Settings& s) {
           return emit_paged(s, c.analysis_annotations_of_type(id, type, o));
         };
   }
@@ -225,7 +227,7 @@ std::vector<ResourceSpec> resources() {
         add_nonempty_option(cmd, "--lineage", f.lineage, "subtree root");
         add_number_option(cmd, "--max-depth", f.max_depth, 1, 100, "deepest level (root is 1)");
       },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+      [](const C& c, const Filters& f, const mgnify::ListOptions& o, const Settings& s) {
         v2::BiomeQuery q;
         if (!f.lineage.empty()) q.biome_lineage(f.lineage);
         if (f.max_depth) q.max_depth(*f.max_depth);
@@ -245,7 +247,7 @@ std::vector<ResourceSpec> resources() {
         add_number_option(cmd, "--published-before", f.published_before, 0, 9999,
                           "last year (inclusive)");
       },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+      [](const C& c, const Filters& f, const mgnify::ListOptions& o, const Settings& s) {
         v2::PublicationQuery q;
         if (!f.title.empty()) q.title(f.title);
         if (f.published_after) q.published_after(*f.published_after);
@@ -257,7 +259,7 @@ std::vector<ResourceSpec> resources() {
         return emit_one(s, nlohmann::json(c.publication(parse_pubmed(id))));
       },
       {{"annotations",
-        [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
+        [](const C& c, const std::string& id, const mgnify::ListOptions&, const Settings& s) {
           return emit_one(s, nlohmann::json(c.publication_annotations(parse_pubmed(id))));
         }}}});
 
@@ -265,7 +267,7 @@ std::vector<ResourceSpec> resources() {
       ResourceSpec{"super-studies",
                    "Super studies (id: slug)",
                    nullptr,
-                   [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+                   [](const C& c, const Filters&, const mgnify::ListOptions& o, const Settings& s) {
                      return emit_paged(s, c.super_studies(o));
                    },
                    nullptr,
@@ -282,7 +284,7 @@ std::vector<ResourceSpec> resources() {
         add_nonempty_option(cmd, "--lineage", f.lineage, "biome lineage");
         add_nonempty_option(cmd, "--catalogue", f.catalogue, "only this catalogue's genomes");
       },
-      [](const C& c, const Filters& f, const v2::ListOptions& o, const Settings& s) {
+      [](const C& c, const Filters& f, const mgnify::ListOptions& o, const Settings& s) {
         v2::GenomeQuery q;
         if (!f.search.empty()) q.search(f.search);
         if (!f.lineage.empty()) q.biome_lineage(f.lineage);
@@ -296,7 +298,7 @@ std::vector<ResourceSpec> resources() {
         return emit_one(s, nlohmann::json(c.genome(id, v2::GenomeLookup{f.catalogue})));
       },
       {{"annotations",
-        [](const C& c, const std::string& id, const v2::ListOptions&, const Settings& s) {
+        [](const C& c, const std::string& id, const mgnify::ListOptions&, const Settings& s) {
           return emit_one(s, nlohmann::json(c.genome_annotations(id)));
         }}}});
 
@@ -304,7 +306,7 @@ std::vector<ResourceSpec> resources() {
       "genome-catalogues",
       "Genome catalogues",
       nullptr,
-      [](const C& c, const Filters&, const v2::ListOptions& o, const Settings& s) {
+      [](const C& c, const Filters&, const mgnify::ListOptions& o, const Settings& s) {
         return emit_paged(s, c.genome_catalogues(o));
       },
       nullptr,
@@ -312,7 +314,7 @@ std::vector<ResourceSpec> resources() {
         return emit_one(s, nlohmann::json(c.genome_catalogue(id)));
       },
       {{"genomes",
-        [](const C& c, const std::string& id, const v2::ListOptions& o, const Settings& s) {
+        [](const C& c, const std::string& id, const mgnify::ListOptions& o, const Settings& s) {
           return emit_paged(s, c.catalogue_genomes(id, {}, o));
         }}}});
   return specs;

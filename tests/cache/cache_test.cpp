@@ -126,9 +126,9 @@ TEST_CASE("a cached response is answered without a request, by all three clients
   CHECK(requests_seen() == 1);
 
   mgnify::v1::LegacyClient legacy(cached_options(mock.v1_url(), cache));
-  const auto study = legacy.studies().get("MGYS00000001");
+  const auto study = legacy.study("MGYS00000001");
   CHECK(requests_seen() == 2);
-  CHECK(nlohmann::json(legacy.studies().get("MGYS00000001")) == nlohmann::json(study));
+  CHECK(nlohmann::json(legacy.study("MGYS00000001")) == nlohmann::json(study));
   CHECK(requests_seen() == 2);
 
   mgnify::v2::V2Client v2(cached_options(mock.v2_url(), cache));

@@ -409,8 +409,7 @@ TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hi
 TEST_CASE("v1 list walks pages of --page-size up to --max and matches the SDK", "[cli][v1]") {
   mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
   std::vector<json> expected;
-  for (const auto& s : client.studies().list(mgnify::v1::Query().page_size(3).max_items(7)))
-    expected.push_back(s);
+  for (const auto& s : client.studies({}, mgnify::ListOptions{3, 1, 7})) expected.push_back(s);
   REQUIRE(expected.size() == 7);
 
   mock().clear_requests();
@@ -430,7 +429,7 @@ TEST_CASE("v1 list walks pages of --page-size up to --max and matches the SDK", 
 
 TEST_CASE("v1 get and related, as JSON and TSV", "[cli][v1]") {
   mgnify::v1::LegacyClient client(sdk_options(mock().v1_url()));
-  const json study = client.studies().get("MGYS00000002");
+  const json study = client.study("MGYS00000002");
   const auto get = mgnify_run({"v1", "studies", "get", "MGYS00000002"});
   REQUIRE(get.code == 0);
   CHECK(json::parse(get.out) == study);
@@ -470,7 +469,7 @@ TEST_CASE("v1 get and related, as JSON and TSV", "[cli][v1]") {
 
 TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
   mgnify::v2::V2Client client(sdk_options(mock().v2_url()));
-  mgnify::v2::ListOptions first5;
+  mgnify::ListOptions first5;
   first5.max_items = 5;
   first5.page_size = 2;
   std::vector<json> studies;

@@ -183,7 +183,7 @@ TEST_CASE("downloads on v2 resolves an ENA study or project accession to its MGY
   options.base_url = input_forms_mock().v2_url();
   options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
   const mgnify::v2::V2Client client(options);
-  mgnify::v2::ListOptions first;
+  mgnify::ListOptions first;
   first.max_items = 1;
   const auto studies = client.studies({}, first).collect();
   REQUIRE(studies.size() == 1);

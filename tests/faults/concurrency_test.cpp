@@ -86,7 +86,7 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
     server.start();
     mgnify::v1::LegacyClient client(options(server.v1_url()));
     const std::string path = std::string(mgnify::mock::kV1Prefix) + "/studies/MGYS00000001/samples";
-    auto paged = client.study_samples("MGYS00000001", mgnify::v1::Query().page_size(25));
+    auto paged = client.study_samples("MGYS00000001", {}, mgnify::ListOptions{25, 1, std::nullopt});
     std::vector<std::string> ids;
     int failures = 0;
     for (auto it = paged.begin(); it != paged.end();) {
@@ -111,7 +111,7 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
     auto o = options(server.v2_url());
     o.parallel_pages = 4;
     mgnify::v2::V2Client client(o);
-    mgnify::v2::ListOptions list;
+    mgnify::ListOptions list;
     list.page_size = 10;
     auto paged = client.studies({}, list);
     std::vector<std::string> ids;
@@ -131,7 +131,7 @@ TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across 
     auto o = options(server.v2_url());
     o.parallel_pages = 4;
     mgnify::v2::V2Client client(o);
-    mgnify::v2::ListOptions list;
+    mgnify::ListOptions list;
     list.page_size = 5;
     for (int round = 0; round < 5; ++round) {
       auto paged = client.studies({}, list);
@@ -191,7 +191,7 @@ TEST_CASE("concurrency: one client shared by several threads while the token cha
           if (client.study(v2d::kPrivateStudies[static_cast<std::size_t>(k % 3)]).accession.empty())
             failures.add("empty private study");
         }
-        mgnify::v2::ListOptions list;
+        mgnify::ListOptions list;
         list.page_size = 30;
         std::vector<std::string> ids;
         for (const auto& s : client.studies({}, list)) ids.push_back(s.accession);
@@ -262,7 +262,7 @@ TEST_CASE("concurrency: 32 threads on one client for a bounded time", "[concurre
           if (client.study(acc).accession != acc) failures.add("wrong study for " + acc);
           ++requests;
           if (k % 8 == 0) {
-            mgnify::v2::ListOptions list;
+            mgnify::ListOptions list;
             list.page_size = 50;
             list.max_items = 100;
             std::size_t n = 0;

@@ -280,7 +280,7 @@ TEST_CASE("v1: a server that stops mid-walk, restarted on the same port, and a r
   mgnify::v1::LegacyClient client(o);
   const auto expected = v1_big_study_samples();
 
-  auto paged = client.study_samples("MGYS00000001", mgnify::v1::Query().page_size(60));
+  auto paged = client.study_samples("MGYS00000001", {}, mgnify::ListOptions{60, 1, std::nullopt});
   std::vector<std::string> ids;
   std::optional<std::string> token;
   auto it = paged.begin();
@@ -325,7 +325,7 @@ TEST_CASE("v2: a server that stops mid-walk, restarted on the same port, and a r
   mgnify::v2::V2Client client(o);
   const auto expected = v2_public_studies();
 
-  mgnify::v2::ListOptions list;
+  mgnify::ListOptions list;
   list.page_size = 20;
   auto paged = client.studies({}, list);
   std::vector<std::string> ids;
@@ -348,7 +348,7 @@ TEST_CASE("v2: a server that stops mid-walk, restarted on the same port, and a r
 
   auto restarted = crashable_server(port, mgnify::mock::register_v2_routes);
 
-  mgnify::v2::ListOptions resume = list;
+  mgnify::ListOptions resume = list;
   resume.start_page = std::stoll(*token);
   for (const auto& s : client.studies({}, resume)) ids.push_back(s.accession);
   CHECK(ids == expected);
@@ -384,7 +384,7 @@ TEST_CASE(
     o.base_url = server.v1_url();
     o.allow_foreign_links = allow;
     mgnify::v1::LegacyClient client(o);
-    auto paged = client.study_samples("MGYS00000001", mgnify::v1::Query().page_size(60));
+    auto paged = client.study_samples("MGYS00000001", {}, mgnify::ListOptions{60, 1, std::nullopt});
     std::vector<std::string> ids;
     for (auto it = paged.begin(); it != paged.end(); ++it) {
       ids.push_back(it->id());
@@ -417,7 +417,7 @@ TEST_CASE("v1: a list page's envelope keeps links.next beside the walk's token",
   auto o = h->options();
   o.base_url = h->server->v1_url();
   mgnify::v1::LegacyClient client(o);
-  auto paged = client.study_samples("MGYS00000001", mgnify::v1::Query().page_size(60));
+  auto paged = client.study_samples("MGYS00000001", {}, mgnify::ListOptions{60, 1, std::nullopt});
   const auto& page = paged.current_page();
   REQUIRE(page.next);
   CHECK(page.links.next == page.next);

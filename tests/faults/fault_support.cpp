@@ -90,17 +90,21 @@ void setup_v1(Harness& h, const Tweaks& t) {
       R"({"links": {"first": null, "last": null, "next": null, "prev": null}, "data": {"type": "samples", "id": "ERS1000000"}, "meta": {"pagination": {"page": 2, "pages": 5, "count": 300}}})";
   const auto items = h.items;
   const std::string base = h.server->v1_url();
-  h.detail = [client, items](std::size_t i) { return client->studies().get(items[i]).id(); };
+  h.detail = [client, items](std::size_t i) { return client->study(items[i]).id(); };
   h.item_url = [base, items](std::size_t i) { return base + "/studies/" + items[i]; };
   h.item_path = [f = h.item_url](std::size_t i) { return origin_path(f(i)); };
   h.get_many = [client, items](const std::vector<std::size_t>& idx) {
     std::vector<std::string> ids;
     for (auto i : idx) ids.push_back(items[i]);
-    return ids_of(client->studies().get_many(ids, 4), [](const mgnify::v1::Study& s) { return s.id(); });
+    mgnify::BatchOptions batch;
+    batch.concurrency = 4;
+    return ids_of(client->get_studies(ids, batch),
+                  [](const mgnify::v1::Study& s) { return s.id(); });
   };
   const std::size_t page_size = h.page_size;
   h.walk = [client, page_size](const Injector& inject) {
-    auto paged = client->study_samples("MGYS00000001", mgnify::v1::Query().page_size(static_cast<int>(page_size)));
+    auto paged = client->study_samples(
+        "MGYS00000001", {}, mgnify::ListOptions{static_cast<int>(page_size), 1, std::nullopt});
     return walk_paged(
         paged, page_size, [](const mgnify::v1::Sample& s) { return s.id(); },
         // Before the page is fetched, the resume token is its links.next URL.
@@ -135,7 +139,7 @@ void setup_v2(Harness& h, const Tweaks& t) {
   };
   const std::size_t page_size = h.page_size;
   h.walk = [client, page_size, base](const Injector& inject) {
-    mgnify::v2::ListOptions list;
+    mgnify::ListOptions list;
     list.page_size = static_cast<int>(page_size);
     auto paged = client->studies({}, list);
     return walk_paged(

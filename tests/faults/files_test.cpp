@@ -138,7 +138,7 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
   mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
-  const auto part = mgnify::http::partial_path(target);
+  const auto part = mgnify::files::partial_path(target);
   const auto victim = dir / "victim.txt";
 
   auto expect_refused = [&](const mgnify::files::DownloadOptions& options) {
@@ -182,13 +182,13 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
   SECTION("a symlink at the saved validator of a regular .part") {
     dl_test::write_file(part, "abc");
     dl_test::write_file(victim, "\"v1\"\n");
-    fs::create_symlink(victim, mgnify::http::validator_path(target));
+    fs::create_symlink(victim, mgnify::files::validator_path(target));
     bool refused = false;
     try {
       mgnify::files::download(session, remote.url(), target, {});
     } catch (const mgnify::FileError& e) {
       refused = true;
-      CHECK(e.path() == mgnify::http::validator_path(target));
+      CHECK(e.path() == mgnify::files::validator_path(target));
     }
     CHECK(refused);
     CHECK(dl_test::read_file(victim) == "\"v1\"\n");
@@ -210,7 +210,7 @@ TEST_CASE("files: a .part replaced during the transfer is not renamed onto the d
   mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
-  const auto part = mgnify::http::partial_path(target);
+  const auto part = mgnify::files::partial_path(target);
 
   mgnify::files::DownloadOptions options;
   options.checksum = mgnify::files::Checksum::of(
@@ -249,7 +249,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
-  const auto part = mgnify::http::partial_path(target);
+  const auto part = mgnify::files::partial_path(target);
   const std::size_t kept = 30000;
 
   // The earlier run: its transfer is cut and it gives up, keeping the .part.
@@ -275,7 +275,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
     CHECK(files_test::request_header(sent[0], "range") == "bytes=" + std::to_string(kept) + "-");
     CHECK(files_test::request_header(sent[0], "if-range") == "\"v1\"");
     CHECK_FALSE(fs::exists(part));
-    CHECK_FALSE(fs::exists(mgnify::http::validator_path(target)));
+    CHECK_FALSE(fs::exists(mgnify::files::validator_path(target)));
   }
   SECTION("the remote file is unchanged: the .part is resumed") {
     earlier_run();
@@ -382,7 +382,7 @@ TEST_CASE("files: a body is stopped at its byte cap and leaves nothing behind", 
   }
   CHECK(most <= limit);
   CHECK_FALSE(fs::exists(target));
-  CHECK_FALSE(fs::exists(mgnify::http::partial_path(target)));
+  CHECK_FALSE(fs::exists(mgnify::files::partial_path(target)));
   // Not retried: the same server would send the same bytes again.
   CHECK(server.requests().size() == 1);
 }

@@ -108,13 +108,14 @@ TEST_CASE("hostile input: v1", "[security][hostile]") {
   for (const auto& in : hostile_inputs()) {
     INFO(in.name);
     const std::string& seg = in.segment;
-    prove(*h->server, seg.empty() ? "" : prefix + "/studies/" + seg, [&] { client.studies().get(in.value); });
+    prove(*h->server, seg.empty() ? "" : prefix + "/studies/" + seg,
+          [&] { client.study(in.value); });
     prove(*h->server, seg.empty() ? "" : prefix + "/biomes/" + seg + "/samples",
           [&] { client.biome_samples(in.value).begin(); });
     prove(*h->server, prefix + "/studies?search=" + in.query,
-          [&] { client.studies().list(mgnify::v1::Query().search(in.value)).begin(); });
+          [&] { client.studies(mgnify::v1::Query().search(in.value)).begin(); });
     prove(*h->server, prefix + "/samples?metadata_key=" + in.query,
-          [&] { client.samples().list(mgnify::v1::Query().metadata_key(in.value)).begin(); });
+          [&] { client.samples(mgnify::v1::Query().metadata_key(in.value)).begin(); });
   }
 }
 
@@ -164,7 +165,8 @@ TEST_CASE("links from responses are followed only on the base URL's host", "[sec
     CHECK(h->server->requests().empty());
   }
   SECTION("the base URL's own links are followed") {
-    auto paged = client.follow<mgnify::v1::Study>(base + "/studies?page_size=3", 5);
+    auto paged = client.follow<mgnify::v1::Study>(base + "/studies?page_size=3",
+                                                  mgnify::ListOptions{std::nullopt, 1, 5});
     CHECK(paged.collect().size() == 5);
     CHECK(client.follow_one<mgnify::v1::Study>(base + "/studies/MGYS00000002").id() == "MGYS00000002");
   }

@@ -73,23 +73,23 @@ TEST_CASE("secrets: a v1 session leaks neither password nor token", "[security][
   REQUIRE(client.session().token() == std::optional<std::string>(v1d::kTestToken));
 
   const std::string prefix = mgnify::mock::kV1Prefix;
-  rec.run([&] { rec.model(client.studies().get("MGYS00000001")); });
+  rec.run([&] { rec.model(client.study("MGYS00000001")); });
   rec.run([&] { for (const auto& s : client.my_studies()) rec.model(s); });
-  rec.run([&] { client.studies().get("MGYS09999999"); }, true);
+  rec.run([&] { client.study("MGYS09999999"); }, true);
   h->server->push_faults(prefix + "/studies/MGYS00000002", Fault::status_only(503), kBudget);
-  rec.run([&] { client.studies().get("MGYS00000002"); }, true);
+  rec.run([&] { client.study("MGYS00000002"); }, true);
   h->server->push_faults(prefix + "/studies/MGYS00000003", Fault::throttled("1"), kBudget);
-  rec.run([&] { client.studies().get("MGYS00000003"); }, true);
+  rec.run([&] { client.study("MGYS00000003"); }, true);
   h->server->push_fault(prefix + "/studies/MGYS00000004", Fault::status_only(200, "{not json"));
-  rec.run([&] { client.studies().get("MGYS00000004"); }, true);
+  rec.run([&] { client.study("MGYS00000004"); }, true);
   h->server->push_faults(prefix + "/studies/MGYS00000005", Fault::dropped(), kBudget);
-  rec.run([&] { client.studies().get("MGYS00000005"); }, true);
+  rec.run([&] { client.study("MGYS00000005"); }, true);
   h->server->push_fault(prefix + "/studies/MGYS00000006",
                         Fault::redirect(302, "http://localhost:" + std::to_string(h->server->port()) + prefix +
                                                  "/studies/MGYS00000006"));
-  rec.run([&] { rec.model(client.studies().get("MGYS00000006")); });
+  rec.run([&] { rec.model(client.study("MGYS00000006")); });
   rec.run([&] { client.follow<mgnify::v1::Study>("https://evil.example.org/x"); }, true);
-  for (const auto& r : client.studies().get_many({"MGYS00000007", "MGYS09999998"})) {
+  for (const auto& r : client.get_studies({"MGYS00000007", "MGYS09999998"})) {
     if (r.ok()) {
       rec.model(r.value());
     } else {

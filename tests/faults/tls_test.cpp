@@ -158,9 +158,10 @@ TEST_CASE("TLS: a certificate from an unknown CA is refused, typed and not retri
   SECTION("v1 and v2 refuse before any HTTP is spoken") {
     auto o = tls_options(server.url("127.0.0.1"));
     o.base_url = server.url("127.0.0.1");
-    CHECK_THROWS_MATCHES(mgnify::v1::LegacyClient(o).studies().get("MGYS00000001"), mgnify::TransportError,
-                         Catch::Predicate<mgnify::TransportError>(
-                             [](const mgnify::TransportError& e) { return e.kind() == Kind::tls; }));
+    CHECK_THROWS_MATCHES(
+        mgnify::v1::LegacyClient(o).study("MGYS00000001"), mgnify::TransportError,
+        Catch::Predicate<mgnify::TransportError>(
+            [](const mgnify::TransportError& e) { return e.kind() == Kind::tls; }));
     CHECK_THROWS_MATCHES(mgnify::v2::V2Client(o).study("MGYS00000001"), mgnify::TransportError,
                          Catch::Predicate<mgnify::TransportError>(
                              [](const mgnify::TransportError& e) { return e.kind() == Kind::tls; }));

@@ -143,7 +143,7 @@ TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faul
       mgnify::v1::LegacyClient client(o);
       const auto start = Clock::now();
       int seen = 0;
-      for (const auto& study : client.studies().list()) {
+      for (const auto& study : client.studies()) {
         CHECK(study.resource.id == "MGYS00000001");
         ++seen;
         REQUIRE(lists.gate().wait_held(2));

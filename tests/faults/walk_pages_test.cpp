@@ -89,7 +89,7 @@ struct Walked {
 
 Walked walk(mgnify::v2::V2Client& client, int page_size) {
   Walked out;
-  mgnify::v2::ListOptions list;
+  mgnify::ListOptions list;
   list.page_size = page_size;
   auto studies = client.studies({}, list);
   try {
@@ -197,7 +197,7 @@ TEST_CASE("walks: an implausible total is a DecodeError, not billions of planned
     list.count = [] { return std::int64_t{1'000'000'000'000'000'000}; };
     Server server(list);
     auto client = server.client(read_ahead);
-    mgnify::v2::ListOptions options;
+    mgnify::ListOptions options;
     options.page_size = 10;
     std::size_t yielded = 0;
     try {
@@ -221,7 +221,7 @@ TEST_CASE("walks: a start page at the int64 limit ends cleanly", "[faults][walks
     ScriptedList list;
     Server server(list);
     auto client = server.client(read_ahead);
-    mgnify::v2::ListOptions options;
+    mgnify::ListOptions options;
     options.start_page = std::numeric_limits<std::int64_t>::max();
     std::size_t yielded = 0;
     for (const auto& s : client.studies({}, options)) {

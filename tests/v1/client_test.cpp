@@ -16,7 +16,7 @@ TEST_CASE("v1: walking a whole list yields each id exactly once, in order", "[v1
   auto client = rig.client();
   // Every ninth study lives in this biome: 2,222 studies over 9 pages of 250.
   const std::string skin = "root:Host-associated:Human:Skin";
-  auto studies = client.studies().list(Query().biome_name(skin).page_size(250));
+  auto studies = client.studies(Query().biome_name(skin), v1_test::pages(250));
   CHECK(rig.server.hits(rig.path("studies")) == 0);  // lazy until iterated
   std::set<std::string> seen;
   std::string previous;
@@ -34,7 +34,7 @@ TEST_CASE("v1: walking a whole list yields each id exactly once, in order", "[v1
   CHECK(rig.server.hits(rig.path("studies")) == 9);
   CHECK(*seen.begin() == "MGYS00000008");
   // The unfiltered list is the 20,000 studies the benchmarks walk.
-  CHECK(client.studies().list(Query().page_size(1)).total() == 20000);
+  CHECK(client.studies({}, v1_test::pages(1)).total() == 20000);
 }
 
 TEST_CASE("v1: next links keep every filter and only replace page", "[v1][integration]") {
@@ -45,8 +45,8 @@ TEST_CASE("v1: next links keep every filter and only replace page", "[v1][integr
                                           .experiment_type("metagenomic")
                                           .metadata_key("temperature")
                                           .metadata_value_lte(10)
-                                          .ordering("accession")
-                                          .page_size(7));
+                                          .ordering("accession"),
+                                      v1_test::pages(7));
   std::vector<std::string> ids;
   for (const auto& s : samples) {
     const auto* t = s.metadata("temperature");
@@ -70,7 +70,7 @@ TEST_CASE("v1: next links keep every filter and only replace page", "[v1][integr
 TEST_CASE("v1: the contig list is walked through opaque cursor links", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
-  auto contigs = client.analysis_contigs("MGYA00000001", Query().page_size(100));
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, v1_test::pages(100));
   std::set<std::string> ids;
   for (const auto& c : contigs) {
     REQUIRE(ids.insert(c.contig_id).second);
@@ -96,30 +96,72 @@ TEST_CASE("v1: the contig list is walked through opaque cursor links", "[v1][int
 TEST_CASE("v1: max_items stops the walk without fetching further pages", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
-  auto studies = client.studies().list(Query().page_size(10).max_items(25));
+  auto studies = client.studies({}, v1_test::pages(10, 25));
   const auto all = studies.collect();
   CHECK(all.size() == 25);
   CHECK(rig.server.hits(rig.path("studies")) == 3);
 }
 
-TEST_CASE("v1: page sizes outside 1..250 are refused before any request", "[v1]") {
-  CHECK_THROWS_AS(Query().page_size(0), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(Query().page_size(251), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(Query().page_size(-5), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(Query().param("page_size", "1000"), mgnify::InvalidArgument);
+TEST_CASE("v1: ListOptions are checked per kind of list before any request", "[v1][integration]") {
+  v1_test::Rig rig;
+  auto client = rig.client();
+  mgnify::ListOptions from_page_0;
+  from_page_0.start_page = 0;
+  mgnify::ListOptions from_page_2;
+  from_page_2.start_page = 2;
+  // Page-number lists: 1..250.
+  CHECK_THROWS_AS(client.studies({}, v1_test::pages(0)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.studies({}, v1_test::pages(251)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000001", {}, v1_test::pages(-5)),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.studies({}, from_page_0), mgnify::InvalidArgument);
+  // The per-analysis annotation lists serve up to 1000 per page.
+  CHECK_THROWS_AS(client.analysis_go_terms("MGYA00000002", {}, v1_test::pages(1001)),
+                  mgnify::InvalidArgument);
+  // A cursor list has no page numbers to start from.
+  CHECK_THROWS_AS(client.analysis_contigs("MGYA00000001", {}, from_page_2),
+                  mgnify::InvalidArgument);
+  // A followed URL names its own page and page size.
+  CHECK_THROWS_AS(client.follow<mgnify::v1::Study>(rig.server.v1_url() + "/studies", from_page_2),
+                  mgnify::InvalidArgument);
+  // Paging is not a filter.
+  CHECK_THROWS_AS(Query().param("page_size", "10"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(Query().param("page", "2"), mgnify::InvalidArgument);
-  CHECK_NOTHROW(Query().page_size(1));
-  CHECK_NOTHROW(Query().page_size(250));
-  CHECK(Query().page_size(250).params().get("page_size") == std::optional<std::string>("250"));
+  CHECK(rig.server.requests().empty());
+
+  CHECK(client.analysis_go_terms("MGYA00000002", {}, v1_test::pages(1000)).collect().size() == 20);
+  auto sent = rig.server.requests();
+  REQUIRE(sent.size() == 1);
+  CHECK(sent.back().target.find("page_size=1000") != std::string::npos);
+  // The cursor list has no maximum page size.
+  rig.server.clear_requests();
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, v1_test::pages(2000));
+  CHECK(contigs.collect().size() == static_cast<std::size_t>(contigs.total().value_or(0)));
+  sent = rig.server.requests();
+  REQUIRE(sent.size() == 1);
+  CHECK(sent.back().target.find("page_size=2000") != std::string::npos);
+}
+
+TEST_CASE("v1: ListOptions::start_page starts a page-number list at that page",
+          "[v1][integration]") {
+  v1_test::Rig rig;
+  auto client = rig.client();
+  mgnify::ListOptions third = v1_test::pages(10, 5);
+  third.start_page = 3;
+  const auto from_third = client.studies(Query().ordering("accession"), third).collect();
+  const auto all = client.studies(Query().ordering("accession"), v1_test::pages(10, 25)).collect();
+  REQUIRE(from_third.size() == 5);
+  REQUIRE(all.size() == 25);
+  for (std::size_t i = 0; i < from_third.size(); ++i) CHECK(from_third[i].id() == all[20 + i].id());
 }
 
 TEST_CASE("v1: page size 1 and 250 both work against the service", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
-  auto one = client.study_samples("MGYS00000002", Query().page_size(1));
+  auto one = client.study_samples("MGYS00000002", {}, v1_test::pages(1));
   CHECK(one.collect().size() == 6);
   CHECK(one.pages_fetched() == 6);
-  auto big = client.study_samples("MGYS00000001", Query().page_size(250));
+  auto big = client.study_samples("MGYS00000001", {}, v1_test::pages(250));
   CHECK(big.collect().size() == 300);
   CHECK(big.pages_fetched() == 2);
 }
@@ -127,7 +169,8 @@ TEST_CASE("v1: page size 1 and 250 both work against the service", "[v1][integra
 TEST_CASE("v1: include embeds related objects reachable through the document", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
-  const auto doc = client.samples().get_document("ERS1000000", Query().include({"biome", "runs"}));
+  const auto doc = client.document<mgnify::v1::Sample>("samples", "ERS1000000",
+                                                       Query().include({"biome", "runs"}));
   CHECK(doc.data.id() == "ERS1000000");
   const auto* runs = doc.data.relationship("runs");
   REQUIRE(runs != nullptr);
@@ -146,7 +189,8 @@ TEST_CASE("v1: include embeds related objects reachable through the document", "
   REQUIRE(related.size() == 1);
   CHECK(related[0].id() == "ERR3000000");
 
-  const auto study = client.studies().get_document("MGYS00000002", Query().include({"samples"}));
+  const auto study =
+      client.document<mgnify::v1::Study>("studies", "MGYS00000002", Query().include({"samples"}));
   CHECK(study.data.relationship("samples")->data.size() == 6);
   CHECK(study.related_included<mgnify::v1::Sample>(*study.data.relationship("samples")).size() == 6);
 }
@@ -157,7 +201,7 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
 
   SECTION("unknown object: JSON:API 404") {
     try {
-      client.studies().get("MGYS99999999");
+      client.study("MGYS99999999");
       FAIL("expected NotFoundError");
     } catch (const mgnify::NotFoundError& e) {
       CHECK(e.status() == 404);
@@ -178,7 +222,7 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
   }
   SECTION("unsupported include: 400") {
     try {
-      client.biomes().get_document("root", Query().include({"studies"}));
+      client.document<mgnify::v1::Biome>("biomes", "root", Query().include({"studies"}));
       FAIL("expected ValidationError");
     } catch (const mgnify::ValidationError& e) {
       CHECK(e.status() == 400);
@@ -187,7 +231,7 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
     }
   }
   SECTION("invalid filter choice: 400 with a pointer") {
-    auto list = client.samples().list(Query().metadata_key("not a key"));
+    auto list = client.samples(Query().metadata_key("not a key"));
     try {
       list.begin();
       FAIL("expected ValidationError");
@@ -198,7 +242,7 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
     }
   }
   SECTION("strict /biomes parameters: 400") {
-    auto list = client.biomes().list(Query().lineage("root"));
+    auto list = client.biomes(Query().lineage("root"));
     CHECK_THROWS_WITH(list.begin(), Catch::Contains("invalid query parameter: lineage"));
   }
   SECTION("Accept: application/vnd.api+json alone: 406") {
@@ -215,7 +259,7 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
       CHECK(e.message() == "Could not satisfy the request Accept header.");
     }
     // The client itself always asks for application/json.
-    CHECK(client.studies().get("MGYS00000001").id() == "MGYS00000001");
+    CHECK(client.study("MGYS00000001").id() == "MGYS00000001");
     CHECK(rig.server.requests().back().headers.find("accept")->second == "application/json");
   }
   SECTION("page past the end: 404 Invalid page.") {
@@ -245,7 +289,7 @@ TEST_CASE("v1: a page that fails once with 503 is retried with no gap or duplica
   auto client = rig.client();
   const std::string path = rig.path("studies/MGYS00000001/samples");
   fail_second_request(rig.server, path, 503);
-  auto samples = client.study_samples("MGYS00000001", Query().page_size(50));
+  auto samples = client.study_samples("MGYS00000001", {}, v1_test::pages(50));
   std::vector<std::string> ids;
   for (const auto& s : samples) {
     ids.push_back(s.id());
@@ -268,7 +312,7 @@ TEST_CASE("v1: without read-ahead the next page is fetched only when needed", "[
   options.read_ahead = false;
   mgnify::v1::LegacyClient client(options);
   const std::string path = rig.path("studies/MGYS00000001/samples");
-  auto samples = client.study_samples("MGYS00000001", Query().page_size(100));
+  auto samples = client.study_samples("MGYS00000001", {}, v1_test::pages(100));
   auto it = samples.begin();
   CHECK(rig.server.hits(path) == 1);
   for (int k = 0; k < 99; ++k) ++it;
@@ -284,7 +328,7 @@ TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][in
   options.retry.max_attempts = 1;
   mgnify::v1::LegacyClient client(options);
   fail_second_request(rig.server, rig.path("studies/MGYS00000001/samples"), 500);
-  auto samples = client.study_samples("MGYS00000001", Query().page_size(100));
+  auto samples = client.study_samples("MGYS00000001", {}, v1_test::pages(100));
   std::size_t n = 0;
   try {
     for (auto it = samples.begin(); it != samples.end(); ++it) {
@@ -332,7 +376,7 @@ TEST_CASE("v1: login sends the token, mydata lists private studies, secrets neve
   CHECK(mine[0].is_private == std::optional<bool>(true));
   CHECK(rig.server.requests().back().headers.find("authorization")->second == "Bearer " + token);
   // Private studies are visible by accession once logged in.
-  CHECK(client.studies().get("MGYS90000002").is_private == std::optional<bool>(true));
+  CHECK(client.study("MGYS90000002").is_private == std::optional<bool>(true));
 
   for (const auto& s : mine) CHECK(nlohmann::json(s).dump().find(token) == std::string::npos);
   for (const auto& ev : *rig.events) {
@@ -356,13 +400,13 @@ TEST_CASE("v1: login sends the token, mydata lists private studies, secrets neve
 
   client.logout();
   CHECK_FALSE(client.logged_in());
-  CHECK_THROWS_AS(client.studies().get("MGYS90000002"), mgnify::NotFoundError);
+  CHECK_THROWS_AS(client.study("MGYS90000002"), mgnify::NotFoundError);
 }
 
 TEST_CASE("v1: follow accepts same-host links and refuses others", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
-  const auto study = client.studies().get("MGYS00000003");
+  const auto study = client.study("MGYS00000003");
   const auto* samples = study.relationship("samples");
   REQUIRE(samples != nullptr);
   const auto list = client.follow<mgnify::v1::Sample>(*samples).collect();
@@ -404,7 +448,8 @@ TEST_CASE("v1: every related list of the endpoint table answers with typed items
   CHECK(client.biome_children(marine).collect().size() == 3);  // itself plus two children
   CHECK(client.biome_genomes("root:Environmental:Aquatic:Marine").total() == 100);
   CHECK(client.biome_studies("root:Engineered:Wastewater:Industrial wastewater").total() > 0);
-  CHECK(client.biome_samples("root:Host-associated", Query().max_items(3)).collect().size() == 3);
+  CHECK(client.biome_samples("root:Host-associated", {}, v1_test::at_most(3)).collect().size() ==
+        3);
 
   CHECK(client.sample_runs("ERS1000003").collect().at(0).accession == "ERR3000003");
   CHECK(client.sample_studies("ERS1000003").collect().at(0).id() == "MGYS00000001");
@@ -448,41 +493,51 @@ TEST_CASE("v1: every top-level collection lists and gets", "[v1][integration]") 
     REQUIRE_FALSE(items.empty());
     return items.front();
   };
-  const Query two = Query().max_items(2);
-  CHECK(client.samples().get(first(client.samples().list(two)).id()).accession == "ERS1000000");
-  CHECK(client.runs().get(first(client.runs().list(two)).id()).accession == "ERR3000000");
-  CHECK(client.assemblies().get(first(client.assemblies().list(two)).id()).accession == "ERZ4000003");
-  const auto analysis = client.analyses().get("MGYA00000004");
+  const mgnify::ListOptions two = v1_test::at_most(2);
+  CHECK(client.sample(first(client.samples({}, two)).id()).accession == "ERS1000000");
+  CHECK(client.run(first(client.runs({}, two)).id()).accession == "ERR3000000");
+  CHECK(client.assembly(first(client.assemblies({}, two)).id()).accession == "ERZ4000003");
+  const auto analysis = client.analysis("MGYA00000004");
   CHECK(analysis.type() == "analysis-jobs");
   CHECK(analysis.relationship("run")->data_kind == mgnify::v1::Relationship::DataKind::null);
   CHECK(analysis.relationship("assembly")->one()->id == "ERZ4000003");
-  CHECK(client.analyses().get("4").id() == "MGYA00000004");
-  CHECK(client.biomes().list().total() == 19);  // root is not listed
-  CHECK(client.biomes().get("root:Engineered:Wastewater:Industrial wastewater").biome_name ==
+  CHECK(client.analysis("4").id() == "MGYA00000004");
+  CHECK(client.biomes().total() == 19);  // root is not listed
+  CHECK(client.biome("root:Engineered:Wastewater:Industrial wastewater").biome_name ==
         "Industrial wastewater");
-  CHECK(client.publications().get("25000137").pub_title == std::optional<std::string>("Mock publication 2"));
-  CHECK(client.experiment_types().list().total() == 8);
-  CHECK(client.experiment_types().get("amplicon").samples_count == 3000);
-  CHECK(client.pipelines().get("5.0").release_version == "5.0");
-  CHECK(client.genomes().get("MGYG000000002").genome_type == std::optional<std::string>("MAG"));
-  CHECK(client.genome_catalogues().get("soil-v1-0").genome_count == 100);
-  CHECK(client.super_studies().get("human-gut").title == "Human gut microbiome");
-  CHECK(client.go_terms().get("GO:0008003").lineage == std::optional<std::string>("molecular_function"));
-  CHECK(client.interpro_identifiers().list().total() == 60);
-  CHECK(client.pfam_entries().get("PF00111").accession == "PF00111");
-  CHECK(client.kegg_orthologs().list().total() == 30);
-  CHECK(client.kegg_modules().get("M00001").name == std::optional<std::string>("Module 1"));
-  CHECK(client.genome_properties().list().total() == 15);
-  CHECK(client.antismash_gene_clusters().get("NRPS").accession == "NRPS");
-  CHECK(client.organisms().list().total() == 12);
-  CHECK(client.go_terms().related<mgnify::v1::Analysis>("GO:0008000", "analyses").total() == 6000);
+  CHECK(client.publication("25000137").pub_title ==
+        std::optional<std::string>("Mock publication 2"));
+  CHECK(client.experiment_types().total() == 8);
+  CHECK(client.experiment_type("amplicon").samples_count == 3000);
+  CHECK(client.pipeline("5.0").release_version == "5.0");
+  CHECK(client.genome("MGYG000000002").genome_type == std::optional<std::string>("MAG"));
+  CHECK(client.genome_catalogue("soil-v1-0").genome_count == 100);
+  CHECK(client.super_study("human-gut").title == "Human gut microbiome");
+  CHECK(client.go_term("GO:0008003").lineage == std::optional<std::string>("molecular_function"));
+  CHECK(client.interpro_identifiers().total() == 60);
+  CHECK(client.pfam_entry("PF00111").accession == "PF00111");
+  CHECK(client.kegg_orthologs().total() == 30);
+  CHECK(client.kegg_module("M00001").name == std::optional<std::string>("Module 1"));
+  CHECK(client.genome_properties().total() == 15);
+  CHECK(client.antismash_gene_cluster("NRPS").accession == "NRPS");
+  CHECK(client.organisms().total() == 12);
+  CHECK(client.related<mgnify::v1::Analysis>("annotations/go-terms", "GO:0008000", "analyses")
+            .total() == 6000);
 }
 
-TEST_CASE("v1: get_many fetches in parallel and keeps per-item failures", "[v1][integration]") {
+TEST_CASE("v1: get_studies fetches in parallel and keeps per-item failures", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
   const std::vector<std::string> ids = {"MGYS00000001", "MGYS99999999", "MGYS00000010", ".."};
-  const auto results = client.studies().get_many(ids, 3);
+  mgnify::BatchOptions batch;
+  batch.concurrency = 3;
+  std::size_t reported = 0;
+  batch.progress = [&reported](std::size_t done, std::size_t total) {
+    CHECK(total == 4);
+    reported = done;
+  };
+  const auto results = client.get_studies(ids, batch);
+  CHECK(reported == 4);
   REQUIRE(results.size() == 4);
   CHECK(results[0].value().id() == "MGYS00000001");
   CHECK(results[1].error_as<mgnify::NotFoundError>() != nullptr);
@@ -493,7 +548,7 @@ TEST_CASE("v1: get_many fetches in parallel and keeps per-item failures", "[v1][
 TEST_CASE("v1: lineages with spaces and colons are encoded as path segments", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
-  const auto b = client.biomes().get("root:Engineered:Wastewater:Industrial wastewater:Petrochemical");
+  const auto b = client.biome("root:Engineered:Wastewater:Industrial wastewater:Petrochemical");
   CHECK(b.lineage == "root:Engineered:Wastewater:Industrial wastewater:Petrochemical");
   CHECK(rig.server.requests().back().target ==
         "/metagenomics/api/v1/biomes/root:Engineered:Wastewater:Industrial%20wastewater:Petrochemical");
@@ -505,9 +560,10 @@ TEST_CASE("v1: a misspelt filter is ignored by the service; typed filters are no
   v1_test::Rig rig;
   auto client = rig.client();
   // What the docs warn about: the service answers 200 with the unfiltered list.
-  CHECK(client.studies().list(Query().param("biome-name", "Skin").page_size(1)).total() == 20000);
-  CHECK(client.studies().list(Query().biome_name("Skin").page_size(1)).total() == 2222);
-  auto newest_last = client.studies().list(Query().ordering("study_id", true).max_items(1)).collect();
+  CHECK(client.studies(Query().param("biome-name", "Skin"), v1_test::pages(1)).total() == 20000);
+  CHECK(client.studies(Query().biome_name("Skin"), v1_test::pages(1)).total() == 2222);
+  auto newest_last =
+      client.studies(Query().ordering("study_id", true), v1_test::at_most(1)).collect();
   REQUIRE(newest_last.size() == 1);
   CHECK(newest_last[0].id() == "MGYS00020000");
 }

@@ -75,7 +75,7 @@ TEST_CASE("v1: sample metadata, recent studies and the top-10 biomes are typed",
   auto client = exact_client(rig);
 
   auto metadata = client.sample_metadata(d::sample_accession(4)).collect();
-  const auto sample = client.samples().get(d::sample_accession(4));
+  const auto sample = client.sample(d::sample_accession(4));
   REQUIRE(metadata.size() == sample.sample_metadata.size());
   for (std::size_t i = 0; i < metadata.size(); ++i) {
     CHECK(metadata[i].type() == "sample-anns");
@@ -107,7 +107,7 @@ TEST_CASE("v1: pipeline tools list, get by name and version, and per release",
           "[v1][integration]") {
   v1_test::Rig rig;
   auto client = exact_client(rig);
-  const auto tools = client.pipeline_tools().list().collect();
+  const auto tools = client.pipeline_tools().collect();
   REQUIRE(tools.size() >= 3);
   for (const auto& tool : tools) {
     CHECK_FALSE(tool.tool_name.empty());
@@ -133,25 +133,25 @@ TEST_CASE("v1: genome sets, COGs, KEGG classes and modules, antiSMASH clusters",
   v1_test::Rig rig;
   auto client = exact_client(rig);
 
-  const auto sets = client.genome_sets().list().collect();
+  const auto sets = client.genome_sets().collect();
   REQUIRE(sets.size() == 4);
-  CHECK(client.genome_sets().get(sets[1].name).name == sets[1].name);
+  CHECK(client.genome_set(sets[1].name).name == sets[1].name);
   auto genomes = client.genome_set_genomes(sets[1].name);
   CHECK(genomes.total() == static_cast<std::int64_t>(d::kGenomes / sets.size()));
-  CHECK_THROWS_AS(client.genome_sets().get("nobody"), mgnify::NotFoundError);
+  CHECK_THROWS_AS(client.genome_set("nobody"), mgnify::NotFoundError);
 
-  const auto cogs = client.cogs().list().collect();
+  const auto cogs = client.cogs().collect();
   REQUIRE_FALSE(cogs.empty());
   CHECK(cogs[0].description);
   CHECK_FALSE(cogs[0].genome_count);  // only a genome's list counts
 
-  const auto classes = client.kegg_classes().list().collect();
+  const auto classes = client.kegg_classes().collect();
   REQUIRE_FALSE(classes.empty());
   CHECK_FALSE(classes[0].parent);  // a top class
   CHECK(std::any_of(classes.begin(), classes.end(), [](const auto& c) { return c.parent; }));
 
-  CHECK_FALSE(client.genome_kegg_modules().list().collect().empty());
-  CHECK_FALSE(client.genome_antismash_clusters().list().collect().empty());
+  CHECK_FALSE(client.genome_kegg_modules().collect().empty());
+  CHECK_FALSE(client.genome_antismash_clusters().collect().empty());
 
   const std::string genome = d::genome_accession(7);
   const auto counted = client.genome_cog_counts(genome).collect();
@@ -202,7 +202,7 @@ TEST_CASE("v1: Europe PMC annotations of a publication", "[v1][integration]") {
 TEST_CASE("v1: a contig's FASTA and GFF are read as text", "[v1][integration][text]") {
   v1_test::Rig rig;
   auto client = exact_client(rig);
-  auto contigs = client.analysis_contigs(kAnalysis, Query().page_size(10));
+  auto contigs = client.analysis_contigs(kAnalysis, {}, v1_test::pages(10));
   const auto first = *contigs.begin();
 
   rig.server.clear_requests();
@@ -267,7 +267,7 @@ TEST_CASE("v1: lists are read as CSV with format=csv, and long ones are refused"
   CHECK(request.path == rig.path("biomes"));
   CHECK(request.target.find("format=csv") != std::string::npos);
   CHECK(request.target.find("ordering=lineage") != std::string::npos);
-  const auto all_biomes = client.biomes().list().collect();
+  const auto all_biomes = client.biomes().collect();
   // A header and one CRLF-terminated row per biome, every row at once.
   CHECK(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')) ==
         all_biomes.size() + 1);

@@ -142,15 +142,15 @@ TEST_CASE("v1 client: defaults and argument checks need no network", "[v1]") {
   options.transport = transport;
   LegacyClient client(options);
   CHECK(client.base_url() == "https://www.ebi.ac.uk/metagenomics/api/v1");
-  CHECK_THROWS_AS(client.studies().get(".."), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study(".."), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.follow<Study>("https://elsewhere.example/api"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.follow<Study>(Relationship{}), mgnify::InvalidArgument);
-  auto lazy = client.studies().list();
+  auto lazy = client.studies();
   CHECK(transport->requests().empty());
   transport->respond(
       "https://www.ebi.ac.uk/metagenomics/api/v1/studies/MGYS00000001", 200,
       R"({"data": {"type": "studies", "id": "MGYS00000001", "attributes": {"accession": "MGYS00000001"}}})");
-  CHECK(client.studies().get("MGYS00000001").accession == "MGYS00000001");
+  CHECK(client.study("MGYS00000001").accession == "MGYS00000001");
   REQUIRE(transport->requests().size() == 1);
   CHECK(transport->requests()[0].headers.get("Accept") ==
         std::optional<std::string>("application/json"));

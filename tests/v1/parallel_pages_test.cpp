@@ -36,7 +36,7 @@ std::vector<std::string> serial_samples(const v1_test::Rig& rig, int page_size) 
   auto o = rig.options();
   o.read_ahead = false;
   mgnify::v1::LegacyClient client(o);
-  auto paged = client.study_samples("MGYS00000001", Query().page_size(page_size));
+  auto paged = client.study_samples("MGYS00000001", {}, v1_test::pages(page_size));
   return sample_ids(paged);
 }
 
@@ -60,7 +60,7 @@ TEST_CASE("v1: parallel_pages walks a page-number list with guessed page URLs, i
   o.parallel_pages = 4;
   mgnify::v1::LegacyClient client(o);
   const std::string path = rig.path("studies/MGYS00000001/samples");
-  auto paged = client.study_samples("MGYS00000001", Query().page_size(12));
+  auto paged = client.study_samples("MGYS00000001", {}, v1_test::pages(12));
   CHECK(sample_ids(paged) == expected);
   CHECK(mgnify::detail::walk_engine(paged).predicting_now());
   CHECK(paged.pages_fetched() == 25);
@@ -88,7 +88,7 @@ TEST_CASE("v1: with parallel_pages a failure mid-walk surfaces at its page and t
   pass.action = mgnify::mock::Fault::Action::pass;
   rig.server.push_fault(path, pass);
   rig.server.push_fault(path, mgnify::mock::Fault::status_only(500));
-  auto paged = client.study_samples("MGYS00000001", Query().page_size(20));
+  auto paged = client.study_samples("MGYS00000001", {}, v1_test::pages(20));
   std::vector<std::string> ids;
   std::string failed_url;
   try {
@@ -131,7 +131,7 @@ TEST_CASE("v1: parallel_pages with a cursor list follows links.next",
   auto o = rig.options();
   o.parallel_pages = 4;
   mgnify::v1::LegacyClient client(o);
-  auto contigs = client.analysis_contigs("MGYA00000001", Query().page_size(100));
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, v1_test::pages(100));
   std::vector<std::string> ids;
   for (const auto& c : contigs) {
     ids.push_back(c.contig_id);
@@ -151,7 +151,7 @@ TEST_CASE("v1: parallel_pages with max_items requests no page beyond the limit",
   auto o = rig.options();
   o.parallel_pages = 8;
   mgnify::v1::LegacyClient client(o);
-  auto studies = client.studies().list(Query().page_size(10).max_items(25));
+  auto studies = client.studies({}, v1_test::pages(10, 25));
   CHECK(studies.collect().size() == 25);
   CHECK(rig.server.hits(rig.path("studies")) == 3);
 }
@@ -256,7 +256,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
   Scripted s;  // 14 studies, 7 pages of 2
   SECTION("every guess right: one request per page") {
     auto client = s.client(3);
-    auto paged = client.studies().list(Query().page_size(2));
+    auto paged = client.studies({}, v1_test::pages(2));
     CHECK(s.walk(paged) == s.all());
     CHECK(mgnify::detail::walk_engine(paged).predicting_now());
     CHECK(s.requested().size() == 7);
@@ -266,7 +266,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
       if (page == 3) body["links"]["next"] = std::string(Scripted::kBase) + "/studies?cursor=abc";
     };
     auto client = s.client(3);
-    auto paged = client.studies().list(Query().page_size(2));
+    auto paged = client.studies({}, v1_test::pages(2));
     CHECK(s.walk(paged) == s.all());  // 1-6 from pages 1-3, 7-14 from the cursor page
     CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
     const auto sent = s.requested();
@@ -281,7 +281,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
       if (page == 4) body["meta"]["pagination"]["page"] = 5;
     };
     auto client = s.client(3);
-    auto paged = client.studies().list(Query().page_size(2));
+    auto paged = client.studies({}, v1_test::pages(2));
     // Serially the same (odd) page is what the service answers; it is used then.
     CHECK(s.walk(paged) == s.all());
     CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
@@ -292,7 +292,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
       if (page == 1) body["links"]["last"] = std::string(Scripted::kBase) + "/studies?page=last";
     };
     auto client = s.client(3);
-    auto paged = client.studies().list(Query().page_size(2));
+    auto paged = client.studies({}, v1_test::pages(2));
     CHECK(s.walk(paged) == s.all());
     CHECK(s.requested().size() == 7);
     CHECK(paged.pages_in_flight() == 0);

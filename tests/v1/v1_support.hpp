@@ -5,8 +5,10 @@
 // every log event.
 
 #include <chrono>
+#include <cstddef>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,5 +47,21 @@ struct Rig {
 
   std::string path(const std::string& rel) const { return std::string(mgnify::mock::kV1Prefix) + "/" + rel; }
 };
+
+/// A walk in pages of `page_size`, stopping after `max_items` when given.
+inline mgnify::ListOptions pages(int page_size,
+                                 std::optional<std::size_t> max_items = std::nullopt) {
+  mgnify::ListOptions list;
+  list.page_size = page_size;
+  list.max_items = max_items;
+  return list;
+}
+
+/// A walk in the server's pages, stopping after `max_items`.
+inline mgnify::ListOptions at_most(std::size_t max_items) {
+  mgnify::ListOptions list;
+  list.max_items = max_items;
+  return list;
+}
 
 }  // namespace v1_test

@@ -77,7 +77,8 @@ TEST_CASE("private studies are visible with the owner's token only", "[v2][integ
   CHECK(owner.studies().total() == 120);
 
   std::set<std::string> mine;
-  for (const auto& s : owner.my_studies(ListOptions{2, 1, std::nullopt})) mine.insert(s.accession);
+  for (const auto& s : owner.my_studies(mgnify::ListOptions{2, 1, std::nullopt}))
+    mine.insert(s.accession);
   std::set<std::string> expected(data::kPrivateStudies.begin(), data::kPrivateStudies.end());
   expected.insert(data::kUserPublicStudies.begin(), data::kUserPublicStudies.end());
   CHECK(mine == expected);
@@ -150,7 +151,7 @@ TEST_CASE("the refresh during a list walk keeps the walk going", "[v2][integrati
   v2test::Rig rig;
   auto client = rig.client();
   client.set_token(std::string(data::kExpiredToken));
-  ListOptions opts;
+  mgnify::ListOptions opts;
   opts.page_size = 100;
   CHECK(client.samples({}, opts).collect().size() == 2000);  // samples/ is public-only: token ignored
   auto runs = client.runs({}, opts).collect();                 // runs/ checks the token: refreshed once

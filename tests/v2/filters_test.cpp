@@ -55,7 +55,9 @@ TEST_CASE("samples filter by search, lineage and order", "[v2][integration][filt
   for (const auto& s : space) CHECK(s.sample_title);
   const auto wastewater = client.samples(SampleQuery().biome_lineage("root:Engineered:Wastewater")).collect();
   CHECK(wastewater.size() == 200);
-  const auto ordered = client.samples(SampleQuery().order(SampleOrder::updated_at), ListOptions{100, 1, 300}).collect();
+  const auto ordered =
+      client.samples(SampleQuery().order(SampleOrder::updated_at), mgnify::ListOptions{100, 1, 300})
+          .collect();
   CHECK(last_target(rig).find("order=updated_at") != std::string::npos);
   for (std::size_t i = 1; i < ordered.size(); ++i) {
     CHECK(ordered[i - 1].updated_at->text <= ordered[i].updated_at->text);

@@ -32,7 +32,7 @@ void check_walk(mgnify::Paged<T> paged, Key key, std::size_t expected, const std
 TEST_CASE("every top-level v2 list walks all pages, each id exactly once", "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
-  ListOptions by50;
+  mgnify::ListOptions by50;
   by50.page_size = 50;
 
   check_walk(client.studies({}, by50), [](const Study& s) { return s.accession; }, 120, "MGYS");
@@ -43,7 +43,7 @@ TEST_CASE("every top-level v2 list walks all pages, each id exactly once", "[v2]
   check_walk(client.biomes(), [](const Biome& b) { return b.lineage.value_or(""); }, client.biomes().collect().size(),
              "root");
   check_walk(client.publications(), [](const Publication& p) { return std::to_string(p.pubmed_id); }, 40, "300000");
-  ListOptions by3;
+  mgnify::ListOptions by3;
   by3.page_size = 3;
   check_walk(client.super_studies(by3), [](const SuperStudy& s) { return s.slug; }, 7, "");
   check_walk(client.genomes({}, by50), [](const Genome& g) { return g.accession; }, 250, "MGYG");
@@ -55,7 +55,7 @@ TEST_CASE("every top-level v2 list walks all pages, each id exactly once", "[v2]
 TEST_CASE("the analyses list holds 10,000 detail objects with downloads", "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
-  ListOptions first;
+  mgnify::ListOptions first;
   first.max_items = 1500;
   auto paged = client.analyses(first);
   std::set<std::string> ids;
@@ -77,7 +77,7 @@ TEST_CASE("the analyses list holds 10,000 detail objects with downloads", "[v2][
   CHECK(groups.count("taxonomies.closed_reference.ssu") == 1);
   CHECK(groups.count("functional_annotation.pfams") == 1);
 
-  ListOptions last;
+  mgnify::ListOptions last;
   last.start_page = kPublicAnalyses / 100;
   auto tail = client.analyses(last);
   const auto items = tail.collect();
@@ -90,7 +90,7 @@ TEST_CASE("the analyses list holds 10,000 detail objects with downloads", "[v2][
 TEST_CASE("nested v2 lists walk every child of their parent", "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
-  ListOptions small;
+  mgnify::ListOptions small;
   small.page_size = 7;
 
   // Study 1 (index 0) has samples 0, 120, 240, ... and analyses over their runs.
@@ -125,7 +125,7 @@ TEST_CASE("v2 pages follow count: page numbers, page_size, no extra request at a
           "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
-  ListOptions by40;
+  mgnify::ListOptions by40;
   by40.page_size = 40;
   auto paged = client.studies({}, by40);  // 120 studies: exactly 3 pages
   CHECK(paged.collect().size() == 120);
@@ -140,14 +140,14 @@ TEST_CASE("v2 pages follow count: page numbers, page_size, no extra request at a
 TEST_CASE("a v2 walk resumes from a page and honours max_items", "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
-  ListOptions opts;
+  mgnify::ListOptions opts;
   opts.page_size = 25;
   opts.start_page = 3;
   auto rest = client.studies({}, opts).collect();
   REQUIRE(rest.size() == 70);
   CHECK(rest.front().accession == "MGYS00000051");
 
-  ListOptions limited;
+  mgnify::ListOptions limited;
   limited.page_size = 10;
   limited.max_items = 15;
   auto some = client.samples({}, limited);
@@ -158,7 +158,7 @@ TEST_CASE("a v2 walk resumes from a page and honours max_items", "[v2][integrati
 TEST_CASE("a v2 page past the end is empty and stops the walk", "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
-  ListOptions opts;
+  mgnify::ListOptions opts;
   opts.page_size = 100;
   opts.start_page = 50;
   auto paged = client.studies({}, opts);
@@ -170,11 +170,11 @@ TEST_CASE("a v2 page past the end is empty and stops the walk", "[v2][integratio
 TEST_CASE("page_size outside 1..100 is refused before any request", "[v2][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
-  ListOptions zero;
+  mgnify::ListOptions zero;
   zero.page_size = 0;
-  ListOptions big;
+  mgnify::ListOptions big;
   big.page_size = 101;
-  ListOptions bad_start;
+  mgnify::ListOptions bad_start;
   bad_start.start_page = 0;
   CHECK_THROWS_AS(client.studies({}, zero), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.analyses(big), mgnify::InvalidArgument);
@@ -199,7 +199,7 @@ TEST_CASE("a counted v2 walk with pages in flight yields every item once, in ord
   options.read_ahead = true;
   options.parallel_pages = 4;
   V2Client client(options);
-  ListOptions opts;
+  mgnify::ListOptions opts;
   opts.page_size = 30;
   std::vector<std::string> order;
   for (const auto& s : client.samples({}, opts)) order.push_back(s.accession);

@@ -8,7 +8,6 @@
 
 #include "v2_support.hpp"
 
-using mgnify::v2::ListOptions;
 using mgnify::v2::V2Client;
 using mgnify::v2::V2Options;
 
@@ -29,7 +28,7 @@ TEST_CASE("v2: ClientOptions::parallel_pages drives the counted walk",
   options.read_ahead = true;
   options.parallel_pages = 4;
   V2Client client(options);
-  ListOptions opts;
+  mgnify::ListOptions opts;
   opts.page_size = 30;
   auto paged = client.samples({}, opts);
   std::vector<std::string> order;
@@ -58,7 +57,7 @@ TEST_CASE("v2: a failed page in a parallel walk surfaces in order and resumes fr
   pass.action = mgnify::mock::Fault::Action::pass;
   rig.server.push_fault(rig.path("samples/"), pass);
   rig.server.push_fault(rig.path("samples/"), mgnify::mock::Fault::status_only(500));
-  ListOptions opts;
+  mgnify::ListOptions opts;
   opts.page_size = 100;
   auto paged = client.samples({}, opts);
   std::vector<std::string> order;
@@ -92,7 +91,7 @@ TEST_CASE("v2: ClientOptions::parallel_pages drives v2 lists, and 0 pages in fli
   CHECK_THROWS_AS(V2Client(options), mgnify::InvalidArgument);
   options.parallel_pages = 3;
   V2Client client(options);
-  ListOptions opts;
+  mgnify::ListOptions opts;
   opts.page_size = 100;
   opts.max_items = 450;
   CHECK(client.samples({}, opts).collect().size() == 450);

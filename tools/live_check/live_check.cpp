@@ -203,21 +203,30 @@ void tour_proteins(Tour& tour, const Settings& settings) {
   });
 }
 
-/// A v1 top-level collection: its first page, then the first item by id.
+/// The first page of a tour's lists.
+mgnify::ListOptions first_five() {
+  mgnify::ListOptions list;
+  list.page_size = 5;
+  list.max_items = 5;
+  return list;
+}
+
+/// A v1 top-level collection (`path`, e.g. "annotations/go-terms"): its first
+/// page, then the first item by id.
 template <class T>
-void v1_collection(Tour& tour, const std::string& family,
-                   const mgnify::v1::Collection<T>& collection) {
+void v1_collection(Tour& tour, const mgnify::v1::LegacyClient& client, const std::string& path) {
+  const std::string family = path.substr(path.rfind('/') + 1);
   std::string first_id;
   tour.run(family + " list", [&] {
     std::vector<std::string> unknown;
-    const auto items = first_page(collection.list(mgnify::v1::Query().page_size(5)), unknown);
+    const auto items = first_page(client.resources<T>(path, {}, first_five()), unknown);
     if (!items.empty()) first_id = items.front().id();
     return unknown;
   });
   if (first_id.empty()) return;
   tour.run(family + " detail", [&] {
     std::vector<std::string> unknown;
-    add_unknown(unknown, collection.get(first_id));
+    add_unknown(unknown, client.resource<T>(path, first_id));
     return unknown;
   });
 }
@@ -229,34 +238,34 @@ void tour_v1(Tour& tour, const Settings& settings) {
     if (client.root().empty()) throw mgnify::Error("the API root lists no categories");
     return std::vector<std::string>{};
   });
-  v1_collection(tour, "studies", client.studies());
-  v1_collection(tour, "samples", client.samples());
-  v1_collection(tour, "runs", client.runs());
-  v1_collection(tour, "biomes", client.biomes());
-  v1_collection(tour, "publications", client.publications());
-  v1_collection(tour, "super-studies", client.super_studies());
-  v1_collection(tour, "genome-catalogues", client.genome_catalogues());
-  v1_collection(tour, "genomes", client.genomes());
-  v1_collection(tour, "experiment-types", client.experiment_types());
-  v1_collection(tour, "pipelines", client.pipelines());
-  v1_collection(tour, "go-terms", client.go_terms());
+  namespace v1 = mgnify::v1;
+  v1_collection<v1::Study>(tour, client, "studies");
+  v1_collection<v1::Sample>(tour, client, "samples");
+  v1_collection<v1::Run>(tour, client, "runs");
+  v1_collection<v1::Biome>(tour, client, "biomes");
+  v1_collection<v1::Publication>(tour, client, "publications");
+  v1_collection<v1::SuperStudy>(tour, client, "super-studies");
+  v1_collection<v1::GenomeCatalogue>(tour, client, "genome-catalogues");
+  v1_collection<v1::Genome>(tour, client, "genomes");
+  v1_collection<v1::ExperimentType>(tour, client, "experiment-types");
+  v1_collection<v1::Pipeline>(tour, client, "pipelines");
+  v1_collection<v1::GoTerm>(tour, client, "annotations/go-terms");
   std::string analysis;
   tour.run("analyses list", [&] {
     std::vector<std::string> unknown;
-    const auto items =
-        first_page(client.analyses().list(mgnify::v1::Query().page_size(5)), unknown);
+    const auto items = first_page(client.analyses({}, first_five()), unknown);
     if (!items.empty()) analysis = items.front().id();
     return unknown;
   });
   if (analysis.empty()) return;
   tour.run("analysis downloads", [&] {
     std::vector<std::string> unknown;
-    first_page(client.analysis_downloads(analysis, mgnify::v1::Query().page_size(5)), unknown);
+    first_page(client.analysis_downloads(analysis, {}, first_five()), unknown);
     return unknown;
   });
   tour.run("analysis go-slim", [&] {
     std::vector<std::string> unknown;
-    first_page(client.analysis_go_slim(analysis, mgnify::v1::Query().page_size(5)), unknown);
+    first_page(client.analysis_go_slim(analysis, {}, first_five()), unknown);
     return unknown;
   });
 }
@@ -278,9 +287,7 @@ void v2_list(Tour& tour, const std::string& family, const std::function<mgnify::
 void tour_v2(Tour& tour, const Settings& settings) {
   using namespace mgnify::v2;
   const V2Client client(client_options(env_or_empty("MGNIFY_API_V2_URL"), settings));
-  ListOptions small;
-  small.page_size = 5;
-  small.max_items = 5;
+  const mgnify::ListOptions small = first_five();
   auto unknown_of = [](const auto& model) {
     std::vector<std::string> unknown;
     add_unknown(unknown, model);

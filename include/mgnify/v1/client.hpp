@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -38,6 +39,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
+#include "mgnify/list_options.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
@@ -61,6 +63,11 @@ inline namespace v0 {
 namespace v1 {
 
 inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v1";
+
+/// The largest ListOptions::page_size of the v1 page-number lists (the server
+/// would clamp a larger one silently), and of the per-analysis annotation lists.
+inline constexpr int kMaxPageSize = 250;
+inline constexpr int kMaxAnnotationPageSize = 1000;
 
 namespace detail {
 
@@ -239,6 +246,49 @@ Page<T> fetch_list_page(http::Session& session, const std::string& url, bool che
   return page;
 }
 
+/// How a v1 list pages, which decides the ListOptions it accepts.
+enum class ListKind {
+  numbered,     // page and page_size, at most kMaxPageSize per page
+  annotations,  // the per-analysis annotation lists: numbered, up to 1000 per page
+  cursor        // an opaque cursor in links.next; page_size without a maximum
+};
+
+inline mgnify::detail::ListLimits list_limits(ListKind kind) {
+  switch (kind) {
+    case ListKind::annotations:
+      return {"v1 annotation", kMaxAnnotationPageSize, true};
+    case ListKind::cursor:
+      return {"v1 cursor", std::numeric_limits<int>::max(), false};
+    case ListKind::numbered:
+      break;
+  }
+  return {"v1", kMaxPageSize, true};
+}
+
+/// The kind of `/{collection}/{id}/{relation}`: an analysis's contigs walk by
+/// cursor, its annotation and taxonomy lists serve up to 1000 per page.
+inline ListKind relation_kind(const std::string& collection, const std::string& relation) {
+  if (collection != "analyses") return ListKind::numbered;
+  if (relation == "contigs") return ListKind::cursor;
+  static const char* const annotation_lists[] = {
+      "go-terms",       "go-slim",      "interpro-identifiers", "pfam-entries",
+      "kegg-orthologs", "kegg-modules", "genome-properties",    "antismash-gene-clusters"};
+  for (const char* name : annotation_lists) {
+    if (relation == name) return ListKind::annotations;
+  }
+  return relation.rfind("taxonomy", 0) == 0 ? ListKind::annotations : ListKind::numbered;
+}
+
+/// The first page's query: the filters, then the page size and page that
+/// `list` asks for, checked against what this kind of list accepts.
+inline http::Query list_params(const Query& filters, const ListOptions& list, ListKind kind) {
+  mgnify::detail::validate(list, list_limits(kind));
+  http::Query params = filters.params();
+  if (list.page_size) params.set("page_size", std::to_string(*list.page_size));
+  if (list.start_page != 1) params.set("page", std::to_string(list.start_page));
+  return params;
+}
+
 template <class T>
 Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
                     std::optional<std::size_t> max_items, bool check_first) {
@@ -261,64 +311,6 @@ Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_ur
 }
 
 }  // namespace detail
-
-/// One top-level collection (/studies, /samples, /annotations/go-terms, ...).
-template <class T>
-class Collection {
- public:
-  Collection(std::shared_ptr<http::Session> session, std::string path)
-      : session_(std::move(session)), path_(std::move(path)) {}
-
-  /// The lazy list; nothing is requested until iteration starts.
-  Paged<T> list(const Query& query = {}) const {
-    return detail::make_paged<T>(session_, session_->url(path_, query.params()),
-                                 query.max_items_value(), false);
-  }
-
-  /// One object by id (accession, lineage, version, ...).
-  T get(const std::string& id) const { return get_document(id).data; }
-
-  /// One object with the compound `included` objects the query asks for.
-  Document<T> get_document(const std::string& id, const Query& query = {}) const {
-    const http::Response response = session_->get(session_->url(item_path(id), query.params()));
-    return mgnify::detail::decode_response<Document<T>>(response);
-  }
-
-  /// Many objects by id, at most `concurrency` requests in flight. Results are
-  /// in the order of `ids`; one failure does not stop the others.
-  std::vector<Result<T>> get_many(const std::vector<std::string>& ids,
-                                  std::size_t concurrency = kDefaultConcurrency) const {
-    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
-    BatchOptions batch;
-    batch.concurrency = concurrency;
-    return get_many(ids, batch);
-  }
-  std::vector<Result<T>> get_many(const std::vector<std::string>& ids,
-                                  const BatchOptions& batch) const {
-    return mgnify::detail::run_batch(ids.size(), batch, kDefaultConcurrency,
-                                     [&](std::size_t i) { return get(ids[i]); });
-  }
-  static constexpr std::size_t kDefaultConcurrency = 8;
-
-  /// A related list of one object: /{path}/{id}/{relation}.
-  template <class U = Resource>
-  Paged<U> related(const std::string& id, const std::string& relation,
-                   const Query& query = {}) const {
-    const std::string path = item_path(id) + "/" + detail::encode_segments(relation);
-    return detail::make_paged<U>(session_, session_->url(path, query.params()),
-                                 query.max_items_value(), false);
-  }
-
-  const std::string& path() const noexcept { return path_; }
-
- private:
-  std::string item_path(const std::string& id) const {
-    return path_ + "/" + http::encode_path_segment(id);
-  }
-
-  std::shared_ptr<http::Session> session_;
-  std::string path_;
-};
 
 /// A bulk-download job for a listed file: its links.self URL, verified against
 /// its `file-checksum` when the service published one (a checksum already set in
@@ -366,162 +358,363 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
     return mgnify::detail::decode<RootDoc>(doc, response.url).categories;
   }
 
-  // Top-level collections.
-  Collection<Study> studies() const { return {session_, "studies"}; }
-  Collection<Sample> samples() const { return {session_, "samples"}; }
-  Collection<Run> runs() const { return {session_, "runs"}; }
-  Collection<Assembly> assemblies() const { return {session_, "assemblies"}; }
-  Collection<Analysis> analyses() const { return {session_, "analyses"}; }
-  Collection<Biome> biomes() const { return {session_, "biomes"}; }
-  Collection<Publication> publications() const { return {session_, "publications"}; }
-  Collection<ExperimentType> experiment_types() const { return {session_, "experiment-types"}; }
-  Collection<Pipeline> pipelines() const { return {session_, "pipelines"}; }
-  Collection<Genome> genomes() const { return {session_, "genomes"}; }
-  Collection<GenomeCatalogue> genome_catalogues() const { return {session_, "genome-catalogues"}; }
-  Collection<SuperStudy> super_studies() const { return {session_, "super-studies"}; }
-  Collection<GoTerm> go_terms() const { return {session_, "annotations/go-terms"}; }
-  Collection<InterproIdentifier> interpro_identifiers() const {
-    return {session_, "annotations/interpro-identifiers"};
+  // ---- any collection by its path: the JSON:API layer under the typed methods ----
+  // `collection` is a path such as "studies" or "annotations/go-terms"; each of
+  // its segments is percent-encoded here, as is `id`.
+
+  /// The collection's list (`/{collection}`).
+  template <class T = Resource>
+  Paged<T> resources(const std::string& collection, const Query& filters = {},
+                     const ListOptions& list = {}) const {
+    return list_at<T>(collection_path(collection), filters, list);
   }
-  Collection<PfamEntry> pfam_entries() const { return {session_, "annotations/pfam-entries"}; }
-  Collection<KeggOrtholog> kegg_orthologs() const {
-    return {session_, "annotations/kegg-orthologs"};
+  /// One object of the collection by id (accession, lineage, version, ...).
+  template <class T = Resource>
+  T resource(const std::string& collection, const std::string& id) const {
+    return document<T>(collection, id).data;
   }
-  Collection<KeggModule> kegg_modules() const { return {session_, "annotations/kegg-modules"}; }
-  Collection<GenomeProperty> genome_properties() const {
-    return {session_, "annotations/genome-properties"};
+  /// One object with the compound `included` objects the query asks for
+  /// (Query::include).
+  template <class T = Resource>
+  Document<T> document(const std::string& collection, const std::string& id,
+                       const Query& query = {}) const {
+    const http::Response response =
+        session_->get(session_->url(item_path(collection, id), query.params()));
+    return mgnify::detail::decode_response<Document<T>>(response);
   }
-  Collection<AntismashGeneCluster> antismash_gene_clusters() const {
-    return {session_, "annotations/antismash-gene-clusters"};
+  /// A related list of one object (`/{collection}/{id}/{relation}`; the relation
+  /// may have segments, as "taxonomy/ssu" does).
+  template <class T = Resource>
+  Paged<T> related(const std::string& collection, const std::string& id,
+                   const std::string& relation, const Query& filters = {},
+                   const ListOptions& list = {}) const {
+    require_text("relation", relation);
+    return list_at<T>(item_path(collection, id) + "/" + detail::encode_segments(relation), filters,
+                      list, detail::relation_kind(collection, relation));
   }
-  Collection<Organism> organisms() const { return {session_, "annotations/organisms"}; }
+
+  // ---- top-level lists (plural) and their objects (singular) -----------------
+  Paged<Study> studies(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Study>("studies", filters, list);
+  }
+  Study study(const std::string& accession) const { return resource<Study>("studies", accession); }
+  Paged<Sample> samples(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Sample>("samples", filters, list);
+  }
+  Sample sample(const std::string& accession) const {
+    return resource<Sample>("samples", accession);
+  }
+  Paged<Run> runs(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Run>("runs", filters, list);
+  }
+  Run run(const std::string& accession) const { return resource<Run>("runs", accession); }
+  Paged<Assembly> assemblies(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Assembly>("assemblies", filters, list);
+  }
+  Assembly assembly(const std::string& accession) const {
+    return resource<Assembly>("assemblies", accession);
+  }
+  Paged<Analysis> analyses(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Analysis>("analyses", filters, list);
+  }
+  Analysis analysis(const std::string& accession) const {
+    return resource<Analysis>("analyses", accession);
+  }
+  Paged<Biome> biomes(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Biome>("biomes", filters, list);
+  }
+  Biome biome(const std::string& lineage) const { return resource<Biome>("biomes", lineage); }
+  Paged<Publication> publications(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Publication>("publications", filters, list);
+  }
+  Publication publication(const std::string& pubmed_id) const {
+    return resource<Publication>("publications", pubmed_id);
+  }
+  Paged<ExperimentType> experiment_types(const Query& filters = {},
+                                         const ListOptions& list = {}) const {
+    return resources<ExperimentType>("experiment-types", filters, list);
+  }
+  ExperimentType experiment_type(const std::string& name) const {
+    return resource<ExperimentType>("experiment-types", name);
+  }
+  Paged<Pipeline> pipelines(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Pipeline>("pipelines", filters, list);
+  }
+  Pipeline pipeline(const std::string& version) const {
+    return resource<Pipeline>("pipelines", version);
+  }
+  Paged<Genome> genomes(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Genome>("genomes", filters, list);
+  }
+  Genome genome(const std::string& accession) const {
+    return resource<Genome>("genomes", accession);
+  }
+  Paged<GenomeCatalogue> genome_catalogues(const Query& filters = {},
+                                           const ListOptions& list = {}) const {
+    return resources<GenomeCatalogue>("genome-catalogues", filters, list);
+  }
+  GenomeCatalogue genome_catalogue(const std::string& catalogue_id) const {
+    return resource<GenomeCatalogue>("genome-catalogues", catalogue_id);
+  }
+  Paged<SuperStudy> super_studies(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<SuperStudy>("super-studies", filters, list);
+  }
+  SuperStudy super_study(const std::string& id) const {
+    return resource<SuperStudy>("super-studies", id);
+  }
+  Paged<GoTerm> go_terms(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<GoTerm>("annotations/go-terms", filters, list);
+  }
+  GoTerm go_term(const std::string& accession) const {
+    return resource<GoTerm>("annotations/go-terms", accession);
+  }
+  Paged<InterproIdentifier> interpro_identifiers(const Query& filters = {},
+                                                 const ListOptions& list = {}) const {
+    return resources<InterproIdentifier>("annotations/interpro-identifiers", filters, list);
+  }
+  InterproIdentifier interpro_identifier(const std::string& accession) const {
+    return resource<InterproIdentifier>("annotations/interpro-identifiers", accession);
+  }
+  Paged<PfamEntry> pfam_entries(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<PfamEntry>("annotations/pfam-entries", filters, list);
+  }
+  PfamEntry pfam_entry(const std::string& accession) const {
+    return resource<PfamEntry>("annotations/pfam-entries", accession);
+  }
+  Paged<KeggOrtholog> kegg_orthologs(const Query& filters = {},
+                                     const ListOptions& list = {}) const {
+    return resources<KeggOrtholog>("annotations/kegg-orthologs", filters, list);
+  }
+  KeggOrtholog kegg_ortholog(const std::string& accession) const {
+    return resource<KeggOrtholog>("annotations/kegg-orthologs", accession);
+  }
+  Paged<KeggModule> kegg_modules(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<KeggModule>("annotations/kegg-modules", filters, list);
+  }
+  KeggModule kegg_module(const std::string& accession) const {
+    return resource<KeggModule>("annotations/kegg-modules", accession);
+  }
+  Paged<GenomeProperty> genome_properties(const Query& filters = {},
+                                          const ListOptions& list = {}) const {
+    return resources<GenomeProperty>("annotations/genome-properties", filters, list);
+  }
+  GenomeProperty genome_property(const std::string& accession) const {
+    return resource<GenomeProperty>("annotations/genome-properties", accession);
+  }
+  Paged<AntismashGeneCluster> antismash_gene_clusters(const Query& filters = {},
+                                                      const ListOptions& list = {}) const {
+    return resources<AntismashGeneCluster>("annotations/antismash-gene-clusters", filters, list);
+  }
+  AntismashGeneCluster antismash_gene_cluster(const std::string& accession) const {
+    return resource<AntismashGeneCluster>("annotations/antismash-gene-clusters", accession);
+  }
+  Paged<Organism> organisms(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<Organism>("annotations/organisms", filters, list);
+  }
+
+  // ---- batches ----------------------------------------------------------------
+  // One outcome per id, in input order; one failure never aborts the batch.
+  // BatchOptions::concurrency 0 means kDefaultConcurrency.
+
+  static constexpr std::size_t kDefaultConcurrency = 8;
+  std::vector<Result<Study>> get_studies(const std::vector<std::string>& accessions,
+                                         const BatchOptions& batch = {}) const {
+    return get_resources<Study>("studies", accessions, batch);
+  }
+  std::vector<Result<Sample>> get_samples(const std::vector<std::string>& accessions,
+                                          const BatchOptions& batch = {}) const {
+    return get_resources<Sample>("samples", accessions, batch);
+  }
+  std::vector<Result<Run>> get_runs(const std::vector<std::string>& accessions,
+                                    const BatchOptions& batch = {}) const {
+    return get_resources<Run>("runs", accessions, batch);
+  }
+  std::vector<Result<Assembly>> get_assemblies(const std::vector<std::string>& accessions,
+                                               const BatchOptions& batch = {}) const {
+    return get_resources<Assembly>("assemblies", accessions, batch);
+  }
+  std::vector<Result<Analysis>> get_analyses(const std::vector<std::string>& accessions,
+                                             const BatchOptions& batch = {}) const {
+    return get_resources<Analysis>("analyses", accessions, batch);
+  }
+  std::vector<Result<Genome>> get_genomes(const std::vector<std::string>& accessions,
+                                          const BatchOptions& batch = {}) const {
+    return get_resources<Genome>("genomes", accessions, batch);
+  }
+  std::vector<Result<Publication>> get_publications(const std::vector<std::string>& pubmed_ids,
+                                                    const BatchOptions& batch = {}) const {
+    return get_resources<Publication>("publications", pubmed_ids, batch);
+  }
+  /// Many objects of any collection by id, as the get_* batches above.
+  template <class T = Resource>
+  std::vector<Result<T>> get_resources(const std::string& collection,
+                                       const std::vector<std::string>& ids,
+                                       const BatchOptions& batch = {}) const {
+    return mgnify::detail::run_batch(ids.size(), batch, kDefaultConcurrency, [&](std::size_t i) {
+      return resource<T>(collection, ids[i]);
+    });
+  }
 
   // Related lists of a study.
-  Paged<Sample> study_samples(const std::string& acc, const Query& q = {}) const {
-    return studies().related<Sample>(acc, "samples", q);
+  Paged<Sample> study_samples(const std::string& acc, const Query& filters = {},
+                              const ListOptions& list = {}) const {
+    return related<Sample>("studies", acc, "samples", filters, list);
   }
-  Paged<Download> study_downloads(const std::string& acc, const Query& q = {}) const {
-    return studies().related<Download>(acc, "downloads", q);
+  Paged<Download> study_downloads(const std::string& acc, const Query& filters = {},
+                                  const ListOptions& list = {}) const {
+    return related<Download>("studies", acc, "downloads", filters, list);
   }
-  Paged<Biome> study_biomes(const std::string& acc, const Query& q = {}) const {
-    return studies().related<Biome>(acc, "biomes", q);
+  Paged<Biome> study_biomes(const std::string& acc, const Query& filters = {},
+                            const ListOptions& list = {}) const {
+    return related<Biome>("studies", acc, "biomes", filters, list);
   }
   /// Studies sharing samples with this one.
-  Paged<Study> study_studies(const std::string& acc, const Query& q = {}) const {
-    return studies().related<Study>(acc, "studies", q);
+  Paged<Study> study_studies(const std::string& acc, const Query& filters = {},
+                             const ListOptions& list = {}) const {
+    return related<Study>("studies", acc, "studies", filters, list);
   }
   /// Sampling locations; the service documents no typed shape, so these stay Resources.
-  Paged<Resource> study_geocoordinates(const std::string& acc, const Query& q = {}) const {
-    return studies().related<Resource>(acc, "geocoordinates", q);
+  Paged<Resource> study_geocoordinates(const std::string& acc, const Query& filters = {},
+                                       const ListOptions& list = {}) const {
+    return related<Resource>("studies", acc, "geocoordinates", filters, list);
   }
-  Paged<Publication> study_publications(const std::string& acc, const Query& q = {}) const {
-    return studies().related<Publication>(acc, "publications", q);
+  Paged<Publication> study_publications(const std::string& acc, const Query& filters = {},
+                                        const ListOptions& list = {}) const {
+    return related<Publication>("studies", acc, "publications", filters, list);
   }
-  Paged<Analysis> study_analyses(const std::string& acc, const Query& q = {}) const {
-    return studies().related<Analysis>(acc, "analyses", q);
+  Paged<Analysis> study_analyses(const std::string& acc, const Query& filters = {},
+                                 const ListOptions& list = {}) const {
+    return related<Analysis>("studies", acc, "analyses", filters, list);
   }
 
   // Related lists of a biome (each covers the whole subtree).
-  Paged<Sample> biome_samples(const std::string& lineage, const Query& q = {}) const {
-    return biomes().related<Sample>(lineage, "samples", q);
+  Paged<Sample> biome_samples(const std::string& lineage, const Query& filters = {},
+                              const ListOptions& list = {}) const {
+    return related<Sample>("biomes", lineage, "samples", filters, list);
   }
   /// The subtree below a biome, the biome itself included.
-  Paged<Biome> biome_children(const std::string& lineage, const Query& q = {}) const {
-    return biomes().related<Biome>(lineage, "children", q);
+  Paged<Biome> biome_children(const std::string& lineage, const Query& filters = {},
+                              const ListOptions& list = {}) const {
+    return related<Biome>("biomes", lineage, "children", filters, list);
   }
-  Paged<Genome> biome_genomes(const std::string& lineage, const Query& q = {}) const {
-    return biomes().related<Genome>(lineage, "genomes", q);
+  Paged<Genome> biome_genomes(const std::string& lineage, const Query& filters = {},
+                              const ListOptions& list = {}) const {
+    return related<Genome>("biomes", lineage, "genomes", filters, list);
   }
-  Paged<Study> biome_studies(const std::string& lineage, const Query& q = {}) const {
-    return biomes().related<Study>(lineage, "studies", q);
+  Paged<Study> biome_studies(const std::string& lineage, const Query& filters = {},
+                             const ListOptions& list = {}) const {
+    return related<Study>("biomes", lineage, "studies", filters, list);
   }
 
   // Related lists of a sample, run and assembly.
-  Paged<Run> sample_runs(const std::string& acc, const Query& q = {}) const {
-    return samples().related<Run>(acc, "runs", q);
+  Paged<Run> sample_runs(const std::string& acc, const Query& filters = {},
+                         const ListOptions& list = {}) const {
+    return related<Run>("samples", acc, "runs", filters, list);
   }
-  Paged<Study> sample_studies(const std::string& acc, const Query& q = {}) const {
-    return samples().related<Study>(acc, "studies", q);
+  Paged<Study> sample_studies(const std::string& acc, const Query& filters = {},
+                              const ListOptions& list = {}) const {
+    return related<Study>("samples", acc, "studies", filters, list);
   }
-  Paged<Analysis> run_analyses(const std::string& acc, const Query& q = {}) const {
-    return runs().related<Analysis>(acc, "analyses", q);
+  Paged<Analysis> run_analyses(const std::string& acc, const Query& filters = {},
+                               const ListOptions& list = {}) const {
+    return related<Analysis>("runs", acc, "analyses", filters, list);
   }
-  Paged<Assembly> run_assemblies(const std::string& acc, const Query& q = {}) const {
-    return runs().related<Assembly>(acc, "assemblies", q);
+  Paged<Assembly> run_assemblies(const std::string& acc, const Query& filters = {},
+                                 const ListOptions& list = {}) const {
+    return related<Assembly>("runs", acc, "assemblies", filters, list);
   }
-  Paged<Analysis> assembly_analyses(const std::string& acc, const Query& q = {}) const {
-    return assemblies().related<Analysis>(acc, "analyses", q);
+  Paged<Analysis> assembly_analyses(const std::string& acc, const Query& filters = {},
+                                    const ListOptions& list = {}) const {
+    return related<Analysis>("assemblies", acc, "analyses", filters, list);
   }
-  Paged<Run> assembly_runs(const std::string& acc, const Query& q = {}) const {
-    return assemblies().related<Run>(acc, "runs", q);
+  Paged<Run> assembly_runs(const std::string& acc, const Query& filters = {},
+                           const ListOptions& list = {}) const {
+    return related<Run>("assemblies", acc, "runs", filters, list);
   }
 
   // Related lists of an analysis.
   /// Cursor-paginated: the pager follows the opaque links.next; the total is
   /// meta.pagination.count.
-  Paged<AnalysisContig> analysis_contigs(const std::string& acc, const Query& q = {}) const {
-    return analyses().related<AnalysisContig>(acc, "contigs", q);
+  Paged<AnalysisContig> analysis_contigs(const std::string& acc, const Query& filters = {},
+                                         const ListOptions& list = {}) const {
+    return related<AnalysisContig>("analyses", acc, "contigs", filters, list);
   }
-  Paged<Download> analysis_downloads(const std::string& acc, const Query& q = {}) const {
-    return analyses().related<Download>(acc, "downloads", q);
+  Paged<Download> analysis_downloads(const std::string& acc, const Query& filters = {},
+                                     const ListOptions& list = {}) const {
+    return related<Download>("analyses", acc, "downloads", filters, list);
   }
-  Paged<GoTerm> analysis_go_terms(const std::string& acc, const Query& q = {}) const {
-    return analyses().related<GoTerm>(acc, "go-terms", q);
+  Paged<GoTerm> analysis_go_terms(const std::string& acc, const Query& filters = {},
+                                  const ListOptions& list = {}) const {
+    return related<GoTerm>("analyses", acc, "go-terms", filters, list);
   }
-  Paged<GoTerm> analysis_go_slim(const std::string& acc, const Query& q = {}) const {
-    return analyses().related<GoTerm>(acc, "go-slim", q);
+  Paged<GoTerm> analysis_go_slim(const std::string& acc, const Query& filters = {},
+                                 const ListOptions& list = {}) const {
+    return related<GoTerm>("analyses", acc, "go-slim", filters, list);
   }
   Paged<InterproIdentifier> analysis_interpro_identifiers(const std::string& acc,
-                                                          const Query& q = {}) const {
-    return analyses().related<InterproIdentifier>(acc, "interpro-identifiers", q);
+                                                          const Query& filters = {},
+                                                          const ListOptions& list = {}) const {
+    return related<InterproIdentifier>("analyses", acc, "interpro-identifiers", filters, list);
   }
-  Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const Query& q = {}) const {
-    return analyses().related<PfamEntry>(acc, "pfam-entries", q);
+  Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const Query& filters = {},
+                                         const ListOptions& list = {}) const {
+    return related<PfamEntry>("analyses", acc, "pfam-entries", filters, list);
   }
-  Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const Query& q = {}) const {
-    return analyses().related<KeggOrtholog>(acc, "kegg-orthologs", q);
+  Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const Query& filters = {},
+                                              const ListOptions& list = {}) const {
+    return related<KeggOrtholog>("analyses", acc, "kegg-orthologs", filters, list);
   }
-  Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const Query& q = {}) const {
-    return analyses().related<KeggModule>(acc, "kegg-modules", q);
+  Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const Query& filters = {},
+                                          const ListOptions& list = {}) const {
+    return related<KeggModule>("analyses", acc, "kegg-modules", filters, list);
   }
   Paged<GenomeProperty> analysis_genome_properties(const std::string& acc,
-                                                   const Query& q = {}) const {
-    return analyses().related<GenomeProperty>(acc, "genome-properties", q);
+                                                   const Query& filters = {},
+                                                   const ListOptions& list = {}) const {
+    return related<GenomeProperty>("analyses", acc, "genome-properties", filters, list);
   }
   Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
-                                                               const Query& q = {}) const {
-    return analyses().related<AntismashGeneCluster>(acc, "antismash-gene-clusters", q);
+                                                               const Query& filters = {},
+                                                               const ListOptions& list = {}) const {
+    return related<AntismashGeneCluster>("analyses", acc, "antismash-gene-clusters", filters, list);
   }
   /// Use ssu/lsu/itsonedb/unite for pipeline 4+ analyses: the legacy list is
   /// empty for them on the real service.
   Paged<Organism> analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
-                                    const Query& q = {}) const {
-    return analyses().related<Organism>(acc, taxonomy_path(kind), q);
+                                    const Query& filters = {}, const ListOptions& list = {}) const {
+    return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list);
   }
 
   // Genomes and catalogues.
-  Paged<Download> genome_downloads(const std::string& acc, const Query& q = {}) const {
-    return genomes().related<Download>(acc, "downloads", q);
+  Paged<Download> genome_downloads(const std::string& acc, const Query& filters = {},
+                                   const ListOptions& list = {}) const {
+    return related<Download>("genomes", acc, "downloads", filters, list);
   }
-  Paged<Genome> catalogue_genomes(const std::string& id, const Query& q = {}) const {
-    return genome_catalogues().related<Genome>(id, "genomes", q);
+  Paged<Genome> catalogue_genomes(const std::string& id, const Query& filters = {},
+                                  const ListOptions& list = {}) const {
+    return related<Genome>("genome-catalogues", id, "genomes", filters, list);
   }
-  Paged<Download> catalogue_downloads(const std::string& id, const Query& q = {}) const {
-    return genome_catalogues().related<Download>(id, "downloads", q);
+  Paged<Download> catalogue_downloads(const std::string& id, const Query& filters = {},
+                                      const ListOptions& list = {}) const {
+    return related<Download>("genome-catalogues", id, "downloads", filters, list);
   }
 
   // Super-studies and publications.
-  Paged<Study> super_study_flagship_studies(const std::string& id, const Query& q = {}) const {
-    return super_studies().related<Study>(id, "flagship-studies", q);
+  Paged<Study> super_study_flagship_studies(const std::string& id, const Query& filters = {},
+                                            const ListOptions& list = {}) const {
+    return related<Study>("super-studies", id, "flagship-studies", filters, list);
   }
-  Paged<Study> super_study_related_studies(const std::string& id, const Query& q = {}) const {
-    return super_studies().related<Study>(id, "related-studies", q);
+  Paged<Study> super_study_related_studies(const std::string& id, const Query& filters = {},
+                                           const ListOptions& list = {}) const {
+    return related<Study>("super-studies", id, "related-studies", filters, list);
   }
-  Paged<Study> publication_studies(const std::string& pubmed_id, const Query& q = {}) const {
-    return publications().related<Study>(pubmed_id, "studies", q);
+  Paged<Study> publication_studies(const std::string& pubmed_id, const Query& filters = {},
+                                   const ListOptions& list = {}) const {
+    return related<Study>("publications", pubmed_id, "studies", filters, list);
   }
-  Paged<Sample> publication_samples(const std::string& pubmed_id, const Query& q = {}) const {
-    return publications().related<Sample>(pubmed_id, "samples", q);
+  Paged<Sample> publication_samples(const std::string& pubmed_id, const Query& filters = {},
+                                    const ListOptions& list = {}) const {
+    return related<Sample>("publications", pubmed_id, "samples", filters, list);
   }
 
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
@@ -545,19 +738,23 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   }
 
   /// Walks any list URL a response gave (a relationship's links.related, a
-  /// saved resume_token). Only URLs on the base URL's host are accepted.
+  /// Paged's resume_token()). Only URLs on the base URL's host are accepted.
+  /// The URL names its page and page size, so of `list` only max_items applies.
   template <class T>
-  Paged<T> follow(const std::string& url,
-                  std::optional<std::size_t> max_items = std::nullopt) const {
+  Paged<T> follow(const std::string& url, const ListOptions& list = {}) const {
+    if (list.page_size || list.start_page != 1) {
+      throw InvalidArgument(
+          "follow() walks the URL as given, which names its page and page size; only "
+          "ListOptions::max_items applies");
+    }
     session_->check_link(url);
-    return detail::make_paged<T>(session_, url, max_items, true);
+    return detail::make_paged<T>(session_, url, list.max_items, true);
   }
   /// Walks a relationship's related list.
   template <class T>
-  Paged<T> follow(const Relationship& relationship,
-                  std::optional<std::size_t> max_items = std::nullopt) const {
+  Paged<T> follow(const Relationship& relationship, const ListOptions& list = {}) const {
     if (!relationship.related) throw InvalidArgument("relationship has no links.related URL");
-    return follow<T>(*relationship.related, max_items);
+    return follow<T>(*relationship.related, list);
   }
   /// One list page exactly as sent (data, links, meta.pagination, included),
   /// for callers who paginate by hand or need the envelope.
@@ -614,9 +811,8 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   bool logged_in() const { return session_->has_token(); }
 
   /// GET mydata: the caller's own studies, private ones included (needs a token).
-  Paged<Study> my_studies(const Query& q = {}) const {
-    return detail::make_paged<Study>(session_, session_->url("mydata", q.params()),
-                                     q.max_items_value(), false);
+  Paged<Study> my_studies(const Query& filters = {}, const ListOptions& list = {}) const {
+    return list_at<Study>("mydata", filters, list);
   }
 
   // ---- smaller endpoints ------------------------------------------------------
@@ -638,12 +834,13 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   }
 
   /// A sample's metadata as resources (key, value, unit), one page at a time.
-  Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& q = {}) const {
-    return samples().related<SampleAnnotation>(acc, "metadata", q);
+  Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& filters = {},
+                                          const ListOptions& list = {}) const {
+    return related<SampleAnnotation>("samples", acc, "metadata", filters, list);
   }
   /// The most recently updated studies (at most 25 on the real service).
-  Paged<Study> recent_studies(const Query& q = {}) const {
-    return list_at<Study>("studies/recent", q);
+  Paged<Study> recent_studies(const Query& filters = {}, const ListOptions& list = {}) const {
+    return list_at<Study>("studies/recent", filters, list);
   }
   /// The ten biomes with the most samples; not paginated.
   std::vector<Biome> top10_biomes() const {
@@ -652,7 +849,10 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
         .data;
   }
   /// Every tool of every pipeline release.
-  Collection<PipelineTool> pipeline_tools() const { return {session_, "pipeline-tools"}; }
+  Paged<PipelineTool> pipeline_tools(const Query& filters = {},
+                                     const ListOptions& list = {}) const {
+    return list_at<PipelineTool>("pipeline-tools", filters, list);
+  }
   /// One tool at one version (`pipeline-tools/{tool_name}/{version}`).
   PipelineTool pipeline_tool(const std::string& tool_name, const std::string& version) const {
     require_text("tool_name", tool_name);
@@ -662,81 +862,112 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
                                                   http::encode_path_segment(version)));
   }
   /// The tools one pipeline release runs (`pipelines/{version}/tools`).
-  Paged<PipelineTool> pipeline_release_tools(const std::string& version,
-                                             const Query& q = {}) const {
-    return pipelines().related<PipelineTool>(version, "tools", q);
+  Paged<PipelineTool> pipeline_release_tools(const std::string& version, const Query& filters = {},
+                                             const ListOptions& list = {}) const {
+    return related<PipelineTool>("pipelines", version, "tools", filters, list);
   }
-  Paged<Sample> pipeline_samples(const std::string& version, const Query& q = {}) const {
-    return pipelines().related<Sample>(version, "samples", q);
+  Paged<Sample> pipeline_samples(const std::string& version, const Query& filters = {},
+                                 const ListOptions& list = {}) const {
+    return related<Sample>("pipelines", version, "samples", filters, list);
   }
-  Paged<Analysis> pipeline_analyses(const std::string& version, const Query& q = {}) const {
-    return pipelines().related<Analysis>(version, "analyses", q);
+  Paged<Analysis> pipeline_analyses(const std::string& version, const Query& filters = {},
+                                    const ListOptions& list = {}) const {
+    return related<Analysis>("pipelines", version, "analyses", filters, list);
   }
-  Paged<Sample> experiment_type_samples(const std::string& name, const Query& q = {}) const {
-    return experiment_types().related<Sample>(name, "samples", q);
+  Paged<Sample> experiment_type_samples(const std::string& name, const Query& filters = {},
+                                        const ListOptions& list = {}) const {
+    return related<Sample>("experiment-types", name, "samples", filters, list);
   }
-  Paged<Run> experiment_type_runs(const std::string& name, const Query& q = {}) const {
-    return experiment_types().related<Run>(name, "runs", q);
+  Paged<Run> experiment_type_runs(const std::string& name, const Query& filters = {},
+                                  const ListOptions& list = {}) const {
+    return related<Run>("experiment-types", name, "runs", filters, list);
   }
-  Paged<Analysis> experiment_type_analyses(const std::string& name, const Query& q = {}) const {
-    return experiment_types().related<Analysis>(name, "analyses", q);
+  Paged<Analysis> experiment_type_analyses(const std::string& name, const Query& filters = {},
+                                           const ListOptions& list = {}) const {
+    return related<Analysis>("experiment-types", name, "analyses", filters, list);
   }
 
   /// Genome catalogues whose biome lies in this biome's subtree.
   Paged<GenomeCatalogue> biome_genome_catalogues(const std::string& lineage,
-                                                 const Query& q = {}) const {
-    return biomes().related<GenomeCatalogue>(lineage, "genome-catalogues", q);
+                                                 const Query& filters = {},
+                                                 const ListOptions& list = {}) const {
+    return related<GenomeCatalogue>("biomes", lineage, "genome-catalogues", filters, list);
   }
   Paged<GenomeCatalogue> super_study_related_genome_catalogues(const std::string& id,
-                                                               const Query& q = {}) const {
-    return super_studies().related<GenomeCatalogue>(id, "related-genome-catalogues", q);
+                                                               const Query& filters = {},
+                                                               const ListOptions& list = {}) const {
+    return related<GenomeCatalogue>("super-studies", id, "related-genome-catalogues", filters,
+                                    list);
   }
-  Paged<Biome> super_study_biomes(const std::string& id, const Query& q = {}) const {
-    return super_studies().related<Biome>(id, "biomes", q);
+  Paged<Biome> super_study_biomes(const std::string& id, const Query& filters = {},
+                                  const ListOptions& list = {}) const {
+    return related<Biome>("super-studies", id, "biomes", filters, list);
   }
   /// An organism and every organism below it (`annotations/organisms/{lineage}`, a list).
-  Paged<Organism> organism_subtree(const std::string& lineage, const Query& q = {}) const {
+  Paged<Organism> organism_subtree(const std::string& lineage, const Query& filters = {},
+                                   const ListOptions& list = {}) const {
     require_text("lineage", lineage);
-    return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), q);
+    return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), filters,
+                             list);
   }
-  Paged<Analysis> organism_analyses(const std::string& lineage, const Query& q = {}) const {
-    return organisms().related<Analysis>(lineage, "analyses", q);
+  Paged<Analysis> organism_analyses(const std::string& lineage, const Query& filters = {},
+                                    const ListOptions& list = {}) const {
+    return related<Analysis>("annotations/organisms", lineage, "analyses", filters, list);
   }
 
   // Genome catalogues' groupings and annotation vocabularies.
-  Collection<GenomeSet> genome_sets() const { return {session_, "genomeset"}; }
-  Paged<Genome> genome_set_genomes(const std::string& name, const Query& q = {}) const {
-    return genome_sets().related<Genome>(name, "genomes", q);
+  Paged<GenomeSet> genome_sets(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<GenomeSet>("genomeset", filters, list);
   }
-  Collection<CogCategory> cogs() const { return {session_, "cogs"}; }
-  Collection<KeggClass> kegg_classes() const { return {session_, "kegg-classes"}; }
-  /// The catalogues' KEGG modules (`kegg-modules`; per-analysis modules are kegg_modules()).
-  Collection<GenomeKeggModule> genome_kegg_modules() const { return {session_, "kegg-modules"}; }
-  Collection<GenomeAntismashCluster> genome_antismash_clusters() const {
-    return {session_, "antismash-geneclusters"};
+  GenomeSet genome_set(const std::string& name) const {
+    return resource<GenomeSet>("genomeset", name);
   }
-  Paged<CogCategory> genome_cog_counts(const std::string& acc, const Query& q = {}) const {
-    return genomes().related<CogCategory>(acc, "cogs", q);
+  Paged<Genome> genome_set_genomes(const std::string& name, const Query& filters = {},
+                                   const ListOptions& list = {}) const {
+    return related<Genome>("genomeset", name, "genomes", filters, list);
   }
-  Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const Query& q = {}) const {
-    return genomes().related<KeggClass>(acc, "kegg-class", q);
+  Paged<CogCategory> cogs(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<CogCategory>("cogs", filters, list);
+  }
+  Paged<KeggClass> kegg_classes(const Query& filters = {}, const ListOptions& list = {}) const {
+    return resources<KeggClass>("kegg-classes", filters, list);
+  }
+  /// The catalogues' KEGG modules (`kegg-modules`; the annotation vocabulary is kegg_modules()).
+  Paged<GenomeKeggModule> genome_kegg_modules(const Query& filters = {},
+                                              const ListOptions& list = {}) const {
+    return resources<GenomeKeggModule>("kegg-modules", filters, list);
+  }
+  Paged<GenomeAntismashCluster> genome_antismash_clusters(const Query& filters = {},
+                                                          const ListOptions& list = {}) const {
+    return resources<GenomeAntismashCluster>("antismash-geneclusters", filters, list);
+  }
+  Paged<CogCategory> genome_cog_counts(const std::string& acc, const Query& filters = {},
+                                       const ListOptions& list = {}) const {
+    return related<CogCategory>("genomes", acc, "cogs", filters, list);
+  }
+  Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const Query& filters = {},
+                                            const ListOptions& list = {}) const {
+    return related<KeggClass>("genomes", acc, "kegg-class", filters, list);
   }
   Paged<GenomeKeggModule> genome_kegg_module_counts(const std::string& acc,
-                                                    const Query& q = {}) const {
-    return genomes().related<GenomeKeggModule>(acc, "kegg-module", q);
+                                                    const Query& filters = {},
+                                                    const ListOptions& list = {}) const {
+    return related<GenomeKeggModule>("genomes", acc, "kegg-module", filters, list);
   }
-  Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(const std::string& acc,
-                                                                const Query& q = {}) const {
-    return genomes().related<GenomeAntismashCluster>(acc, "antismash-genecluster", q);
+  Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(
+      const std::string& acc, const Query& filters = {}, const ListOptions& list = {}) const {
+    return related<GenomeAntismashCluster>("genomes", acc, "antismash-genecluster", filters, list);
   }
 
   /// Files attached to a run or an assembly beyond the analysis results; each
   /// record's links.self is the file, for download().
-  Paged<Download> run_extra_annotations(const std::string& acc, const Query& q = {}) const {
-    return runs().related<Download>(acc, "extra-annotations", q);
+  Paged<Download> run_extra_annotations(const std::string& acc, const Query& filters = {},
+                                        const ListOptions& list = {}) const {
+    return related<Download>("runs", acc, "extra-annotations", filters, list);
   }
-  Paged<Download> assembly_extra_annotations(const std::string& acc, const Query& q = {}) const {
-    return assemblies().related<Download>(acc, "extra-annotations", q);
+  Paged<Download> assembly_extra_annotations(const std::string& acc, const Query& filters = {},
+                                             const ListOptions& list = {}) const {
+    return related<Download>("assemblies", acc, "extra-annotations", filters, list);
   }
 
   /// Europe PMC's text-mined annotations of a publication
@@ -819,10 +1050,21 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   }
 
  private:
+  /// `path` is already encoded.
   template <class T>
-  Paged<T> list_at(const std::string& path, const Query& q) const {
-    return detail::make_paged<T>(session_, session_->url(path, q.params()), q.max_items_value(),
-                                 false);
+  Paged<T> list_at(const std::string& path, const Query& filters, const ListOptions& list,
+                   detail::ListKind kind = detail::ListKind::numbered) const {
+    return detail::make_paged<T>(session_,
+                                 session_->url(path, detail::list_params(filters, list, kind)),
+                                 list.max_items, false);
+  }
+  static std::string collection_path(const std::string& collection) {
+    require_text("collection", collection);
+    return detail::encode_segments(collection);
+  }
+  static std::string item_path(const std::string& collection, const std::string& id) {
+    require_text("id", id);
+    return collection_path(collection) + "/" + http::encode_path_segment(id);
   }
 
   /// `{"data": <plain object>}`, the shape of the service's non-resource views.

@@ -1,15 +1,14 @@
 #pragma once
 
-// Query parameters for v1 lists and documents. The service silently ignores
-// parameters it does not know (a typo returns unfiltered data), so every
-// documented filter has a typed builder here; `param()` is the escape hatch for
-// anything else. Each builder replaces an earlier value of the same key.
+// Query parameters for v1 lists and documents: the filters. How a list is
+// walked (page size, first page, how many items) is ListOptions, apart. The
+// service silently ignores parameters it does not know (a typo returns
+// unfiltered data), so every documented filter has a typed builder here;
+// `param()` is the escape hatch for anything else. Each builder replaces an
+// earlier value of the same key.
 
 #include <charconv>
-#include <cstddef>
-#include <optional>
 #include <string>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -42,26 +41,6 @@ inline const char* taxonomy_path(TaxonomyKind kind) noexcept {
 
 class Query {
  public:
-  /// The service caps page-number lists at 250 per page (1000 for
-  /// per-analysis annotation lists, which the server clamps itself).
-  static constexpr int kMaxPageSize = 250;
-
-  /// Items per page, 1..250. Checked here, before any request is made.
-  Query& page_size(int n) {
-    if (n < 1 || n > kMaxPageSize) {
-      throw InvalidArgument("page_size must be between 1 and " + std::to_string(kMaxPageSize) +
-                            ", got " + std::to_string(n));
-    }
-    page_size_ = n;
-    params_.set("page_size", std::to_string(n));
-    return *this;
-  }
-  /// Stop after this many items, however many pages that takes.
-  Query& max_items(std::size_t n) {
-    max_items_ = n;
-    return *this;
-  }
-
   /// Related objects to embed (`include=a,b`); only some are supported per endpoint.
   Query& include(const std::vector<std::string>& relationships) {
     if (relationships.empty())
@@ -151,20 +130,13 @@ class Query {
       throw InvalidArgument("'" + key + "' is managed by the pager; follow links instead");
     }
     if (key == "page_size") {
-      int n = 0;
-      const auto* end = value.data() + value.size();
-      const auto r = std::from_chars(value.data(), end, n);
-      if (r.ec != std::errc() || r.ptr != end)
-        throw InvalidArgument("page_size must be an integer");
-      return page_size(n);
+      throw InvalidArgument("page_size is a ListOptions setting, not a filter");
     }
     params_.set(key, value);
     return *this;
   }
 
   const http::Query& params() const noexcept { return params_; }
-  std::optional<int> page_size_value() const noexcept { return page_size_; }
-  std::optional<std::size_t> max_items_value() const noexcept { return max_items_; }
   bool has(const std::string& key) const {
     for (const auto& p : params_.params()) {
       if (p.key == key) return true;
@@ -197,8 +169,6 @@ class Query {
   }
 
   http::Query params_;
-  std::optional<int> page_size_;
-  std::optional<std::size_t> max_items_;
 };
 
 }  // namespace v1

@@ -31,6 +31,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
+#include "mgnify/list_options.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
@@ -55,6 +56,9 @@ inline namespace v0 {
 namespace v2 {
 
 inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
+
+/// The largest ListOptions::page_size the v2 lists accept, and the one asked for when unset.
+inline constexpr int kMaxPageSize = 100;
 
 /// Added to the text of a 404 from a call that carried a token.
 inline constexpr const char* kPrivateNotFoundHint =
@@ -501,8 +505,8 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   template <class T>
   Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list) const {
-    validate(list);
-    const std::int64_t page_size = list.page_size;
+    mgnify::detail::validate(list, {"v2", kMaxPageSize, true});
+    const std::int64_t page_size = list.page_size.value_or(kMaxPageSize);
     std::shared_ptr<State> state = state_;
     // Every page is checked against the total and the server's page size
     // (detail/counted_pages.hpp), which also decides where the walk ends.

@@ -18,28 +18,6 @@ namespace mgnify {
 inline namespace v0 {
 namespace v2 {
 
-/// Paging of one list walk.
-struct ListOptions {
-  /// Items asked for per request, 1..100. A server that serves fewer per page
-  /// (a clamped maximum) is followed: walks use the size it serves.
-  int page_size = 100;
-  /// First page to fetch; pass a Paged's resume_token() here to continue a walk.
-  std::int64_t start_page = 1;
-  /// Stop after this many items.
-  std::optional<std::size_t> max_items;
-};
-
-inline void validate(const ListOptions& options) {
-  if (options.page_size < 1 || options.page_size > 100) {
-    throw InvalidArgument("page_size must be between 1 and 100, got " +
-                          std::to_string(options.page_size));
-  }
-  if (options.start_page < 1) {
-    throw InvalidArgument("start_page must be at least 1, got " +
-                          std::to_string(options.start_page));
-  }
-}
-
 enum class StudyOrder { none, accession, accession_desc, updated_at, updated_at_desc };
 enum class SampleOrder { none, sample_title, sample_title_desc, updated_at, updated_at_desc };
 enum class PublicationOrder { none, published_year, published_year_desc };
