@@ -112,13 +112,13 @@ tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settin
   // before anything is printed, and main() maps it to a failing exit code.
   if (args.api == "v1") {
     const mgnify::v1::LegacyClient client(client_options(settings, Service::v1));
-    mgnify::v1::Query query;
-    query.page_size(settings.page_size.value_or(mgnify::v1::Query::kMaxPageSize));
-    if (settings.max_items) query.max_items(*settings.max_items);
-    return tables::sample_metadata_table(client.study_samples(study, query).collect());
+    mgnify::ListOptions list;
+    list.page_size = settings.page_size.value_or(mgnify::v1::kMaxPageSize);
+    list.max_items = settings.max_items;
+    return tables::sample_metadata_table(client.study_samples(study, {}, list).collect());
   }
   const mgnify::v2::V2Client client(client_options(settings, Service::v2));
-  mgnify::v2::ListOptions list;
+  mgnify::ListOptions list;
   if (settings.page_size) list.page_size = *settings.page_size;
   list.max_items = settings.max_items;
   const std::string accession =
