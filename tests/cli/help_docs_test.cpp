@@ -247,6 +247,17 @@ TEST_CASE("the zsh completion script is valid zsh", "[cli][completion]") {
   REQUIRE_FALSE(run.timed_out);
   CHECK(run.err.empty());
   CHECK(run.code == 0);
+
+  // The completion function, with zsh's compadd replaced by a printer of what it is given.
+  const std::string program = "compadd() { shift; print -r -- \"$@\"; }; source '" +
+                              script.string() +
+                              "' >/dev/null; words=(mgnify protein ''); CURRENT=3; PREFIX=''; "
+                              "_mgnify; words=(mgnify --format ''); CURRENT=3; _mgnify";
+  const auto completes = cli_test::run_piped(zsh, {"-f", "-c", program}, {});
+  REQUIRE_FALSE(completes.timed_out);
+  CHECK(completes.code == 0);
+  CHECK(completes.err.empty());
+  CHECK(completes.out == "get search fasta\njson ndjson tsv\n");
 }
 
 TEST_CASE("the man page names every command and every option the help shows", "[cli][man]") {
