@@ -73,7 +73,7 @@ std::string no_match_message(const Selection& selection, const std::vector<FileR
 /// v1 aliases, so a file is found on v1 by owner accession (MGYA analysis or
 /// MGYS study) and alias.
 struct LegacyRouting {
-  std::vector<bool> from_v1;        // per row: its URL and checksum now come from API v1
+  std::vector<bool> from_v1;        // per row: its URL and checksum come from API v1
   std::size_t unrouted = 0;         // rows still without a URL
   std::size_t failed_lookups = 0;   // owners whose v1 listing failed
   std::exception_ptr lookup_error;  // the first of those failures
