@@ -26,6 +26,11 @@ std::vector<const CLI::Option*> HelpFormatter::global_options(const CLI::App* cm
       continue;
     }
     if (excluded != excluded_.end() && excluded->second.count(long_name(option))) continue;
+    // A command's own option of the same name is the one its parser fills.
+    const std::string name = long_name(option);
+    const auto own = cmd->get_options(
+        [&name](const CLI::Option* mine) { return mine->check_lname(name.substr(2)); });
+    if (!own.empty()) continue;
     out.push_back(option);
   }
   return out;

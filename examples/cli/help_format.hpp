@@ -27,7 +27,8 @@ class HelpFormatter : public CLI::Formatter {
   void default_for(const CLI::App* cmd, const std::string& long_name, std::string shown);
 
   /// The root's options that `cmd` accepts and uses, in definition order;
-  /// none for the root itself and for commands that only group others.
+  /// none for the root itself and for commands that only group others, and
+  /// none that `cmd` defines itself under the same name.
   std::vector<const CLI::Option*> global_options(const CLI::App* cmd) const;
   /// The default to show for `option` in `cmd`'s help ("" when it has none).
   std::string shown_default(const CLI::App* cmd, const CLI::Option* option) const;
