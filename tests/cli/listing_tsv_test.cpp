@@ -50,7 +50,7 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-std::size_t index_of(const std::vector<std::string>& header, const std::string& name) {
+std::size_t header_index(const std::vector<std::string>& header, const std::string& name) {
   const auto it = std::find(header.begin(), header.end(), name);
   REQUIRE(it != header.end());
   return static_cast<std::size_t>(it - header.begin());
@@ -274,9 +274,9 @@ TEST_CASE("sample TSV keeps the biome and the metadata, which --columns names by
   REQUIRE(lines.size() == 5);
   const auto header = cli_test::split_tabs(lines[0]);
   CHECK(header.front() == "accession");
-  const auto biome = index_of(header, "biome");
-  const auto temperature = index_of(header, "metadata.temperature");
-  const auto unit = index_of(header, "metadata.temperature.unit");
+  const auto biome = header_index(header, "biome");
+  const auto temperature = header_index(header, "metadata.temperature");
+  const auto unit = header_index(header, "metadata.temperature.unit");
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const auto cells = cli_test::split_tabs(lines[i + 1]);
     CHECK(cells[biome] == samples[i].biome_lineage().value());
