@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "field_order.hpp"
 #include "output.hpp"
 #include "settings.hpp"
 
@@ -32,12 +33,20 @@ inline Writer stdout_writer(const Settings& settings) {
   return Writer(std::cout, settings.format, settings.columns);
 }
 
-/// Prints one record.
-inline int emit_one(const Settings& settings, const nlohmann::json& record) {
+/// Prints one record; `order` is its fields' order for TSV (field_order.hpp).
+inline int emit_one(const Settings& settings, const nlohmann::json& record,
+                    std::vector<std::string> order = {}) {
   Writer out = stdout_writer(settings);
+  out.prefer_order(std::move(order));
   out.write(record);
   out.finish();
   return kOk;
+}
+
+/// Prints one model, its TSV columns in the model's field order.
+template <class T>
+int emit_model(const Settings& settings, const T& model) {
+  return emit_one(settings, nlohmann::json(model), field_order<T>());
 }
 
 /// Prints a lazy list as it is walked; a failure on a later page is thrown
@@ -45,6 +54,7 @@ inline int emit_one(const Settings& settings, const nlohmann::json& record) {
 template <class T>
 int emit_paged(const Settings& settings, mgnify::Paged<T> paged) {
   Writer out = stdout_writer(settings);
+  out.prefer_order(field_order<T>());
   out.begin_list();
   for (const T& item : paged) out.write(nlohmann::json(item));
   out.finish();

@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "file_download.hpp"
 #include "file_listing.hpp"
+#include "help_format.hpp"
 #include "list_option.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
@@ -97,13 +98,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       "downloads",
       "List the files of a study, analysis or genome (like mg-toolkit bulk_download -p -g)");
   add_selection(*downloads, *list_args, true);
+  help_formatter(*downloads).not_applicable(downloads, {"--page-size"});
   add_nonempty_option(*downloads, "--manifest", *manifest_out,
                       "also write the list as a manifest TSV to this file");
   downloads->callback([&ctx, list_args, manifest_out] {
     ctx.action = [&ctx, list_args, manifest_out] {
       no_page_size(ctx.settings, "downloads");
       std::exception_ptr failure;
-      const auto rows = list_files(selection_of(*list_args), ctx.settings, failure);
+      Available available;
+      const Selection selection = selection_of(*list_args);
+      const auto rows = list_files(selection, ctx.settings, failure, &available);
       if (!manifest_out->empty()) write_manifest(rows, *manifest_out);
       Settings settings = ctx.settings;
       settings_columns_or_default(settings, manifest_columns());
@@ -111,7 +115,13 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       out.begin_list();
       for (const auto& row : rows) out.write(to_json(row));
       out.finish();
-      return failure ? exit_code_for(failure) : kOk;
+      const int code = failure ? exit_code_for(failure) : kOk;
+      const std::string no_match = no_match_message(selection, rows, available);
+      if (!no_match.empty()) {
+        print_error(no_match);
+        return code == kOk ? kNotFound : code;
+      }
+      return code;
     };
   });
 
@@ -126,6 +136,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
                          "DIR/<accession>/<alias>: resumed from .part "
                          "files, verified against checksums and sizes, several at a time");
   add_selection(*download, *get_args, false);
+  help_formatter(*download).not_applicable(download, {"--page-size"});
   auto* manifest_option =
       add_nonempty_option(*download, "--manifest", *manifest_in,
                           "read the files from this manifest (from `mgnify downloads`)");
@@ -143,6 +154,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
 
       std::exception_ptr failure;
       std::vector<FileRow> rows;
+      std::string no_match;
       if (from_manifest) {
         errno = 0;
         std::ifstream in(*manifest_in, std::ios::binary);
@@ -158,15 +170,26 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         if (ctx.settings.max_items && rows.size() > *ctx.settings.max_items)
           rows.resize(*ctx.settings.max_items);
       } else {
-        rows = list_files(selection, ctx.settings, failure);
+        Available available;
+        rows = list_files(selection, ctx.settings, failure, &available);
+        no_match = no_match_message(selection, rows, available);
+      }
+      LegacyRouting routing;
+      routing.from_v1.assign(rows.size(), false);
+      if (selection.api == Api::v2) {
+        routing = route_legacy_files(rows, ctx.settings, selection.concurrency);
       }
 
       auto session = download_session(ctx.settings, selection.api);
+      auto v1_session = download_session(legacy_v1_settings(ctx.settings), Api::v1);
 
-      // One output record per row; `index` maps jobs back to rows.
+      // One output record per row; `index` maps jobs back to rows. Jobs for
+      // files routed to API v1 go in a batch of their own, on v1's session.
       std::vector<nlohmann::json> report(rows.size());
       std::vector<files::DownloadJob> jobs;
       std::vector<std::size_t> index;
+      std::vector<files::DownloadJob> v1_jobs;
+      std::vector<std::size_t> v1_index;
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const FileRow& row = rows[i];
         report[i] = {{"accession", row.accession},
@@ -177,9 +200,9 @@ void add_download_commands(CLI::App& app, Context& ctx) {
                      {"checksum", nullptr},
                      {"error", nullptr}};
         if (row.url.empty()) {
+          // Said once for all such files, below.
           report[i]["status"] = "skipped";
-          report[i]["error"] = "the service publishes no URL for this file";
-          print_error("skipped " + row.accession + "/" + row.alias + ": no URL");
+          report[i]["error"] = "no API publishes a URL for this file";
           continue;
         }
         if (!safe_component(row.accession) || !safe_component(row.alias)) {
@@ -190,16 +213,35 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         }
         files::DownloadJob job = download_job(row, fs::path(*dir), !*no_resume);
         report[i]["path"] = job.path.string();
-        jobs.push_back(std::move(job));
-        index.push_back(i);
+        if (routing.from_v1[i]) {
+          v1_jobs.push_back(std::move(job));
+          v1_index.push_back(i);
+        } else {
+          jobs.push_back(std::move(job));
+          index.push_back(i);
+        }
       }
 
-      ProgressBar bar("download");
-      const auto results = files::download_many(
-          *session, jobs, selection.concurrency, [&bar](const files::BatchProgress& p) {
-            bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
-          });
-      bar.finish();
+      auto run_batch = [&selection](http::Session& batch_session,
+                                    const std::vector<files::DownloadJob>& batch) {
+        ProgressBar bar("download");
+        auto results = files::download_many(
+            batch_session, batch, selection.concurrency, [&bar](const files::BatchProgress& p) {
+              bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
+            });
+        bar.finish();
+        return results;
+      };
+      auto results = run_batch(*session, jobs);
+      if (!v1_jobs.empty()) {
+        print_error("note: " + std::to_string(v1_jobs.size()) +
+                    (v1_jobs.size() == 1 ? " file" : " files") +
+                    " without a URL on API v2 (pre-V6 results) fetched from API v1");
+        auto v1_results = run_batch(*v1_session, v1_jobs);
+        for (auto& r : v1_results) results.push_back(std::move(r));
+        for (auto& j : v1_jobs) jobs.push_back(std::move(j));
+        index.insert(index.end(), v1_index.begin(), v1_index.end());
+      }
 
       for (std::size_t j = 0; j < results.size(); ++j) {
         nlohmann::json& r = report[index[j]];
@@ -222,7 +264,19 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       out.begin_list();
       for (const auto& r : report) out.write(r);
       out.finish();
-      return failure ? exit_code_for(failure) : kOk;
+      int code = failure ? exit_code_for(failure) : kOk;
+      // Files that were promised and not fetched never end in success.
+      const std::string unrouted = unrouted_message(rows, routing, selection, from_manifest, *dir);
+      if (!unrouted.empty()) {
+        print_error(unrouted);
+        if (code == kOk)
+          code = routing.lookup_error ? exit_code_for(routing.lookup_error) : kNotFound;
+      }
+      if (!no_match.empty()) {
+        print_error(no_match);
+        if (code == kOk) code = kNotFound;
+      }
+      return code;
     };
   });
 }

@@ -143,6 +143,24 @@ FileRow v2_row(const std::string& owner, const v2::DownloadFile& d, const std::s
   return row;
 }
 
+/// fetch(i) for every i < count, `concurrency` at a time, with a progress
+/// line ("listing: 3/10 analyses") on a terminal.
+template <class Fetch>
+auto map_with_progress(const char* label, const char* what, std::size_t count,
+                       std::size_t concurrency, Fetch fetch) {
+  ProgressBar bar(label);
+  std::mutex mutex;
+  std::size_t done = 0;
+  auto results = mgnify::parallel_map(count, concurrency, [&](std::size_t i) {
+    auto value = fetch(i);
+    std::lock_guard<std::mutex> lock(mutex);
+    bar.items(++done, count, what);
+    return value;
+  });
+  bar.finish();
+  return results;
+}
+
 void note_failure(const std::string& what, const std::exception_ptr& error,
                   std::exception_ptr& first_error) {
   try {
@@ -154,13 +172,15 @@ void note_failure(const std::string& what, const std::exception_ptr& error,
 }
 
 std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
-                             std::exception_ptr& first_error) {
+                             std::exception_ptr& first_error, Available& available) {
   const v1::LegacyClient client(client_options(settings, Service::v1));
   std::vector<FileRow> rows;
   auto add = [&](const std::string& owner, const std::vector<v1::Download>& downloads,
                  const std::string& pipeline, const std::string& experiment_type) {
     for (const auto& d : downloads) {
       FileRow row = v1_row(owner, d, pipeline, experiment_type);
+      if (!row.pipeline_version.empty()) available.pipelines.insert(row.pipeline_version);
+      if (!row.group.empty()) available.groups.insert(normalise_group(row.group));
       if (pipeline_selected(s, row.pipeline_version) && v1_group_selected(s, row.group))
         rows.push_back(std::move(row));
     }
@@ -186,19 +206,22 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
         break;
       }
       std::vector<v1::Analysis> analyses;
+      std::string first_analysis;
       for (auto& a : client.study_analyses(s.accession, {}, pages)) {
+        if (first_analysis.empty()) first_analysis = a.accession;
+        if (a.pipeline_version) available.pipelines.insert(*a.pipeline_version);
         if (pipeline_selected(s, a.pipeline_version.value_or(""))) analyses.push_back(std::move(a));
       }
-      ProgressBar bar("listing");
-      std::mutex mutex;
-      std::size_t done = 0;
-      const auto results = mgnify::parallel_map(analyses.size(), s.concurrency, [&](std::size_t i) {
-        auto downloads = client.analysis_downloads(analyses[i].accession, {}, pages).collect();
-        std::lock_guard<std::mutex> lock(mutex);
-        bar.items(++done, analyses.size(), "analyses");
-        return downloads;
-      });
-      bar.finish();
+      if (analyses.empty() && !s.groups.empty() && !first_analysis.empty()) {
+        // -p left no analysis, so no group was seen; one analysis shows what -g could name.
+        for (const auto& d : client.analysis_downloads(first_analysis, {}, pages)) {
+          if (d.group_type) available.groups.insert(normalise_group(*d.group_type));
+        }
+      }
+      const auto results = map_with_progress(
+          "listing", "analyses", analyses.size(), s.concurrency, [&](std::size_t i) {
+            return client.analysis_downloads(analyses[i].accession, {}, pages).collect();
+          });
       for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i]) {
           note_failure(analyses[i].accession, results[i].exception(), first_error);
@@ -213,18 +236,28 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
   return rows;
 }
 
+/// v2 files can be selected by dotted download group and by download type.
+void note_v2_groups(const std::vector<v2::DownloadFile>& downloads, Available& available) {
+  for (const auto& d : downloads) {
+    if (d.download_group) available.groups.insert(*d.download_group);
+    available.groups.insert(normalise_group(d.download_type.text));
+  }
+}
+
 std::string pipeline_text(const v2::Analysis& a) {
   return a.pipeline_version ? a.pipeline_version->text : "";
 }
 
 std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
-                             std::exception_ptr& first_error) {
+                             std::exception_ptr& first_error, Available& available) {
   v2::V2Options v2_options;
   v2_options.concurrency = s.concurrency;
   const v2::V2Client client(client_options(settings, Service::v2), v2_options);
   std::vector<FileRow> rows;
   auto add = [&](const std::string& owner, const std::vector<v2::DownloadFile>& downloads,
                  const std::string& pipeline, const std::string& experiment_type) {
+    if (!pipeline.empty()) available.pipelines.insert(pipeline);
+    note_v2_groups(downloads, available);
     for (const auto& d : downloads) {
       if (!pipeline_selected(s, pipeline) || !v2_group_selected(s, d)) continue;
       rows.push_back(v2_row(owner, d, pipeline, experiment_type));
@@ -255,20 +288,19 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
         break;
       }
       std::vector<std::string> accessions;
+      std::string first_analysis;
       for (const auto& a : client.study_analyses(study_accession)) {
+        if (first_analysis.empty()) first_analysis = a.accession;
+        if (!pipeline_text(a).empty()) available.pipelines.insert(pipeline_text(a));
         if (pipeline_selected(s, pipeline_text(a))) accessions.push_back(a.accession);
       }
-      ProgressBar bar("listing");
-      std::mutex mutex;
-      std::size_t done = 0;
+      if (accessions.empty() && !s.groups.empty() && !first_analysis.empty()) {
+        // -p left no analysis, so no group was seen; one analysis shows what -g could name.
+        note_v2_groups(client.analysis(first_analysis).downloads, available);
+      }
       const auto results =
-          mgnify::parallel_map(accessions.size(), s.concurrency, [&](std::size_t i) {
-            auto detail = client.analysis(accessions[i]);
-            std::lock_guard<std::mutex> lock(mutex);
-            bar.items(++done, accessions.size(), "analyses");
-            return detail;
-          });
-      bar.finish();
+          map_with_progress("listing", "analyses", accessions.size(), s.concurrency,
+                            [&](std::size_t i) { return client.analysis(accessions[i]); });
       for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i]) {
           note_failure(accessions[i], results[i].exception(), first_error);
@@ -299,10 +331,12 @@ std::vector<std::string> split_tabs(const std::string& line) {
 }  // namespace
 
 std::vector<FileRow> list_files(const Selection& selection, const Settings& settings,
-                                std::exception_ptr& first_error) {
+                                std::exception_ptr& first_error, Available* available) {
   if (selection.concurrency == 0) throw UsageError("--concurrency must be at least 1");
-  auto rows = selection.api == Api::v1 ? list_v1(selection, settings, first_error)
-                                       : list_v2(selection, settings, first_error);
+  Available seen;
+  auto rows = selection.api == Api::v1 ? list_v1(selection, settings, first_error, seen)
+                                       : list_v2(selection, settings, first_error, seen);
+  if (available) *available = std::move(seen);
   if (settings.max_items && rows.size() > *settings.max_items) rows.resize(*settings.max_items);
   return rows;
 }
@@ -359,6 +393,143 @@ std::vector<FileRow> read_manifest(std::istream& in, const std::string& name) {
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+namespace {
+
+std::string comma_list(const std::set<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+
+/// `text` as one shell word: as it is when that is safe, else single-quoted.
+std::string shell_word(const std::string& text) {
+  const bool plain =
+      !text.empty() && text.find_first_not_of(
+                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+                           "KLMNOPQRSTUVWXYZ0123456789_-.,/:=+@") == std::string::npos;
+  if (plain) return text;
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::string no_match_message(const Selection& selection, const std::vector<FileRow>& rows,
+                             const Available& available) {
+  if (!rows.empty() || (selection.pipeline.empty() && selection.groups.empty())) return {};
+  std::string filters;
+  if (!selection.pipeline.empty()) filters += " -p " + selection.pipeline;
+  for (const auto& g : selection.groups) filters += " -g " + g;
+  std::string message = "0 files matched" + filters + " for " + selection.accession;
+  if (available.pipelines.empty() && available.groups.empty()) {
+    return message + ", which lists no files";
+  }
+  if (!available.pipelines.empty()) {
+    message += "; pipelines available: " + comma_list(available.pipelines);
+  }
+  if (!available.groups.empty()) message += "; groups available: " + comma_list(available.groups);
+  return message;
+}
+
+Settings legacy_v1_settings(const Settings& settings) {
+  Settings v1_settings = settings;
+  v1_settings.base_url.clear();
+  v1_settings.token_env.clear();
+  return v1_settings;
+}
+
+LegacyRouting route_legacy_files(std::vector<FileRow>& rows, const Settings& settings,
+                                 std::size_t concurrency) {
+  LegacyRouting routing;
+  routing.from_v1.assign(rows.size(), false);
+  std::vector<std::string> owners;
+  std::map<std::string, std::vector<std::size_t>> rows_of;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i].url.empty()) continue;
+    const std::string& owner = rows[i].accession;
+    // Genomes are never legacy; anything else cannot be looked up on v1.
+    if (starts_with(owner, "MGYA") || starts_with(owner, "MGYS")) {
+      if (rows_of[owner].empty()) owners.push_back(owner);
+      rows_of[owner].push_back(i);
+    }
+  }
+  if (!owners.empty()) {
+    const v1::LegacyClient client(client_options(legacy_v1_settings(settings), Service::v1));
+    mgnify::ListOptions pages;
+    pages.page_size = v1::kMaxPageSize;
+    const auto results =
+        map_with_progress("v1 lookup", "objects", owners.size(), concurrency, [&](std::size_t i) {
+          return starts_with(owners[i], "MGYA")
+                     ? client.analysis_downloads(owners[i], {}, pages).collect()
+                     : client.study_downloads(owners[i], {}, pages).collect();
+        });
+    for (std::size_t o = 0; o < owners.size(); ++o) {
+      if (!results[o]) {
+        ++routing.failed_lookups;
+        if (!routing.lookup_error) routing.lookup_error = results[o].exception();
+        continue;
+      }
+      for (const auto& d : *results[o]) {
+        const FileRow v1_file = v1_row(owners[o], d, "", "");
+        if (v1_file.url.empty()) continue;
+        for (std::size_t i : rows_of[owners[o]]) {
+          if (rows[i].url.empty() && rows[i].alias == v1_file.alias) {
+            rows[i].url = v1_file.url;
+            rows[i].checksum_algorithm = v1_file.checksum_algorithm;
+            rows[i].checksum = v1_file.checksum;
+            routing.from_v1[i] = true;
+          }
+        }
+      }
+    }
+  }
+  for (const auto& row : rows) routing.unrouted += row.url.empty() ? 1 : 0;
+  return routing;
+}
+
+std::string unrouted_message(const std::vector<FileRow>& rows, const LegacyRouting& routing,
+                             const Selection& selection, bool from_manifest,
+                             const std::string& dir) {
+  if (routing.unrouted == 0) return {};
+  std::set<std::string> owners;
+  for (const auto& row : rows) {
+    if (row.url.empty()) owners.insert(row.accession);
+  }
+  std::string message =
+      std::to_string(routing.unrouted) + (routing.unrouted == 1 ? " file has" : " files have") +
+      " no URL on API v2 (pre-V6 results) and API v1 lists " +
+      (routing.unrouted == 1 ? "it" : "none of them") + " under the same accession and name";
+  if (routing.failed_lookups) {
+    try {
+      std::rethrow_exception(routing.lookup_error);
+    } catch (const std::exception& e) {
+      message += " (" + std::to_string(routing.failed_lookups) + " API v1 " +
+                 (routing.failed_lookups == 1 ? "lookup" : "lookups") + " failed: " + e.what() +
+                 ")";
+    }
+  }
+  std::string options = " --api v1";
+  if (!from_manifest && !selection.pipeline.empty()) options += " -p " + selection.pipeline;
+  if (!from_manifest) {
+    for (const auto& g : selection.groups) options += " -g " + g;
+    if (selection.study_summaries) options += " --study-summaries";
+  }
+  options += " --dir " + shell_word(dir);
+  if (!from_manifest) {
+    return message + "; get them with: mgnify download " + selection.accession + options;
+  }
+  if (owners.size() == 1) {
+    return message + "; get them with: mgnify download " + *owners.begin() + options;
+  }
+  std::string list;
+  for (const auto& owner : owners) list += (list.empty() ? "" : " ") + owner;
+  return message + "; get them with: for a in " + list + "; do mgnify download \"$a\"" + options +
+         "; done";
 }
 
 }  // namespace mgnify_cli

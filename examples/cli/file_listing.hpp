@@ -7,6 +7,7 @@
 #include <istream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,11 +50,51 @@ std::string normalise_version(const std::string& version);
 /// "Taxonomic analysis SSU rRNA" and "taxonomic_analysis_ssu_rrna" are the same group.
 std::string normalise_group(const std::string& group);
 
+/// What a listing met before its -p and -g filters: what those filters could
+/// have named instead when they matched nothing.
+struct Available {
+  std::set<std::string> pipelines;
+  std::set<std::string> groups;  // as -g takes them: v1 group types, v2 download groups and types
+};
+
 /// Lists the selected files. Per-object failures (one analysis of a study)
 /// are printed to stderr and reported through `first_error`; the other rows
-/// are still returned.
+/// are still returned. `available`, when given, receives what the filters saw.
 std::vector<FileRow> list_files(const Selection& selection, const Settings& settings,
-                                std::exception_ptr& first_error);
+                                std::exception_ptr& first_error, Available* available = nullptr);
+
+/// "0 files matched -p 5.0 -g taxonomic_analysis; pipelines available: V6, V6.1; groups
+/// available: ..." when a filter left nothing of a listing, else "".
+std::string no_match_message(const Selection& selection, const std::vector<FileRow>& rows,
+                             const Available& available);
+
+/// API v2 lists pre-V6 (legacy) results without a URL; API v1 serves them.
+/// v2 imported each legacy analysis under its v1 accession with the files'
+/// v1 aliases, so a file is found on v1 by owner accession (MGYA analysis or
+/// MGYS study) and alias.
+struct LegacyRouting {
+  std::vector<bool> from_v1;        // per row: its URL and checksum come from API v1
+  std::size_t unrouted = 0;         // rows still without a URL
+  std::size_t failed_lookups = 0;   // owners whose v1 listing failed
+  std::exception_ptr lookup_error;  // the first of those failures
+};
+
+/// The settings for reaching API v1 on behalf of a v2 command: --base-url
+/// and --token-env name the v2 service, so v1 is found through its own
+/// environment variable (else the public service), and its files, which are
+/// public, are fetched without the token.
+Settings legacy_v1_settings(const Settings& settings);
+
+/// Fills `url` and the v1 checksum of every row without a URL that API v1
+/// lists under the same owner and alias. One v1 listing per owner.
+LegacyRouting route_legacy_files(std::vector<FileRow>& rows, const Settings& settings,
+                                 std::size_t concurrency);
+
+/// The one line that says how many files stayed without a URL and the
+/// command that fetches them from API v1.
+std::string unrouted_message(const std::vector<FileRow>& rows, const LegacyRouting& routing,
+                             const Selection& selection, bool from_manifest,
+                             const std::string& dir);
 
 /// Reads a manifest written by `mgnify downloads --format tsv` or `--manifest`.
 std::vector<FileRow> read_manifest(std::istream& in, const std::string& name);

@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "generated_docs.hpp"
+#include "help_format.hpp"
 #include "list_option.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
@@ -77,9 +79,7 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
     path += (path.empty() ? "" : " ") + deepest->get_name();
   }
   std::vector<std::string> commands;
-  for (const CLI::App* sub : deepest->get_subcommands([](const CLI::App*) { return true; })) {
-    commands.push_back(sub->get_name());
-  }
+  for (const CLI::App* sub : visible_subcommands(deepest)) commands.push_back(sub->get_name());
   const std::vector<std::string> leftovers = app.remaining(true);
   const auto is_option = [](const std::string& arg) { return arg.size() > 1 && arg[0] == '-'; };
 
@@ -124,12 +124,15 @@ void add_global_options(CLI::App& app, Settings& settings) {
       ->type_name("FORMAT")
       ->default_str("json");
   add_list_option(app, "--columns", settings.columns,
-                  "tsv columns (comma-separated or repeated, dotted paths into each record; "
-                  "--format tsv only); default: every scalar field of the first record");
+                  "tsv columns (comma-separated or repeated): field names or dotted paths into "
+                  "each record, metadata.KEY for a metadata value; --format tsv only; default: "
+                  "the identifier, then every scalar field in the service's order");
   add_number_option(app, "--max", settings.max_items, std::size_t{0},
-                    std::numeric_limits<std::size_t>::max(), "stop after this many items");
+                    std::numeric_limits<std::size_t>::max(), "stop after this many items")
+      ->default_str("all");
   add_number_option(app, "--page-size", settings.page_size, 1, std::numeric_limits<int>::max(),
-                    "items per request (v1: 1..250, v2: 1..100; default: the largest, 250 or 100)");
+                    "items per request (v1: 1..250, v2: 1..100); default: the largest the "
+                    "service allows");
   add_nonempty_option(
       app, "--base-url", settings.base_url,
       "base URL of the service the command talks to (default: its environment variable, "
@@ -137,17 +140,21 @@ void add_global_options(CLI::App& app, Settings& settings) {
   add_nonempty_option(app, "--token-env", settings.token_env,
                       "name of an environment variable holding an API token (never printed)");
   add_number_option(app, "--retries", settings.retries, 1, 100,
-                    "attempts per request, 1 for no retry (default: the SDK's 4)");
+                    "attempts per request, 1 for no retry")
+      ->default_str("4");
   add_number_option(app, "--timeout", settings.timeout_seconds, 0.001, 86400.0,
-                    "seconds per request (default: the SDK's 120)");
+                    "seconds per request")
+      ->default_str("120");
   add_number_option(app, "--rate-limit", settings.rate_limit, 0.0, 10000.0,
-                    "requests per second to one service (default: the SDK's 10; 0: no limit)");
+                    "requests per second to one service (0: no limit)")
+      ->default_str("10");
   add_nonempty_option(app, "--cache", settings.cache_dir,
                       "directory of an on-disk response cache that later runs answer from "
                       "without a request (default: MGNIFY_CACHE_DIR, else no cache)")
       ->type_name("DIR");
   add_number_option(app, "--cache-ttl", settings.cache_ttl_seconds, 1LL, 10LL * 365 * 86400,
-                    "seconds a cached response stays fresh (default: 86400)");
+                    "seconds a cached response stays fresh")
+      ->default_str("86400");
 }
 
 }  // namespace
@@ -157,7 +164,7 @@ int main(int argc, char** argv) {
   CLI::App app("mgnify " MGNIFY_VERSION_STRING
                ": the MGnify Protein database, API v1 and API v2 from the command line",
                "mgnify");
-  app.footer(exit_code_help());
+  install_help_formatter(app);
   app.set_version_flag("--version", MGNIFY_VERSION_STRING);
   app.require_subcommand(1);
   // Global options may come after the subcommand too (`mgnify v2 studies list --max 5`).
@@ -168,6 +175,9 @@ int main(int argc, char** argv) {
   add_v2_commands(app, ctx);
   add_download_commands(app, ctx);
   add_table_commands(app, ctx);
+  add_generator_command(app, ctx);
+  // After the subcommands, which would otherwise copy it into every help screen.
+  app.footer(exit_code_help());
 
   try {
     app.parse(argc, argv);

@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <mgnify/detail/secrets.hpp>
@@ -190,26 +191,58 @@ std::string tsv_unescape(std::string_view cell) {
   return out;
 }
 
-nlohmann::ordered_json tsv_view(const nlohmann::json& record) {
-  if (!record.is_object()) return nlohmann::ordered_json{{"value", record}};
-  const auto attributes = record.find("attributes");
-  const auto id = record.find("id");
-  const auto type = record.find("type");
-  if (attributes == record.end() || !attributes->is_object() || id == record.end() ||
-      type == record.end()) {
-    return nlohmann::ordered_json(record);
+namespace {
+
+/// Adds the scalar leaves of `object` to `view` as "prefix.key" (recursively
+/// for nested objects); arrays are added whole, as values to name by path.
+void add_leaves(nlohmann::ordered_json& view, const std::string& prefix,
+                const nlohmann::json& object) {
+  for (const auto& [key, value] : object.items()) {
+    const std::string path = prefix + "." + key;
+    if (value.is_object()) {
+      add_leaves(view, path, value);
+    } else if (!view.contains(path)) {
+      view[path] = value;
+    }
   }
-  nlohmann::ordered_json view = nlohmann::ordered_json::object();
-  view["id"] = *id;
-  view["type"] = *type;
-  for (const auto& [key, value] : attributes->items()) {
-    if (key != "id" && key != "type") view[key] = value;
-  }
-  return view;
 }
 
-nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
-                                const std::string& dotted_path) {
+/// A v1 `sample-metadata` list ({key, value, unit} objects) as metadata.KEY
+/// (and metadata.KEY.unit) entries.
+void add_sample_metadata(nlohmann::ordered_json& view, const nlohmann::json& entries) {
+  for (const auto& entry : entries) {
+    if (!entry.is_object() || !entry.contains("key") || !entry["key"].is_string()) continue;
+    const std::string name = "metadata." + entry["key"].get<std::string>();
+    view[name] = entry.value("value", nlohmann::json());
+    const auto unit = entry.find("unit");
+    if (unit != entry.end() && unit->is_string() && !unit->get_ref<const std::string&>().empty()) {
+      view[name + ".unit"] = *unit;
+    }
+  }
+}
+
+/// The ids a JSON:API relationship names: one id, a comma-separated list, or null.
+nlohmann::json relationship_ids(const nlohmann::json& relationship) {
+  if (!relationship.is_object()) return nullptr;
+  const auto data = relationship.find("data");
+  if (data == relationship.end()) return nullptr;
+  if (data->is_object() && data->contains("id")) return (*data)["id"];
+  if (!data->is_array() || data->empty()) return nullptr;
+  std::string ids;
+  for (const auto& item : *data) {
+    if (item.is_object() && item.contains("id") && item["id"].is_string()) {
+      ids += (ids.empty() ? "" : ",") + item["id"].get<std::string>();
+    }
+  }
+  return ids.empty() ? nlohmann::json() : nlohmann::json(ids);
+}
+
+const nlohmann::ordered_json* find_path(const nlohmann::ordered_json& view,
+                                        const std::string& dotted_path) {
+  if (view.is_object()) {
+    const auto whole = view.find(dotted_path);
+    if (whole != view.end()) return &*whole;
+  }
   const nlohmann::ordered_json* node = &view;
   std::size_t start = 0;
   while (start <= dotted_path.size()) {
@@ -220,7 +253,7 @@ nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
       const auto it = node->find(key);
       if (it == node->end()) return nullptr;
       node = &*it;
-    } else if (node->is_array() && !key.empty() &&
+    } else if (node->is_array() && !key.empty() && key.size() < 10 &&
                key.find_first_not_of("0123456789") == std::string::npos) {
       const std::size_t index = std::stoul(key);
       if (index >= node->size()) return nullptr;
@@ -231,11 +264,73 @@ nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
     if (dot == std::string::npos) break;
     start = dot + 1;
   }
-  return *node;
+  return node;
+}
+
+}  // namespace
+
+nlohmann::ordered_json tsv_view(const nlohmann::json& record,
+                                const std::vector<std::string>& order) {
+  if (!record.is_object()) return nlohmann::ordered_json{{"value", record}};
+  const auto attributes = record.find("attributes");
+  const bool json_api = attributes != record.end() && attributes->is_object() &&
+                        record.contains("id") && record.contains("type");
+  nlohmann::json fields = record;
+  if (json_api) {
+    fields = *attributes;
+    fields["id"] = record["id"];
+    fields["type"] = record["type"];
+  }
+  std::vector<std::string> keys;
+  // Without a field table, a JSON:API resource still reads id and type first.
+  const std::vector<std::string> resource_order = {"id", "type"};
+  for (const auto& key : order.empty() && json_api ? resource_order : order) {
+    if (fields.contains(key)) keys.push_back(key);
+  }
+  for (const auto& [key, value] : fields.items()) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  // The identifier leads, so that a row can be read (and joined) by its first column.
+  for (const char* identifier : {"mgyp", "accession"}) {
+    const auto it = std::find(keys.begin(), keys.end(), identifier);
+    if (it != keys.end()) {
+      std::rotate(keys.begin(), it, it + 1);
+      break;
+    }
+  }
+
+  nlohmann::ordered_json view = nlohmann::ordered_json::object();
+  for (const auto& key : keys) {
+    const nlohmann::json& value = fields[key];
+    view[key] = value;
+    if (value.is_object()) {
+      add_leaves(view, key, value);
+    } else if (json_api && key == "sample-metadata" && value.is_array()) {
+      add_sample_metadata(view, value);
+    }
+  }
+  const auto relationships = record.find("relationships");
+  if (json_api && relationships != record.end() && relationships->is_object()) {
+    for (const auto& [name, relationship] : relationships->items()) {
+      nlohmann::json ids = relationship_ids(relationship);
+      if (!ids.is_null() && !view.contains(name)) view[name] = std::move(ids);
+    }
+  }
+  return view;
+}
+
+nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
+                                const std::string& dotted_path) {
+  const nlohmann::ordered_json* node = find_path(view, dotted_path);
+  return node ? *node : nlohmann::ordered_json();
 }
 
 Writer::Writer(std::ostream& out, Format format, std::vector<std::string> columns)
-    : out_(out), format_(format), columns_(std::move(columns)) {}
+    : out_(out),
+      format_(format),
+      columns_(std::move(columns)),
+      columns_given_(!columns_.empty()),
+      column_seen_(columns_.size(), false) {}
 
 Writer::~Writer() {
   if (!finished_ && format_ == Format::json && list_) {
@@ -243,6 +338,18 @@ Writer::~Writer() {
     out_.flush();
   }
   report_replaced();
+}
+
+void Writer::report_unknown_columns() {
+  // A misspelt column would otherwise be an empty cell on every line.
+  if (format_ != Format::tsv || !columns_given_ || written_ == 0) return;
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    if (!column_seen_[i]) {
+      print_error("warning: no record has a field '" + columns_[i] +
+                  "' (--columns); its cells are empty");
+    }
+  }
+  columns_given_ = false;
 }
 
 void Writer::report_replaced() {
@@ -278,17 +385,20 @@ void Writer::write(const nlohmann::json& record) {
       out_ << json_text(record, -1, replaced) << "\n";
       break;
     case Format::tsv: {
-      const nlohmann::ordered_json view = tsv_view(record);
+      const nlohmann::ordered_json view = tsv_view(record, order_);
       if (!header_done_) {
         if (columns_.empty() && view.is_object()) {
           for (const auto& [key, value] : view.items()) {
             if (!value.is_structured()) columns_.push_back(key);
           }
+          column_seen_.assign(columns_.size(), true);
         }
         write_header();
       }
       for (std::size_t i = 0; i < columns_.size(); ++i) {
-        out_ << (i ? "\t" : "") << tsv_cell(value_at(view, columns_[i]));
+        const nlohmann::ordered_json* cell = find_path(view, columns_[i]);
+        if (cell) column_seen_[i] = true;
+        out_ << (i ? "\t" : "") << tsv_cell(cell ? *cell : nlohmann::ordered_json());
       }
       out_ << "\n";
       break;
@@ -327,6 +437,7 @@ void Writer::finish() {
   if (format_ == Format::tsv && !header_done_ && !columns_.empty()) write_header();
   out_.flush();
   report_replaced();
+  report_unknown_columns();
 }
 
 }  // namespace mgnify_cli

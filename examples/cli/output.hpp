@@ -39,11 +39,19 @@ std::string tsv_cell(const nlohmann::ordered_json& value);
 /// The inverse of tsv_cell's escaping of a string.
 std::string tsv_unescape(std::string_view cell);
 
-/// The row a TSV line is made from. A v1 JSON:API resource is flattened to
-/// id, type and then its attributes; anything else is used as it is.
-nlohmann::ordered_json tsv_view(const nlohmann::json& record);
+/// The row a TSV line is made from. A v1 JSON:API resource becomes id, type,
+/// its attributes and, per relationship that names objects, their ids
+/// (`biome`); anything else is used as it is. Nested objects are kept and
+/// their scalar leaves added as dotted keys ("biome.lineage"), and a v1
+/// `sample-metadata` list as one "metadata.KEY" per entry (with
+/// "metadata.KEY.unit" where it has a unit), so that metadata can be named by
+/// key. Keys follow `order` (the model's field order; the rest sorted after),
+/// with the identifier ("mgyp", else "accession") first.
+nlohmann::ordered_json tsv_view(const nlohmann::json& record,
+                                const std::vector<std::string>& order = {});
 
-/// The value at a dotted path ("biome.lineage") in a TSV view, or null.
+/// The value at a dotted path ("biome.lineage", "downloads.0.alias") in a TSV
+/// view, or null. A key that itself holds dots ("metadata.depth") is matched whole.
 nlohmann::ordered_json value_at(const nlohmann::ordered_json& view, const std::string& dotted_path);
 
 class Writer {
@@ -55,6 +63,10 @@ class Writer {
   /// its way to main), closes an open JSON list, so that stdout still parses
   /// and the exit code alone tells the failure; reports invalid UTF-8.
   ~Writer();
+
+  /// TSV: the order of the default columns, and of unknown keys: the model's
+  /// field order (field_order.hpp).
+  void prefer_order(std::vector<std::string> keys) { order_ = std::move(keys); }
 
   /// Starts a list (JSON: an array). Call write() per item, then finish().
   void begin_list();
@@ -71,10 +83,14 @@ class Writer {
  private:
   void write_header();
   void report_replaced();
+  void report_unknown_columns();
 
   std::ostream& out_;
   Format format_;
   std::vector<std::string> columns_;
+  bool columns_given_ = false;     // named by the caller, not taken from the first record
+  std::vector<bool> column_seen_;  // some record has this column (even as null)
+  std::vector<std::string> order_;
   bool list_ = false;
   bool header_done_ = false;
   bool finished_ = false;

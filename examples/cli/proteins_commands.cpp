@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "help_format.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
 #include "progress.hpp"
@@ -35,6 +36,12 @@ void add_search_filters(CLI::App& cmd, SearchArgs& args) {
                                       "full biome lineage, e.g. root:Engineered:Wastewater");
   pfam->excludes(biome)->excludes(lineage);
   biome->excludes(lineage);
+}
+
+/// The search's `limit` when --max is not given: the service's own default.
+std::string max_limit_default() {
+  return std::to_string(proteins::SearchQuery::kDefaultLimit) + " (1.." +
+         std::to_string(proteins::SearchQuery::kMaxLimit) + ")";
 }
 
 bool has_filter(const SearchArgs& args) {
@@ -87,6 +94,14 @@ nlohmann::json record_json(const proteins::Protein& p, const std::string* query 
   return j;
 }
 
+/// The keys of record_json's objects in order: the input, then the record.
+std::vector<std::string> record_order() {
+  std::vector<std::string> order = {"query"};
+  for (auto& key : field_order<proteins::Protein>()) order.push_back(std::move(key));
+  order.push_back("superseded_from");
+  return order;
+}
+
 /// Prints the successes of a batch; returns the exit code of the first failure.
 int report_batch(const std::vector<std::string>& accessions,
                  const std::vector<mgnify::Result<proteins::Protein>>& results,
@@ -115,12 +130,13 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       protein->add_subcommand("get", "Records of cluster representatives (MGYP accessions)");
   get->add_option("accession", *accessions, "MGYP000261684433, mgyp000261684433 or 261684433")
       ->required();
+  help_formatter(*get).not_applicable(get, {"--page-size", "--max"});
   get->callback([&ctx, accessions] {
     ctx.action = [&ctx, accessions] {
       no_page_size(ctx.settings, "protein get");
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
       if (accessions->size() == 1) {
-        return emit_one(ctx.settings, record_json(client.get(accessions->front())));
+        return emit_one(ctx.settings, record_json(client.get(accessions->front())), record_order());
       }
       ProgressBar bar("proteins");
       const auto results = client.get_many(
@@ -128,6 +144,7 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
           [&bar](std::size_t done, std::size_t total) { bar.items(done, total, "records"); });
       bar.finish();
       Writer out = stdout_writer(ctx.settings);
+      out.prefer_order(record_order());
       out.begin_list();
       const int code = report_batch(*accessions, results,
                                     [&out](const std::string& query, const proteins::Protein& p) {
@@ -141,14 +158,17 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
   // search
   auto search_args = std::make_shared<SearchArgs>();
   auto* search = protein->add_subcommand(
-      "search", "Representatives by Pfam family or biome (--max: the service's limit, default 50)");
+      "search", "Representatives by Pfam family or biome (--max is the service's limit)");
   add_search_filters(*search, *search_args);
+  help_formatter(*search).not_applicable(search, {"--page-size"});
+  help_formatter(*search).default_for(search, "--max", max_limit_default());
   search->callback([&ctx, search_args] {
     ctx.action = [&ctx, search_args] {
       no_page_size(ctx.settings, "protein search");
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
       const auto hits = client.search(make_query(*search_args, ctx.settings));
       Writer out = stdout_writer(ctx.settings);
+      out.prefer_order(field_order<proteins::SearchHit>());
       out.begin_list();
       for (const auto& hit : hits) out.write(nlohmann::json(hit));
       out.finish();
@@ -167,6 +187,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
   add_number_option(*fasta, "--width", *width, std::size_t{0}, std::size_t{100000},
                     "residues per line, 0 for one line")
       ->default_str("60");
+  help_formatter(*fasta).not_applicable(fasta, {"--page-size", "--format", "--columns"});
+  help_formatter(*fasta).default_for(fasta, "--max", max_limit_default());
   fasta->callback([&ctx, fasta_args, fasta_accessions, width] {
     ctx.action = [&ctx, fasta_args, fasta_accessions, width] {
       no_page_size(ctx.settings, "protein fasta");

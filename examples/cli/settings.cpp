@@ -107,24 +107,44 @@ std::string error_message(const std::exception& error) {
          "; check the base URL (https:// to a plain-HTTP server?) and the server's certificate";
 }
 
-const char* exit_code_help() {
-  return "Exit codes:\n"
-         "  0  success\n"
-         "  1  any other failure (undecodable response, checksum or size mismatch, local file "
-         "error, HTTP 500, a TLS failure: check the base URL)\n"
-         "  2  bad usage: unknown option, malformed accession, value out of range, unset "
-         "--token-env variable, or a parameter the service rejected (400/422)\n"
-         "  3  not found (404)\n"
-         "  4  authentication or permission failure (401/403)\n"
-         "  5  throttled or unavailable after retries: 429, 502/503/504, network failure or "
-         "timeout\n"
-         "\n"
-         "Base URLs: --base-url, else MGNIFY_PROTEINS_URL / MGNIFY_API_V1_URL / MGNIFY_API_V2_URL, "
-         "else the public services.\n"
-         "Response cache: --cache DIR, else MGNIFY_CACHE_DIR; only successful GET responses "
-         "without a token are kept.\n"
-         "Tokens are read from the environment variable named by --token-env and are never "
-         "printed.\n";
+const std::vector<ExitCodeMeaning>& exit_code_table() {
+  static const std::vector<ExitCodeMeaning> table = {
+      {kOk, "success"},
+      {kOther,
+       "any other failure (undecodable response, checksum or size mismatch, local file error, "
+       "HTTP 500, a TLS failure: check the base URL)"},
+      {kUsage,
+       "bad usage: unknown option, malformed accession, value out of range, unset --token-env "
+       "variable, or a parameter the service rejected (400/422)"},
+      {kNotFound,
+       "not found (404), a -p/-g filter that matched no file, or files that no API "
+       "publishes a URL for"},
+      {kAuth, "authentication or permission failure (401/403)"},
+      {kUnavailable,
+       "throttled or unavailable after retries: 429, 502/503/504, network failure or timeout"},
+  };
+  return table;
+}
+
+const std::vector<std::string>& environment_notes() {
+  static const std::vector<std::string> notes = {
+      "Base URLs: --base-url, else MGNIFY_PROTEINS_URL / MGNIFY_API_V1_URL / MGNIFY_API_V2_URL, "
+      "else the public services.",
+      "Response cache: --cache DIR, else MGNIFY_CACHE_DIR; only successful GET responses "
+      "without a token are kept.",
+      "Tokens are read from the environment variable named by --token-env and are never "
+      "printed."};
+  return notes;
+}
+
+std::string exit_code_help() {
+  std::string text = "Exit codes:\n";
+  for (const auto& row : exit_code_table()) {
+    text += "  " + std::to_string(row.code) + "  " + row.meaning + "\n";
+  }
+  text += "\n";
+  for (const auto& note : environment_notes()) text += note + "\n";
+  return text;
 }
 
 }  // namespace mgnify_cli

@@ -72,7 +72,17 @@ int exit_code_for(const std::exception_ptr& error);
 /// named as such, with the URL and a hint at the base URL.
 std::string error_message(const std::exception& error);
 
-/// The footer of `mgnify --help`.
-const char* exit_code_help();
+/// One exit code and what it means (for `mgnify --help` and the man page).
+struct ExitCodeMeaning {
+  int code;
+  const char* meaning;
+};
+const std::vector<ExitCodeMeaning>& exit_code_table();
+
+/// Where settings come from besides the command line (for `mgnify --help` and the man page).
+const std::vector<std::string>& environment_notes();
+
+/// The footer of `mgnify --help`: the exit codes and the environment notes.
+std::string exit_code_help();
 
 }  // namespace mgnify_cli

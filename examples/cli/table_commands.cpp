@@ -25,6 +25,7 @@
 #include "file_download.hpp"
 #include "file_listing.hpp"
 #include "gzip_text.hpp"
+#include "help_format.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
 #include "progress.hpp"
@@ -352,6 +353,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "(like mg-toolkit original_metadata or MGnifyR getMetadata)");
   add_study_and_api(*samples_cmd, samples->study, samples->api);
   add_table_format(*samples_cmd, samples->format, "an array of one object per sample");
+  help_formatter(*samples_cmd).not_applicable(samples_cmd, {"--columns"});
   samples_cmd->callback([&ctx, samples] {
     ctx.action = [&ctx, samples] { return run_samples_table(*samples, ctx.settings); };
   });
@@ -363,6 +365,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "group) into a feature-by-analysis count matrix (like MGnifyR getResult); files are "
       "downloaded as `mgnify download` does: resumed, verified, kept in DIR");
   add_study_and_api(*abundance_cmd, abundance->study, abundance->api);
+  help_formatter(*abundance_cmd).not_applicable(abundance_cmd, {"--columns", "--page-size"});
   add_nonempty_option(*abundance_cmd, "-p,--pipeline", abundance->pipeline,
                       "pipeline version of the analyses (v1: 4.1, 5.0; v2: V6, 6.1)")
       ->required();

@@ -7,6 +7,7 @@
 
 #include "accession.hpp"
 #include "commands.hpp"
+#include "help_format.hpp"
 #include "list_option.hpp"
 #include "nonempty_option.hpp"
 
@@ -76,9 +77,9 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   resource->require_subcommand(1);
 
   auto list_args = std::make_shared<ListArgs>();
-  auto* list = resource->add_subcommand(
-      "list", "List " + name + " (--max, --page-size 1..250, default 250)");
+  auto* list = resource->add_subcommand("list", "List " + name);
   add_list_filters(*list, *list_args);
+  help_formatter(*list).default_for(list, "--page-size", std::to_string(v1::kMaxPageSize));
   list->callback([&ctx, list_args, collection] {
     ctx.action = [&ctx, list_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
@@ -93,13 +94,14 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   add_list_option(
       *get, "--include", get_args->include,
       "related objects to embed (comma-separated or repeated); prints {data, included}");
+  help_formatter(*get).not_applicable(get, {"--page-size", "--max"});
   get->callback([&ctx, get_args, collection] {
     ctx.action = [&ctx, get_args, collection] {
       no_page_size(ctx.settings, "get");
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
       const std::string id = mgnify_accession(get_args->id);
       if (get_args->include.empty()) {
-        return emit_one(ctx.settings, nlohmann::json(client.resource<T>(collection, id)));
+        return emit_model(ctx.settings, client.resource<T>(collection, id));
       }
       v1::Query query;
       query.include(get_args->include);
@@ -119,6 +121,8 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
                    "taxonomy/ssu, ...)")
       ->required();
   add_list_filters(*related, related_args->list);
+  help_formatter(*related).default_for(related, "--page-size",
+                                       std::to_string(v1::kMaxPageSize));
   related->callback([&ctx, related_args, collection] {
     ctx.action = [&ctx, related_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));

@@ -13,6 +13,7 @@
 #include "accession.hpp"
 #include "commands.hpp"
 #include "file_listing.hpp"
+#include "help_format.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
 
@@ -131,7 +132,7 @@ std::vector<ResourceSpec> resources() {
       },
       nullptr,
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.study(id)));
+        return emit_model(s, c.study(id));
       },
       {{"analyses", paged_relation(&C::study_analyses)},
        {"samples", paged_relation(&C::study_samples)},
@@ -152,7 +153,7 @@ std::vector<ResourceSpec> resources() {
       },
       nullptr,
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.sample(id)));
+        return emit_model(s, c.sample(id));
       },
       {{"runs", paged_relation(&C::sample_runs)},
        {"assemblies", paged_relation(&C::sample_assemblies)}}});
@@ -175,26 +176,23 @@ std::vector<ResourceSpec> resources() {
                    },
                    nullptr,
                    [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-                     return emit_one(s, nlohmann::json(c.run(id)));
+                     return emit_model(s, c.run(id));
                    },
                    {{"analyses", paged_relation(&C::run_analyses)},
                     {"assemblies", paged_relation(&C::run_assemblies)}}});
 
-  specs.push_back(
-      ResourceSpec{"assemblies",
-                   "Assemblies",
-                   nullptr,
-                   [](const C& c, const Filters&, const mgnify::ListOptions& o, const Settings& s) {
-                     return emit_paged(s, c.assemblies(o));
-                   },
-                   nullptr,
-                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-                     return emit_one(s, nlohmann::json(c.assembly(id)));
-                   },
-                   {{"analyses", paged_relation(&C::assembly_analyses)},
-                    {"genome-links", paged_relation(&C::assembly_genome_links)},
-                    {"additional-contained-genomes",
-                     paged_relation(&C::assembly_additional_contained_genomes)}}});
+  specs.push_back(ResourceSpec{"assemblies",
+                               "Assemblies",
+                               nullptr,
+                               [](const C& c, const Filters&, const mgnify::ListOptions& o,
+                                  const Settings& s) { return emit_paged(s, c.assemblies(o)); },
+                               nullptr,
+                               [](const C& c, const std::string& id, const Filters&,
+                                  const Settings& s) { return emit_model(s, c.assembly(id)); },
+                               {{"analyses", paged_relation(&C::assembly_analyses)},
+                                {"genome-links", paged_relation(&C::assembly_genome_links)},
+                                {"additional-contained-genomes",
+                                 paged_relation(&C::assembly_additional_contained_genomes)}}});
 
   ResourceSpec analyses{"analyses",
                         "Analyses (MGYA), with their downloads",
@@ -203,11 +201,11 @@ std::vector<ResourceSpec> resources() {
                            const Settings& s) { return emit_paged(s, c.analyses(o)); },
                         nullptr,
                         [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-                          return emit_one(s, nlohmann::json(c.analysis(id)));
+                          return emit_model(s, c.analysis(id));
                         },
                         {{"annotations", [](const C& c, const std::string& id,
                                             const mgnify::ListOptions&, const Settings& s) {
-                            return emit_one(s, nlohmann::json(c.analysis_annotations(id)));
+                            return emit_model(s, c.analysis_annotations(id));
                           }}}};
   for (auto type : {v2::AnnotationType::taxonomies_ssu, v2::AnnotationType::taxonomies_lsu,
                     v2::AnnotationType::taxonomies_its_one_db, v2::AnnotationType::taxonomies_unite,
@@ -256,25 +254,22 @@ std::vector<ResourceSpec> resources() {
       },
       nullptr,
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.publication(parse_pubmed(id))));
+        return emit_model(s, c.publication(parse_pubmed(id)));
       },
       {{"annotations",
         [](const C& c, const std::string& id, const mgnify::ListOptions&, const Settings& s) {
-          return emit_one(s, nlohmann::json(c.publication_annotations(parse_pubmed(id))));
+          return emit_model(s, c.publication_annotations(parse_pubmed(id)));
         }}}});
 
-  specs.push_back(
-      ResourceSpec{"super-studies",
-                   "Super studies (id: slug)",
-                   nullptr,
-                   [](const C& c, const Filters&, const mgnify::ListOptions& o, const Settings& s) {
-                     return emit_paged(s, c.super_studies(o));
-                   },
-                   nullptr,
-                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-                     return emit_one(s, nlohmann::json(c.super_study(id)));
-                   },
-                   {}});
+  specs.push_back(ResourceSpec{"super-studies",
+                               "Super studies (id: slug)",
+                               nullptr,
+                               [](const C& c, const Filters&, const mgnify::ListOptions& o,
+                                  const Settings& s) { return emit_paged(s, c.super_studies(o)); },
+                               nullptr,
+                               [](const C& c, const std::string& id, const Filters&,
+                                  const Settings& s) { return emit_model(s, c.super_study(id)); },
+                               {}});
 
   specs.push_back(ResourceSpec{
       "genomes",
@@ -295,11 +290,11 @@ std::vector<ResourceSpec> resources() {
         add_nonempty_option(cmd, "--catalogue", f.catalogue, "catalogue to look the genome up in");
       },
       [](const C& c, const std::string& id, const Filters& f, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.genome(id, v2::GenomeLookup{f.catalogue})));
+        return emit_model(s, c.genome(id, v2::GenomeLookup{f.catalogue}));
       },
       {{"annotations",
         [](const C& c, const std::string& id, const mgnify::ListOptions&, const Settings& s) {
-          return emit_one(s, nlohmann::json(c.genome_annotations(id)));
+          return emit_model(s, c.genome_annotations(id));
         }}}});
 
   specs.push_back(ResourceSpec{
@@ -311,7 +306,7 @@ std::vector<ResourceSpec> resources() {
       },
       nullptr,
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_one(s, nlohmann::json(c.genome_catalogue(id)));
+        return emit_model(s, c.genome_catalogue(id));
       },
       {{"genomes",
         [](const C& c, const std::string& id, const mgnify::ListOptions& o, const Settings& s) {
@@ -326,9 +321,10 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
   resource->require_subcommand(1);
 
   auto list_filters = std::make_shared<Filters>();
-  auto* list = resource->add_subcommand(
-      "list", "List " + spec->name + " (--max, --page-size 1..100, default 100)");
+  auto* list = resource->add_subcommand("list", "List " + spec->name);
   if (spec->list_filters) spec->list_filters(*list, *list_filters);
+  help_formatter(*list).default_for(list, "--page-size",
+                                    std::to_string(v2::kMaxPageSize));
   list->callback([&ctx, spec, list_filters] {
     ctx.action = [&ctx, spec, list_filters] {
       const v2::V2Client client(client_options(ctx.settings, Service::v2));
@@ -342,6 +338,7 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
     auto* get = resource->add_subcommand("get", "One of the " + spec->name + " by id");
     get->add_option("id", *id, "accession or id")->required();
     if (spec->get_filters) spec->get_filters(*get, *get_filters);
+    help_formatter(*get).not_applicable(get, {"--page-size", "--max"});
     get->callback([&ctx, spec, id, get_filters] {
       ctx.action = [&ctx, spec, id, get_filters] {
         no_page_size(ctx.settings, "get");
@@ -364,6 +361,8 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
     related->add_option("relation", *relation, "one of: " + joined)
         ->required()
         ->check(CLI::IsMember(names));
+    help_formatter(*related).default_for(related, "--page-size",
+                                         std::to_string(v2::kMaxPageSize));
     related->callback([&ctx, spec, id, relation] {
       ctx.action = [&ctx, spec, id, relation] {
         const v2::V2Client client(client_options(ctx.settings, Service::v2));

@@ -14,6 +14,8 @@ cli v1 studies list --max 3 --format tsv --columns id,study-name,samples-count
 cli v1 studies related MGYS00000002 samples --max 2 --format tsv --columns id,sample-name,geo-loc-name
 cli v2 studies list --search "human gut" --max 3 --format tsv --columns accession,title
 cli v2 biomes list --max-depth 2 --format tsv --columns lineage
+# Sample metadata by key, and the sample's biome, in TSV.
+cli v1 samples list --max 3 --format tsv --columns accession,biome,metadata.temperature,metadata.temperature.unit
 
 # mg-toolkit's `bulk_download -a MGYA00000002 -g taxonomic_analysis_ssu_rrna`, as a manifest.
 cli downloads --api v1 MGYA00000002 -g taxonomic_analysis_ssu_rrna --format tsv
@@ -45,6 +47,15 @@ cli --cache "$cli_dir/cache" v2 studies get MGYS00000001 --format tsv --columns 
 cli --cache "$cli_dir/cache" v2 studies get MGYS00000001 --format tsv --columns accession,title
 echo "(cache entries: $(find "$cli_dir/cache" -name '*.entry' | wc -l))"
 rm -rf "$cli_dir"
+
+# A filter that matches nothing names the pipelines and groups that exist (exit 3).
+set +e
+echo
+echo "\$ mgnify downloads MGYS00000001 -p 5.0 -g taxonomic_analysis --format tsv"
+"$mgnify" downloads MGYS00000001 -p 5.0 -g taxonomic_analysis --format tsv
+status=$?
+set -e
+[ "$status" -eq 3 ]
 
 # Exit codes a pipeline can test: 3 is "not found".
 set +e

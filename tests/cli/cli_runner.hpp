@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "downloads/download_support.hpp"
+
 extern char** environ;
 
 namespace cli_test {
@@ -32,6 +34,29 @@ inline std::vector<nlohmann::json> ndjson_lines(const std::string& text) {
     if (!line.empty()) out.push_back(nlohmann::json::parse(line));
   }
   return out;
+}
+
+/// A scratch directory that removes itself (shared with the download tests).
+using TempDir = dl_test::TempDir;
+
+/// SDK options for reading the mock directly: its URL, no pacing.
+inline mgnify::ClientOptions sdk_options(const std::string& base_url) {
+  mgnify::ClientOptions o;
+  o.base_url = base_url;
+  o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+  return o;
+}
+
+/// The cells of one TSV line, as written (not unescaped).
+inline std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> cells;
+  std::size_t start = 0;
+  for (;;) {
+    const auto tab = line.find('\t', start);
+    cells.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) return cells;
+    start = tab + 1;
+  }
 }
 
 struct Run {

@@ -1,0 +1,60 @@
+#pragma once
+
+// Help screens from the one set of option definitions. The global options are
+// defined once, on the root app, and accepted after any command; CLI11 shows
+// them only in `mgnify --help`. This formatter shows, in each command's help,
+// the global options that apply to that command, with the default they have
+// there. The man page and the completion scripts (generated_docs.cpp) read the
+// same tables, so no screen and no script can list an option the parser does
+// not take.
+
+#include <CLI/CLI.hpp>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mgnify_cli {
+
+class HelpFormatter : public CLI::Formatter {
+ public:
+  /// `cmd` rejects these global options (long names with dashes, "--page-size").
+  void not_applicable(const CLI::App* cmd, const std::vector<std::string>& long_names);
+  /// What `cmd` uses when the global option is not given, where that differs
+  /// from the option's own default (`--max` of a protein search is 50).
+  void default_for(const CLI::App* cmd, const std::string& long_name, std::string shown);
+
+  /// The root's options that `cmd` accepts and uses, in definition order;
+  /// none for the root itself and for commands that only group others, and
+  /// none that `cmd` defines itself under the same name.
+  std::vector<const CLI::Option*> global_options(const CLI::App* cmd) const;
+  /// The default to show for `option` in `cmd`'s help ("" when it has none).
+  std::string shown_default(const CLI::App* cmd, const CLI::Option* option) const;
+
+  std::string make_help(const CLI::App* app, std::string name,
+                        CLI::AppFormatMode mode) const override;
+
+ private:
+  std::map<const CLI::App*, std::set<std::string>> excluded_;
+  std::map<std::pair<const CLI::App*, std::string>, std::string> defaults_;
+};
+
+/// Installs the formatter on the root; call before adding subcommands, which
+/// share it.
+std::shared_ptr<HelpFormatter> install_help_formatter(CLI::App& root);
+
+/// The formatter `cmd` shares with the root.
+HelpFormatter& help_formatter(const CLI::App& cmd);
+
+/// The long name ("--max") of an option, or its first name when it has no long one.
+std::string long_name(const CLI::Option* option);
+
+/// The root of `cmd`'s tree.
+const CLI::App* root_of(const CLI::App* cmd);
+
+/// The commands shown in help (not the hidden generator), in definition order.
+std::vector<const CLI::App*> visible_subcommands(const CLI::App* cmd);
+
+}  // namespace mgnify_cli

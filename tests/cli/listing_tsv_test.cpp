@@ -1,0 +1,328 @@
+// What `mgnify downloads` and `download` say when a filter matches nothing
+// or API v2 publishes no URL for a file, and how TSV rows are laid out: the
+// identifier first, fields in the service's order, metadata by key, and a
+// warning for a column no record has.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_runner.hpp"
+#include "mgnify/proteins.hpp"
+#include "mgnify/v1.hpp"
+#include "mgnify/v2.hpp"
+#include "mock/all_services.hpp"
+#include "mock/mock_server.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+mgnify::mock::MockServer& listing_mock() {
+  static mgnify::mock::MockServer& server =
+      mgnify::mock::start_all_services(mgnify::mock::WithFiles::yes);
+  return server;
+}
+
+cli_test::Run run_listing(const std::vector<std::string>& args) {
+  std::vector<std::string> full = {"--rate-limit", "0", "--retries", "1"};
+  full.insert(full.end(), args.begin(), args.end());
+  const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=" + listing_mock().proteins_url(),
+                                        "MGNIFY_API_V1_URL=" + listing_mock().v1_url(),
+                                        "MGNIFY_API_V2_URL=" + listing_mock().v2_url()};
+  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, env, std::chrono::seconds(120));
+  REQUIRE_FALSE(run.timed_out);
+  return run;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+std::size_t header_index(const std::vector<std::string>& header, const std::string& name) {
+  const auto it = std::find(header.begin(), header.end(), name);
+  REQUIRE(it != header.end());
+  return static_cast<std::size_t>(it - header.begin());
+}
+
+std::string comma_joined(const std::set<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+/// "taxonomic_analysis" for "Taxonomic analysis" (the mock's download types
+/// are words and single spaces), as -g reads download types.
+std::string group_word(std::string text) {
+  for (char& c : text)
+    c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+/// A v2 study whose analyses are all pre-V6 (their files have no URL).
+std::string legacy_v2_study() {
+  const mgnify::v2::V2Client client(cli_test::sdk_options(listing_mock().v2_url()));
+  for (const auto& s : client.studies()) {
+    const auto analyses = client.study_analyses(s.accession).collect();
+    if (analyses.empty()) continue;
+    const auto detail = client.analysis(analyses.front().accession);
+    if (!detail.downloads.empty() && !detail.downloads.front().has_url()) return s.accession;
+  }
+  return {};
+}
+
+}  // namespace
+
+// ------------------------------------------------------- 0 files matched ----
+
+TEST_CASE("a -p/-g filter that matches nothing names what is available and exits 3",
+          "[cli][downloads]") {
+  const mgnify::v2::V2Client client(cli_test::sdk_options(listing_mock().v2_url()));
+  const std::string study = "MGYS00000001";
+  std::set<std::string> pipelines;
+  const auto analyses = client.study_analyses(study).collect();
+  REQUIRE_FALSE(analyses.empty());
+  for (const auto& a : analyses) {
+    if (a.pipeline_version) pipelines.insert(a.pipeline_version->text);
+  }
+  REQUIRE(pipelines.count("V5") == 0);
+  std::set<std::string> groups;
+  for (const auto& d : client.analysis(analyses.front().accession).downloads) {
+    if (d.download_group) groups.insert(*d.download_group);
+    groups.insert(group_word(d.download_type.text));
+  }
+
+  const auto run =
+      run_listing({"downloads", study, "-p", "5.0", "-g", "taxonomic_analysis", "--format", "tsv"});
+  CHECK(run.code == 3);
+  // The manifest's header, and no row.
+  REQUIRE(lines_of(run.out).size() == 1);
+  CHECK(cli_test::split_tabs(lines_of(run.out)[0]).front() == "accession");
+  CHECK(run.err == "mgnify: 0 files matched -p 5.0 -g taxonomic_analysis for " + study +
+                       "; pipelines available: " + comma_joined(pipelines) +
+                       "; groups available: " + comma_joined(groups) + "\n");
+
+  // A group that no file has, with a pipeline that matches: the groups of the files seen.
+  const auto by_group =
+      run_listing({"downloads", study, "-g", "no_such_group", "--format", "ndjson"});
+  CHECK(by_group.code == 3);
+  CHECK(by_group.out.empty());
+  CHECK(by_group.err.find("mgnify: 0 files matched -g no_such_group for " + study) == 0);
+  CHECK(by_group.err.find("taxonomies.closed_reference.ssu") != std::string::npos);
+  CHECK(lines_of(by_group.err).size() == 1);
+
+  // download says the same, and fetches nothing.
+  cli_test::TempDir dir;
+  const auto fetch = run_listing(
+      {"download", study, "-p", "5.0", "--dir", dir.path().string(), "--format", "ndjson"});
+  CHECK(fetch.code == 3);
+  CHECK(fetch.out.empty());
+  CHECK(fetch.err.find("0 files matched -p 5.0 for " + study +
+                       "; pipelines available: " + comma_joined(pipelines)) != std::string::npos);
+  CHECK(std::filesystem::is_empty(dir.path()));
+
+  // v1 spells its groups and pipelines its own way.
+  const auto v1 = run_listing({"downloads", "MGYS00000002", "--api", "v1", "-p", "9.0"});
+  CHECK(v1.code == 3);
+  CHECK(v1.out == "[]\n");
+  CHECK(v1.err.find("pipelines available: 4.1, 5.0") != std::string::npos);
+
+  // Without a filter nothing changes: a listing is a listing.
+  const auto all = run_listing({"downloads", study, "--format", "ndjson", "--max", "2"});
+  CHECK(all.code == 0);
+  CHECK(all.err.empty());
+  CHECK(cli_test::ndjson_lines(all.out).size() == 2);
+}
+
+// -------------------------------------------------------- legacy routing ----
+
+TEST_CASE("legacy files without a URL on v2 get one summary line with the v1 command, and exit 3",
+          "[cli][download][legacy]") {
+  const std::string study = legacy_v2_study();
+  REQUIRE_FALSE(study.empty());
+  cli_test::TempDir dir;
+  const auto manifest = (dir.path() / "legacy.tsv").string();
+  const auto listed =
+      run_listing({"downloads", study, "--manifest", manifest, "--format", "ndjson"});
+  REQUIRE(listed.code == 0);
+  const auto rows = cli_test::ndjson_lines(listed.out);
+  REQUIRE(rows.size() > 10);
+  std::set<std::string> owners;
+  for (const auto& r : rows) owners.insert(r.at("accession").get<std::string>());
+
+  const auto out = (dir.path() / "files").string();
+  const auto run =
+      run_listing({"download", "--manifest", manifest, "--dir", out, "--format", "ndjson"});
+  CHECK(run.code == 3);
+  const auto report = cli_test::ndjson_lines(run.out);
+  CHECK(report.size() == rows.size());
+  for (const auto& r : report) CHECK(r.at("status") == "skipped");
+  // One line, not one per file.
+  REQUIRE(lines_of(run.err).size() == 1);
+  std::string loop;
+  for (const auto& o : owners) loop += (loop.empty() ? "" : " ") + o;
+  CHECK(run.err == "mgnify: " + std::to_string(rows.size()) +
+                       " files have no URL on API v2 (pre-V6 results) and API v1 lists none of "
+                       "them under the same accession and name; get them with: for a in " +
+                       loop + "; do mgnify download \"$a\" --api v1 --dir " + out + "; done\n");
+  CHECK_FALSE(std::filesystem::exists(out + "/" + *owners.begin()));
+
+  // From an accession, the command repeats the selection.
+  const auto summaries =
+      run_listing({"download", study, "--study-summaries", "--dir", out, "--format", "ndjson"});
+  CHECK(summaries.code == 3);
+  REQUIRE(lines_of(summaries.err).size() == 1);
+  CHECK(summaries.err.find("; get them with: mgnify download " + study +
+                           " --api v1 --study-summaries --dir " + out + "\n") != std::string::npos);
+}
+
+TEST_CASE("a legacy file API v1 lists under the same analysis and alias is fetched from v1",
+          "[cli][download][legacy]") {
+  const std::string study = legacy_v2_study();
+  REQUIRE_FALSE(study.empty());
+  const mgnify::v2::V2Client v2(cli_test::sdk_options(listing_mock().v2_url()));
+  const mgnify::v1::LegacyClient v1(cli_test::sdk_options(listing_mock().v1_url()));
+  const std::string analysis = v2.study_analyses(study).collect().front().accession;
+  const auto v1_files = v1.analysis_downloads(analysis).collect();
+  REQUIRE(v1_files.size() >= 2);
+
+  // As production imports a legacy analysis: the v1 accession and the v1 file
+  // aliases, without URLs. The mock's two data sets differ, so the v2 answer
+  // is given those aliases for this one request.
+  json detail = json(v2.analysis(analysis));
+  json legacy_files = json::array();
+  for (const auto& f : v1_files) {
+    json d = detail.at("downloads").at(0);
+    REQUIRE(d.at("url").is_null());
+    d["alias"] = f.alias;
+    legacy_files.push_back(d);
+  }
+  detail["downloads"] = legacy_files;
+  mgnify::mock::Fault answer;
+  answer.status = 200;
+  answer.body = detail.dump();
+  listing_mock().push_fault(std::string(mgnify::mock::kV2Prefix) + "/analyses/" + analysis, answer);
+
+  cli_test::TempDir dir;
+  const auto run = run_listing({"download", analysis, "--dir", dir.path().string(), "--format",
+                                "ndjson", "--concurrency", "2"});
+  CHECK(run.code == 0);
+  CHECK(run.err == "mgnify: note: " + std::to_string(v1_files.size()) +
+                       " files without a URL on API v2 (pre-V6 results) fetched from API v1\n");
+  const auto report = cli_test::ndjson_lines(run.out);
+  REQUIRE(report.size() == v1_files.size());
+  for (std::size_t i = 0; i < report.size(); ++i) {
+    CHECK(report[i].at("status") == "downloaded");
+    CHECK(report[i].at("alias") == v1_files[i].alias);
+    // Verified against the digest v1 publishes.
+    REQUIRE(v1_files[i].file_checksum);
+    CHECK(report[i].at("checksum").get<std::string>().find(v1_files[i].file_checksum->checksum) !=
+          std::string::npos);
+    CHECK(std::filesystem::file_size(dir.path() / analysis / v1_files[i].alias) > 0);
+  }
+}
+
+// ------------------------------------------------------------------- TSV ----
+
+TEST_CASE("TSV puts the identifier first and the fields in the service's order", "[cli][tsv]") {
+  const auto search =
+      run_listing({"protein", "search", "--pfam", "PF04659", "--max", "3", "--format", "tsv"});
+  REQUIRE(search.code == 0);
+  const auto search_lines = lines_of(search.out);
+  REQUIRE(search_lines.size() == 4);
+  CHECK(cli_test::split_tabs(search_lines[0]) ==
+        std::vector<std::string>{"mgyp", "full_length", "cluster_size"});
+
+  const auto studies = run_listing({"v2", "studies", "list", "--max", "2", "--format", "tsv"});
+  REQUIRE(studies.code == 0);
+  CHECK(cli_test::split_tabs(lines_of(studies.out)[0]) ==
+        std::vector<std::string>{"accession", "title", "biome.biome_name", "biome.lineage",
+                                 "updated_at"});
+
+  const auto v1_studies = run_listing({"v1", "studies", "list", "--max", "2", "--format", "tsv"});
+  REQUIRE(v1_studies.code == 0);
+  const auto v1_header = cli_test::split_tabs(lines_of(v1_studies.out)[0]);
+  CHECK(v1_header.front() == "accession");
+  CHECK(v1_header[1] == "id");
+  CHECK(v1_header[2] == "type");
+  CHECK_FALSE(std::is_sorted(v1_header.begin() + 3, v1_header.end()));
+}
+
+TEST_CASE("sample TSV keeps the biome and the metadata, which --columns names by key",
+          "[cli][tsv]") {
+  const mgnify::v1::LegacyClient v1(cli_test::sdk_options(listing_mock().v1_url()));
+  mgnify::v1::Query first;
+  first.max_items(4);
+  const auto samples = v1.samples().list(first).collect();
+  REQUIRE(samples.size() == 4);
+
+  const auto run = run_listing({"v1", "samples", "list", "--max", "4", "--format", "tsv"});
+  REQUIRE(run.code == 0);
+  CHECK(run.err.empty());
+  const auto lines = lines_of(run.out);
+  REQUIRE(lines.size() == 5);
+  const auto header = cli_test::split_tabs(lines[0]);
+  CHECK(header.front() == "accession");
+  const auto biome = header_index(header, "biome");
+  const auto temperature = header_index(header, "metadata.temperature");
+  const auto unit = header_index(header, "metadata.temperature.unit");
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const auto cells = cli_test::split_tabs(lines[i + 1]);
+    CHECK(cells[biome] == samples[i].biome_lineage().value());
+    REQUIRE(samples[i].metadata("temperature"));
+    CHECK(cells[temperature] == samples[i].metadata("temperature")->value);
+    CHECK(cells[unit] == samples[i].metadata("temperature")->unit.value());
+  }
+
+  const auto picked = run_listing({"v1", "samples", "list", "--max", "4", "--format", "tsv",
+                                   "--columns", "accession,metadata.depth,biome"});
+  REQUIRE(picked.code == 0);
+  CHECK(picked.err.empty());
+  const auto picked_lines = lines_of(picked.out);
+  REQUIRE(picked_lines.size() == 5);
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    CHECK(cli_test::split_tabs(picked_lines[i + 1]) ==
+          std::vector<std::string>{samples[i].accession, samples[i].metadata("depth")->value,
+                                   samples[i].biome_lineage().value()});
+  }
+
+  // v2 sample details carry metadata as an object: the same syntax names it.
+  const mgnify::v2::V2Client v2(cli_test::sdk_options(listing_mock().v2_url()));
+  const auto sample = v2.sample("SAMEA1000000");
+  const auto v2_run = run_listing({"v2", "samples", "get", "SAMEA1000000", "--format", "tsv",
+                                   "--columns", "accession,metadata.temperature,biome.lineage"});
+  REQUIRE(v2_run.code == 0);
+  CHECK(v2_run.err.empty());
+  const json sample_json = json(sample);
+  CHECK(v2_run.out == "accession\tmetadata.temperature\tbiome.lineage\n" + sample.accession + "\t" +
+                          sample_json.at("metadata").at("temperature").get<std::string>() + "\t" +
+                          sample_json.at("biome").at("lineage").get<std::string>() + "\n");
+}
+
+TEST_CASE("a --columns name no record has is a one-line warning", "[cli][tsv]") {
+  const auto run = run_listing(
+      {"v2", "studies", "list", "--max", "2", "--format", "tsv", "--columns", "accession,titel"});
+  CHECK(run.code == 0);
+  CHECK(run.err ==
+        "mgnify: warning: no record has a field 'titel' (--columns); its cells are empty\n");
+  const auto lines = lines_of(run.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "accession\ttitel");
+
+  // A field that is null in some records is not unknown.
+  const auto known = run_listing({"v2", "samples", "list", "--max", "6", "--format", "tsv",
+                                  "--columns", "accession,sample_title"});
+  CHECK(known.code == 0);
+  CHECK(known.err.empty());
+}
