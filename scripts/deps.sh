@@ -6,6 +6,7 @@ packages=(
   g++ clang libclang-rt-14-dev cmake make ninja-build pkg-config ca-certificates
   nlohmann-json3-dev libsimdjson-dev libcurl4-openssl-dev libssl-dev
   catch2 libcpp-httplib-dev libcli11-dev zlib1g-dev
+  zsh groff-base
   python3
 )
 
