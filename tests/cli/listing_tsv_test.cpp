@@ -262,9 +262,9 @@ TEST_CASE("TSV puts the identifier first and the fields in the service's order",
 TEST_CASE("sample TSV keeps the biome and the metadata, which --columns names by key",
           "[cli][tsv]") {
   const mgnify::v1::LegacyClient v1(cli_test::sdk_options(listing_mock().v1_url()));
-  mgnify::v1::Query first;
-  first.max_items(4);
-  const auto samples = v1.samples().list(first).collect();
+  mgnify::ListOptions first;
+  first.max_items = 4;
+  const auto samples = v1.samples({}, first).collect();
   REQUIRE(samples.size() == 4);
 
   const auto run = run_listing({"v1", "samples", "list", "--max", "4", "--format", "tsv"});

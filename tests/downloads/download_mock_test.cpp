@@ -28,7 +28,7 @@ struct Rig {
   explicit Rig(ClientOptions options = dl_test::fast_options()) {
     mock::register_file_routes(server);
     server.start();
-    session = std::make_unique<Session>(std::move(options), server.origin());
+    session = std::make_unique<Session>(mgnify::with_default_transport(std::move(options)), server.origin());
   }
   std::string url(const std::string& name, const std::string& query = "") const {
     return server.origin() + "/files/" + name + (query.empty() ? "" : "?" + query);
