@@ -124,7 +124,8 @@ std::vector<Doc> load_corpus(const std::string& path) {
 int corpus(const bench::Args& a) {
   auto o = options(a, a.need("v1"));
   mgnify::http::Session v1(mgnify::with_default_transport(o), "");
-  mgnify::http::Session proteins(mgnify::with_default_transport(options(a, a.need("proteins"))), "");
+  mgnify::http::Session proteins(mgnify::with_default_transport(options(a, a.need("proteins"))),
+                                 "");
   std::ofstream out(a.need("out"));
   long long bytes = 0;
   auto put = [&](const char* kind, const std::string& body) {

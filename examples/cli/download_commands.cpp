@@ -1,7 +1,6 @@
 // `mgnify downloads` (list a study's or analysis's files as a manifest) and
 // `mgnify download` (fetch them: resumable, verified, several at a time).
 
-#include "mgnify/default_transport.hpp"
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
@@ -23,6 +22,7 @@
 #include "file_listing.hpp"
 #include "help_format.hpp"
 #include "list_option.hpp"
+#include "mgnify/default_transport.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
 #include "progress.hpp"

@@ -4,8 +4,8 @@
 #include <exception>
 #include <iostream>
 #include <map>
-#include <mgnify/files/checksum.hpp>
 #include <mgnify/concurrency/parallel_map.hpp>
+#include <mgnify/files/checksum.hpp>
 #include <mgnify/v1.hpp>
 #include <mgnify/v2.hpp>
 #include <mutex>

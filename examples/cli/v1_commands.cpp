@@ -121,8 +121,7 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
                    "taxonomy/ssu, ...)")
       ->required();
   add_list_filters(*related, related_args->list);
-  help_formatter(*related).default_for(related, "--page-size",
-                                       std::to_string(v1::kMaxPageSize));
+  help_formatter(*related).default_for(related, "--page-size", std::to_string(v1::kMaxPageSize));
   related->callback([&ctx, related_args, collection] {
     ctx.action = [&ctx, related_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));

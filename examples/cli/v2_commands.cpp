@@ -158,28 +158,27 @@ std::vector<ResourceSpec> resources() {
       {{"runs", paged_relation(&C::sample_runs)},
        {"assemblies", paged_relation(&C::sample_assemblies)}}});
 
-  specs.push_back(
-      ResourceSpec{"runs",
-                   "Runs",
-                   [](CLI::App& cmd, Filters& f) {
-                     add_nonempty_option(
-                         cmd, "--experiment-type", f.experiment_type,
-                         "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB, or the name the output "
-                         "prints (Metagenomic); any case");
-                   },
-                   [](const C& c, const Filters& f, const mgnify::ListOptions& o,
-                      const Settings& s) {
-                     v2::RunQuery q;
-                     if (!f.experiment_type.empty())
-                       q.has_experiment_type(parse_experiment_type(f.experiment_type));
-                     return emit_paged(s, c.runs(q, o));
-                   },
-                   nullptr,
-                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-                     return emit_model(s, c.run(id));
-                   },
-                   {{"analyses", paged_relation(&C::run_analyses)},
-                    {"assemblies", paged_relation(&C::run_assemblies)}}});
+  specs.push_back(ResourceSpec{
+      "runs",
+      "Runs",
+      [](CLI::App& cmd, Filters& f) {
+        add_nonempty_option(
+            cmd, "--experiment-type", f.experiment_type,
+            "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB, or the name the output "
+            "prints (Metagenomic); any case");
+      },
+      [](const C& c, const Filters& f, const mgnify::ListOptions& o, const Settings& s) {
+        v2::RunQuery q;
+        if (!f.experiment_type.empty())
+          q.has_experiment_type(parse_experiment_type(f.experiment_type));
+        return emit_paged(s, c.runs(q, o));
+      },
+      nullptr,
+      [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+        return emit_model(s, c.run(id));
+      },
+      {{"analyses", paged_relation(&C::run_analyses)},
+       {"assemblies", paged_relation(&C::run_assemblies)}}});
 
   specs.push_back(ResourceSpec{"assemblies",
                                "Assemblies",
@@ -323,8 +322,7 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
   auto list_filters = std::make_shared<Filters>();
   auto* list = resource->add_subcommand("list", "List " + spec->name);
   if (spec->list_filters) spec->list_filters(*list, *list_filters);
-  help_formatter(*list).default_for(list, "--page-size",
-                                    std::to_string(v2::kMaxPageSize));
+  help_formatter(*list).default_for(list, "--page-size", std::to_string(v2::kMaxPageSize));
   list->callback([&ctx, spec, list_filters] {
     ctx.action = [&ctx, spec, list_filters] {
       const v2::V2Client client(client_options(ctx.settings, Service::v2));
@@ -361,8 +359,7 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
     related->add_option("relation", *relation, "one of: " + joined)
         ->required()
         ->check(CLI::IsMember(names));
-    help_formatter(*related).default_for(related, "--page-size",
-                                         std::to_string(v2::kMaxPageSize));
+    help_formatter(*related).default_for(related, "--page-size", std::to_string(v2::kMaxPageSize));
     related->callback([&ctx, spec, id, relation] {
       ctx.action = [&ctx, spec, id, relation] {
         const v2::V2Client client(client_options(ctx.settings, Service::v2));

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "mgnify/cancel.hpp"
-#include "mgnify/error.hpp"
 #include "mgnify/concurrency/parallel_map.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 

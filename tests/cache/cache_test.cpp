@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "cli/cli_runner.hpp"
-#include "mgnify/default_transport.hpp"
 #include "mgnify/cache/response_cache.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
@@ -184,7 +184,8 @@ TEST_CASE("a hit is marked, keeps its body and URL, and never waits for the rate
 TEST_CASE("query order does not matter to the key; Accept does", "[cache][integration]") {
   CacheDir dir;
   auto cache = make_cache(dir);
-  mgnify::http::Session session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  mgnify::http::Session session(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
   cache_mock().clear_requests();
 
   const std::string base = cache_mock().v2_url() + "/studies/";
@@ -238,7 +239,8 @@ TEST_CASE("over the size bound, the least recently used entry is evicted", "[cac
   std::vector<std::uint64_t> sizes;
   {
     CacheDir probe;
-    mgnify::http::Session session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), make_cache(probe), clock)),
+    mgnify::http::Session session(mgnify::with_default_transport(cached_options(
+                                      cache_mock().v2_url(), make_cache(probe), clock)),
                                   "");
     for (const auto& s : studies) {
       session.get(v2_study_url(s));
@@ -253,7 +255,8 @@ TEST_CASE("over the size bound, the least recently used entry is evicted", "[cac
   // Room for the first and third entry but not all three.
   options.max_bytes = sizes[0] + sizes[2] + sizes[1] / 2;
   auto cache = make_cache(dir, options);
-  mgnify::http::Session session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache, clock)), "");
+  mgnify::http::Session session(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache, clock)), "");
   cache_mock().clear_requests();
 
   session.get(v2_study_url(studies[0]));
@@ -278,7 +281,8 @@ TEST_CASE("a damaged entry is a miss that is refetched and replaced, never a cra
           "[cache][integration]") {
   CacheDir dir;
   auto cache = make_cache(dir);
-  mgnify::http::Session session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  mgnify::http::Session session(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
   const std::string url = v2_study_url("MGYS00000009");
   const std::string path = v2_study_path("MGYS00000009");
   cache_mock().clear_requests();
@@ -379,7 +383,8 @@ TEST_CASE("authenticated responses are not stored unless asked for", "[cache][in
   CacheOptions opted;
   opted.store_authenticated = true;
   CacheDir opted_dir;
-  mgnify::http::Session in_url(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), make_cache(opted_dir, opted))),
+  mgnify::http::Session in_url(mgnify::with_default_transport(cached_options(
+                                   cache_mock().v2_url(), make_cache(opted_dir, opted))),
                                "");
   in_url.get(v2_study_url("MGYS00000012") + "?api_key=a-secret-key");
   in_url.get(v2_study_url("MGYS00000012") + "?api_key=a-secret-key");
@@ -395,7 +400,8 @@ TEST_CASE("errors, other 2xx statuses, POSTs and streamed bodies are not stored"
           "[cache][integration]") {
   CacheDir dir;
   auto cache = make_cache(dir);
-  mgnify::http::Session session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  mgnify::http::Session session(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
   auto& mock = cache_mock();
   const std::string path = v2_study_path("MGYS00000013");
   const std::string url = v2_study_url("MGYS00000013");
@@ -432,7 +438,8 @@ TEST_CASE("errors, other 2xx statuses, POSTs and streamed bodies are not stored"
 TEST_CASE("a redirected response is stored with its final URL and hops", "[cache][integration]") {
   CacheDir dir;
   auto cache = make_cache(dir);
-  mgnify::http::Session session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  mgnify::http::Session session(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
   auto& mock = cache_mock();
   mock.clear_requests();
   const std::string from = v2_study_url("MGYS00000015");
@@ -471,7 +478,8 @@ TEST_CASE("cache child process: fill one entry and read it back", "[.][cache-chi
   CacheOptions options;
   options.directory = directory;
   auto cache = std::make_shared<ResponseCache>(options);
-  mgnify::http::Session session(mgnify::with_default_transport(cached_options(base_url, cache)), "");
+  mgnify::http::Session session(mgnify::with_default_transport(cached_options(base_url, cache)),
+                                "");
   const auto fetched = session.get(url);
   mgnify::http::Request request;
   request.url = url;
@@ -499,7 +507,10 @@ TEST_CASE("two processes filling the same entry at once leave one valid entry",
   const std::string accession = "MGYS00000017";
   const std::string url = v2_study_url(accession);
   const std::string expected =
-      mgnify::http::Session(mgnify::with_default_transport(cached_options(mock.v2_url(), nullptr)), "").get(url).body;
+      mgnify::http::Session(mgnify::with_default_transport(cached_options(mock.v2_url(), nullptr)),
+                            "")
+          .get(url)
+          .body;
   mock.clear_requests();
   // Both children's requests are in flight together, so both store.
   mgnify::mock::Fault slow;
@@ -567,7 +578,8 @@ TEST_CASE("two processes filling the same entry at once leave one valid entry",
 
   CHECK(codes == std::vector<int>{0, 0});
   REQUIRE(got == 128);
-  const std::string want = mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::sha256, expected);
+  const std::string want =
+      mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::sha256, expected);
   CHECK(digests.substr(0, 64) == want);
   CHECK(digests.substr(64) == want);
   CHECK(mock.hits(v2_study_path(accession)) == 2);
@@ -575,7 +587,8 @@ TEST_CASE("two processes filling the same entry at once leave one valid entry",
   CHECK(dir.all_files().size() == 1);
 
   auto cache = make_cache(dir);
-  mgnify::http::Session session(mgnify::with_default_transport(cached_options(mock.v2_url(), cache)), "");
+  mgnify::http::Session session(
+      mgnify::with_default_transport(cached_options(mock.v2_url(), cache)), "");
   const auto read = session.get(url);
   CHECK(read.from_cache);
   CHECK(read.body == expected);

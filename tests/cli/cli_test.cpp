@@ -824,7 +824,7 @@ std::string write_manifest(const std::filesystem::path& path,
 
 std::string sha256_of(const std::string& name) {
   return mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::sha256,
-                                  mgnify::mock::mock_file(name));
+                                   mgnify::mock::mock_file(name));
 }
 
 }  // namespace

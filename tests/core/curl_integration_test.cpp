@@ -2,25 +2,23 @@
 // the cpp-httplib mock, with faults scripted per path. A FakeClock takes the
 // retry waits, so nothing here sleeps except where a timeout is the point.
 
-#include <catch2/catch.hpp>
-
 #include <httplib.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <ctime>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/test_support.hpp"
+#include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/detail/json.hpp"
-#include "mgnify/concurrency/parallel_map.hpp"
 #include "mock_server.hpp"
 
 using namespace std::chrono_literals;
@@ -49,7 +47,8 @@ struct Live {
       const std::function<void(mgnify::ClientOptions&)>& tweak = {}) const {
     auto o = test_support::curl_options(clock);
     if (tweak) tweak(o);
-    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)), server->origin());
+    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)),
+                                                   server->origin());
   }
   std::string url(const std::string& path) const { return server->origin() + path; }
 };
@@ -63,23 +62,29 @@ std::string header_of(const nlohmann::json& echo, const char* name) {
 
 }  // namespace
 
-TEST_CASE("live: the server sees Accept, User-Agent, the token and exact query encoding", "[integration]") {
+TEST_CASE("live: the server sees Accept, User-Agent, the token and exact query encoding",
+          "[integration]") {
   Live live;
   auto s = live.session([](mgnify::ClientOptions& o) {
     o.token = "tok-abc";
     o.user_agent_suffix = "core-tests/1";
   });
-  const mgnify::http::Query q{{"lineage", "root:Host-associated:Human:Digestive system"}, {"q", "a b+c&d=e#f"}};
+  const mgnify::http::Query q{{"lineage", "root:Host-associated:Human:Digestive system"},
+                              {"q", "a b+c&d=e#f"}};
   const auto r = s->get(s->url("test/echo", q));
   CHECK(r.status == 200);
   CHECK(r.attempts == 1);
-  CHECK(r.url == live.url("/test/echo?lineage=root:Host-associated:Human:Digestive%20system&q=a%20b%2Bc%26d%3De%23f"));
+  CHECK(r.url ==
+        live.url(
+            "/test/"
+            "echo?lineage=root:Host-associated:Human:Digestive%20system&q=a%20b%2Bc%26d%3De%23f"));
   CHECK(r.elapsed.count() > 0);
   CHECK(r.headers.get("content-type") == std::optional<std::string>("application/json"));
   const auto echo = json_of(r);
   CHECK(echo.at("method") == "GET");
   CHECK(header_of(echo, "accept") == "application/json");
-  CHECK(header_of(echo, "user-agent") == std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING + " core-tests/1");
+  CHECK(header_of(echo, "user-agent") ==
+        std::string("mgnify-cpp/") + MGNIFY_VERSION_STRING + " core-tests/1");
   CHECK(header_of(echo, "authorization") == "Bearer tok-abc");
   CHECK(header_of(echo, "expect") == "<none>");
   CHECK(echo.at("params").at("lineage") == "root:Host-associated:Human:Digestive system");
@@ -151,7 +156,8 @@ TEST_CASE("live: compressed responses are requested and decoded", "[integration]
     live.server->set_compression(false);
     const auto r = s->get(live.url("/test/json?bytes=50000"));
     CHECK_FALSE(r.headers.contains("Content-Encoding"));
-    CHECK(r.headers.get("Content-Length") == std::optional<std::string>(std::to_string(r.body.size())));
+    CHECK(r.headers.get("Content-Length") ==
+          std::optional<std::string>(std::to_string(r.body.size())));
     CHECK(json_of(r).at("size") == 50000);
   }
 }
@@ -162,7 +168,8 @@ TEST_CASE("live: redirect chains within and beyond the limit", "[integration][re
   SECTION("3 hops") {
     const auto r = s->get(live.url("/test/redirect/3"));
     CHECK(r.url == live.url("/test/redirect/0"));
-    CHECK(r.redirects == std::vector<std::string>{live.url("/test/redirect/3"), live.url("/test/redirect/2"),
+    CHECK(r.redirects == std::vector<std::string>{live.url("/test/redirect/3"),
+                                                  live.url("/test/redirect/2"),
                                                   live.url("/test/redirect/1")});
     CHECK(json_of(r).at("path") == "/test/redirect/0");
   }
@@ -195,16 +202,19 @@ TEST_CASE("live: a redirect loop is detected", "[integration][redirect]") {
   } catch (const mgnify::RedirectError& e) {
     CHECK(e.message() == "redirect loop back to " + live.url("/test/loop/a"));
     CHECK(e.status() == 307);
-    CHECK(e.redirects() == std::vector<std::string>{live.url("/test/loop/a"), live.url("/test/loop/b")});
+    CHECK(e.redirects() ==
+          std::vector<std::string>{live.url("/test/loop/a"), live.url("/test/loop/b")});
   }
   CHECK(live.server->hits("/test/loop/a") == 1);
   CHECK(live.server->hits("/test/loop/b") == 1);
 }
 
-TEST_CASE("live: Authorization is stripped on a redirect to another host, kept on the same one", "[integration][redirect][auth]") {
+TEST_CASE("live: Authorization is stripped on a redirect to another host, kept on the same one",
+          "[integration][redirect][auth]") {
   Live live;
   auto s = live.session([](mgnify::ClientOptions& o) { o.token = "s3cr3t"; });
-  const std::string other = "http://localhost:" + std::to_string(live.server->port()) + "/test/echo";
+  const std::string other =
+      "http://localhost:" + std::to_string(live.server->port()) + "/test/echo";
 
   const auto away = s->get(s->url("test/redirect-to", {{"to", other}}));
   CHECK(away.url == other);
@@ -226,15 +236,16 @@ TEST_CASE("live: Authorization is stripped on a redirect to another host, kept o
   CHECK(with_token == 2);
 }
 
-TEST_CASE("live: 303 turns a POST into a GET, 307 keeps the POST and its body", "[integration][redirect]") {
+TEST_CASE("live: 303 turns a POST into a GET, 307 keeps the POST and its body",
+          "[integration][redirect]") {
   Live live;
   auto s = live.session();
-  const auto see_other = s->post_json(s->url("test/redirect-to", {{"status", "303"}, {"to", "/test/echo"}}),
-                                      {{"x", 1}});
+  const auto see_other = s->post_json(
+      s->url("test/redirect-to", {{"status", "303"}, {"to", "/test/echo"}}), {{"x", 1}});
   CHECK(json_of(see_other).at("method") == "GET");
   CHECK(json_of(see_other).at("body") == "");
-  const auto temporary = s->post_json(s->url("test/redirect-to", {{"status", "307"}, {"to", "/test/echo"}}),
-                                      {{"x", 1}});
+  const auto temporary = s->post_json(
+      s->url("test/redirect-to", {{"status", "307"}, {"to", "/test/echo"}}), {{"x", 1}});
   CHECK(json_of(temporary).at("method") == "POST");
   CHECK(json_of(temporary).at("body") == R"({"x":1})");
   CHECK(header_of(json_of(temporary), "content-type") == "application/json");
@@ -260,7 +271,8 @@ TEST_CASE("live: 429 with Retry-After as an HTTP-date, then success", "[integrat
   CHECK(live.clock->sleeps() == test_support::ns_list({12s}));
 }
 
-TEST_CASE("live: 429 beyond the budget is a RateLimitedError with the server's Retry-After", "[integration][retry]") {
+TEST_CASE("live: 429 beyond the budget is a RateLimitedError with the server's Retry-After",
+          "[integration][retry]") {
   Live live;
   live.server->push_faults("/test/echo", Fault::throttled(std::string("4")), 5);
   auto s = live.session();
@@ -275,7 +287,8 @@ TEST_CASE("live: 429 beyond the budget is a RateLimitedError with the server's R
   CHECK(live.server->hits("/test/echo") == 3);
 }
 
-TEST_CASE("live: a 503 burst longer than the budget is a ServerError counting the attempts", "[integration][retry]") {
+TEST_CASE("live: a 503 burst longer than the budget is a ServerError counting the attempts",
+          "[integration][retry]") {
   Live live;
   live.server->push_faults("/test/echo", Fault::status_only(503), 10);
   auto s = live.session([](mgnify::ClientOptions& o) { o.retry.max_attempts = 4; });
@@ -296,7 +309,8 @@ TEST_CASE("live: a 503 burst longer than the budget is a ServerError counting th
   CHECK(s->get(live.url("/test/echo")).attempts == 4);
 }
 
-TEST_CASE("live: an HTML 502 page becomes a ServerError with a short text message", "[integration][retry]") {
+TEST_CASE("live: an HTML 502 page becomes a ServerError with a short text message",
+          "[integration][retry]") {
   Live live;
   live.server->push_faults("/test/echo", Fault::html(502), 3);
   auto s = live.session();
@@ -305,7 +319,8 @@ TEST_CASE("live: an HTML 502 page becomes a ServerError with a short text messag
     FAIL("no throw");
   } catch (const mgnify::ServerError& e) {
     CHECK(e.status() == 502);
-    CHECK(e.message() == "502 Bad Gateway 502 Bad Gateway The proxy server received an invalid response.");
+    CHECK(e.message() ==
+          "502 Bad Gateway 502 Bad Gateway The proxy server received an invalid response.");
     CHECK(e.parsed().shape == mgnify::ErrorBody::Shape::text);
     CHECK(e.body().rfind("<html>", 0) == 0);
     CHECK(std::string(e.what()).find('<') == std::string::npos);
@@ -315,14 +330,16 @@ TEST_CASE("live: an HTML 502 page becomes a ServerError with a short text messag
 TEST_CASE("live: 404 and 422 carry the server's message and are not retried", "[integration]") {
   Live live;
   auto s = live.session();
-  CHECK_THROWS_MATCHES(s->get(live.url("/test/status/404")), mgnify::NotFoundError,
-                       Catch::Message("HTTP 404 for GET " + live.url("/test/status/404") + ": status 404"));
+  CHECK_THROWS_MATCHES(
+      s->get(live.url("/test/status/404")), mgnify::NotFoundError,
+      Catch::Message("HTTP 404 for GET " + live.url("/test/status/404") + ": status 404"));
   CHECK_THROWS_AS(s->get(live.url("/test/status/422")), mgnify::ValidationError);
   CHECK(live.server->hits("/test/status/404") == 1);
   CHECK(live.server->hits("/test/status/422") == 1);
 }
 
-TEST_CASE("live: a request slower than its timeout is a TransportError of kind timeout", "[integration][timeout]") {
+TEST_CASE("live: a request slower than its timeout is a TransportError of kind timeout",
+          "[integration][timeout]") {
   Live live;
   auto s = live.session([](mgnify::ClientOptions& o) { o.retry.max_attempts = 2; });
   mgnify::http::CallOptions call;
@@ -376,7 +393,8 @@ TEST_CASE("live: a body cut off mid-way", "[integration][fault]") {
   }
 }
 
-TEST_CASE("live: a dropped connection is retried, and reported when it persists", "[integration][fault]") {
+TEST_CASE("live: a dropped connection is retried, and reported when it persists",
+          "[integration][fault]") {
   Live live;
   auto s = live.session();
   live.server->push_fault("/test/echo", Fault::dropped());
@@ -392,7 +410,8 @@ TEST_CASE("live: a dropped connection is retried, and reported when it persists"
   }
 }
 
-TEST_CASE("live: connection refused on a closed port is a TransportError of kind connect", "[integration]") {
+TEST_CASE("live: connection refused on a closed port is a TransportError of kind connect",
+          "[integration]") {
   int closed_port = 0;
   {
     MockServer probe;
@@ -400,7 +419,8 @@ TEST_CASE("live: connection refused on a closed port is a TransportError of kind
     closed_port = probe.port();
   }
   auto clock = std::make_shared<mgnify::http::FakeClock>();
-  mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(clock)), "http://127.0.0.1:" + std::to_string(closed_port));
+  mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(clock)),
+                          "http://127.0.0.1:" + std::to_string(closed_port));
   try {
     s.get(s.url("test/echo"));
     FAIL("no throw");
@@ -469,7 +489,10 @@ TEST_CASE("live: parallel requests through one session", "[integration][executor
   Live live;
   auto s = live.session();
   const auto results = mgnify::parallel_map(24, 4, [&](std::size_t i) {
-    return json_of(s->get(s->url("test/echo", {{"i", std::to_string(i)}}))).at("params").at("i").get<std::string>();
+    return json_of(s->get(s->url("test/echo", {{"i", std::to_string(i)}})))
+        .at("params")
+        .at("i")
+        .get<std::string>();
   });
   for (std::size_t i = 0; i < results.size(); ++i) {
     INFO(i);
@@ -482,16 +505,19 @@ TEST_CASE("live: parallel requests through one session", "[integration][executor
   CHECK(live.server->hits("/test/echo") == 24);
 }
 
-TEST_CASE("live: the logging hook never sees the token, even across a cross-host redirect", "[integration][log]") {
+TEST_CASE("live: the logging hook never sees the token, even across a cross-host redirect",
+          "[integration][log]") {
   Live live;
   test_support::LogCapture log;
   auto s = live.session([&](mgnify::ClientOptions& o) {
     o.token = "very-secret-token";
     o.logger = log.logger();
   });
-  live.server->push_fault("/test/echo", Fault::status_only(503, R"({"detail": "very-secret-token"})"));
-  s->get(s->url("test/redirect-to",
-                {{"to", "http://localhost:" + std::to_string(live.server->port()) + "/test/echo"}}));
+  live.server->push_fault("/test/echo",
+                          Fault::status_only(503, R"({"detail": "very-secret-token"})"));
+  s->get(
+      s->url("test/redirect-to",
+             {{"to", "http://localhost:" + std::to_string(live.server->port()) + "/test/echo"}}));
   CHECK(log.events().size() >= 6);
   CHECK_FALSE(log.mentions("very-secret-token"));
 }
@@ -513,7 +539,8 @@ TEST_CASE("live: a server on IPv6 loopback works", "[integration][ipv6]") {
   CHECK(json_of(r).at("path") == "/test/echo");
 }
 
-TEST_CASE("live: CurlTransport on its own sends HEAD, PUT and DELETE as asked", "[integration][transport]") {
+TEST_CASE("live: CurlTransport on its own sends HEAD, PUT and DELETE as asked",
+          "[integration][transport]") {
   Live live;
   mgnify::http::CurlTransport transport;
   mgnify::http::Request head;
@@ -553,7 +580,8 @@ TEST_CASE("live: CurlTransport on its own sends HEAD, PUT and DELETE as asked", 
   CHECK(transport.handles_created() == 1);
 }
 
-TEST_CASE("live: transports created and used on several threads at once", "[integration][transport]") {
+TEST_CASE("live: transports created and used on several threads at once",
+          "[integration][transport]") {
   Live live;
   std::vector<int> statuses(6, 0);
   std::vector<std::thread> threads;
@@ -573,7 +601,8 @@ TEST_CASE("live: transports created and used on several threads at once", "[inte
   CHECK(statuses == std::vector<int>(6, 200));
 }
 
-TEST_CASE("live: mock faults are per path, consumed in order, and latency is real", "[integration][mock]") {
+TEST_CASE("live: mock faults are per path, consumed in order, and latency is real",
+          "[integration][mock]") {
   Live live;
   live.server->push_fault("/test/echo", Fault::status_only(418, R"({"detail": "teapot"})"));
   live.server->push_fault("/test/echo", Fault::slow(60ms));
@@ -601,7 +630,8 @@ TEST_CASE("live: TLS is always verified, and TLS failures are not retried", "[in
   Live live;
   const std::string https_origin = "https://127.0.0.1:" + std::to_string(live.server->port());
   SECTION("https to a server that does not speak TLS") {
-    mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(live.clock)), https_origin);
+    mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(live.clock)),
+                            https_origin);
     try {
       s.get(s.url("test/echo"));
       FAIL("no throw");

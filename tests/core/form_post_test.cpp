@@ -32,7 +32,8 @@ struct FormRig {
   std::unique_ptr<mgnify::http::Session> session(int max_attempts = 3) const {
     auto o = test_support::curl_options(clock, max_attempts);
     o.token = "form-secret-token";
-    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)), server.origin());
+    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)),
+                                                   server.origin());
   }
   std::string url(const std::string& path) const { return server.origin() + path; }
 };

@@ -1,17 +1,17 @@
-#include <catch2/catch.hpp>
+#include "mgnify/concurrency/parallel_map.hpp"
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <stdexcept>
 #include <system_error>
-#include <functional>
 #include <thread>
 #include <vector>
 
 #include "core/test_support.hpp"
-#include "mgnify/concurrency/parallel_map.hpp"
 
 using namespace std::chrono_literals;
 using mgnify::parallel_map;
@@ -94,7 +94,8 @@ TEST_CASE("concurrency is bounded, and reached", "[executor]") {
 
 TEST_CASE("concurrency 1 runs on the calling thread; edge sizes", "[executor]") {
   const auto caller = std::this_thread::get_id();
-  const auto serial = parallel_map(5, 1, [&](std::size_t) { return std::this_thread::get_id() == caller; });
+  const auto serial =
+      parallel_map(5, 1, [&](std::size_t) { return std::this_thread::get_id() == caller; });
   for (const auto& r : serial) CHECK(*r);
 
   CHECK(parallel_map(0, 4, [](std::size_t i) { return i; }).empty());
@@ -144,7 +145,8 @@ TEST_CASE("a thread that cannot be started leaves the batch to the threads that 
   CHECK(ids.size() <= 3);  // two started threads and the caller
 }
 
-TEST_CASE("parallel calls through one session share its transport and limiter", "[executor][session]") {
+TEST_CASE("parallel calls through one session share its transport and limiter",
+          "[executor][session]") {
   test_support::FakeRig rig;
   rig.transport->fallback([](const mgnify::http::Request& req) {
     mgnify::http::Response r;

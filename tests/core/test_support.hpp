@@ -91,7 +91,8 @@ struct FakeRig {
     auto o = options();
     o.retry = fast_retry();
     if (tweak) tweak(o);
-    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)), base);
+    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)),
+                                                   base);
   }
 
   /// kBase + "/" + path.

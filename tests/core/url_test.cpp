@@ -1,12 +1,12 @@
-#include <catch2/catch.hpp>
+#include "mgnify/http/url.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 
 #include "core/test_support.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/detail/secrets.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/http/url.hpp"
 
 using mgnify::InvalidArgument;
 using mgnify::http::encode_path_segment;
@@ -164,17 +164,28 @@ TEST_CASE("same_origin compares scheme, host (any case) and port (defaults fille
 TEST_CASE("resolve_reference follows RFC 3986 section 5.4 (normal examples)", "[url]") {
   const std::string base = "http://a/b/c/d;p?q";
   const std::pair<const char*, const char*> cases[] = {
-      {"g", "http://a/b/c/g"},          {"./g", "http://a/b/c/g"},
-      {"g/", "http://a/b/c/g/"},        {"/g", "http://a/g"},
-      {"//g", "http://g"},              {"?y", "http://a/b/c/d;p?y"},
-      {"g?y", "http://a/b/c/g?y"},      {"#s", "http://a/b/c/d;p?q#s"},
-      {"g#s", "http://a/b/c/g#s"},      {"g?y#s", "http://a/b/c/g?y#s"},
-      {";x", "http://a/b/c/;x"},        {"g;x", "http://a/b/c/g;x"},
-      {"g;x?y#s", "http://a/b/c/g;x?y#s"}, {"", "http://a/b/c/d;p?q"},
-      {".", "http://a/b/c/"},           {"./", "http://a/b/c/"},
-      {"..", "http://a/b/"},            {"../", "http://a/b/"},
-      {"../g", "http://a/b/g"},         {"../..", "http://a/"},
-      {"../../", "http://a/"},          {"../../g", "http://a/g"},
+      {"g", "http://a/b/c/g"},
+      {"./g", "http://a/b/c/g"},
+      {"g/", "http://a/b/c/g/"},
+      {"/g", "http://a/g"},
+      {"//g", "http://g"},
+      {"?y", "http://a/b/c/d;p?y"},
+      {"g?y", "http://a/b/c/g?y"},
+      {"#s", "http://a/b/c/d;p?q#s"},
+      {"g#s", "http://a/b/c/g#s"},
+      {"g?y#s", "http://a/b/c/g?y#s"},
+      {";x", "http://a/b/c/;x"},
+      {"g;x", "http://a/b/c/g;x"},
+      {"g;x?y#s", "http://a/b/c/g;x?y#s"},
+      {"", "http://a/b/c/d;p?q"},
+      {".", "http://a/b/c/"},
+      {"./", "http://a/b/c/"},
+      {"..", "http://a/b/"},
+      {"../", "http://a/b/"},
+      {"../g", "http://a/b/g"},
+      {"../..", "http://a/"},
+      {"../../", "http://a/"},
+      {"../../g", "http://a/g"},
   };
   for (const auto& [ref, expected] : cases) {
     INFO("reference '" << ref << "'");
@@ -185,15 +196,24 @@ TEST_CASE("resolve_reference follows RFC 3986 section 5.4 (normal examples)", "[
 TEST_CASE("resolve_reference follows RFC 3986 section 5.4 (abnormal examples)", "[url]") {
   const std::string base = "http://a/b/c/d;p?q";
   const std::pair<const char*, const char*> cases[] = {
-      {"../../../g", "http://a/g"},          {"../../../../g", "http://a/g"},
-      {"/./g", "http://a/g"},                {"/../g", "http://a/g"},
-      {"g.", "http://a/b/c/g."},             {".g", "http://a/b/c/.g"},
-      {"g..", "http://a/b/c/g.."},           {"..g", "http://a/b/c/..g"},
-      {"./../g", "http://a/b/g"},            {"./g/.", "http://a/b/c/g/"},
-      {"g/./h", "http://a/b/c/g/h"},         {"g/../h", "http://a/b/c/h"},
-      {"g;x=1/./y", "http://a/b/c/g;x=1/y"}, {"g;x=1/../y", "http://a/b/c/y"},
-      {"g?y/./x", "http://a/b/c/g?y/./x"},   {"g?y/../x", "http://a/b/c/g?y/../x"},
-      {"g#s/./x", "http://a/b/c/g#s/./x"},   {"g#s/../x", "http://a/b/c/g#s/../x"},
+      {"../../../g", "http://a/g"},
+      {"../../../../g", "http://a/g"},
+      {"/./g", "http://a/g"},
+      {"/../g", "http://a/g"},
+      {"g.", "http://a/b/c/g."},
+      {".g", "http://a/b/c/.g"},
+      {"g..", "http://a/b/c/g.."},
+      {"..g", "http://a/b/c/..g"},
+      {"./../g", "http://a/b/g"},
+      {"./g/.", "http://a/b/c/g/"},
+      {"g/./h", "http://a/b/c/g/h"},
+      {"g/../h", "http://a/b/c/h"},
+      {"g;x=1/./y", "http://a/b/c/g;x=1/y"},
+      {"g;x=1/../y", "http://a/b/c/y"},
+      {"g?y/./x", "http://a/b/c/g?y/./x"},
+      {"g?y/../x", "http://a/b/c/g?y/../x"},
+      {"g#s/./x", "http://a/b/c/g#s/./x"},
+      {"g#s/../x", "http://a/b/c/g#s/../x"},
   };
   for (const auto& [ref, expected] : cases) {
     INFO("reference '" << ref << "'");
@@ -201,12 +221,14 @@ TEST_CASE("resolve_reference follows RFC 3986 section 5.4 (abnormal examples)", 
   }
 }
 
-TEST_CASE("resolve_reference keeps absolute references and the base's authority spelling", "[url]") {
+TEST_CASE("resolve_reference keeps absolute references and the base's authority spelling",
+          "[url]") {
   CHECK(resolve_reference("https://a.org/x/y", "https://b.org/z") == "https://b.org/z");
   CHECK(resolve_reference("https://a.org:8443/x/y", "z") == "https://a.org:8443/x/z");
   CHECK(resolve_reference("https://a.org/api/v1/studies/MGYS1", "MGYS2") ==
         "https://a.org/api/v1/studies/MGYS2");
-  CHECK(resolve_reference("http://127.0.0.1:9/test/loop/b", "a") == "http://127.0.0.1:9/test/loop/a");
+  CHECK(resolve_reference("http://127.0.0.1:9/test/loop/b", "a") ==
+        "http://127.0.0.1:9/test/loop/a");
   // A reference with another scheme is returned as is, so the session can refuse it.
   CHECK(resolve_reference("https://a.org/x", "ftp://b.org/file") == "ftp://b.org/file");
   CHECK_THROWS_AS(resolve_reference("not-absolute", "x"), InvalidArgument);
@@ -216,13 +238,15 @@ TEST_CASE("Session::url joins the base and an encoded path and query", "[url][se
   test_support::FakeRig rig;
   auto s = rig.session({}, "https://api.example.org/base///");
   CHECK(s->base_url() == "https://api.example.org/base");
-  CHECK(s->url("studies/" + encode_path_segment("a b")) == "https://api.example.org/base/studies/a%20b");
+  CHECK(s->url("studies/" + encode_path_segment("a b")) ==
+        "https://api.example.org/base/studies/a%20b");
   CHECK(s->url("/biomes", Query{{"lineage", "root:Engineered:Wastewater"}, {"q", "x+y"}}) ==
         "https://api.example.org/base/biomes?lineage=root:Engineered:Wastewater&q=x%2By");
 
   mgnify::ClientOptions o = rig.options();
   o.base_url = "https://override.example.org/v2/";
-  mgnify::http::Session overridden(mgnify::with_default_transport(o), "https://default.example.org");
+  mgnify::http::Session overridden(mgnify::with_default_transport(o),
+                                   "https://default.example.org");
   CHECK(overridden.base_url() == "https://override.example.org/v2");
 }
 
@@ -230,13 +254,14 @@ TEST_CASE("Session refuses bad options before any request", "[url][session]") {
   test_support::FakeRig rig;
   CHECK_THROWS_AS(rig.session({}, "api.example.org/base"), InvalidArgument);
   CHECK_THROWS_AS(rig.session({}, "ftp://api.example.org"), InvalidArgument);
-  CHECK_THROWS_AS(rig.session([](mgnify::ClientOptions& o) { o.max_redirects = -1; }), InvalidArgument);
+  CHECK_THROWS_AS(rig.session([](mgnify::ClientOptions& o) { o.max_redirects = -1; }),
+                  InvalidArgument);
   CHECK_THROWS_AS(rig.session([](mgnify::ClientOptions& o) { o.retry.max_attempts = 0; }),
                   InvalidArgument);
   CHECK_THROWS_AS(rig.session([](mgnify::ClientOptions& o) {
-                    o.rate_limit.enabled = true;
-                    o.rate_limit.requests_per_second = 0;
-                  }),
+    o.rate_limit.enabled = true;
+    o.rate_limit.requests_per_second = 0;
+  }),
                   InvalidArgument);
   CHECK(rig.transport->request_count() == 0);
 }
@@ -249,7 +274,8 @@ TEST_CASE("check_link refuses foreign hosts unless allowed", "[url][session]") {
   CHECK_THROWS_AS(s->check_link("https://evil.example.com/base/studies"), InvalidArgument);
   CHECK_THROWS_AS(s->check_link("http://api.example.org/base/studies"), InvalidArgument);
   CHECK_THROWS_AS(s->check_link("/base/studies"), InvalidArgument);
-  CHECK_THROWS_WITH(s->check_link("https://evil.example.com/x"), Catch::Contains("allow_foreign_links"));
+  CHECK_THROWS_WITH(s->check_link("https://evil.example.com/x"),
+                    Catch::Contains("allow_foreign_links"));
 
   auto open = rig.session([](mgnify::ClientOptions& o) { o.allow_foreign_links = true; });
   CHECK_NOTHROW(open->check_link("https://evil.example.com/base/studies"));

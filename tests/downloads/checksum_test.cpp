@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
+#include "mgnify/files/checksum.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 
 #include "download_support.hpp"
-#include "mgnify/files/checksum.hpp"
 
 using mgnify::files::Checksum;
 using mgnify::files::HashAlgorithm;

@@ -1,8 +1,7 @@
 // End to end through libcurl against the mock's /files routes.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,7 +27,8 @@ struct Rig {
   explicit Rig(ClientOptions options = dl_test::fast_options()) {
     mock::register_file_routes(server);
     server.start();
-    session = std::make_unique<Session>(mgnify::with_default_transport(std::move(options)), server.origin());
+    session = std::make_unique<Session>(mgnify::with_default_transport(std::move(options)),
+                                        server.origin());
   }
   std::string url(const std::string& name, const std::string& query = "") const {
     return server.origin() + "/files/" + name + (query.empty() ? "" : "?" + query);
@@ -51,9 +51,12 @@ std::string header(const mock::RecordedRequest& r, const std::string& name) {
 
 Checksum expected(const KnownFile& f, HashAlgorithm algorithm) {
   switch (algorithm) {
-    case HashAlgorithm::md5: return Checksum::of(algorithm, f.md5);
-    case HashAlgorithm::sha1: return Checksum::of(algorithm, f.sha1);
-    case HashAlgorithm::sha256: return Checksum::of(algorithm, f.sha256);
+    case HashAlgorithm::md5:
+      return Checksum::of(algorithm, f.md5);
+    case HashAlgorithm::sha1:
+      return Checksum::of(algorithm, f.sha1);
+    case HashAlgorithm::sha256:
+      return Checksum::of(algorithm, f.sha256);
   }
   return Checksum::of(algorithm, f.sha256);
 }
@@ -63,7 +66,8 @@ Checksum expected(const KnownFile& f, HashAlgorithm algorithm) {
 TEST_CASE("fresh downloads are verified with MD5, SHA1 and SHA256", "[downloads][mock]") {
   Rig rig;
   const auto algorithm = GENERATE(HashAlgorithm::md5, HashAlgorithm::sha1, HashAlgorithm::sha256);
-  const KnownFile file = GENERATE(dl_test::kSmall, dl_test::kMedium, dl_test::kLarge, dl_test::kEmpty);
+  const KnownFile file =
+      GENERATE(dl_test::kSmall, dl_test::kMedium, dl_test::kLarge, dl_test::kEmpty);
   CAPTURE(file.name, hash_algorithm_name(algorithm));
 
   DownloadOptions options;
@@ -138,8 +142,8 @@ TEST_CASE("a transfer cut mid-body resumes with a Range request", "[downloads][m
   const auto target = rig.dir / "large.fasta";
   DownloadOptions options;
   options.checksum = Checksum::of(HashAlgorithm::sha256, dl_test::kLarge.sha256);
-  const auto r = download(*rig.session, rig.url("large.fasta", "cut=" + std::to_string(cut)),
-                          target, options);
+  const auto r =
+      download(*rig.session, rig.url("large.fasta", "cut=" + std::to_string(cut)), target, options);
 
   CHECK(r.attempts == 2);
   CHECK(r.resumed);
@@ -159,7 +163,8 @@ TEST_CASE("a transfer cut mid-body resumes with a Range request", "[downloads][m
   CHECK(clock->sleeps().size() == 1);
 }
 
-TEST_CASE("a .part left by an earlier run is resumed, only the rest is fetched", "[downloads][mock]") {
+TEST_CASE("a .part left by an earlier run is resumed, only the rest is fetched",
+          "[downloads][mock]") {
   Rig rig;
   const auto target = rig.dir / "medium.bin";
   const std::string& full = mock::mock_file("medium.bin");
@@ -214,7 +219,8 @@ TEST_CASE("a server that ignores Range restarts the file cleanly", "[downloads][
   CHECK(header(sent[0], "range") == "bytes=5000-");
 }
 
-TEST_CASE("a .part that already holds the whole file is finished after a 416", "[downloads][mock]") {
+TEST_CASE("a .part that already holds the whole file is finished after a 416",
+          "[downloads][mock]") {
   Rig rig;
   const auto target = rig.dir / "small.tsv";
   dl_test::write_file(partial_path(target), mock::mock_file("small.tsv"));
@@ -383,7 +389,8 @@ TEST_CASE("a 404 is a NotFoundError and nothing is written", "[downloads][mock]"
   CHECK_FALSE(std::filesystem::exists(partial_path(target)));
 }
 
-TEST_CASE("download_many runs jobs in parallel, in order, isolating failures", "[downloads][mock]") {
+TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
+          "[downloads][mock]") {
   mock::MockServer::Options server_options;
   mock::MockServer server(server_options);
   mock::register_file_routes(server);
@@ -414,7 +421,8 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures", "
   jobs.insert(jobs.begin() + 3, failing);
 
   std::vector<BatchProgress> seen;
-  const auto results = download_many(session, jobs, 3, [&](const BatchProgress& p) { seen.push_back(p); });
+  const auto results =
+      download_many(session, jobs, 3, [&](const BatchProgress& p) { seen.push_back(p); });
 
   REQUIRE(results.size() == jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {

@@ -2,7 +2,6 @@
 // hangs: control comes back within half a second, no transfer stays open,
 // unfinished items say CancelledError and a partial download keeps its .part.
 
-#include "mgnify/default_transport.hpp"
 #include "mgnify/cancel.hpp"
 
 #include <httplib.h>
@@ -19,8 +18,9 @@
 
 #include "faults/gate.hpp"
 #include "mgnify/batch.hpp"
-#include "mgnify/http/curl_transport.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/files/download.hpp"
+#include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/v2.hpp"

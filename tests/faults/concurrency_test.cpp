@@ -2,7 +2,6 @@
 // threads, and one client shared by several threads (with token changes in
 // between). scripts/tsan.sh runs these under ThreadSanitizer.
 
-#include "mgnify/default_transport.hpp"
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "faults/fault_support.hpp"
+#include "mgnify/default_transport.hpp"
 
 using namespace faults;
 namespace pdata = mgnify::mock::proteins_data;

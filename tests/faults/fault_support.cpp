@@ -34,7 +34,8 @@ void setup_proteins(Harness& h, const Tweaks& t) {
   o.base_url = h.server->proteins_url();
   if (t.options) t.options(o);
   auto client = std::make_shared<mgnify::proteins::ProteinClient>(o);
-  for (std::size_t i = 0; i < kItems; ++i) h.items.push_back(pdata::accession(pdata::representative_numbers()[i]));
+  for (std::size_t i = 0; i < kItems; ++i)
+    h.items.push_back(pdata::accession(pdata::representative_numbers()[i]));
   const std::string lineage = "root:Engineered";
   const auto matches = pdata::with_lineage(lineage);
   REQUIRE(matches.size() >= 100);
@@ -53,7 +54,8 @@ void setup_proteins(Harness& h, const Tweaks& t) {
   h.get_many = [client, items](const std::vector<std::size_t>& idx) {
     std::vector<std::string> accs;
     for (auto i : idx) accs.push_back(items[i]);
-    return ids_of(client->get_many(accs, 4), [](const mgnify::proteins::Protein& p) { return p.mgyp; });
+    return ids_of(client->get_many(accs, 4),
+                  [](const mgnify::proteins::Protein& p) { return p.mgyp; });
   };
   // No lists in this service: the search is the one multi-item call.
   h.walk = [client, query, url = h.list_first_url](const Injector& inject) {
@@ -83,7 +85,8 @@ void setup_v1(Harness& h, const Tweaks& t) {
   if (t.options) t.options(o);
   auto client = std::make_shared<mgnify::v1::LegacyClient>(o);
   for (std::size_t i = 0; i < kItems; ++i) h.items.push_back(v1d::study_accession(i));
-  for (std::size_t s = 0; s < v1d::kBigStudySamples; ++s) h.list_ids.push_back(v1d::sample_accession(s));
+  for (std::size_t s = 0; s < v1d::kBigStudySamples; ++s)
+    h.list_ids.push_back(v1d::sample_accession(s));
   h.page_size = 60;
   h.list_path = std::string(mgnify::mock::kV1Prefix) + "/studies/MGYS00000001/samples";
   h.list_wrong_shape =
@@ -108,8 +111,7 @@ void setup_v1(Harness& h, const Tweaks& t) {
     return walk_paged(
         paged, page_size, [](const mgnify::v1::Sample& s) { return s.id(); },
         // Before the page is fetched, the resume token is its links.next URL.
-        [](mgnify::Paged<mgnify::v1::Sample>& p) { return p.resume_token().value_or(""); },
-        inject);
+        [](mgnify::Paged<mgnify::v1::Sample>& p) { return p.resume_token().value_or(""); }, inject);
   };
 }
 
@@ -123,7 +125,8 @@ void setup_v2(Harness& h, const Tweaks& t) {
   auto client = std::make_shared<mgnify::v2::V2Client>(o);
   const auto& studies = v2d::dataset().studies;
   for (std::size_t i = 0; i < kItems; ++i) h.items.push_back(studies[i].accession);
-  for (int i = 0; i < v2d::kPublicStudies; ++i) h.list_ids.push_back(studies[static_cast<std::size_t>(i)].accession);
+  for (int i = 0; i < v2d::kPublicStudies; ++i)
+    h.list_ids.push_back(studies[static_cast<std::size_t>(i)].accession);
   h.page_size = 20;
   h.list_path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
   h.list_wrong_shape = R"({"count": 120, "items": {"accession": "MGYS00000001"}})";
@@ -135,7 +138,8 @@ void setup_v2(Harness& h, const Tweaks& t) {
   h.get_many = [client, items](const std::vector<std::size_t>& idx) {
     std::vector<std::string> ids;
     for (auto i : idx) ids.push_back(items[i]);
-    return ids_of(client->get_studies(ids), [](const mgnify::v2::StudyDetail& s) { return s.accession; });
+    return ids_of(client->get_studies(ids),
+                  [](const mgnify::v2::StudyDetail& s) { return s.accession; });
   };
   const std::size_t page_size = h.page_size;
   h.walk = [client, page_size, base](const Injector& inject) {
@@ -161,9 +165,15 @@ std::unique_ptr<Harness> make_harness(Service service, const Tweaks& tweaks) {
   // pool (well above any concurrency here) stays.
   h->server = std::make_unique<MockServer>(tweaks.server);
   switch (service) {
-    case Service::proteins: setup_proteins(*h, tweaks); break;
-    case Service::v1: setup_v1(*h, tweaks); break;
-    case Service::v2: setup_v2(*h, tweaks); break;
+    case Service::proteins:
+      setup_proteins(*h, tweaks);
+      break;
+    case Service::v1:
+      setup_v1(*h, tweaks);
+      break;
+    case Service::v2:
+      setup_v2(*h, tweaks);
+      break;
   }
   return h;
 }

@@ -135,7 +135,8 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
   namespace fs = std::filesystem;
   VersionedFile remote;
   remote.set(files_test::pattern(50000, 'a'), "\"v1\"");
-  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
+                                remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::files::partial_path(target);
@@ -207,7 +208,8 @@ TEST_CASE("files: a .part replaced during the transfer is not renamed onto the d
   VersionedFile remote;
   const std::string body = files_test::pattern(200000, 'a');
   remote.set(body, "\"v1\"");
-  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
+                                remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::files::partial_path(target);
@@ -246,7 +248,8 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   const std::string old_release = files_test::pattern(100000, 'a');
   const std::string new_release = files_test::pattern(100000, 'A');
   remote.set(old_release, "\"v1\"");
-  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
+                                remote.server().origin());
   dl_test::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::files::partial_path(target);
@@ -391,7 +394,8 @@ TEST_CASE("files: download_many refuses jobs whose files would overlap, before a
           "[faults][files]") {
   VersionedFile remote;
   remote.set(files_test::pattern(1000, 'a'), "\"v1\"");
-  mgnify::http::Session session(mgnify::with_default_transport(remote.options()), remote.server().origin());
+  mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
+                                remote.server().origin());
   dl_test::TempDir dir;
   std::vector<mgnify::files::DownloadJob> jobs(2);
   jobs[0].url = remote.url();

@@ -5,7 +5,6 @@
 // with the exact expected bytes, and no request carries an injected header.
 
 #include <catch2/catch.hpp>
-
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -33,8 +32,8 @@ const std::vector<Hostile>& hostile_inputs() {
       {"encoded slash", "a%2Fb", "a%252Fb", "a%252Fb", "a%252Fb"},
       {"question mark", "a?b=c", "a%3Fb%3Dc", "a%3Fb%3Dc", "a%3Fb%3Dc"},
       {"hash", "a#frag", "a%23frag", "a%23frag", "a%23frag"},
-      {"CR/LF header injection", "a\r\nX-Injected: 1", "a%0D%0AX-Injected:%201", "a%0D%0AX-Injected:%201",
-       "a%0D%0AX-Injected:+1"},
+      {"CR/LF header injection", "a\r\nX-Injected: 1", "a%0D%0AX-Injected:%201",
+       "a%0D%0AX-Injected:%201", "a%0D%0AX-Injected:+1"},
       {"NUL", std::string("a\0b", 3), "a%00b", "a%00b", "a%00b"},
       {"non-UTF-8 bytes", "\xff\xfe\xc3", "%FF%FE%C3", "%FF%FE%C3", "%FF%FE%C3"},
       {"ampersand and equals", "x&page=9", "x%26page%3D9", "x%26page%3D9", "x%26page%3D9"},
@@ -54,7 +53,8 @@ bool has_control_or_space(const std::string& s) {
 /// Runs `call`, which must either throw InvalidArgument without a request
 /// (when `expected_target` is empty) or send exactly one request whose raw
 /// target is `expected_target`.
-void prove(MockServer& server, const std::string& expected_target, const std::function<void()>& call) {
+void prove(MockServer& server, const std::string& expected_target,
+           const std::function<void()>& call) {
   server.clear_requests();
   bool invalid = false;
   try {
@@ -132,7 +132,8 @@ TEST_CASE("hostile input: v2", "[security][hostile]") {
     // MGYS/MGYA accessions are validated; other accessions are encoded.
     prove(*h->server, "", [&] { client.study(in.value); });
     prove(*h->server, "", [&] { client.analysis(in.value); });
-    prove(*h->server, seg.empty() ? "" : prefix + "/samples/" + seg, [&] { client.sample(in.value); });
+    prove(*h->server, seg.empty() ? "" : prefix + "/samples/" + seg,
+          [&] { client.sample(in.value); });
     prove(*h->server, prefix + "/studies/?search=" + in.plus + "&page=1&page_size=100",
           [&] { client.studies(mgnify::v2::StudyQuery().search(in.value)).begin(); });
     prove(*h->server, prefix + "/studies/?biome_lineage=" + in.query + "&page=1&page_size=100",
@@ -150,8 +151,9 @@ TEST_CASE("links from responses are followed only on the base URL's host", "[sec
   const std::vector<std::string> foreign = {
       "http://localhost:" + port + "/metagenomics/api/v1/studies",
       "https://evil.example.org/metagenomics/api/v1/studies",
-      "https://127.0.0.1:" + port + "/metagenomics/api/v1/studies",  // another scheme is another origin
-      "http://127.0.0.1:1/metagenomics/api/v1/studies",               // and another port
+      "https://127.0.0.1:" + port +
+          "/metagenomics/api/v1/studies",                // another scheme is another origin
+      "http://127.0.0.1:1/metagenomics/api/v1/studies",  // and another port
       "http://127.0.0.1:" + port + "@evil.example.org/metagenomics/api/v1/studies",
       "ftp://127.0.0.1:" + port + "/metagenomics/api/v1/studies",
       "/metagenomics/api/v1/studies",
@@ -168,12 +170,14 @@ TEST_CASE("links from responses are followed only on the base URL's host", "[sec
     auto paged = client.follow<mgnify::v1::Study>(base + "/studies?page_size=3",
                                                   mgnify::ListOptions{std::nullopt, 1, 5});
     CHECK(paged.collect().size() == 5);
-    CHECK(client.follow_one<mgnify::v1::Study>(base + "/studies/MGYS00000002").id() == "MGYS00000002");
+    CHECK(client.follow_one<mgnify::v1::Study>(base + "/studies/MGYS00000002").id() ==
+          "MGYS00000002");
   }
   SECTION("allow_foreign_links lets a caller opt in") {
     auto open = o;
     open.allow_foreign_links = true;
     mgnify::v1::LegacyClient trusting(open);
-    CHECK(trusting.follow_one<mgnify::v1::Study>(foreign[0] + "/MGYS00000002").id() == "MGYS00000002");
+    CHECK(trusting.follow_one<mgnify::v1::Study>(foreign[0] + "/MGYS00000002").id() ==
+          "MGYS00000002");
   }
 }

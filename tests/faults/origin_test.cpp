@@ -103,17 +103,20 @@ TEST_CASE("origin: CR, LF or NUL in a header value is refused before any request
   {
     auto o = servers.options();
     o.user_agent_suffix = "tool/1\r\nX-Injected: 1";
-    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""),
+                    mgnify::InvalidArgument);
   }
   {
     auto o = servers.options();
     o.extra_headers.set("X-Note", "a\nX-Injected: 1");
-    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""),
+                    mgnify::InvalidArgument);
   }
   {
     auto o = servers.options();
     o.token = std::string("tok\0en", 6);
-    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(mgnify::http::Session(mgnify::with_default_transport(o), ""),
+                    mgnify::InvalidArgument);
   }
   mgnify::http::Session session(mgnify::with_default_transport(servers.options()), "");
   CHECK_THROWS_AS(session.set_token(std::string("issued\r\nX-Injected: 1")),

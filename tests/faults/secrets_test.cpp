@@ -4,13 +4,11 @@
 // token.
 
 #include <catch2/catch.hpp>
-
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "faults/fault_support.hpp"
 
@@ -74,7 +72,9 @@ TEST_CASE("secrets: a v1 session leaks neither password nor token", "[security][
 
   const std::string prefix = mgnify::mock::kV1Prefix;
   rec.run([&] { rec.model(client.study("MGYS00000001")); });
-  rec.run([&] { for (const auto& s : client.my_studies()) rec.model(s); });
+  rec.run([&] {
+    for (const auto& s : client.my_studies()) rec.model(s);
+  });
   rec.run([&] { client.study("MGYS09999999"); }, true);
   h->server->push_faults(prefix + "/studies/MGYS00000002", Fault::status_only(503), kBudget);
   rec.run([&] { client.study("MGYS00000002"); }, true);
@@ -84,9 +84,10 @@ TEST_CASE("secrets: a v1 session leaks neither password nor token", "[security][
   rec.run([&] { client.study("MGYS00000004"); }, true);
   h->server->push_faults(prefix + "/studies/MGYS00000005", Fault::dropped(), kBudget);
   rec.run([&] { client.study("MGYS00000005"); }, true);
-  h->server->push_fault(prefix + "/studies/MGYS00000006",
-                        Fault::redirect(302, "http://localhost:" + std::to_string(h->server->port()) + prefix +
-                                                 "/studies/MGYS00000006"));
+  h->server->push_fault(
+      prefix + "/studies/MGYS00000006",
+      Fault::redirect(302, "http://localhost:" + std::to_string(h->server->port()) + prefix +
+                               "/studies/MGYS00000006"));
   rec.run([&] { rec.model(client.study("MGYS00000006")); });
   rec.run([&] { client.follow<mgnify::v1::Study>("https://evil.example.org/x"); }, true);
   for (const auto& r : client.get_studies({"MGYS00000007", "MGYS09999998"})) {
@@ -101,7 +102,8 @@ TEST_CASE("secrets: a v1 session leaks neither password nor token", "[security][
   bool sent = false;
   for (const auto& r : h->server->requests()) {
     auto it = r.headers.find("authorization");
-    sent = sent || (it != r.headers.end() && it->second == std::string("Bearer ") + v1d::kTestToken);
+    sent =
+        sent || (it != r.headers.end() && it->second == std::string("Bearer ") + v1d::kTestToken);
   }
   CHECK(sent);
 }
@@ -123,7 +125,9 @@ TEST_CASE("secrets: a v2 session leaks neither password nor any token", "[securi
 
   const std::string prefix = mgnify::mock::kV2Prefix;
   rec.run([&] { rec.model(client.study(v2d::kPrivateStudies[0])); });
-  rec.run([&] { for (const auto& s : client.my_studies()) rec.model(s); });
+  rec.run([&] {
+    for (const auto& s : client.my_studies()) rec.model(s);
+  });
   rec.run([&] { client.study("MGYS09999999"); }, true);  // 404 with the private-object hint
   h->server->push_faults(prefix + "/studies/MGYS00000002", Fault::html(502), kBudget);
   rec.run([&] { client.study("MGYS00000002"); }, true);

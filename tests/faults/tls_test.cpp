@@ -3,14 +3,13 @@
 // clients must refuse it by default, accept it given the CA bundle, and still
 // refuse it under a host name the certificate does not name.
 
-#include <catch2/catch.hpp>
-
 #include <httplib.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -45,7 +44,8 @@ void add_ext(X509* cert, X509* issuer, int nid, const char* value) {
   X509_EXTENSION_free(ext);
 }
 
-Cert make_cert(EVP_PKEY* key, const char* cn, long serial, X509* issuer, EVP_PKEY* issuer_key, bool ca) {
+Cert make_cert(EVP_PKEY* key, const char* cn, long serial, X509* issuer, EVP_PKEY* issuer_key,
+               bool ca) {
   Cert cert(X509_new());
   X509_set_version(cert.get(), 2);
   ASN1_INTEGER_set(X509_get_serialNumber(cert.get()), serial);
@@ -53,7 +53,8 @@ Cert make_cert(EVP_PKEY* key, const char* cn, long serial, X509* issuer, EVP_PKE
   X509_gmtime_adj(X509_getm_notAfter(cert.get()), 24 * 3600);
   X509_set_pubkey(cert.get(), key);
   X509_NAME* name = X509_get_subject_name(cert.get());
-  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(cn), -1, -1, 0);
+  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(cn),
+                             -1, -1, 0);
   X509* signer = issuer != nullptr ? issuer : cert.get();
   X509_set_issuer_name(cert.get(), X509_get_subject_name(signer));
   if (ca) {
@@ -67,15 +68,17 @@ Cert make_cert(EVP_PKEY* key, const char* cn, long serial, X509* issuer, EVP_PKE
     add_ext(cert.get(), signer, NID_subject_alt_name, "IP:127.0.0.1");
     add_ext(cert.get(), signer, NID_authority_key_identifier, "keyid");
   }
-  if (X509_sign(cert.get(), issuer_key, EVP_sha256()) == 0) throw std::runtime_error("X509_sign failed");
+  if (X509_sign(cert.get(), issuer_key, EVP_sha256()) == 0)
+    throw std::runtime_error("X509_sign failed");
   return cert;
 }
 
 void write_pem(const std::filesystem::path& path, X509* cert, EVP_PKEY* key) {
   std::FILE* f = std::fopen(path.c_str(), "w");
   if (f == nullptr) throw std::runtime_error("cannot write " + path.string());
-  const bool ok = cert != nullptr ? PEM_write_X509(f, cert) == 1
-                                  : PEM_write_PrivateKey(f, key, nullptr, nullptr, 0, nullptr, nullptr) == 1;
+  const bool ok = cert != nullptr
+                      ? PEM_write_X509(f, cert) == 1
+                      : PEM_write_PrivateKey(f, key, nullptr, nullptr, 0, nullptr, nullptr) == 1;
   std::fclose(f);
   if (!ok) throw std::runtime_error("PEM write failed");
 }
@@ -97,16 +100,20 @@ class TlsServer {
     write_pem(dir_ / "server.pem", leaf.get(), nullptr);
     write_pem(dir_ / "server.key", nullptr, server_key.get());
 
-    server_ = std::make_unique<httplib::SSLServer>((dir_ / "server.pem").c_str(), (dir_ / "server.key").c_str());
-    if (!server_->is_valid()) throw std::runtime_error("SSLServer rejected the generated certificate");
+    server_ = std::make_unique<httplib::SSLServer>((dir_ / "server.pem").c_str(),
+                                                   (dir_ / "server.key").c_str());
+    if (!server_->is_valid())
+      throw std::runtime_error("SSLServer rejected the generated certificate");
     const std::string prefix = mgnify::mock::kProteinsPrefix;
-    server_->Get(prefix + R"(/protein/(MGYP\d{12}))", [](const httplib::Request& req, httplib::Response& res) {
-      const auto number = pdata::parse_accession(req.matches[1]);
-      res.set_content(pdata::protein_record(*number).dump(), "application/json");
-    });
+    server_->Get(prefix + R"(/protein/(MGYP\d{12}))",
+                 [](const httplib::Request& req, httplib::Response& res) {
+                   const auto number = pdata::parse_accession(req.matches[1]);
+                   res.set_content(pdata::protein_record(*number).dump(), "application/json");
+                 });
     port_ = server_->bind_to_any_port("127.0.0.1");
     thread_ = std::thread([this] { server_->listen_after_bind(); });
-    for (int i = 0; i < 2000 && !server_->is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    for (int i = 0; i < 2000 && !server_->is_running(); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   ~TlsServer() {
     server_->stop();
@@ -141,7 +148,8 @@ mgnify::ClientOptions tls_options(const std::string& base) {
 
 }  // namespace
 
-TEST_CASE("TLS: a certificate from an unknown CA is refused, typed and not retried", "[security][tls]") {
+TEST_CASE("TLS: a certificate from an unknown CA is refused, typed and not retried",
+          "[security][tls]") {
   TlsServer server;
   const std::string acc = pdata::accession(pdata::representative_numbers()[0]);
   SECTION("proteins") {
@@ -162,9 +170,10 @@ TEST_CASE("TLS: a certificate from an unknown CA is refused, typed and not retri
         mgnify::v1::LegacyClient(o).study("MGYS00000001"), mgnify::TransportError,
         Catch::Predicate<mgnify::TransportError>(
             [](const mgnify::TransportError& e) { return e.kind() == Kind::tls; }));
-    CHECK_THROWS_MATCHES(mgnify::v2::V2Client(o).study("MGYS00000001"), mgnify::TransportError,
-                         Catch::Predicate<mgnify::TransportError>(
-                             [](const mgnify::TransportError& e) { return e.kind() == Kind::tls; }));
+    CHECK_THROWS_MATCHES(
+        mgnify::v2::V2Client(o).study("MGYS00000001"), mgnify::TransportError,
+        Catch::Predicate<mgnify::TransportError>(
+            [](const mgnify::TransportError& e) { return e.kind() == Kind::tls; }));
   }
 }
 
@@ -177,7 +186,8 @@ TEST_CASE("TLS: with the CA bundle the same server is trusted", "[security][tls]
   CHECK(client.get(pdata::accession(number)).mgyp == pdata::accession(number));
 }
 
-TEST_CASE("TLS: the CA bundle does not excuse a host name the certificate does not name", "[security][tls]") {
+TEST_CASE("TLS: the CA bundle does not excuse a host name the certificate does not name",
+          "[security][tls]") {
   TlsServer server;
   // The certificate names IP 127.0.0.1 only; "localhost" reaches the same socket.
   auto o = tls_options(server.url("localhost"));

@@ -15,8 +15,8 @@
 
 #include "faults/gate.hpp"
 #include "faults/tcp_state.hpp"
-#include "mgnify/default_transport.hpp"
 #include "mgnify/cancel.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"

@@ -2,7 +2,6 @@
 // same structs (every fixture, mock records, and edge cases that must fall
 // back), and the fast path keeps raw lazy and shared.
 
-#include "mgnify/default_transport.hpp"
 #include "mgnify/proteins/fast_decode.hpp"
 
 #include <catch2/catch.hpp>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "core/fast_decode_support.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/proteins.hpp"
 #include "mock/proteins/protein_data.hpp"

@@ -1,11 +1,10 @@
-#include "mgnify/default_transport.hpp"
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "mgnify/default_transport.hpp"
 #include "v1/data.hpp"
 #include "v1/v1_support.hpp"
 
@@ -63,7 +62,8 @@ TEST_CASE("v1: next links keep every filter and only replace page", "[v1][integr
   REQUIRE(requests.size() >= 2);
   // The second request is the server's own link: sorted, re-encoded, page replaced.
   CHECK(requests[1].target ==
-        "/metagenomics/api/v1/biomes/root:Environmental:Aquatic:Marine/samples?experiment_type=metagenomic"
+        "/metagenomics/api/v1/biomes/root:Environmental:Aquatic:Marine/"
+        "samples?experiment_type=metagenomic"
         "&metadata_key=temperature&metadata_value_lte=10&ordering=accession&page=2&page_size=7");
 }
 
@@ -166,7 +166,8 @@ TEST_CASE("v1: page size 1 and 250 both work against the service", "[v1][integra
   CHECK(big.pages_fetched() == 2);
 }
 
-TEST_CASE("v1: include embeds related objects reachable through the document", "[v1][integration]") {
+TEST_CASE("v1: include embeds related objects reachable through the document",
+          "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
   const auto doc = client.document<mgnify::v1::Sample>("samples", "ERS1000000",
@@ -192,7 +193,8 @@ TEST_CASE("v1: include embeds related objects reachable through the document", "
   const auto study =
       client.document<mgnify::v1::Study>("studies", "MGYS00000002", Query().include({"samples"}));
   CHECK(study.data.relationship("samples")->data.size() == 6);
-  CHECK(study.related_included<mgnify::v1::Sample>(*study.data.relationship("samples")).size() == 6);
+  CHECK(study.related_included<mgnify::v1::Sample>(*study.data.relationship("samples")).size() ==
+        6);
 }
 
 TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][integration]") {
@@ -247,7 +249,8 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
   }
   SECTION("Accept: application/vnd.api+json alone: 406") {
     auto options = rig.options();
-    mgnify::http::Session session(mgnify::with_default_transport(options), mgnify::v1::kDefaultBaseUrl);
+    mgnify::http::Session session(mgnify::with_default_transport(options),
+                                  mgnify::v1::kDefaultBaseUrl);
     mgnify::http::Request r;
     r.url = session.url("studies");
     r.headers.set("Accept", "application/vnd.api+json");
@@ -267,8 +270,8 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
     CHECK_THROWS_WITH(list.begin(), Catch::Contains("Invalid page."));
   }
   SECTION("bad cursor: 404 Invalid cursor") {
-    auto list = client.follow<mgnify::v1::AnalysisContig>(rig.server.v1_url() +
-                                                         "/analyses/MGYA00000001/contigs?cursor=%25%25%25");
+    auto list = client.follow<mgnify::v1::AnalysisContig>(
+        rig.server.v1_url() + "/analyses/MGYA00000001/contigs?cursor=%25%25%25");
     CHECK_THROWS_AS(list.begin(), mgnify::NotFoundError);
   }
 }
@@ -284,7 +287,8 @@ void fail_second_request(mgnify::mock::MockServer& server, const std::string& pa
 }
 }  // namespace
 
-TEST_CASE("v1: a page that fails once with 503 is retried with no gap or duplicate", "[v1][integration]") {
+TEST_CASE("v1: a page that fails once with 503 is retried with no gap or duplicate",
+          "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
   const std::string path = rig.path("studies/MGYS00000001/samples");
@@ -350,7 +354,8 @@ TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][in
   CHECK(rest.collect().size() == 200);
 }
 
-TEST_CASE("v1: login sends the token, mydata lists private studies, secrets never leak", "[v1][integration]") {
+TEST_CASE("v1: login sends the token, mydata lists private studies, secrets never leak",
+          "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
   const std::string token = std::string(mgnify::mock::v1data::kTestToken);
@@ -411,7 +416,8 @@ TEST_CASE("v1: follow accepts same-host links and refuses others", "[v1][integra
   REQUIRE(samples != nullptr);
   const auto list = client.follow<mgnify::v1::Sample>(*samples).collect();
   CHECK(list.size() == 6);
-  const auto biome = client.follow_one<mgnify::v1::Biome>(*study.relationship("biomes")->data[0].self);
+  const auto biome =
+      client.follow_one<mgnify::v1::Biome>(*study.relationship("biomes")->data[0].self);
   CHECK(biome.lineage == study.biome_lineages().at(0));
   const auto page = client.fetch_page<mgnify::v1::Sample>(*samples->related + "?page_size=4");
   CHECK(page.data.size() == 4);
@@ -422,13 +428,16 @@ TEST_CASE("v1: follow accepts same-host links and refuses others", "[v1][integra
   CHECK(page.links.last == page.links.next);
   CHECK_FALSE(page.links.prev);
   const std::size_t before = rig.server.requests().size();
-  CHECK_THROWS_AS(client.follow<mgnify::v1::Sample>("https://evil.example.org/metagenomics/api/v1/samples"),
+  CHECK_THROWS_AS(
+      client.follow<mgnify::v1::Sample>("https://evil.example.org/metagenomics/api/v1/samples"),
+      mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.follow_one<mgnify::v1::Sample>("http://127.0.0.2:1/x"),
                   mgnify::InvalidArgument);
-  CHECK_THROWS_AS(client.follow_one<mgnify::v1::Sample>("http://127.0.0.2:1/x"), mgnify::InvalidArgument);
   CHECK(rig.server.requests().size() == before);
 }
 
-TEST_CASE("v1: every related list of the endpoint table answers with typed items", "[v1][integration]") {
+TEST_CASE("v1: every related list of the endpoint table answers with typed items",
+          "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
   const std::string study = "MGYS00000002";
@@ -438,7 +447,8 @@ TEST_CASE("v1: every related list of the endpoint table answers with typed items
   CHECK(downloads[0].type() == "study-downloads");
   CHECK(downloads[0].file_format->name == "TSV");
   CHECK(downloads[0].pipeline_version() == std::optional<std::string>("4.1"));
-  CHECK(client.study_biomes(study).collect().at(0).lineage == "root:Environmental:Aquatic:Freshwater");
+  CHECK(client.study_biomes(study).collect().at(0).lineage ==
+        "root:Environmental:Aquatic:Freshwater");
   CHECK(client.study_studies(study).collect().empty());
   CHECK(client.study_geocoordinates(study).collect().size() == 5);
   CHECK(client.study_publications("MGYS00000001").collect().at(0).pubmed_id == 25000000);
@@ -551,12 +561,15 @@ TEST_CASE("v1: lineages with spaces and colons are encoded as path segments", "[
   const auto b = client.biome("root:Engineered:Wastewater:Industrial wastewater:Petrochemical");
   CHECK(b.lineage == "root:Engineered:Wastewater:Industrial wastewater:Petrochemical");
   CHECK(rig.server.requests().back().target ==
-        "/metagenomics/api/v1/biomes/root:Engineered:Wastewater:Industrial%20wastewater:Petrochemical");
+        "/metagenomics/api/v1/biomes/"
+        "root:Engineered:Wastewater:Industrial%20wastewater:Petrochemical");
   CHECK(b.self_link() ==
-        rig.server.v1_url() + "/biomes/root:Engineered:Wastewater:Industrial%20wastewater:Petrochemical");
+        rig.server.v1_url() +
+            "/biomes/root:Engineered:Wastewater:Industrial%20wastewater:Petrochemical");
 }
 
-TEST_CASE("v1: a misspelt filter is ignored by the service; typed filters are not", "[v1][integration]") {
+TEST_CASE("v1: a misspelt filter is ignored by the service; typed filters are not",
+          "[v1][integration]") {
   v1_test::Rig rig;
   auto client = rig.client();
   // What the docs warn about: the service answers 200 with the unfiltered list.

@@ -3,7 +3,6 @@
 // categories and the related lists of their first items), as bare Resources,
 // as the matching typed model and as mismatched models.
 
-#include "mgnify/default_transport.hpp"
 #include "mgnify/v1/fast_decode.hpp"
 
 #include <catch2/catch.hpp>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "core/fast_decode_support.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/v1.hpp"
 #include "skip.hpp"

@@ -336,7 +336,8 @@ TEST_CASE("v1: page numbers near the int64 limit are never added past it", "[v1]
 TEST_CASE("v1: the guessing scheme holds on captured page-number envelopes",
           "[v1][parallel][fixtures]") {
   const std::string dir = MGNIFY_FIXTURES_DIR;
-  if (dir.empty()) MGNIFY_SKIP_TEST("MGNIFY_FIXTURES_DIR is empty: captured page envelopes not checked");
+  if (dir.empty())
+    MGNIFY_SKIP_TEST("MGNIFY_FIXTURES_DIR is empty: captured page envelopes not checked");
   auto read = [&](const std::string& name) {
     std::ifstream in(dir + "/v1/" + name);
     std::stringstream ss;

@@ -45,7 +45,9 @@ struct Rig {
   }
   mgnify::v1::LegacyClient client() const { return mgnify::v1::LegacyClient(options()); }
 
-  std::string path(const std::string& rel) const { return std::string(mgnify::mock::kV1Prefix) + "/" + rel; }
+  std::string path(const std::string& rel) const {
+    return std::string(mgnify::mock::kV1Prefix) + "/" + rel;
+  }
 };
 
 /// A walk in pages of `page_size`, stopping after `max_items` when given.

@@ -1,6 +1,5 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
 
@@ -136,7 +135,8 @@ TEST_CASE("an invalid token gets 401 even on public data; a failed refresh is an
   CHECK(client.session().token() == std::string(data::kDeadToken));
 }
 
-TEST_CASE("with anonymous fallback a dead token is dropped and public data still loads", "[v2][integration][auth]") {
+TEST_CASE("with anonymous fallback a dead token is dropped and public data still loads",
+          "[v2][integration][auth]") {
   v2test::Rig rig;
   V2Options v2;
   v2.anonymous_fallback_on_auth_failure = true;
@@ -153,8 +153,9 @@ TEST_CASE("the refresh during a list walk keeps the walk going", "[v2][integrati
   client.set_token(std::string(data::kExpiredToken));
   mgnify::ListOptions opts;
   opts.page_size = 100;
-  CHECK(client.samples({}, opts).collect().size() == 2000);  // samples/ is public-only: token ignored
-  auto runs = client.runs({}, opts).collect();                 // runs/ checks the token: refreshed once
+  CHECK(client.samples({}, opts).collect().size() ==
+        2000);                                  // samples/ is public-only: token ignored
+  auto runs = client.runs({}, opts).collect();  // runs/ checks the token: refreshed once
   CHECK(runs.size() == 2000);
   CHECK(rig.hits("auth/sliding/refresh") == 1);
 }

@@ -2,7 +2,6 @@
 // structs: every fixture (pages as they are, single objects wrapped in a page
 // of one) as every list model, and every list route of the mock.
 
-#include "mgnify/default_transport.hpp"
 #include "mgnify/v2/fast_decode.hpp"
 
 #include <catch2/catch.hpp>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "core/fast_decode_support.hpp"
+#include "mgnify/default_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/v2.hpp"
 #include "skip.hpp"

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <set>
 #include <string>
 
@@ -29,30 +28,43 @@ void check_walk(mgnify::Paged<T> paged, Key key, std::size_t expected, const std
 
 }  // namespace
 
-TEST_CASE("every top-level v2 list walks all pages, each id exactly once", "[v2][integration][lists]") {
+TEST_CASE("every top-level v2 list walks all pages, each id exactly once",
+          "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
   mgnify::ListOptions by50;
   by50.page_size = 50;
 
-  check_walk(client.studies({}, by50), [](const Study& s) { return s.accession; }, 120, "MGYS");
+  check_walk(
+      client.studies({}, by50), [](const Study& s) { return s.accession; }, 120, "MGYS");
   CHECK(rig.hits("studies/") == 3);
-  check_walk(client.samples({}, {}), [](const Sample& s) { return s.accession; }, 2000, "SAMEA");
-  check_walk(client.runs({}, {}), [](const AnalysedRun& r) { return r.accession.value_or(""); }, 2000, "ERR");
-  check_walk(client.assemblies(), [](const Assembly& a) { return a.accession.value_or(""); }, 800, "ERZ");
-  check_walk(client.biomes(), [](const Biome& b) { return b.lineage.value_or(""); }, client.biomes().collect().size(),
-             "root");
-  check_walk(client.publications(), [](const Publication& p) { return std::to_string(p.pubmed_id); }, 40, "300000");
+  check_walk(
+      client.samples({}, {}), [](const Sample& s) { return s.accession; }, 2000, "SAMEA");
+  check_walk(
+      client.runs({}, {}), [](const AnalysedRun& r) { return r.accession.value_or(""); }, 2000,
+      "ERR");
+  check_walk(
+      client.assemblies(), [](const Assembly& a) { return a.accession.value_or(""); }, 800, "ERZ");
+  check_walk(
+      client.biomes(), [](const Biome& b) { return b.lineage.value_or(""); },
+      client.biomes().collect().size(), "root");
+  check_walk(
+      client.publications(), [](const Publication& p) { return std::to_string(p.pubmed_id); }, 40,
+      "300000");
   mgnify::ListOptions by3;
   by3.page_size = 3;
-  check_walk(client.super_studies(by3), [](const SuperStudy& s) { return s.slug; }, 7, "");
-  check_walk(client.genomes({}, by50), [](const Genome& g) { return g.accession; }, 250, "MGYG");
-  check_walk(client.genome_catalogues(), [](const GenomeCatalogue& c) { return c.catalogue_id; }, 3, "");
+  check_walk(
+      client.super_studies(by3), [](const SuperStudy& s) { return s.slug; }, 7, "");
+  check_walk(
+      client.genomes({}, by50), [](const Genome& g) { return g.accession; }, 250, "MGYG");
+  check_walk(
+      client.genome_catalogues(), [](const GenomeCatalogue& c) { return c.catalogue_id; }, 3, "");
 }
 
 // The full 10,000-analysis walk is the benchmark's job; in an unoptimised test
 // build it would take many seconds, so the test walks 1,500 of them and the last page.
-TEST_CASE("the analyses list holds 10,000 detail objects with downloads", "[v2][integration][lists]") {
+TEST_CASE("the analyses list holds 10,000 detail objects with downloads",
+          "[v2][integration][lists]") {
   v2test::Rig rig;
   auto client = rig.client();
   mgnify::ListOptions first;
@@ -94,31 +106,48 @@ TEST_CASE("nested v2 lists walk every child of their parent", "[v2][integration]
   small.page_size = 7;
 
   // Study 1 (index 0) has samples 0, 120, 240, ... and analyses over their runs.
-  check_walk(client.study_samples("MGYS00000001", small), [](const SampleWithMetadata& s) { return s.accession; },
-             17, "SAMEA");
+  check_walk(
+      client.study_samples("MGYS00000001", small),
+      [](const SampleWithMetadata& s) { return s.accession; }, 17, "SAMEA");
   auto samples = client.study_samples("MGYS00000001", small).collect();
   REQUIRE(!samples.empty());
   CHECK(samples.front().metadata.contains("temperature"));
-  check_walk(client.study_analyses("MGYS00000001", small), [](const Analysis& a) { return a.accession; }, 85, "MGYA");
-  check_walk(client.study_publications("MGYS00000001"), [](const Publication& p) { return std::to_string(p.pubmed_id); },
-             1, "30000001");
-  check_walk(client.sample_runs("SAMEA1000003"), [](const AnalysedRun& r) { return r.accession.value_or(""); }, 1,
-             "ERR3000003");
-  check_walk(client.sample_assemblies("SAMEA1000003"), [](const AssemblyDetail& a) { return a.accession.value_or(""); },
-             1, "ERZ");
-  check_walk(client.run_analyses("ERR3000003", small), [](const Analysis& a) { return a.accession; }, 5, "MGYA");
-  check_walk(client.run_assemblies("ERR3000004"), [](const AssemblyDetail& a) { return a.accession.value_or(""); }, 1,
-             "ERZ");
-  check_walk(client.assembly_analyses("ERZ4000000"), [](const Analysis& a) { return a.accession; }, 5, "MGYA");
-  check_walk(client.assembly_genome_links("ERZ4000000"),
-             [](const GenomeAssemblyLinkSchema& l) { return l.genome.accession; }, 3, "MGYG");
-  check_walk(client.assembly_additional_contained_genomes("ERZ4000000"),
-             [](const AdditionalContainedGenomeSchema& c) { return c.genome.accession; }, 2, "MGYG");
-  check_walk(client.analysis_annotations_of_type("MGYA00000001", AnnotationType::pfams, small),
-             [](const AnalysisTypedAnnotation& t) { return t.description.value_or("") + "#" + std::to_string(*t.count); },
-             static_cast<std::size_t>(v2test::data::kTypedAnnotationRows), "PF");
-  check_walk(client.catalogue_genomes("marine-v1-0", {}, small), [](const Genome& g) { return g.accession; }, 83,
-             "MGYG");
+  check_walk(
+      client.study_analyses("MGYS00000001", small), [](const Analysis& a) { return a.accession; },
+      85, "MGYA");
+  check_walk(
+      client.study_publications("MGYS00000001"),
+      [](const Publication& p) { return std::to_string(p.pubmed_id); }, 1, "30000001");
+  check_walk(
+      client.sample_runs("SAMEA1000003"),
+      [](const AnalysedRun& r) { return r.accession.value_or(""); }, 1, "ERR3000003");
+  check_walk(
+      client.sample_assemblies("SAMEA1000003"),
+      [](const AssemblyDetail& a) { return a.accession.value_or(""); }, 1, "ERZ");
+  check_walk(
+      client.run_analyses("ERR3000003", small), [](const Analysis& a) { return a.accession; }, 5,
+      "MGYA");
+  check_walk(
+      client.run_assemblies("ERR3000004"),
+      [](const AssemblyDetail& a) { return a.accession.value_or(""); }, 1, "ERZ");
+  check_walk(
+      client.assembly_analyses("ERZ4000000"), [](const Analysis& a) { return a.accession; }, 5,
+      "MGYA");
+  check_walk(
+      client.assembly_genome_links("ERZ4000000"),
+      [](const GenomeAssemblyLinkSchema& l) { return l.genome.accession; }, 3, "MGYG");
+  check_walk(
+      client.assembly_additional_contained_genomes("ERZ4000000"),
+      [](const AdditionalContainedGenomeSchema& c) { return c.genome.accession; }, 2, "MGYG");
+  check_walk(
+      client.analysis_annotations_of_type("MGYA00000001", AnnotationType::pfams, small),
+      [](const AnalysisTypedAnnotation& t) {
+        return t.description.value_or("") + "#" + std::to_string(*t.count);
+      },
+      static_cast<std::size_t>(v2test::data::kTypedAnnotationRows), "PF");
+  check_walk(
+      client.catalogue_genomes("marine-v1-0", {}, small),
+      [](const Genome& g) { return g.accession; }, 83, "MGYG");
 }
 
 TEST_CASE("v2 pages follow count: page numbers, page_size, no extra request at an exact end",
@@ -185,15 +214,18 @@ TEST_CASE("page_size outside 1..100 is refused before any request", "[v2][lists]
 TEST_CASE("the mock clamps page_size at 100 like the service", "[v2][integration][mock]") {
   v2test::Rig rig;
   auto client = rig.client();
-  const auto response = client.session().get(rig.server.v2_url() + "/samples/?page=1&page_size=500");
+  const auto response =
+      client.session().get(rig.server.v2_url() + "/samples/?page=1&page_size=500");
   const auto doc = nlohmann::json::parse(response.body);
   CHECK(doc["count"] == 2000);
   CHECK(doc["items"].size() == 100);
-  const auto super_default = nlohmann::json::parse(client.session().get(rig.server.v2_url() + "/super-studies/").body);
+  const auto super_default =
+      nlohmann::json::parse(client.session().get(rig.server.v2_url() + "/super-studies/").body);
   CHECK(super_default["items"].size() == 7);
 }
 
-TEST_CASE("a counted v2 walk with pages in flight yields every item once, in order", "[v2][integration][lists]") {
+TEST_CASE("a counted v2 walk with pages in flight yields every item once, in order",
+          "[v2][integration][lists]") {
   v2test::Rig rig;
   auto options = rig.options();
   options.read_ahead = true;

@@ -15,8 +15,8 @@
 
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/genome_search.hpp"
 #include "mgnify/files/download.hpp"
+#include "mgnify/genome_search.hpp"
 #include "mgnify/http/form.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
@@ -113,8 +113,8 @@ class GenomeSearchCalls {
   }
 
   files::DownloadResult download_results(const std::string& job_id,
-                                        const std::filesystem::path& path,
-                                        const files::DownloadOptions& options) const {
+                                         const std::filesystem::path& path,
+                                         const files::DownloadOptions& options) const {
     return files::download(session_, job_url("genomes-search/results/", job_id), path, options);
   }
 
@@ -179,8 +179,8 @@ class GenomeSearchMethods {
   /// Saves genomes-search/results/{job_id} to `path` as served (CSV or gzip
   /// tarball) with the download machinery: .part file, resume, verification.
   files::DownloadResult download_gather_results(const std::string& job_id,
-                                               const std::filesystem::path& path,
-                                               const files::DownloadOptions& options = {}) const {
+                                                const std::filesystem::path& path,
+                                                const files::DownloadOptions& options = {}) const {
     return calls().download_results(job_id, path, options);
   }
 

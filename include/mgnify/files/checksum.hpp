@@ -34,9 +34,12 @@ enum class HashAlgorithm { md5, sha1, sha256 };
 /// "MD5", "SHA1" or "SHA256".
 inline const char* hash_algorithm_name(HashAlgorithm algorithm) noexcept {
   switch (algorithm) {
-    case HashAlgorithm::md5: return "MD5";
-    case HashAlgorithm::sha1: return "SHA1";
-    case HashAlgorithm::sha256: return "SHA256";
+    case HashAlgorithm::md5:
+      return "MD5";
+    case HashAlgorithm::sha1:
+      return "SHA1";
+    case HashAlgorithm::sha256:
+      return "SHA256";
   }
   return "MD5";
 }
@@ -44,9 +47,12 @@ inline const char* hash_algorithm_name(HashAlgorithm algorithm) noexcept {
 /// Length of the lower-case hex digest (32, 40 or 64).
 inline std::size_t digest_hex_length(HashAlgorithm algorithm) noexcept {
   switch (algorithm) {
-    case HashAlgorithm::md5: return 32;
-    case HashAlgorithm::sha1: return 40;
-    case HashAlgorithm::sha256: return 64;
+    case HashAlgorithm::md5:
+      return 32;
+    case HashAlgorithm::sha1:
+      return 40;
+    case HashAlgorithm::sha256:
+      return 64;
   }
   return 0;
 }
@@ -168,9 +174,12 @@ class Hasher {
  private:
   static const EVP_MD* md(HashAlgorithm algorithm) {
     switch (algorithm) {
-      case HashAlgorithm::md5: return EVP_md5();
-      case HashAlgorithm::sha1: return EVP_sha1();
-      case HashAlgorithm::sha256: return EVP_sha256();
+      case HashAlgorithm::md5:
+        return EVP_md5();
+      case HashAlgorithm::sha1:
+        return EVP_sha1();
+      case HashAlgorithm::sha256:
+        return EVP_sha256();
     }
     return EVP_sha256();
   }

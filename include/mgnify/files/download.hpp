@@ -61,10 +61,10 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/files/download_errors.hpp"
-#include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/http/retry.hpp"
 #include "mgnify/http/session.hpp"
@@ -817,7 +817,8 @@ inline DownloadResult download(http::Session& session, const std::string& url,
       request.headers.set("Range", "bytes=" + std::to_string(transfer.offset()) + "-");
       if (transfer.validator()) request.headers.set("If-Range", *transfer.validator());
     }
-    request.body_sink = [&transfer](const http::Response& head, const char* data, std::size_t size) {
+    request.body_sink = [&transfer](const http::Response& head, const char* data,
+                                    std::size_t size) {
       if (!transfer.started()) transfer.start(head);
       transfer.write(data, size);
       return true;
