@@ -68,7 +68,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_BENCH=ON \
-  -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF >/dev/null
+  -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_TOOL=OFF >/dev/null
 cmake --build "$build" -j2 --target mgnify-mock mgnify_sdk_bench mgnify_baseline_curl
 
 work="$(mktemp -d)"
@@ -90,7 +90,7 @@ if [ -n "$before" ]; then
   git -C "$root" worktree prune
   git -C "$root" worktree add --detach "$before_src" "$before" >/dev/null
   cmake -S "$before_src" -B "$build/before" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_BENCH=ON \
-    -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_EXAMPLES=OFF >/dev/null
+    -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_TOOL=OFF >/dev/null
   cmake --build "$build/before" -j2 --target mgnify_sdk_bench
   extra+=(--before-build "$build/before" --before-label "$(git -C "$root" rev-parse --short "$before")")
 fi

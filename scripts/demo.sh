@@ -17,9 +17,10 @@ esac
 ./scripts/deps.sh
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON
+  ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON \
+    -DMGNIFY_BUILD_TOOL=ON
 fi
-cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples
+cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples mgnify-cli
 
 urls="$(mktemp)"
 "$build/tests/mgnify-mock" --port 0 >"$urls" &

@@ -25,7 +25,7 @@ esac
 ./scripts/deps.sh
 build="build/fuzz"
 ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_FUZZ=ON
+  -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_TOOL=OFF -DMGNIFY_BUILD_FUZZ=ON
 targets=$(cd fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
 # shellcheck disable=SC2086
 cmake --build "$build" -j "$(nproc)" --target $targets mgnify_fuzz_seeds

@@ -11,7 +11,7 @@ cd "$root"
 build="build/live-check"
 if ! { ./scripts/deps.sh &&
        ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=OFF \
-         -DMGNIFY_BUILD_EXAMPLES=ON &&
+         -DMGNIFY_BUILD_EXAMPLES=ON -DMGNIFY_BUILD_TOOL=OFF &&
        cmake --build "$build" -j "$(nproc)" --target mgnify-live-check >/dev/null; }; then
   echo "live_check.sh: building tools/live_check failed" >&2
   exit 4

@@ -34,6 +34,7 @@ done
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_COMPILER="$compiler" \
   -DMGNIFY_BUILD_EXAMPLES=OFF \
+  -DMGNIFY_BUILD_TOOL=OFF \
   -DMGNIFY_WARNINGS_AS_ERRORS=ON \
   -DMGNIFY_SANITIZE=thread
 cmake --build "$build" -j "$(nproc)" --target mgnify_faults_tests mgnify_core_tests mgnify_proteins_tests

@@ -13,6 +13,7 @@ vcpkg_cmake_configure(
     OPTIONS
         -DMGNIFY_BUILD_TESTS=OFF
         -DMGNIFY_BUILD_EXAMPLES=OFF
+        -DMGNIFY_BUILD_TOOL=OFF
         -DMGNIFY_BUILD_BENCH=OFF
         -DMGNIFY_INSTALL=ON)
 vcpkg_cmake_install()

@@ -1,7 +1,7 @@
 # The `mgnify` command-line tool, sourced by scripts/demo.sh (which provides
 # `$build` and the MGNIFY_*_URL variables pointing at the mock service). The
-# CLI lives in examples/cli/, so it is called directly rather than via `run`.
-mgnify="$build/examples/cli/mgnify"
+# CLI lives in tools/mgnify/, so it is called directly rather than via `run`.
+mgnify="$build/tools/mgnify/mgnify"
 cli() {
   echo
   echo "\$ mgnify $*"

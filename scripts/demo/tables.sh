@@ -1,6 +1,6 @@
 # The two research tables of the `mgnify` tool, sourced by scripts/demo.sh
 # (which provides `$build` and the MGNIFY_*_URL variables pointing at the mock).
-tables_mgnify="$build/examples/cli/mgnify"
+tables_mgnify="$build/tools/mgnify/mgnify"
 tables_show() {
   echo
   echo "\$ mgnify $*"

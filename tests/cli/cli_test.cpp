@@ -636,6 +636,8 @@ TEST_CASE("a list option takes one argument per use and never the next positiona
   CHECK(parse_tsv(repeated.out).rows.size() == 2);
 }
 
+// The example programs are built only with MGNIFY_BUILD_EXAMPLES.
+#ifdef MGNIFY_EXAMPLES_DIR
 TEST_CASE("every example prints its usage on --help and -h, and refuses an unknown option",
           "[cli][examples]") {
   const std::vector<std::string> examples = {
@@ -666,6 +668,7 @@ TEST_CASE("every example prints its usage on --help and -h, and refuses an unkno
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 2);
   }
 }
+#endif
 
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run =
