@@ -15,6 +15,8 @@ inline Matchers::StringContainsMatcher Contains(const std::string& text,
                                                 CaseSensitive sensitivity = CaseSensitive::Yes) {
   return Matchers::ContainsSubstring(text, sensitivity);
 }
+using Matchers::EndsWith;
 using Matchers::Message;
 using Matchers::Predicate;
+using Matchers::StartsWith;
 }  // namespace Catch
