@@ -200,6 +200,51 @@ TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults]
   }
 }
 
+TEST_CASE("walks: a cancel token stops a v1 walk waiting on a hung page", "[faults][walks]") {
+  struct Mode {
+    bool read_ahead;
+    std::size_t parallel_pages;
+  };
+  for (const Mode mode : {Mode{false, 1}, Mode{true, 1}, Mode{true, 4}}) {
+    HangingLists lists;
+    INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
+    auto o = lists.options(mode.read_ahead, mode.parallel_pages);
+    o.base_url = lists.v1_url();
+    mgnify::v1::LegacyClient client(o);
+    mgnify::CancelToken token;
+    auto walk = client.studies();
+    walk.cancel_with(token);
+    Clock::time_point cancelled_at{};
+    std::optional<bool> open_while_held;
+    std::thread canceller([&] {
+      if (lists.gate().wait_held(1)) {
+        open_while_held = lists.held_connection_open_now();
+        cancelled_at = Clock::now();
+        token.cancel();
+      }
+    });
+    int seen = 0;
+    bool threw = false;
+    try {
+      for (const auto& study : walk) {
+        CHECK(study.resource.id == "MGYS00000001");
+        ++seen;
+      }
+    } catch (const mgnify::CancelledError&) {
+      threw = true;
+    }
+    const auto returned_at = Clock::now();
+    canceller.join();
+    CHECK(threw);
+    CHECK(seen == 1);  // page 1 in full; page 2 never came
+    REQUIRE(cancelled_at != Clock::time_point{});
+    CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+    CHECK(lists.open_transfers() == 0);
+    CHECK(open_while_held != std::optional<bool>(false));
+    check_no_connection_left(lists);
+  }
+}
+
 TEST_CASE("session: cancelling stops a request in flight and a retry's backoff",
           "[faults][walks]") {
   HangingLists lists;

@@ -1,7 +1,8 @@
-// Counted walks against servers whose pages do not match what was asked for:
-// a page size clamped below the requested one, a page shorter than its
-// neighbours, and a total that changes mid-walk. A walk either yields every
-// item exactly once or throws ListChangedError; it never ends quietly short.
+// Counted walks (v2, and v1 page-number lists) against servers whose pages do
+// not match what was asked for: a page size clamped below the requested one,
+// a page shorter than its neighbours, a total that changes mid-walk, and walks
+// resumed at a later page. A walk either yields every item exactly once or
+// throws ListChangedError; it never ends quietly short.
 
 #include <httplib.h>
 
@@ -16,6 +17,7 @@
 
 #include "mgnify/error.hpp"
 #include "mgnify/options.hpp"
+#include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock_server.hpp"
 
@@ -38,43 +40,109 @@ std::string accession(std::int64_t i) {
   return "MGYS" + std::string(8 - digits.size(), '0') + digits;
 }
 
+// The same list as v2 (`{"count", "items"}`, an empty page past the end) and
+// as v1 (DRF page-number pagination: links built from the request with
+// `page` replaced, meta.pagination, 404 past the last page).
 class Server {
  public:
   explicit Server(ScriptedList list) : list_(std::move(list)) {
+    mock_.server().Get(std::string(mgnify::mock::kV2Prefix) + "/studies/",
+                       [this](const httplib::Request& req, httplib::Response& res) {
+                         ++requests_;
+                         const std::int64_t page = std::stoll(req.get_param_value("page"));
+                         const std::int64_t asked = std::stoll(req.get_param_value("page_size"));
+                         const Slice slice = slice_of(page, asked, list_.count());
+                         std::string body =
+                             "{\"count\": " + std::to_string(slice.count) + ", \"items\": [";
+                         for (std::int64_t i = 0; i < slice.items; ++i) {
+                           if (i > 0) body += ",";
+                           body += "{\"accession\": \"" + accession(slice.first + i) + "\"}";
+                         }
+                         body += "]}";
+                         res.set_content(body, "application/json");
+                       });
     mock_.server().Get(
-        std::string(mgnify::mock::kV2Prefix) + "/studies/",
+        std::string(mgnify::mock::kV1Prefix) + "/studies",
         [this](const httplib::Request& req, httplib::Response& res) {
           ++requests_;
-          const std::int64_t page = std::stoll(req.get_param_value("page"));
-          const std::int64_t asked = std::stoll(req.get_param_value("page_size"));
-          const std::int64_t size = std::min(asked, list_.server_size);
-          const std::int64_t count = list_.count();
-          // Saturated: tests ask for pages near the int64 limit.
-          const std::int64_t first = page - 1 > count / size ? count : (page - 1) * size;
-          const std::int64_t full = first >= count ? 0 : std::min(size, count - first);
-          const std::int64_t n = list_.items_on(page, full);
-          std::string body = "{\"count\": " + std::to_string(count) + ", \"items\": [";
-          for (std::int64_t i = 0; i < n; ++i) {
-            if (i > 0) body += ",";
-            body += "{\"accession\": \"" + accession(first + i) + "\"}";
+          const std::int64_t page =
+              req.has_param("page") ? std::stoll(req.get_param_value("page")) : 1;
+          const std::int64_t asked =
+              req.has_param("page_size") ? std::stoll(req.get_param_value("page_size")) : 25;
+          const Slice slice = slice_of(page, asked, list_.count());
+          if (page > slice.pages) {
+            res.status = 404;
+            res.set_content(R"({"errors": [{"detail": "Invalid page.", "status": "404"}]})",
+                            "application/vnd.api+json");
+            return;
           }
-          body += "]}";
-          res.set_content(body, "application/json");
+          const std::string size_param =
+              req.has_param("page_size") ? "&page_size=" + req.get_param_value("page_size") : "";
+          auto link = [&](std::int64_t p) {
+            return p < 1 || p > slice.pages
+                       ? std::string("null")
+                       : "\"" + mock_.v1_url() + "/studies?page=" + std::to_string(p) + size_param +
+                             "\"";
+          };
+          std::string body = "{\"data\": [";
+          for (std::int64_t i = 0; i < slice.items; ++i) {
+            if (i > 0) body += ",";
+            body += "{\"type\": \"studies\", \"id\": \"" + accession(slice.first + i) +
+                    "\", \"attributes\": {\"accession\": \"" + accession(slice.first + i) + "\"}}";
+          }
+          body += "], \"links\": {\"first\": " + link(1) + ", \"last\": " + link(slice.pages) +
+                  ", \"next\": " + link(page + 1) + ", \"prev\": " + link(page - 1) +
+                  "}, \"meta\": {\"pagination\": {\"page\": " + std::to_string(page) +
+                  ", \"pages\": " + std::to_string(slice.pages) +
+                  ", \"count\": " + std::to_string(slice.count) + "}}}";
+          res.set_content(body, "application/vnd.api+json");
         });
     mock_.start();
   }
 
-  mgnify::v2::V2Client client(bool read_ahead, std::size_t parallel_pages = 4) {
+  mgnify::ClientOptions options(bool read_ahead, std::size_t parallel_pages) const {
     mgnify::ClientOptions o;
-    o.base_url = mock_.v2_url();
     o.read_ahead = read_ahead;
     o.parallel_pages = parallel_pages;
     o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+    return o;
+  }
+  mgnify::v2::V2Client client(bool read_ahead, std::size_t parallel_pages = 4) {
+    auto o = options(read_ahead, parallel_pages);
+    o.base_url = mock_.v2_url();
     return mgnify::v2::V2Client(o);
+  }
+  mgnify::v1::LegacyClient v1_client(bool read_ahead, std::size_t parallel_pages) {
+    auto o = options(read_ahead, parallel_pages);
+    o.base_url = mock_.v1_url();
+    return mgnify::v1::LegacyClient(o);
+  }
+  /// The v1 URL of `page` as the server's links name it.
+  std::string v1_page_url(std::int64_t page, int page_size) const {
+    return mock_.v1_url() + "/studies?page=" + std::to_string(page) +
+           "&page_size=" + std::to_string(page_size);
   }
   int requests() const { return requests_.load(); }
 
  private:
+  struct Slice {
+    std::int64_t count = 0;
+    std::int64_t pages = 1;  // as DRF counts them: an empty list has one page
+    std::int64_t first = 0;  // index of the page's first item
+    std::int64_t items = 0;
+  };
+  Slice slice_of(std::int64_t page, std::int64_t asked, std::int64_t count) const {
+    Slice out;
+    out.count = count;
+    const std::int64_t size = std::min(asked, list_.server_size);
+    out.pages = count == 0 ? 1 : (count + size - 1) / size;
+    // Saturated: tests ask for pages near the int64 limit.
+    out.first = page - 1 > count / size ? count : (page - 1) * size;
+    const std::int64_t full = out.first >= count ? 0 : std::min(size, count - out.first);
+    out.items = list_.items_on(page, full);
+    return out;
+  }
+
   ScriptedList list_;
   MockServer mock_;
   std::atomic<int> requests_{0};
@@ -87,13 +155,14 @@ struct Walked {
   std::string message;
 };
 
-Walked walk(mgnify::v2::V2Client& client, int page_size) {
+template <class Studies, class Id>
+Walked walk_list(Studies studies, Id id) {
   Walked out;
-  mgnify::ListOptions list;
-  list.page_size = page_size;
-  auto studies = client.studies({}, list);
   try {
-    for (const auto& s : studies) out.accessions.push_back(s.accession);
+    for (const auto& s : studies) {
+      out.accessions.push_back(id(s));
+      if (out.accessions.size() > 10'000) break;  // bounded whatever the walk believes
+    }
   } catch (const mgnify::ListChangedError& e) {
     out.threw = true;
     out.resume_token = e.resume_token();
@@ -101,6 +170,31 @@ Walked walk(mgnify::v2::V2Client& client, int page_size) {
   }
   return out;
 }
+
+mgnify::ListOptions list_of(int page_size, std::int64_t start_page = 1) {
+  mgnify::ListOptions list;
+  list.page_size = page_size;
+  list.start_page = start_page;
+  return list;
+}
+
+Walked walk(mgnify::v2::V2Client& client, int page_size, std::int64_t start_page = 1) {
+  return walk_list(client.studies({}, list_of(page_size, start_page)),
+                   [](const mgnify::v2::Study& s) { return s.accession; });
+}
+
+Walked walk(mgnify::v1::LegacyClient& client, int page_size, std::int64_t start_page = 1) {
+  return walk_list(client.studies({}, list_of(page_size, start_page)),
+                   [](const mgnify::v1::Study& s) { return s.resource.id; });
+}
+
+// The ways a v1 page-number walk runs: serially, one page ahead, and with
+// later pages' URLs guessed (parallel_pages).
+struct V1Mode {
+  bool read_ahead;
+  std::size_t parallel_pages;
+};
+const V1Mode kV1Modes[] = {{false, 1}, {true, 1}, {true, 4}};
 
 std::vector<std::string> expected_accessions(std::int64_t count) {
   std::vector<std::string> out;
@@ -230,5 +324,161 @@ TEST_CASE("walks: a start page at the int64 limit ends cleanly", "[faults][walks
     }
     CHECK(yielded == 0);
     CHECK(server.requests() == 1);
+  }
+}
+
+TEST_CASE("walks: an empty page before the total is reached fails a serial walk",
+          "[faults][walks]") {
+  ScriptedList list;
+  list.count = [] { return 30; };
+  list.server_size = 10;
+  list.items_on = [](std::int64_t page, std::int64_t full) { return page == 2 ? 0 : full; };
+  Server server(list);
+  auto client = server.client(false);
+  const Walked got = walk(client, 10);
+  REQUIRE(got.threw);
+  CHECK(got.resume_token == "2");
+  CHECK(got.message.find("page 2 held 0 items") != std::string::npos);
+  CHECK(got.accessions == expected_accessions(10));
+  CHECK(server.requests() == 2);
+}
+
+TEST_CASE("walks: a walk resumed at a short last page ends there, clamped or not",
+          "[faults][walks]") {
+  // 25 items; resumed at page 3 in pages of 10: page 3 holds the last 5.
+  for (const bool read_ahead : {false, true}) {
+    INFO("read-ahead " << read_ahead);
+    {
+      ScriptedList list;
+      list.count = [] { return 25; };
+      list.server_size = 100;
+      Server server(list);
+      auto client = server.client(read_ahead);
+      const Walked got = walk(client, 10, 3);
+      CHECK_FALSE(got.threw);
+      const auto all = expected_accessions(25);
+      CHECK(got.accessions == std::vector<std::string>(all.begin() + 20, all.end()));
+      CHECK(server.requests() == 1);
+    }
+    {
+      // The server clamps to 4: page 3 holds items 8-11, and pages 4-7 the rest.
+      ScriptedList list;
+      list.count = [] { return 25; };
+      list.server_size = 4;
+      Server server(list);
+      auto client = server.client(read_ahead);
+      const Walked got = walk(client, 10, 3);
+      CHECK_FALSE(got.threw);
+      const auto all = expected_accessions(25);
+      CHECK(got.accessions == std::vector<std::string>(all.begin() + 8, all.end()));
+    }
+  }
+}
+
+TEST_CASE("walks: a v1 server that clamps the page size still yields every item once",
+          "[faults][walks]") {
+  struct Case {
+    std::int64_t count;
+    std::int64_t server_size;
+    int requested;
+  };
+  const std::vector<Case> cases = {{11, 10, 100}, {25, 7, 100}, {30, 10, 50},
+                                   {1, 10, 100},  {0, 10, 100}, {250, 25, 100}};
+  for (const Case& c : cases) {
+    for (const V1Mode mode : kV1Modes) {
+      ScriptedList list;
+      list.count = [n = c.count] { return n; };
+      list.server_size = c.server_size;
+      Server server(list);
+      auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
+      const Walked got = walk(client, c.requested);
+      INFO("count " << c.count << ", server pages of " << c.server_size << ", asked " << c.requested
+                    << ", read-ahead " << mode.read_ahead << ", parallel_pages "
+                    << mode.parallel_pages << ": " << got.message);
+      CHECK_FALSE(got.threw);
+      CHECK(got.accessions == expected_accessions(c.count));
+      // One request per page: guesses beyond the last page are never made.
+      const std::int64_t pages = c.count == 0 ? 1 : (c.count + c.server_size - 1) / c.server_size;
+      CHECK(server.requests() == pages);
+    }
+  }
+}
+
+TEST_CASE("walks: a v1 page shorter than its neighbours fails the walk, naming where to resume",
+          "[faults][walks]") {
+  for (const V1Mode mode : kV1Modes) {
+    ScriptedList list;
+    list.count = [] { return 50; };
+    list.server_size = 10;
+    list.items_on = [](std::int64_t page, std::int64_t full) { return page == 3 ? 4 : full; };
+    Server server(list);
+    auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
+    const Walked got = walk(client, 10);
+    INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
+    REQUIRE(got.threw);
+    CHECK(got.resume_token == server.v1_page_url(3, 10));
+    CHECK(got.message.find("page 3 held 4 items") != std::string::npos);
+    const auto all = expected_accessions(50);
+    CHECK(got.accessions == std::vector<std::string>(all.begin(), all.begin() + 20));
+  }
+}
+
+TEST_CASE("walks: a v1 total that changes mid-walk fails the walk", "[faults][walks]") {
+  for (const V1Mode mode : kV1Modes) {
+    std::atomic<int> calls{0};
+    ScriptedList list;
+    list.count = [&calls] { return calls++ == 0 ? 30 : 31; };
+    list.server_size = 10;
+    Server server(list);
+    auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
+    const Walked got = walk(client, 10);
+    INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
+    REQUIRE(got.threw);
+    CHECK(got.message.find("the total went from 30 to 31") != std::string::npos);
+    CHECK(got.resume_token == server.v1_page_url(2, 10));
+    CHECK(got.accessions == expected_accessions(10));
+  }
+}
+
+TEST_CASE("walks: a v1 empty page before the total is reached fails the walk", "[faults][walks]") {
+  for (const V1Mode mode : kV1Modes) {
+    ScriptedList list;
+    list.count = [] { return 30; };
+    list.server_size = 10;
+    list.items_on = [](std::int64_t page, std::int64_t full) { return page == 2 ? 0 : full; };
+    Server server(list);
+    auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
+    const Walked got = walk(client, 10);
+    INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
+    REQUIRE(got.threw);
+    CHECK(got.resume_token == server.v1_page_url(2, 10));
+    CHECK(got.message.find("page 2 held 0 items") != std::string::npos);
+    CHECK(got.accessions == expected_accessions(10));
+  }
+}
+
+TEST_CASE("walks: a v1 walk resumed at a short last page ends there, clamped or not",
+          "[faults][walks]") {
+  // 25 items, resumed at page 3 in pages of 10. Clamped to 5, page 3 holds
+  // items 10-14 and has as many items as an unclamped last page: the number
+  // of pages tells the two apart.
+  struct Case {
+    std::int64_t server_size;
+    std::int64_t first_item;
+  };
+  for (const Case c : {Case{100, 20}, Case{5, 10}, Case{4, 8}}) {
+    for (const V1Mode mode : kV1Modes) {
+      ScriptedList list;
+      list.count = [] { return 25; };
+      list.server_size = c.server_size;
+      Server server(list);
+      auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
+      const Walked got = walk(client, 10, 3);
+      INFO("server pages of " << c.server_size << ", read-ahead " << mode.read_ahead
+                              << ", parallel_pages " << mode.parallel_pages << ": " << got.message);
+      CHECK_FALSE(got.threw);
+      const auto all = expected_accessions(25);
+      CHECK(got.accessions == std::vector<std::string>(all.begin() + c.first_item, all.end()));
+    }
   }
 }

@@ -5,8 +5,9 @@
 // than asked for (django-ninja clamps page_size to a maximum that is a
 // deployment setting), so the page size that decides where the list ends is
 // the one the server shows, not the one requested. Every page is checked
-// against the total and that size; a page that does not fit, or a total that
-// changes, is a ListChangedError, never a quietly shorter walk.
+// against the total and that size (and, where the service states it, the
+// number of pages); a page that does not fit, or a total that changes, is a
+// ListChangedError, never a quietly shorter walk.
 
 #include <algorithm>
 #include <cstdint>
@@ -30,13 +31,16 @@ class CountedPages {
   /// trusting it would plan billions of page requests.
   static constexpr std::int64_t kMaxListCount = 10'000'000'000;
 
-  explicit CountedPages(std::int64_t requested_size) : requested_(requested_size) {}
+  /// `requested_size`: the page size asked for; nullopt when the request
+  /// left it to the server's default.
+  explicit CountedPages(std::optional<std::int64_t> requested_size) : requested_(requested_size) {}
 
-  /// Checks page `page`, which held `items` items of `count`, against the
-  /// pages accepted before it. Returns the number of the page that follows,
-  /// or nullopt after the last one.
+  /// Checks page `page`, which held `items` items of `count` (in `pages`
+  /// pages, where the service says), against the pages accepted before it.
+  /// Returns the number of the page that follows, or nullopt after the last one.
   std::optional<std::int64_t> accept(std::int64_t page, std::int64_t items, std::int64_t count,
-                                     const std::string& url) {
+                                     const std::string& url,
+                                     std::optional<std::int64_t> pages = std::nullopt) {
     std::lock_guard<std::mutex> lock(mutex_);
     const std::string here = std::to_string(page);
     if (count < 0 || items < 0 || page < 1) {
@@ -54,7 +58,7 @@ class CountedPages {
                                  std::to_string(count) + " before page " + here);
     }
     if (!size_) {
-      size_ = first_size(page, items, count);
+      size_ = first_size(page, items, count, pages);
       if (!size_) {
         throw ListChangedError(url, here,
                                "page " + here + " held " + std::to_string(items) + " of " +
@@ -105,21 +109,42 @@ class CountedPages {
     return before >= count ? 0 : std::min(size, count - before);
   }
 
+  // Pages the service counts for `count` items (an empty list has one, empty, page).
+  static std::int64_t page_count(std::int64_t size, std::int64_t count) {
+    return count == 0 ? 1 : count / size + (count % size != 0 ? 1 : 0);
+  }
+
   // The first page seen decides the page size. A short page that is not the
-  // last one means the server's size is smaller than requested. When a page
-  // could be either (a walk resumed at a later page), the smaller size is
-  // taken: if that is wrong, the next page does not fit and the walk fails
-  // loudly instead of ending early.
-  std::optional<std::int64_t> first_size(std::int64_t page, std::int64_t items,
-                                         std::int64_t count) const {
-    if (items > requested_) return std::nullopt;
-    if (items == requested_) return requested_;
-    if (items > 0 && expected_items(page, items, count) == items) return items;
-    if (expected_items(page, requested_, count) == items) return requested_;
+  // last one means the server's size is smaller than requested. A walk
+  // resumed at a later page may begin on a short page that fits more than
+  // one size: the requested size, under which it is the list's last page,
+  // comes first (nothing tells a server that clamps to exactly this page's
+  // length apart from one that does not), then the page's own length, under
+  // which more pages follow (if that is wrong, the next page does not fit and
+  // the walk fails loudly instead of ending early), then a clamped size under
+  // which it is the last page. A stated number of pages rules sizes out.
+  std::optional<std::int64_t> first_size(std::int64_t page, std::int64_t items, std::int64_t count,
+                                         std::optional<std::int64_t> pages) const {
+    if (requested_ && items > *requested_) return std::nullopt;
+    std::int64_t candidates[3] = {0, 0, 0};
+    int n = 0;
+    if (requested_ && expected_items(page, *requested_, count) == items) {
+      candidates[n++] = *requested_;
+    } else if (!requested_ && items == 0 && count == 0) {
+      candidates[n++] = 1;  // an empty list fits any size
+    }
+    if (items > 0 && expected_items(page, items, count) == items) candidates[n++] = items;
+    if (page > 1 && items > 0 && count > items && (count - items) % (page - 1) == 0) {
+      const std::int64_t last_of = (count - items) / (page - 1);
+      if (last_of > items && (!requested_ || last_of < *requested_)) candidates[n++] = last_of;
+    }
+    for (int i = 0; i < n; ++i) {
+      if (!pages || *pages == page_count(candidates[i], count)) return candidates[i];
+    }
     return std::nullopt;
   }
 
-  const std::int64_t requested_;
+  const std::optional<std::int64_t> requested_;
   mutable std::mutex mutex_;
   std::optional<std::int64_t> count_;
   std::optional<std::int64_t> size_;

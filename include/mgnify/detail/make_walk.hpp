@@ -30,6 +30,8 @@ struct WalkSpec {
   WalkMode mode = WalkMode::link;
   PageTokenAt<T> token_at;
   PageCheck<T> check;
+  /// Checks every page in list order before it is used (see PageVerify).
+  PageVerify<T> verify;
 };
 
 struct PagedAccess {
@@ -51,6 +53,7 @@ Paged<T> make_walk(WalkSpec<T> spec) {
   if (spec.mode != WalkMode::link) {
     engine->set_mode(spec.mode, std::move(spec.token_at), spec.window, std::move(spec.check));
   }
+  if (spec.verify) engine->set_verify(std::move(spec.verify));
   return PagedAccess::make(std::move(engine));
 }
 

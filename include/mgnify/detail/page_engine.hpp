@@ -29,6 +29,10 @@
 //    and the walk goes on in link mode from the last page it used, so items
 //    are never duplicated or skipped.
 //
+// In every mode a walk may also check each page in list order on the
+// caller's thread (PageVerify: v1 counts its page-number lists this way,
+// whichever thread fetched a page and in whatever order pages arrived).
+//
 // Requests in flight are bounded by `window`, and so are the pages held ahead
 // of the caller: once a response is in (PageProgress::received) its slot
 // stops counting as a request, so the next request can leave while that page
@@ -121,6 +125,13 @@ template <class T>
 using PageCheck =
     std::function<bool(std::size_t page_index, const Page<T>& page, const Page<T>& first)>;
 
+/// Checks each page in list order, on the caller's thread, before any of its
+/// items is yielded, whichever thread fetched it; throwing (a
+/// ListChangedError, say) fails the walk at that page, which resume_token()
+/// then names.
+template <class T>
+using PageVerify = std::function<void(const std::string& token, const Page<T>& page)>;
+
 /// How a walk learns the token of its next page: from the page before it
 /// (link), from the first page's count (counted), or guessed and checked
 /// (predicted); see the top of this file.
@@ -188,6 +199,12 @@ class PageEngine {
     check = std::move(page_check);
   }
 
+  /// Every page passes `page_verify` before it is used. Call before the walk starts.
+  void set_verify(PageVerify<T> page_verify) {
+    if (started) throw InvalidArgument("a page check must be set before the walk starts");
+    verify = std::move(page_verify);
+  }
+
   void cancel_with(const CancelToken& token) {
     if (started) throw InvalidArgument("cancel_with must be called before the walk starts");
     if (token.can_be_cancelled()) cancel = token.child();
@@ -229,6 +246,7 @@ class PageEngine {
   std::size_t window = 1;
   PageTokenAt<T> token_at;
   PageCheck<T> check;
+  PageVerify<T> verify;
   CancelToken cancel;  // the walk's own; a child of the caller's (cancel_with)
 
   // ---- the caller's thread only --------------------------------------------
@@ -524,6 +542,13 @@ class PageEngine {
         auto dropped = take_slots_locked();
         wait_for(lock, dropped);
         continue;
+      }
+      if (!front->error && verify) {
+        try {
+          verify(front->token, *front->page);
+        } catch (...) {
+          front->error = std::current_exception();
+        }
       }
       if (front->error) {
         // next_token still names the failed page; pages fetched after it

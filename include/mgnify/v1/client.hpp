@@ -7,7 +7,10 @@
 // kept on every later page. With ClientOptions::parallel_pages > 1, page-number
 // lists also request later pages by URLs guessed from the first page's links;
 // a guessed page is used only if the page before it named that very URL as
-// links.next (see detail::guess_page_url and Paged's predicted mode).
+// links.next (see detail::guess_page_url and Paged's predicted mode). Page-number
+// lists are counted besides: every page is checked against meta.pagination
+// (detail::count_check), so a changed count or a missing page is an error,
+// never a shorter walk.
 
 #include <simdjson.h>
 
@@ -29,6 +32,7 @@
 #include "mgnify/batch.hpp"
 #include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/default_transport.hpp"
+#include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/detail/json.hpp"
@@ -150,11 +154,71 @@ std::optional<std::string> guess_page_url(std::size_t index, const Page<T>& firs
   return with_page(*first.next, wanted);
 }
 
-/// A guessed page must also say it is the page that was meant.
+/// A guessed page must also say it is the page that was meant. Its count is
+/// checked with every other page's (count_check).
 template <class T>
 bool is_guessed_page(std::size_t index, const Page<T>& page, const Page<T>& first) {
-  return first.page && page.page && *page.page == *first.page + static_cast<std::int64_t>(index) &&
-         page.pages == first.pages && page.total == first.total;
+  return first.page && page.page && *page.page == *first.page + static_cast<std::int64_t>(index);
+}
+
+/// A page-number walk is counted: its first page's meta.pagination (page,
+/// pages, count) and length tell the server's page size, and every page the
+/// walk uses, guessed or linked, must be the next page number, fit that size
+/// and the same count, and have a links.next exactly when the count leaves
+/// more items. Anything else is a ListChangedError naming the page's URL as
+/// the resume point. A list whose first page has no page number (a cursor
+/// list) is a link walk and ends only on a null links.next.
+template <class T>
+mgnify::detail::PageVerify<T> count_check(const std::string& first_url) {
+  std::optional<std::int64_t> requested;
+  if (auto size = query_value(first_url, "page_size")) {
+    const auto& text = *size;
+    if (!text.empty() && text.size() <= 18 &&
+        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      const std::int64_t value = std::stoll(text);
+      if (value > 0) requested = value;
+    }
+  }
+  struct Walk {
+    explicit Walk(std::optional<std::int64_t> size) : pages(size) {}
+    mgnify::detail::CountedPages pages;
+    std::optional<bool> counted;              // decided by the first page
+    std::optional<std::int64_t> next_number;  // the page number the next page must have
+  };
+  auto walk = std::make_shared<Walk>(requested);
+  return [walk](const std::string& token, const Page<T>& page) {
+    const bool numbered = page.page && page.total;
+    if (!walk->counted) walk->counted = numbered;
+    if (!*walk->counted) return;
+    if (!numbered) {
+      throw ListChangedError(page.url, token,
+                             "a page-number list went on with a page that has no page number");
+    }
+    const std::string here = std::to_string(*page.page);
+    if (walk->next_number && *page.page != *walk->next_number) {
+      throw ListChangedError(page.url, token,
+                             "links.next led to page " + here + " where page " +
+                                 std::to_string(*walk->next_number) + " comes next");
+    }
+    std::optional<std::int64_t> next;
+    try {
+      next = walk->pages.accept(*page.page, static_cast<std::int64_t>(page.items.size()),
+                                *page.total, page.url, page.pages);
+    } catch (const ListChangedError& e) {
+      throw ListChangedError(e.url(), token, e.detail());  // resumed by URL, not by number
+    }
+    if (next && !page.next) {
+      throw ListChangedError(page.url, token,
+                             "page " + here + " has no links.next, but a count of " +
+                                 std::to_string(*page.total) + " leaves more pages");
+    }
+    if (!next && page.next) {
+      throw ListChangedError(page.url, token,
+                             "page " + here + " is the last one for a count of " +
+                                 std::to_string(*page.total) + ", yet links.next names another");
+    }
+    walk->next_number = next;
+  };
 }
 
 /// The links and meta.pagination of a list body, read with simdjson's DOM
@@ -303,6 +367,7 @@ Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_ur
     spec.token_at = &guess_page_url<T>;
     spec.check = &is_guessed_page<T>;
   }
+  spec.verify = count_check<T>(first_url);
   spec.fetch = [session = std::move(session), first = std::move(first_url), check_first](
                    const std::string& token, const mgnify::detail::PageProgress<T>& progress) {
     return fetch_list_page<T>(*session, token, check_first || token != first, progress);
