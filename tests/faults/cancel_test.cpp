@@ -1,12 +1,14 @@
-// A cancel token given to a batch or a download stops it while the server
-// hangs: control comes back within half a second, no transfer stays open,
-// unfinished items say CancelledError and a partial download keeps its .part.
+// A cancel token given to a batch (v2 and v1 get_studies, proteins
+// search_and_fetch) or a download stops it while the server hangs: control
+// comes back within half a second, no transfer stays open, unfinished items
+// say CancelledError and a partial download keeps its .part.
 
 #include "mgnify/cancel.hpp"
 
 #include <httplib.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
@@ -23,6 +25,8 @@
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
+#include "mgnify/proteins.hpp"
+#include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock_server.hpp"
 
@@ -42,6 +46,30 @@ class HangingServer {
                          res.set_content("{\"accession\": \"" + req.matches[1].str() + "\"}",
                                          "application/json");
                        });
+    mock_.server().Get(std::string(mgnify::mock::kV1Prefix) + R"(/studies/(MGYS\d+))",
+                       [this](const httplib::Request& req, httplib::Response& res) {
+                         gate_.hold();
+                         res.set_content(R"({"data": {"type": "studies", "id": ")" +
+                                             req.matches[1].str() + R"(", "attributes": {}}})",
+                                         "application/vnd.api+json");
+                       });
+    // Four hits, or a search that hangs too (hang_search).
+    mock_.server().Get(std::string(mgnify::mock::kProteinsPrefix) + "/protein/search",
+                       [this](const httplib::Request&, httplib::Response& res) {
+                         if (hang_search_) gate_.hold();
+                         std::string hits = "[";
+                         for (int i = 1; i <= 4; ++i) {
+                           if (i > 1) hits += ",";
+                           hits += R"({"mgyp": "MGYP00000000000)" + std::to_string(i) + "\"}";
+                         }
+                         res.set_content(hits + "]", "application/json");
+                       });
+    mock_.server().Get(std::string(mgnify::mock::kProteinsPrefix) + R"(/protein/(MGYP\d+))",
+                       [this](const httplib::Request& req, httplib::Response& res) {
+                         gate_.hold();
+                         res.set_content(R"({"mgyp": ")" + req.matches[1].str() + "\"}",
+                                         "application/json");
+                       });
     // 1 MB announced; 64 KB sent, then nothing until the gate opens.
     mock_.server().Get("/files/big.bin", [this](const httplib::Request&, httplib::Response& res) {
       res.set_content_provider(std::size_t{1} << 20, "application/octet-stream",
@@ -59,9 +87,13 @@ class HangingServer {
   }
   ~HangingServer() { gate_.open(); }
 
-  mgnify::ClientOptions options() {
+  mgnify::ClientOptions options() { return options_at(mock_.v2_url()); }
+  mgnify::ClientOptions v1_options() { return options_at(mock_.v1_url()); }
+  mgnify::ClientOptions proteins_options() { return options_at(mock_.proteins_url()); }
+  void hang_search() { hang_search_ = true; }
+  mgnify::ClientOptions options_at(const std::string& base_url) {
     mgnify::ClientOptions o;
-    o.base_url = mock_.v2_url();
+    o.base_url = base_url;
     o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
     o.transport = transport_;
     return o;
@@ -72,6 +104,7 @@ class HangingServer {
 
  private:
   Gate gate_;
+  std::atomic<bool> hang_search_{false};
   mgnify::mock::MockServer mock_;
   std::shared_ptr<mgnify::http::CurlTransport> transport_ =
       std::make_shared<mgnify::http::CurlTransport>();
@@ -144,4 +177,83 @@ TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][can
   CHECK(std::filesystem::file_size(part) == 64 * 1024);
   CHECK(server.open_transfers() == 0);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cancel: a v1 batch stops with every unfinished item cancelled", "[faults][cancel]") {
+  HangingServer server;
+  mgnify::v1::LegacyClient client(server.v1_options());
+  std::vector<std::string> accessions;
+  for (int i = 1; i <= 6; ++i) accessions.push_back("MGYS0000000" + std::to_string(i));
+  mgnify::BatchOptions batch;
+  batch.concurrency = 2;
+  batch.cancel = mgnify::CancelToken();
+  Clock::time_point cancelled_at{};
+  std::thread canceller([&] {
+    if (server.gate().wait_held(2)) {
+      cancelled_at = Clock::now();
+      batch.cancel.cancel();
+    }
+  });
+  const auto results = client.get_studies(accessions, batch);
+  const auto returned_at = Clock::now();
+  canceller.join();
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  REQUIRE(results.size() == accessions.size());
+  for (const auto& r : results) {
+    REQUIRE_FALSE(r.ok());
+    CHECK_THROWS_AS(r.value(), mgnify::CancelledError);
+  }
+  CHECK(server.open_transfers() == 0);
+}
+
+TEST_CASE("cancel: search_and_fetch stops during a hung search", "[faults][cancel]") {
+  HangingServer server;
+  server.hang_search();
+  mgnify::proteins::ProteinClient client(server.proteins_options());
+  mgnify::BatchOptions batch;
+  batch.concurrency = 2;
+  batch.cancel = mgnify::CancelToken();
+  Clock::time_point cancelled_at{};
+  std::thread canceller([&] {
+    if (server.gate().wait_held(1)) {
+      cancelled_at = Clock::now();
+      batch.cancel.cancel();
+    }
+  });
+  CHECK_THROWS_AS(client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch),
+                  mgnify::CancelledError);
+  const auto returned_at = Clock::now();
+  canceller.join();
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  CHECK(server.open_transfers() == 0);
+}
+
+TEST_CASE("cancel: search_and_fetch stops with every unfinished fetch cancelled",
+          "[faults][cancel]") {
+  HangingServer server;
+  mgnify::proteins::ProteinClient client(server.proteins_options());
+  mgnify::BatchOptions batch;
+  batch.concurrency = 2;
+  batch.cancel = mgnify::CancelToken();
+  Clock::time_point cancelled_at{};
+  std::thread canceller([&] {
+    if (server.gate().wait_held(2)) {  // both workers wait on a record
+      cancelled_at = Clock::now();
+      batch.cancel.cancel();
+    }
+  });
+  const auto results =
+      client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch);
+  const auto returned_at = Clock::now();
+  canceller.join();
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  REQUIRE(results.size() == 4);  // one entry per hit
+  for (const auto& r : results) {
+    REQUIRE_FALSE(r.ok());
+    CHECK_THROWS_AS(r.value(), mgnify::CancelledError);
+  }
+  CHECK(server.open_transfers() == 0);
 }
