@@ -17,3 +17,7 @@ run v1_analysis_contigs --min-length 30000 --limit 8 MGYA00000001
 # Text bodies: a contig's FASTA read whole, its GFF streamed with a byte cap,
 # and the QC summary TSV.
 run v1_contig_text --max-bytes 65536 MGYA00000001 ERR3000000.1-contig-2
+
+# The small overview endpoints: the ten biomes with the most samples, the most
+# recently updated studies, and the pipelines as CSV text.
+run v1_at_a_glance --recent 3

@@ -641,9 +641,11 @@ TEST_CASE("a list option takes one argument per use and never the next positiona
 TEST_CASE("every example prints its usage on --help and -h, and refuses an unknown option",
           "[cli][examples]") {
   const std::vector<std::string> examples = {
-      "pfam_to_fasta",    "protein_lookup",    "protein_search",  "v1_analysis_contigs",
-      "v1_biome_samples", "v1_study_samples",  "v1_contig_text",  "v2_analysis_downloads",
-      "v2_biome_tree",    "v2_search_studies", "v2_genome_search"};
+      "pfam_to_fasta",       "protein_lookup",    "protein_search",
+      "v1_analysis_contigs", "v1_biome_samples",  "v1_study_samples",
+      "v1_contig_text",      "v1_at_a_glance",    "v2_analysis_downloads",
+      "v2_biome_tree",       "v2_search_studies", "v2_genome_search",
+      "v2_openapi",          "v2_response_cache"};
   // No service answers here: none of these runs may send a request.
   const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=http://127.0.0.1:1",
                                         "MGNIFY_API_V1_URL=http://127.0.0.1:1",
