@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -237,4 +238,47 @@ TEST_CASE("walks ask for the largest page each service serves unless --page-size
     REQUIRE_FALSE(sent.empty());
     CHECK(sent.front().find(c.page_size) != std::string::npos);
   }
+}
+
+TEST_CASE("v2 studies get and related take the study's ENA study or project accession",
+          "[cli][input]") {
+  mgnify::ClientOptions options;
+  options.base_url = input_forms_mock().v2_url();
+  options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+  const mgnify::v2::V2Client client(options);
+  mgnify::ListOptions first;
+  first.max_items = 1;
+  const auto studies = client.studies({}, first).collect();
+  REQUIRE(studies.size() == 1);
+  const auto& study = studies.front();
+  REQUIRE(study.ena_accessions.size() >= 2);
+
+  const std::vector<std::vector<std::string>> commands = {
+      {"v2", "studies", "get", "ID", "--format", "json"},
+      {"v2", "studies", "related", "ID", "analyses", "--format", "tsv"},
+      {"v2", "studies", "related", "ID", "samples", "--max", "3", "--format", "tsv"},
+      {"v2", "studies", "related", "ID", "publications", "--format", "ndjson"}};
+  for (const auto& command : commands) {
+    auto by_mgys = command;
+    std::replace(by_mgys.begin(), by_mgys.end(), std::string("ID"), study.accession);
+    const auto expected = run_input_form(by_mgys);
+    INFO(command_line(by_mgys));
+    REQUIRE(expected.code == 0);
+    REQUIRE_FALSE(expected.out.empty());
+    // The ENA spellings, one of them in lower case as people paste it.
+    std::vector<std::string> forms = study.ena_accessions;
+    std::string lower = forms.front();
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    forms.push_back(lower);
+    for (const auto& ena : forms) {
+      auto by_ena = command;
+      std::replace(by_ena.begin(), by_ena.end(), std::string("ID"), ena);
+      INFO(command_line(by_ena));
+      check_prints(run_input_form(by_ena), expected.out);
+    }
+  }
+  const auto unknown = run_input_form({"v2", "studies", "get", "PRJEB99999999"});
+  CHECK(unknown.code == 3);
+  CHECK(unknown.out.empty());
+  CHECK(unknown.err.find("PRJEB99999999") != std::string::npos);
 }

@@ -482,3 +482,81 @@ TEST_CASE("samples-table as NDJSON: one object per line, in column order",
   CHECK(lines.size() == v2data::dataset().studies[2].samples.size());
   CHECK(run.out.rfind("{\"accession\":", 0) == 0);
 }
+
+TEST_CASE(
+    "abundance-table on v2 fetches a pre-V6 file without a URL from API v1, or names the "
+    "--api v1 command",
+    "[cli][tables][abundance][legacy]") {
+  // A v1 analysis whose first file is a GO summary table (as in the BIOM case above).
+  std::size_t analysis_index = v1data::study_sample_end(1);
+  for (std::size_t s = v1data::study_sample_begin(1); s < v1data::study_sample_end(1); ++s) {
+    if (std::string(v1data::analysis_pipeline(s)) == "5.0") {
+      analysis_index = s;
+      break;
+    }
+  }
+  REQUIRE(analysis_index < v1data::study_sample_end(1));
+  const std::string analysis = v1data::analysis_accession(analysis_index);
+  const auto go_file = v1data::download_file(v1data::DownloadOwner::analysis, analysis_index, 0);
+
+  // As production imports a legacy analysis into v2: its v1 accession and its
+  // files' v1 aliases, without URLs. The v2 mock answers this one request so.
+  auto push_legacy_detail = [&](const std::string& alias) {
+    json detail = json::parse(v2data::analysis_detail(0));
+    json file = detail.at("downloads").at(0);
+    file["alias"] = alias;
+    file["url"] = nullptr;
+    file["file_size_bytes"] = nullptr;
+    file["download_group"] = "functional_annotation.go";
+    file["file_type"] = "tsv";
+    detail["accession"] = analysis;
+    detail["pipeline_version"] = "V5";
+    detail["downloads"] = json::array({file});
+    mgnify::mock::Fault answer;
+    answer.status = 200;
+    answer.body = detail.dump();
+    tables_mock().push_fault(std::string(mgnify::mock::kV2Prefix) + "/analyses/" + analysis,
+                             answer);
+  };
+
+  TablesTempDir dir;
+  const auto from_v1 = run_tables_cli({"abundance-table", "--api", "v1", analysis, "-p", "5.0",
+                                       "-g", "Functional analysis", "--match", go_file.alias,
+                                       "--dir", (dir.path() / "v1").string(), "--format", "tsv"});
+  REQUIRE(from_v1.code == 0);
+  REQUIRE(tsv_rows(from_v1.out).size() > 2);
+  CHECK(tsv_rows(from_v1.out).at(0).back() == analysis);
+
+  push_legacy_detail(go_file.alias);
+  tables_mock().clear_requests();
+  const auto routed =
+      run_tables_cli({"abundance-table", analysis, "-p", "V5", "-g", "functional_annotation.go",
+                      "--dir", (dir.path() / "v2").string(), "--format", "tsv"});
+  CHECK(routed.code == 0);
+  CHECK(routed.err ==
+        "mgnify: note: 1 file without a URL on API v2 (pre-V6 results) fetched from API v1\n");
+  // The same matrix as asking API v1 directly, from the file v1 serves.
+  CHECK(routed.out == from_v1.out);
+  bool fetched_from_v1 = false;
+  for (const auto& r : tables_mock().requests()) {
+    if (r.target.find(std::string(mgnify::mock::kV1Prefix) + "/analyses/" + analysis + "/file/" +
+                      go_file.alias) != std::string::npos)
+      fetched_from_v1 = true;
+  }
+  CHECK(fetched_from_v1);
+  CHECK(fs::exists(dir.path() / "v2" / analysis / go_file.alias));
+
+  // A file API v1 does not list either: the failure names the exact v1 command.
+  push_legacy_detail("not_on_v1_GO.tsv");
+  const auto unrouted =
+      run_tables_cli({"abundance-table", analysis, "-p", "V5", "-g", "functional_annotation.go",
+                      "--dir", (dir.path() / "v3").string(), "--format", "tsv"});
+  CHECK(unrouted.code == 1);
+  CHECK(unrouted.out.empty());
+  CHECK(unrouted.err == "mgnify: " + analysis +
+                            ": the service publishes no URL for not_on_v1_GO.tsv (a pre-V6 "
+                            "result, and API v1 lists no file of that name for " +
+                            analysis + "); try: mgnify abundance-table " + analysis +
+                            " --api v1 -p V5 -g functional_annotation.go --dir " +
+                            (dir.path() / "v3").string() + "\n");
+}

@@ -4,10 +4,12 @@
 // the number without its zero padding. One rule for every kind, so that
 // `mgys1` works wherever `mgyp1` does.
 
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <mgnify/proteins/accession.hpp>
 #include <string>
+#include <string_view>
 
 namespace mgnify_cli {
 
@@ -36,6 +38,25 @@ inline std::string mgnify_accession(const std::string& text) {
     return kind.prefix + pd::zero_padded(number, kind.digits);
   }
   return text;
+}
+
+/// An INSDC study or project accession (ERP, SRP, DRP, PRJEB, PRJNA, PRJDB), in
+/// any case. API v1 takes these in place of MGYS; API v2 needs them resolved
+/// first (V2Client::study_by_insdc_accession).
+inline bool is_insdc_study(const std::string& text) {
+  namespace pd = mgnify::proteins::detail;
+  const std::string_view trimmed = pd::trim_ascii(text);
+  for (const char* prefix : {"ERP", "SRP", "DRP", "PRJ"}) {
+    if (pd::starts_with_ci(trimmed, prefix)) return true;
+  }
+  return false;
+}
+
+/// The INSDC accession as the services spell it: trimmed, upper case.
+inline std::string insdc_accession(const std::string& text) {
+  std::string out(mgnify::proteins::detail::trim_ascii(text));
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
 }
 
 }  // namespace mgnify_cli

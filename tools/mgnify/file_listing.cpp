@@ -405,7 +405,8 @@ std::string comma_list(const std::set<std::string>& items) {
 
 bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
-/// `text` as one shell word: as it is when that is safe, else single-quoted.
+}  // namespace
+
 std::string shell_word(const std::string& text) {
   const bool plain =
       !text.empty() && text.find_first_not_of(
@@ -416,8 +417,6 @@ std::string shell_word(const std::string& text) {
   for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
 }
-
-}  // namespace
 
 std::string no_match_message(const Selection& selection, const std::vector<FileRow>& rows,
                              const Available& available) {

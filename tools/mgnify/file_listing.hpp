@@ -96,6 +96,9 @@ std::string unrouted_message(const std::vector<FileRow>& rows, const LegacyRouti
                              const Selection& selection, bool from_manifest,
                              const std::string& dir);
 
+/// `text` as one shell word: as it is when that is safe, else single-quoted.
+std::string shell_word(const std::string& text);
+
 /// Reads a manifest written by `mgnify downloads --format tsv` or `--manifest`.
 std::vector<FileRow> read_manifest(std::istream& in, const std::string& name);
 

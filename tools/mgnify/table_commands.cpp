@@ -92,13 +92,6 @@ void no_columns(const Settings& settings, const std::string& command) {
   if (!settings.columns.empty()) throw UsageError("--columns does not apply to '" + command + "'");
 }
 
-bool is_insdc_study(const std::string& accession) {
-  for (const char* prefix : {"ERP", "SRP", "DRP", "PRJ"}) {
-    if (accession.rfind(prefix, 0) == 0) return true;
-  }
-  return false;
-}
-
 // ---- samples-table ----------------------------------------------------------
 
 struct SamplesArgs {
@@ -123,7 +116,8 @@ tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settin
   if (settings.page_size) list.page_size = *settings.page_size;
   list.max_items = settings.max_items;
   const std::string accession =
-      is_insdc_study(study) ? client.study_by_insdc_accession(study).accession : study;
+      is_insdc_study(study) ? client.study_by_insdc_accession(insdc_accession(study)).accession
+                            : study;
   return tables::sample_metadata_table(client.study_samples(accession, list).collect());
 }
 
@@ -172,6 +166,7 @@ bool contains_ci(const std::string& text, const std::string& part) {
 struct AnalysisFile {
   std::string accession;
   const FileRow* row = nullptr;
+  bool from_v1 = false;  // a pre-V6 file API v2 lists without a URL, found on API v1
   std::exception_ptr failure;
   tables::SummaryFile summary;
 };
@@ -182,13 +177,25 @@ std::string joined_aliases(const std::vector<const FileRow*>& rows) {
   return out;
 }
 
+/// The same table asked of API v1, which serves the results of pipelines
+/// before V6 (its group names are v1's: `mgnify downloads --api v1` lists them).
+std::string v1_command(const AbundanceArgs& args) {
+  std::string command = "mgnify abundance-table " + shell_word(args.study) + " --api v1 -p " +
+                        shell_word(args.pipeline) + " -g " + shell_word(args.group);
+  if (!args.match.empty()) command += " --match " + shell_word(args.match);
+  command += " --dir " + shell_word(args.dir);
+  if (args.skip_failed) command += " --skip-failed";
+  return command;
+}
+
 /// Picks each analysis's file in the group (exactly one tabular file, after --match).
-std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::vector<FileRow>& rows) {
+std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::vector<FileRow>& rows,
+                                     const LegacyRouting& routing) {
   std::vector<AnalysisFile> analyses;
   std::map<std::string, std::vector<const FileRow*>> candidates;
   for (const auto& row : rows) {
     if (candidates.emplace(row.accession, std::vector<const FileRow*>()).second)
-      analyses.push_back({row.accession, nullptr, nullptr, {}});
+      analyses.push_back({row.accession, nullptr, false, nullptr, {}});
     const std::string type = normalise_group(row.file_type);
     if (!in_group(args.group, row) || (type != "tsv" && type != "csv")) continue;
     if (!args.match.empty() && !contains_ci(row.alias, args.match) &&
@@ -212,10 +219,14 @@ std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::vecto
       continue;
     }
     a.row = found.front();
+    const auto index = static_cast<std::size_t>(a.row - rows.data());
+    a.from_v1 = index < routing.from_v1.size() && routing.from_v1[index];
     if (a.row->url.empty()) {
       a.failure = std::make_exception_ptr(mgnify::Error(
           "the service publishes no URL for " + a.row->alias +
-          (args.api == "v2" ? " (results of pipelines before V6: try --api v1)" : "")));
+          (args.api == "v2" ? " (a pre-V6 result, and API v1 lists no file of that name for " +
+                                  a.accession + "); try: " + v1_command(args)
+                            : std::string())));
     } else if (!safe_component(a.row->accession) || !safe_component(a.row->alias)) {
       a.failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + a.row->alias));
     }
@@ -226,20 +237,37 @@ std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::vecto
 /// Downloads (or finds, already verified) each picked file and parses it.
 void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& args, Api api,
                      const Settings& settings) {
+  // Files routed to API v1 go in a batch of their own, on v1's session.
   std::vector<downloads::DownloadJob> jobs;
   std::vector<AnalysisFile*> owners;
+  std::vector<downloads::DownloadJob> v1_jobs;
+  std::vector<AnalysisFile*> v1_owners;
   for (auto& a : analyses) {
     if (a.failure) continue;
-    jobs.push_back(download_job(*a.row, fs::path(args.dir), !args.no_resume));
-    owners.push_back(&a);
+    (a.from_v1 ? v1_jobs : jobs)
+        .push_back(download_job(*a.row, fs::path(args.dir), !args.no_resume));
+    (a.from_v1 ? v1_owners : owners).push_back(&a);
   }
-  const auto session = download_session(settings, api);
-  ProgressBar bar("download");
-  const auto results = downloads::download_many(
-      *session, jobs, args.concurrency, [&bar](const downloads::BatchProgress& p) {
-        bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
-      });
-  bar.finish();
+  auto run_batch = [&args](mgnify::http::Session& session,
+                           const std::vector<downloads::DownloadJob>& batch) {
+    ProgressBar bar("download");
+    auto batch_results = downloads::download_many(
+        session, batch, args.concurrency, [&bar](const downloads::BatchProgress& p) {
+          bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
+        });
+    bar.finish();
+    return batch_results;
+  };
+  auto results = run_batch(*download_session(settings, api), jobs);
+  if (!v1_jobs.empty()) {
+    print_error("note: " + std::to_string(v1_jobs.size()) +
+                (v1_jobs.size() == 1 ? " file" : " files") +
+                " without a URL on API v2 (pre-V6 results) fetched from API v1");
+    auto v1_results = run_batch(*download_session(legacy_v1_settings(settings), Api::v1), v1_jobs);
+    for (auto& r : v1_results) results.push_back(std::move(r));
+    for (auto& j : v1_jobs) jobs.push_back(std::move(j));
+    owners.insert(owners.end(), v1_owners.begin(), v1_owners.end());
+  }
   for (std::size_t j = 0; j < results.size(); ++j) {
     AnalysisFile& a = *owners[j];
     if (!results[j]) {
@@ -289,11 +317,15 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   selection.pipeline = args.pipeline;
   selection.concurrency = args.concurrency;
   std::exception_ptr listing_failure;
-  const auto rows = list_files(selection, settings, listing_failure);
+  auto rows = list_files(selection, settings, listing_failure);
   // list_files has named the analyses it could not list on stderr.
   if (listing_failure && !args.skip_failed) std::rethrow_exception(listing_failure);
+  // Pre-V6 results on API v2 have no URL; API v1 serves them, as for `download`.
+  LegacyRouting routing;
+  routing.from_v1.assign(rows.size(), false);
+  if (selection.api == Api::v2) routing = route_legacy_files(rows, settings, args.concurrency);
 
-  auto analyses = pick_files(args, rows);
+  auto analyses = pick_files(args, rows, routing);
   if (analyses.empty()) {
     throw UsageError("no analyses of " + selection.accession + " with pipeline " + args.pipeline +
                      " (`mgnify downloads " + selection.accession + "` lists them)");

@@ -98,6 +98,22 @@ std::int64_t parse_pubmed(const std::string& id) {
   return value;
 }
 
+/// v2 names a study by MGYS only: an INSDC study or project accession is
+/// resolved first, as `downloads` does (a 404 when MGnify has none).
+std::string v2_study_accession(const v2::V2Client& client, const std::string& id) {
+  return is_insdc_study(id) ? client.study_by_insdc_accession(insdc_accession(id)).accession : id;
+}
+
+template <class T>
+RelatedFn study_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&,
+                                                                  const mgnify::ListOptions&)
+                             const) {
+  return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
+                  const Settings& s) {
+    return emit_paged(s, (c.*method)(v2_study_accession(c, id), o));
+  };
+}
+
 template <class T>
 RelatedFn paged_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&,
                                                                   const mgnify::ListOptions&)
@@ -132,11 +148,11 @@ std::vector<ResourceSpec> resources() {
       },
       nullptr,
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
-        return emit_model(s, c.study(id));
+        return emit_model(s, c.study(v2_study_accession(c, id)));
       },
-      {{"analyses", paged_relation(&C::study_analyses)},
-       {"samples", paged_relation(&C::study_samples)},
-       {"publications", paged_relation(&C::study_publications)}}});
+      {{"analyses", study_relation(&C::study_analyses)},
+       {"samples", study_relation(&C::study_samples)},
+       {"publications", study_relation(&C::study_publications)}}});
 
   specs.push_back(ResourceSpec{
       "samples",
