@@ -174,7 +174,7 @@ std::optional<CobsInput> cobs_input(const Req& req, Res& res, bool accepts_json)
       if (auto v = form_value(req, "max_results")) in.max_results = std::stoi(*v);
       if (auto v = form_value(req, "threshold")) in.threshold = std::stod(*v);
     } catch (const std::exception&) {
-      send_detail(res, 400, "Genome search request was rejected by the backend.");
+      send_detail(res, 400, kCobsRejectedDetail);
       return std::nullopt;
     }
     in.catalogues = form_values(req, "catalogues_filter");
@@ -182,7 +182,7 @@ std::optional<CobsInput> cobs_input(const Req& req, Res& res, bool accepts_json)
   // The backend refuses what it cannot search; the proxy relays that as a 400.
   if (in.sequence.empty() || in.kmer_size < 1 || in.max_results < 1 || in.threshold < 0 ||
       in.threshold > 1) {
-    send_detail(res, 400, "Genome search request was rejected by the backend.");
+    send_detail(res, 400, kCobsRejectedDetail);
     return std::nullopt;
   }
   return in;

@@ -62,6 +62,9 @@ std::string sourmash_signature(const std::string& name);
 inline constexpr const char* kMissingCataloguesDetail =
     "A list of mag_catalogues to search against must be provided.";
 inline constexpr const char* kBadUploadDetail = "Unable to parse the uploaded file.";
+/// 400 from the COBS proxy when the backend refuses the query.
+inline constexpr const char* kCobsRejectedDetail =
+    "Genome search request was rejected by the backend.";
 inline constexpr const char* kCobsBackendDownDetail =
     "Genome search backend is unavailable. Please try later.";
 inline constexpr const char* kCobsUnavailableDetail =

@@ -118,6 +118,17 @@ TEST_CASE("v1 gather errors: missing catalogues, bad upload, unknown job, backen
   } catch (const mgnify::ValidationError& e) {
     CHECK(e.message() == mock::kBadUploadDetail);
   }
+  // A threshold that is not a number: the client's CobsQuery cannot send one,
+  // so the raw form shows how the service's refusal reaches the caller.
+  try {
+    session.post_form(session.url("genome-search"),
+                      {mgnify::http::FormPart::text("seq", std::string(64, 'A')),
+                       mgnify::http::FormPart::text("threshold", "most")});
+    FAIL("no error");
+  } catch (const mgnify::ValidationError& e) {
+    CHECK(e.status() == 400);
+    CHECK(e.message() == mock::kCobsRejectedDetail);
+  }
   CHECK_THROWS_AS(client.gather_status("unknown-job"), mgnify::NotFoundError);
   CHECK_THROWS_AS(client.gather_results("unknown-job"), mgnify::NotFoundError);
 
@@ -131,7 +142,23 @@ TEST_CASE("v1 gather errors: missing catalogues, bad upload, unknown job, backen
     CHECK(e.status() == 502);
     CHECK(e.message() == mock::kCobsBackendDownDetail);
   }
+  rig.server.push_fault(rig.path("genome-search"), mock::cobs_unavailable());
+  try {
+    client.genome_search(query);
+    FAIL("no error");
+  } catch (const mgnify::ServerError& e) {
+    CHECK(e.status() == 503);
+    CHECK(e.message() == mock::kCobsUnavailableDetail);
+  }
   rig.server.push_fault(rig.path("genomes-search/gather"), mock::sourmash_unavailable());
-  CHECK_THROWS_AS(client.submit_gather(v1_gather_request("y")), mgnify::ServerError);
+  try {
+    client.submit_gather(v1_gather_request("y"));
+    FAIL("no error");
+  } catch (const mgnify::ServerError& e) {
+    CHECK(e.status() == 503);
+    CHECK(e.message() == mock::kSourmashDownDetail);
+    CHECK(e.attempts() == 1);
+  }
   CHECK(rig.hits("genomes-search/gather") == 3);
+  CHECK(rig.hits("genome-search") == 3);
 }

@@ -387,6 +387,19 @@ TEST_CASE("genome search errors carry the service's bodies", "[v2][genome-search
     }
     CHECK(rig.hits(kGatherPath) == 1);
   }
+  SECTION("400: a query the COBS backend refuses") {
+    // The client refuses an empty sequence itself; the raw post shows the server's answer.
+    auto& session = client.session();
+    try {
+      session.post_json(session.url(kCobsPath), nlohmann::json{{"sequence", ""}});
+      FAIL("no error");
+    } catch (const mgnify::ValidationError& e) {
+      CHECK(e.status() == 400);
+      CHECK(e.message() == mock::kCobsRejectedDetail);
+      CHECK(e.url() == session.url(kCobsPath));
+    }
+    CHECK(rig.hits(kCobsPath) == 1);
+  }
   SECTION("404: an unknown job") {
     CHECK_THROWS_AS(client.gather_status("no-such-job"), mgnify::NotFoundError);
     try {
