@@ -20,14 +20,25 @@ mgnify::mock::MockServer& live_check_mock() {
   return server;
 }
 
-cli_test::Run live_check(const std::vector<std::string>& args, const std::string& origin) {
-  auto run = cli_test::run_piped(MGNIFY_LIVE_CHECK_PATH, args,
-                                 {"MGNIFY_PROTEINS_URL=" + origin + mgnify::mock::kProteinsPrefix,
-                                  "MGNIFY_API_V1_URL=" + origin + mgnify::mock::kV1Prefix,
-                                  "MGNIFY_API_V2_URL=" + origin + mgnify::mock::kV2Prefix});
+/// The tool with each service's base URL under its own origin.
+cli_test::Run live_check_at(const std::vector<std::string>& args,
+                            const std::string& proteins_origin, const std::string& v1_origin,
+                            const std::string& v2_origin) {
+  auto run =
+      cli_test::run_piped(MGNIFY_LIVE_CHECK_PATH, args,
+                          {"MGNIFY_PROTEINS_URL=" + proteins_origin + mgnify::mock::kProteinsPrefix,
+                           "MGNIFY_API_V1_URL=" + v1_origin + mgnify::mock::kV1Prefix,
+                           "MGNIFY_API_V2_URL=" + v2_origin + mgnify::mock::kV2Prefix});
   REQUIRE_FALSE(run.timed_out);
   return run;
 }
+
+cli_test::Run live_check(const std::vector<std::string>& args, const std::string& origin) {
+  return live_check_at(args, origin, origin, origin);
+}
+
+/// The job id the tour asks the status of, which no service issued.
+const char* const kTourUnknownJob = "00000000-0000-0000-0000-000000000000";
 
 /// The mock's first page of v2 studies, for a test to alter.
 nlohmann::json v2_studies_page() {
@@ -49,7 +60,60 @@ TEST_CASE("live check: a tour of the mock finds nothing and exits 0", "[cli][liv
   CHECK(run.out.find("ok       v2 genomes detail") != std::string::npos);
   CHECK(run.out.find("ok       v1 studies detail") != std::string::npos);
   CHECK(run.out.find("ok       proteins protein") != std::string::npos);
+  // One call for each family of the smaller endpoints, text bodies and genome search.
+  for (const char* line :
+       {"ok       v1 biomes/top10\n", "ok       v1 studies/recent\n",
+        "ok       v1 publication europe_pmc_annotations\n", "ok       v1 pipelines as CSV\n",
+        "ok       v1 pipeline-tools list\n", "ok       v1 pipeline-tools detail\n",
+        "ok       v1 genomeset list\n", "ok       v1 genomeset detail\n", "ok       v1 cogs list\n",
+        "ok       v1 kegg-classes list\n", "ok       v1 analysis contigs\n",
+        "ok       v1 contig FASTA\n", "ok       v2 openapi.json\n",
+        "ok       v2 genome search status of an unknown job (404 expected)\n"}) {
+    CHECK(run.out.find(line) != std::string::npos);
+  }
+  CHECK(run.out.find("FINDING") == std::string::npos);
   CHECK(run.out.find("\n0 finding(s)\n") != std::string::npos);
+}
+
+TEST_CASE(
+    "live check: a status for a job that does not exist, or a text body of the wrong "
+    "form, is a finding",
+    "[cli][live_check]") {
+  auto& mock = live_check_mock();
+  mock.clear_faults();
+  const std::string status = R"({"data": {"group_id": "x", "status": "QUEUED", "signatures": []}})";
+  mock.push_fault(
+      std::string(mgnify::mock::kV2Prefix) + "/genomes-search/status/" + kTourUnknownJob + "/",
+      mgnify::mock::Fault::status_only(200, status));
+  mock.push_fault(std::string(mgnify::mock::kV2Prefix) + "/openapi.json",
+                  mgnify::mock::Fault::status_only(200, R"({"openapi": "3.1.0"})"));
+  const auto run = live_check({"--rate", "1000", "--service", "v2"}, mock.origin());
+  mock.clear_faults();
+  INFO(run.out << run.err);
+  CHECK(run.code == 1);
+  CHECK(run.out.find("FINDING  v2 genome search status of an unknown job (404 expected): "
+                     "failure: a job that does not exist has a status instead of a 404") !=
+        std::string::npos);
+  CHECK(run.out.find("FINDING  v2 openapi.json: failure: openapi.json is not an OpenAPI "
+                     "document with paths") != std::string::npos);
+  CHECK(run.out.find("\n2 finding(s)\n") != std::string::npos);
+}
+
+TEST_CASE("live check: findings outrank an unreachable service in the exit status",
+          "[cli][live_check]") {
+  auto& mock = live_check_mock();
+  mock.clear_faults();
+  mock.push_faults(std::string(mgnify::mock::kV2Prefix) + "/biomes/",
+                   mgnify::mock::Fault::status_only(500), 2);
+  // Port 1 needs root to listen on, so nothing answers there.
+  const auto run = live_check_at({"--rate", "1000", "--service", "proteins", "--service", "v2"},
+                                 "http://127.0.0.1:1", mock.origin(), mock.origin());
+  mock.clear_faults();
+  INFO(run.out << run.err);
+  CHECK(run.code == 1);
+  CHECK(run.out.find("UNREACHABLE proteins") != std::string::npos);
+  CHECK(run.out.find("FINDING  v2 biomes list: unexpected HTTP status 500") != std::string::npos);
+  CHECK(run.out.find("\n1 finding(s); unreachable: proteins\n") != std::string::npos);
 }
 
 TEST_CASE("live check: an unknown member, a decode failure and a 500 are each a finding",

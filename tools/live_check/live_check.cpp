@@ -7,11 +7,15 @@
 // detail fetched for the first item of its list (so no accession is assumed to
 // exist). Reported: every decode failure (with its JSON path), every member
 // the models do not know (a field MGnify added), and every HTTP status other
-// than success. The base URLs default to the public services; MGNIFY_PROTEINS_URL,
-// MGNIFY_API_V1_URL and MGNIFY_API_V2_URL override them, as for the CLI.
+// than the one expected (success, except for the status of a genome search
+// job that does not exist, which must be 404). The base URLs default to the
+// public services; MGNIFY_PROTEINS_URL, MGNIFY_API_V1_URL and MGNIFY_API_V2_URL
+// override them, as for the CLI.
 //
-// Exit status: 0 every service answered as expected; 1 at least one finding;
-// 3 a service could not be reached (and nothing else was found); 2 bad usage.
+// Exit status: 0 every service answered as expected; 1 at least one finding
+// (even when another service was unreachable: a finding names a concrete
+// change to act on, so it outranks an outage); 3 a service could not be
+// reached and nothing else was found; 2 bad usage.
 
 #include <chrono>
 #include <cstdlib>
@@ -212,9 +216,10 @@ mgnify::ListOptions first_five() {
 }
 
 /// A v1 top-level collection (`path`, e.g. "annotations/go-terms"): its first
-/// page, then the first item by id.
+/// page, then the first item by id. Returns that id (empty when the list was).
 template <class T>
-void v1_collection(Tour& tour, const mgnify::v1::LegacyClient& client, const std::string& path) {
+std::string v1_collection(Tour& tour, const mgnify::v1::LegacyClient& client,
+                          const std::string& path) {
   const std::string family = path.substr(path.rfind('/') + 1);
   std::string first_id;
   tour.run(family + " list", [&] {
@@ -223,11 +228,48 @@ void v1_collection(Tour& tour, const mgnify::v1::LegacyClient& client, const std
     if (!items.empty()) first_id = items.front().id();
     return unknown;
   });
-  if (first_id.empty()) return;
+  if (first_id.empty()) return first_id;
   tour.run(family + " detail", [&] {
     std::vector<std::string> unknown;
     add_unknown(unknown, client.resource<T>(path, first_id));
     return unknown;
+  });
+  return first_id;
+}
+
+/// A list checked by its first page only; returns that page.
+template <class T>
+std::vector<T> list_only(Tour& tour, const std::string& family,
+                         const std::function<mgnify::Paged<T>()>& list) {
+  std::vector<T> items;
+  tour.run(family, [&] {
+    std::vector<std::string> unknown;
+    items = first_page(list(), unknown);
+    return unknown;
+  });
+  return items;
+}
+
+/// A text body must at least start the way its format does.
+void require_prefix(const std::string& what, const std::string& text, const std::string& prefix) {
+  if (text.compare(0, prefix.size(), prefix) != 0) {
+    throw mgnify::Error(what + " does not start with '" + prefix + "': '" + text.substr(0, 40) +
+                        "'");
+  }
+}
+
+/// The status of a job id no service issued must be 404: any other answer
+/// means the status route changed.
+template <class Client>
+void unknown_job_status(Tour& tour, const Client& client) {
+  tour.run("genome search status of an unknown job (404 expected)", [&] {
+    try {
+      client.gather_status("00000000-0000-0000-0000-000000000000");
+    } catch (const mgnify::ApiError& e) {
+      if (e.status() == 404) return std::vector<std::string>{};
+      throw;
+    }
+    throw mgnify::Error("a job that does not exist has a status instead of a 404");
   });
 }
 
@@ -243,13 +285,48 @@ void tour_v1(Tour& tour, const Settings& settings) {
   v1_collection<v1::Sample>(tour, client, "samples");
   v1_collection<v1::Run>(tour, client, "runs");
   v1_collection<v1::Biome>(tour, client, "biomes");
-  v1_collection<v1::Publication>(tour, client, "publications");
+  tour.run("biomes/top10", [&] {
+    std::vector<std::string> unknown;
+    for (const auto& biome : client.top10_biomes()) add_unknown(unknown, biome);
+    return unknown;
+  });
+  list_only<v1::Study>(tour, "studies/recent",
+                       [&] { return client.recent_studies({}, first_five()); });
+  const std::string pubmed_id = v1_collection<v1::Publication>(tour, client, "publications");
+  if (!pubmed_id.empty()) {
+    tour.run("publication europe_pmc_annotations", [&] {
+      std::vector<std::string> unknown;
+      add_unknown(unknown, client.publication_europe_pmc_annotations(pubmed_id));
+      return unknown;
+    });
+  }
   v1_collection<v1::SuperStudy>(tour, client, "super-studies");
   v1_collection<v1::GenomeCatalogue>(tour, client, "genome-catalogues");
   v1_collection<v1::Genome>(tour, client, "genomes");
   v1_collection<v1::ExperimentType>(tour, client, "experiment-types");
   v1_collection<v1::Pipeline>(tour, client, "pipelines");
+  tour.run("pipelines as CSV", [&] {
+    const std::string csv = client.list_csv("pipelines");
+    if (csv.find('\n') == std::string::npos) {
+      throw mgnify::Error("the pipelines list as CSV has no complete line: '" + csv.substr(0, 40) +
+                          "'");
+    }
+    return std::vector<std::string>{};
+  });
+  const auto tools = list_only<v1::PipelineTool>(
+      tour, "pipeline-tools list", [&] { return client.pipeline_tools({}, first_five()); });
+  if (!tools.empty() && tools.front().version) {
+    tour.run("pipeline-tools detail", [&] {
+      std::vector<std::string> unknown;
+      add_unknown(unknown, client.pipeline_tool(tools.front().tool_name, *tools.front().version));
+      return unknown;
+    });
+  }
   v1_collection<v1::GoTerm>(tour, client, "annotations/go-terms");
+  v1_collection<v1::GenomeSet>(tour, client, "genomeset");
+  list_only<v1::CogCategory>(tour, "cogs list", [&] { return client.cogs({}, first_five()); });
+  list_only<v1::KeggClass>(tour, "kegg-classes list",
+                           [&] { return client.kegg_classes({}, first_five()); });
   std::string analysis;
   tour.run("analyses list", [&] {
     std::vector<std::string> unknown;
@@ -267,6 +344,16 @@ void tour_v1(Tour& tour, const Settings& settings) {
     std::vector<std::string> unknown;
     first_page(client.analysis_go_slim(analysis, {}, first_five()), unknown);
     return unknown;
+  });
+  // Only assembly analyses have contigs; an empty list skips the FASTA.
+  const auto contigs = list_only<v1::AnalysisContig>(tour, "analysis contigs", [&] {
+    return client.analysis_contigs(analysis, {}, first_five());
+  });
+  if (contigs.empty()) return;
+  tour.run("contig FASTA", [&] {
+    require_prefix("the contig's FASTA",
+                   client.analysis_contig_fasta(analysis, contigs.front().contig_id), ">");
+    return std::vector<std::string>{};
   });
 }
 
@@ -333,6 +420,15 @@ void tour_v2(Tour& tour, const Settings& settings) {
   v2_list<Genome>(
       tour, "genomes", [&] { return client.genomes({}, small); },
       [&](const Genome& g) { return unknown_of(client.genome(g.accession)); });
+  tour.run("openapi.json", [&] {
+    const nlohmann::json doc = client.openapi();
+    if (!doc.is_object() || !doc.contains("openapi") || !doc.contains("paths") ||
+        !doc["paths"].is_object() || doc["paths"].empty()) {
+      throw mgnify::Error("openapi.json is not an OpenAPI document with paths");
+    }
+    return std::vector<std::string>{};
+  });
+  unknown_job_status(tour, client);
 }
 
 }  // namespace
