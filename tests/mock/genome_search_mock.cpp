@@ -94,6 +94,44 @@ std::string gzip_stored(const std::string& data) {
   return out;
 }
 
+// ---- POSIX ustar (the group result is a tarball of the children's CSVs) -------
+
+void put_octal(std::string& block, std::size_t offset, std::size_t width, std::uint64_t value) {
+  std::string digits(width - 1, '0');
+  for (std::size_t i = width - 1; i-- > 0 && value != 0; value >>= 3) {
+    digits[i] = static_cast<char>('0' + (value & 7u));
+  }
+  block.replace(offset, width - 1, digits);
+  block[offset + width - 1] = '\0';
+}
+
+std::string ustar(const std::vector<std::pair<std::string, std::string>>& members) {
+  std::string out;
+  for (const auto& [name, data] : members) {
+    std::string header(512, '\0');
+    header.replace(0, std::min<std::size_t>(name.size(), 100), name, 0, 100);
+    put_octal(header, 100, 8, 0644);
+    put_octal(header, 108, 8, 0);
+    put_octal(header, 116, 8, 0);
+    put_octal(header, 124, 12, data.size());
+    put_octal(header, 136, 12, 0);  // mtime: fixed, so results are reproducible
+    header[156] = '0';              // a regular file
+    header.replace(257, 6, std::string("ustar\0", 6));
+    header.replace(263, 2, "00");
+    // The checksum is computed with its own field read as eight spaces.
+    header.replace(148, 8, std::string(8, ' '));
+    std::uint32_t sum = 0;
+    for (unsigned char c : header) sum += c;
+    put_octal(header, 148, 7, sum);
+    header[155] = ' ';
+    out += header;
+    out += data;
+    out.append((512 - data.size() % 512) % 512, '\0');
+  }
+  out.append(1024, '\0');
+  return out;
+}
+
 // ---- COBS --------------------------------------------------------------------
 
 struct CobsInput {
@@ -471,12 +509,14 @@ void register_genome_search_routes(MockServer& server, GenomeSearchRoutes routes
         if (status != "SUCCESS" && status != "PARTIAL_SUCCESS") {
           return send_detail(res, 404, "Not Found");
         }
-        std::string all;
+        std::vector<std::pair<std::string, std::string>> members;
         for (const auto& c : it->second.children) {
-          if (child_status(c, it->second.polls) == "SUCCESS") all += child_csv(c, genomes);
+          if (child_status(c, it->second.polls) == "SUCCESS") {
+            members.emplace_back(c.job_id + ".csv", child_csv(c, genomes));
+          }
         }
-        res.set_header("Content-Disposition", "attachment; filename=\"" + id + ".csv.gz\"");
-        res.set_content(gzip_stored(all), "application/gzip");
+        res.set_header("Content-Disposition", "attachment; filename=\"" + id + ".tar.gz\"");
+        res.set_content(gzip_stored(ustar(members)), "application/gzip");
       });
 }
 

@@ -2,15 +2,20 @@
 // sourmash gather job (submit -> poll -> results), the service's error bodies,
 // the wait's deadline and cancellation.
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -65,6 +70,98 @@ mgnify::JobWaitOptions quick_wait() {
   wait.multiplier = 2.0;
   wait.deadline = 60s;
   return wait;
+}
+
+std::uint32_t gather_tar_crc32(const std::string& data) {
+  std::uint32_t crc = 0xFFFFFFFFu;
+  for (unsigned char byte : data) {
+    crc ^= byte;
+    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+}
+
+std::uint32_t gather_tar_le32(const std::string& bytes, std::size_t at) {
+  std::uint32_t value = 0;
+  for (std::size_t i = 4; i-- > 0;)
+    value = (value << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return value;
+}
+
+// Inflates a gzip member made of stored (uncompressed) deflate blocks, the form the
+// mock writes; any other block type, a bad trailer or trailing bytes throw.
+std::string gather_tar_gunzip(const std::string& gz) {
+  if (gz.size() < 18 || gz.compare(0, 3, "\x1f\x8b\x08") != 0 || gz[3] != 0) {
+    throw std::runtime_error("not a plain gzip member");
+  }
+  std::string out;
+  std::size_t at = 10;
+  for (bool last = false; !last;) {
+    if (at + 5 > gz.size()) throw std::runtime_error("truncated deflate block");
+    const auto head = static_cast<unsigned char>(gz[at]);
+    if ((head >> 1) != 0) throw std::runtime_error("not a stored deflate block");
+    last = (head & 1u) != 0;
+    const std::size_t len = static_cast<unsigned char>(gz[at + 1]) |
+                            (static_cast<std::size_t>(static_cast<unsigned char>(gz[at + 2])) << 8);
+    const std::size_t nlen =
+        static_cast<unsigned char>(gz[at + 3]) |
+        (static_cast<std::size_t>(static_cast<unsigned char>(gz[at + 4])) << 8);
+    if ((len ^ 0xFFFFu) != nlen || at + 5 + len > gz.size()) {
+      throw std::runtime_error("bad stored block length");
+    }
+    out.append(gz, at + 5, len);
+    at += 5 + len;
+  }
+  if (at + 8 != gz.size()) throw std::runtime_error("bad gzip trailer");
+  if (gather_tar_le32(gz, at) != gather_tar_crc32(out)) throw std::runtime_error("CRC mismatch");
+  if (gather_tar_le32(gz, at + 4) != static_cast<std::uint32_t>(out.size())) {
+    throw std::runtime_error("ISIZE mismatch");
+  }
+  return out;
+}
+
+std::uint64_t gather_tar_octal(const std::string& field) {
+  std::uint64_t value = 0;
+  for (char c : field) {
+    if (c == '\0' || c == ' ') break;
+    if (c < '0' || c > '7') throw std::runtime_error("bad octal field");
+    value = value * 8 + static_cast<std::uint64_t>(c - '0');
+  }
+  return value;
+}
+
+// A POSIX ustar archive's members (name -> content); headers are checked (magic,
+// checksum, regular file) and the archive must end with two zero blocks.
+std::map<std::string, std::string> gather_tar_members(const std::string& tar) {
+  if (tar.size() % 512 != 0) throw std::runtime_error("tar size is not a multiple of 512");
+  std::map<std::string, std::string> members;
+  std::size_t at = 0;
+  while (true) {
+    if (at + 1024 > tar.size()) throw std::runtime_error("no end-of-archive blocks");
+    const std::string header = tar.substr(at, 512);
+    if (header == std::string(512, '\0')) {
+      if (tar.compare(at + 512, 512, std::string(512, '\0')) != 0) {
+        throw std::runtime_error("one zero block only");
+      }
+      return members;
+    }
+    if (header.compare(257, 6, std::string("ustar\0", 6)) != 0) {
+      throw std::runtime_error("not a ustar header");
+    }
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < 512; ++i) {
+      sum += (i >= 148 && i < 156) ? static_cast<unsigned char>(' ')
+                                   : static_cast<unsigned char>(header[i]);
+    }
+    if (gather_tar_octal(header.substr(148, 8)) != sum) throw std::runtime_error("bad checksum");
+    if (header[156] != '0' && header[156] != '\0') throw std::runtime_error("not a regular file");
+    const std::string name = header.substr(0, header.find('\0'));
+    const auto size = static_cast<std::size_t>(gather_tar_octal(header.substr(124, 12)));
+    at += 512;
+    if (at + size > tar.size()) throw std::runtime_error("member runs past the archive");
+    members[name] = tar.substr(at, size);
+    at += (size + 511) / 512 * 512;
+  }
 }
 
 }  // namespace
@@ -249,24 +346,42 @@ TEST_CASE("gather: the group's tarball is saved to a file, not parsed",
           "[v2][genome-search][gather][downloads]") {
   SearchRig rig;
   auto client = rig.fake_time_client();
-  const auto job = client.submit_gather(gather_request("tarball"));
+  const auto job =
+      client.submit_gather(gather_request("tarball", {"human-gut-v2-0", "marine-v1-0"}));
   const auto status = client.wait_for_gather(job.job_id, quick_wait());
   REQUIRE(status.results_url);
+  REQUIRE(status.signatures.size() == 2);
   CHECK_THROWS_AS(client.gather_results(job.job_id), mgnify::DecodeError);
 
   const auto dir = std::filesystem::temp_directory_path() / "mgnify-v2-gather-download";
   std::filesystem::remove_all(dir);
-  const auto path = dir / "results.csv.gz";
+  const auto path = dir / "results.tar.gz";
   mgnify::files::DownloadOptions options;
   options.create_directories = true;
   const auto saved = client.download_gather_results(job.job_id, path, options);
   CHECK(saved.bytes == std::filesystem::file_size(path));
-  std::ifstream in(path, std::ios::binary);
-  char magic[2] = {0, 0};
-  in.read(magic, 2);
-  CHECK(static_cast<unsigned char>(magic[0]) == 0x1f);
-  CHECK(static_cast<unsigned char>(magic[1]) == 0x8b);
+  std::string gz;
+  {
+    std::ifstream in(path, std::ios::binary);
+    gz.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
   std::filesystem::remove_all(dir);
+  REQUIRE(gz.size() == saved.bytes);
+
+  const auto members = gather_tar_members(gather_tar_gunzip(gz));
+  REQUIRE(members.size() == status.signatures.size());
+  for (const auto& signature : status.signatures) {
+    CAPTURE(signature.job_id);
+    const auto member = members.find(signature.job_id + ".csv");
+    REQUIRE(member != members.end());
+    // Each member is that child's CSV, the same text its own results URL serves.
+    const auto child = client.gather_results(signature.job_id);
+    REQUIRE_FALSE(child.rows.empty());
+    CHECK(member->second.rfind("intersect_bp,", 0) == 0);
+    CHECK(member->second.find(*signature.catalogue) != std::string::npos);
+    const auto lines = std::count(member->second.begin(), member->second.end(), '\n');
+    CHECK(static_cast<std::size_t>(lines) == child.rows.size() + 1);
+  }
 }
 
 TEST_CASE("gather: failed, empty and unknown outcomes are statuses, not errors",
