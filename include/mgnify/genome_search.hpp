@@ -41,8 +41,11 @@ inline namespace v0 {
 
 /// What to search for. Unset numbers leave the service's defaults.
 struct CobsQuery {
-  /// Nucleotide sequence (a genome fragment); must not be empty.
+  /// Nucleotide sequence (a genome fragment); must not be empty unless sequence_file is set.
   std::string sequence;
+  /// A file holding the sequence (FASTA or plain), uploaded as the multipart part
+  /// `sequence_file` and read while sending; v2 only, and not together with `sequence`.
+  std::optional<std::filesystem::path> sequence_file;
   std::optional<int> kmer_size;
   std::optional<int> max_results;
   /// Fraction of the query's k-mers a genome must contain, 0 to 1.
@@ -52,7 +55,12 @@ struct CobsQuery {
 
   /// InvalidArgument for what the service would reject, before any request.
   void validate() const {
-    if (sequence.find_first_not_of(" \t\r\n") == std::string::npos) {
+    const bool has_text = sequence.find_first_not_of(" \t\r\n") != std::string::npos;
+    if (sequence_file) {
+      if (has_text)
+        throw InvalidArgument("genome search takes a sequence or a sequence_file, not both");
+      if (sequence_file->empty()) throw InvalidArgument("sequence_file is an empty path");
+    } else if (!has_text) {
       throw InvalidArgument("genome search needs a non-empty sequence");
     }
     if (kmer_size && *kmer_size < 1) {

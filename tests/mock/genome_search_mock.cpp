@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -206,6 +207,15 @@ std::optional<CobsInput> cobs_input(const Req& req, Res& res, bool accepts_json)
   } else {
     auto seq = form_value(req, "sequence");
     if (!seq) seq = form_value(req, "seq");
+    if (!seq && accepts_json && req.has_file("sequence_file")) {
+      // A FASTA upload: the header lines name the record, the rest is the sequence.
+      seq = std::string();
+      std::istringstream lines(req.get_file_value("sequence_file").content);
+      for (std::string line; std::getline(lines, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!line.empty() && line.front() != '>') *seq += line;
+      }
+    }
     in.sequence = seq.value_or("");
     try {
       if (auto v = form_value(req, "kmer_size")) in.kmer_size = std::stoi(*v);

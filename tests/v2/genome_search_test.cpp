@@ -214,6 +214,54 @@ TEST_CASE("genome_search returns typed COBS hits from the service's genomes",
   CHECK_FALSE(body.contains("kmer_size"));
 }
 
+TEST_CASE("genome_search uploads a sequence file as the multipart part sequence_file",
+          "[v2][genome-search]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  const std::string sequence = sequence_of(300);
+  const auto fasta = std::filesystem::temp_directory_path() / "mgnify-v2-cobs-upload.fa";
+  {
+    std::ofstream out(fasta, std::ios::binary);
+    out << ">fragment one\n" << sequence.substr(0, 80) << "\n" << sequence.substr(80) << "\n";
+  }
+  mgnify::CobsQuery from_file;
+  from_file.sequence_file = fasta;
+  from_file.kmer_size = 21;
+  from_file.threshold = 0.5;
+  from_file.catalogues_filter = {v2test::data::dataset().genomes.front().catalogue_id};
+  rig.server.clear_requests();
+  const auto uploaded = client.genome_search(from_file);
+  std::filesystem::remove(fasta);
+
+  const auto requests = rig.server.requests();
+  REQUIRE(requests.size() == 1);
+  CHECK(requests[0].method == "POST");
+  const auto type = requests[0].headers.find("content-type");
+  REQUIRE(type != requests[0].headers.end());
+  CHECK(type->second.rfind("multipart/form-data", 0) == 0);
+
+  // The service searched the file's sequence: the same answer as the sequence sent inline.
+  mgnify::CobsQuery inline_query = from_file;
+  inline_query.sequence_file.reset();
+  inline_query.sequence = sequence;
+  const auto sent_inline = client.genome_search(inline_query);
+  REQUIRE_FALSE(uploaded.results.empty());
+  REQUIRE(uploaded.results.size() == sent_inline.results.size());
+  for (std::size_t i = 0; i < uploaded.results.size(); ++i) {
+    CHECK(uploaded.results[i].cobs.genome == sent_inline.results[i].cobs.genome);
+    REQUIRE(uploaded.results[i].cobs.num_kmers);
+    CHECK(*uploaded.results[i].cobs.num_kmers == 300 - 21 + 1);
+  }
+
+  mgnify::CobsQuery both = from_file;
+  both.sequence = sequence;
+  CHECK_THROWS_AS(client.genome_search(both), mgnify::InvalidArgument);
+  mgnify::CobsQuery empty_path;
+  empty_path.sequence_file = std::filesystem::path();
+  CHECK_THROWS_AS(client.genome_search(empty_path), mgnify::InvalidArgument);
+  CHECK(rig.server.requests().size() == 2);
+}
+
 TEST_CASE("genome search models keep members they do not know", "[v2][genome-search][models]") {
   const nlohmann::json hit = {
       {"mgnify", {{"accession", "MGYG000000001"}, {"catalogue_id", "c"}, {"future", 1}}},

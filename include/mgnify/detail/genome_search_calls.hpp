@@ -51,12 +51,33 @@ class GenomeSearchCalls {
   template <class Result>
   Result cobs_json(const CobsQuery& query, const CancelToken& cancel) const {
     query.validate();
+    if (query.sequence_file) return cobs_upload<Result>(query, cancel);
     nlohmann::json body = {{"sequence", query.sequence}};
     if (query.kmer_size) body["kmer_size"] = *query.kmer_size;
     if (query.max_results) body["max_results"] = *query.max_results;
     if (query.threshold) body["threshold"] = *query.threshold;
     if (!query.catalogues_filter.empty()) body["catalogues_filter"] = query.catalogues_filter;
     const auto response = session_.post_json(url("genome-search"), body, call(cancel));
+    return decode_data<Result>(response.body, response.url);
+  }
+
+  /// v2 with a sequence file: the multipart form of the same fields.
+  template <class Result>
+  Result cobs_upload(const CobsQuery& query, const CancelToken& cancel) const {
+    std::vector<http::FormPart> form{
+        http::FormPart::file_at("sequence_file", *query.sequence_file, "text/plain")};
+    if (query.kmer_size)
+      form.push_back(http::FormPart::text("kmer_size", std::to_string(*query.kmer_size)));
+    if (query.max_results) {
+      form.push_back(http::FormPart::text("max_results", std::to_string(*query.max_results)));
+    }
+    if (query.threshold) {
+      form.push_back(http::FormPart::text("threshold", number_text(*query.threshold)));
+    }
+    for (const auto& id : query.catalogues_filter) {
+      form.push_back(http::FormPart::text("catalogues_filter", id));
+    }
+    const auto response = session_.post_form(url("genome-search"), std::move(form), call(cancel));
     return decode_data<Result>(response.body, response.url);
   }
 
@@ -68,6 +89,7 @@ class GenomeSearchCalls {
     if (query.kmer_size || query.max_results) {
       throw InvalidArgument("the v1 genome search takes no kmer_size or max_results");
     }
+    if (query.sequence_file) throw InvalidArgument("the v1 genome search takes no sequence_file");
     std::vector<http::FormPart> form{http::FormPart::text("seq", query.sequence)};
     if (query.threshold) {
       form.push_back(http::FormPart::text("threshold", number_text(*query.threshold)));
