@@ -358,7 +358,22 @@ TEST_CASE("walks: a walk resumed at a short last page ends there, clamped or not
       CHECK_FALSE(got.threw);
       const auto all = expected_accessions(25);
       CHECK(got.accessions == std::vector<std::string>(all.begin() + 20, all.end()));
-      CHECK(server.requests() == 1);
+      // Page 3 and the empty page 4 that shows it was the last.
+      CHECK(server.requests() == 2);
+    }
+    {
+      // Clamped to 5, page 3 holds items 10-14: as many as the unclamped
+      // last page, and only page 4 tells the two apart.
+      ScriptedList list;
+      list.count = [] { return 25; };
+      list.server_size = 5;
+      Server server(list);
+      auto client = server.client(read_ahead);
+      const Walked got = walk(client, 10, 3);
+      INFO(got.message);
+      CHECK_FALSE(got.threw);
+      const auto all = expected_accessions(25);
+      CHECK(got.accessions == std::vector<std::string>(all.begin() + 10, all.end()));
     }
     {
       // The server clamps to 4: page 3 holds items 8-11, and pages 4-7 the rest.

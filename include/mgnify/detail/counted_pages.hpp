@@ -58,13 +58,20 @@ class CountedPages {
                                  std::to_string(count) + " before page " + here);
     }
     if (!size_) {
-      size_ = first_size(page, items, count, pages);
+      size_ = settled_ ? settled_ : first_size(page, items, count, pages);
       if (!size_) {
         throw ListChangedError(url, here,
                                "page " + here + " held " + std::to_string(items) + " of " +
                                    std::to_string(count) + " items, which no page size explains");
       }
       count_ = count;
+    }
+    if (pages && *pages != page_count(*size_, count)) {
+      throw ListChangedError(url, here,
+                             "page " + here + " states " + std::to_string(*pages) +
+                                 " pages where " + std::to_string(count) + " items in pages of " +
+                                 std::to_string(*size_) + " make " +
+                                 std::to_string(page_count(*size_, count)));
     }
     const std::int64_t expected = expected_items(page, *size_, count);
     if (items != expected) {
@@ -83,6 +90,49 @@ class CountedPages {
   bool has_page(std::int64_t page) const {
     std::lock_guard<std::mutex> lock(mutex_);
     return size_ && count_ && exists(page, *size_, *count_);
+  }
+
+  /// The two page sizes a walk's first page fits when it is not page 1 and
+  /// the service states no number of pages: one under which it is the list's
+  /// last page, one under which more pages follow. Only the next page can tell
+  /// them apart (empty, or not), so the walk looks at it before going on.
+  struct SizeChoice {
+    std::int64_t if_last;
+    std::int64_t if_more;
+  };
+
+  /// The choice the first page of a walk leaves open, or nullopt when that
+  /// page alone decides the server's page size (or nothing has to be decided
+  /// any more).
+  std::optional<SizeChoice> open_size_choice(std::int64_t page, std::int64_t items,
+                                             std::int64_t count) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (size_ || settled_ || page <= 1 || items <= 0 || count <= items ||
+        page == std::numeric_limits<std::int64_t>::max()) {
+      return std::nullopt;
+    }
+    const auto last_under = [&](std::int64_t size) {
+      return size > 0 && expected_items(page, size, count) == items &&
+             !exists(page + 1, size, count);
+    };
+    std::optional<std::int64_t> if_last;
+    if (requested_ && last_under(*requested_)) {
+      if_last = *requested_;
+    } else if ((count - items) % (page - 1) == 0) {
+      const std::int64_t last_of = (count - items) / (page - 1);
+      if ((!requested_ || last_of < *requested_) && last_under(last_of)) if_last = last_of;
+    }
+    const bool more_under_own_length =
+        expected_items(page, items, count) == items && exists(page + 1, items, count);
+    if (!if_last || !more_under_own_length || *if_last == items) return std::nullopt;
+    return SizeChoice{*if_last, items};
+  }
+
+  /// Fixes the server's page size before the first page is accepted, from what
+  /// the page after it showed (see open_size_choice).
+  void settle_size(std::int64_t size) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!size_) settled_ = size;
   }
 
   /// The server's page size, once a page has been accepted.
@@ -117,12 +167,13 @@ class CountedPages {
   // The first page seen decides the page size. A short page that is not the
   // last one means the server's size is smaller than requested. A walk
   // resumed at a later page may begin on a short page that fits more than
-  // one size: the requested size, under which it is the list's last page,
-  // comes first (nothing tells a server that clamps to exactly this page's
-  // length apart from one that does not), then the page's own length, under
-  // which more pages follow (if that is wrong, the next page does not fit and
-  // the walk fails loudly instead of ending early), then a clamped size under
-  // which it is the last page. A stated number of pages rules sizes out.
+  // one size; where the service states no number of pages the caller settles
+  // that from the next page first (open_size_choice), and otherwise the
+  // stated number of pages rules sizes out. Left to itself, the order is the
+  // requested size (the page is the list's last), then the page's own length
+  // (more pages follow; if that is wrong, the next page does not fit and the
+  // walk fails loudly instead of ending early), then a clamped size under
+  // which it is the last page.
   std::optional<std::int64_t> first_size(std::int64_t page, std::int64_t items, std::int64_t count,
                                          std::optional<std::int64_t> pages) const {
     if (requested_ && items > *requested_) return std::nullopt;
@@ -148,6 +199,7 @@ class CountedPages {
   mutable std::mutex mutex_;
   std::optional<std::int64_t> count_;
   std::optional<std::int64_t> size_;
+  std::optional<std::int64_t> settled_;
 };
 
 }  // namespace detail

@@ -524,8 +524,19 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
       const auto response = state->get(state->session->url(path, query), progress.cancel());
       progress.received();
       auto decoded = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
-      const auto next = pages->accept(page, static_cast<std::int64_t>(decoded.items.size()),
-                                      decoded.count, response.url);
+      const auto items = static_cast<std::int64_t>(decoded.items.size());
+      if (const auto choice = pages->open_size_choice(page, items, decoded.count)) {
+        // A walk resumed on a short page: it is either the list's last page
+        // or a page of a server that clamps to its length. The page after it,
+        // empty past the end of a v2 list, tells which, so that no item is
+        // silently left out.
+        query.set("page", std::to_string(page + 1));
+        const auto look_ahead = state->get(state->session->url(path, query), progress.cancel());
+        const bool more =
+            !mgnify::detail::decode_response_fast<v2::Page<T>>(look_ahead).items.empty();
+        pages->settle_size(more ? choice->if_more : choice->if_last);
+      }
+      const auto next = pages->accept(page, items, decoded.count, response.url);
       mgnify::Page<T> out;
       out.total = decoded.count;
       out.url = response.url;
