@@ -200,11 +200,16 @@ TEST_CASE("downloads on v2 resolves an ENA study or project accession to its MGY
     REQUIRE(expected.code == 0);
     REQUIRE(std::count(expected.out.begin(), expected.out.end(), '\n') > 1);
     for (const auto& ena : study.ena_accessions) {
-      INFO(ena << (summaries ? " --study-summaries" : ""));
-      std::vector<std::string> by_ena = {"downloads", ena};
-      by_ena.insert(by_ena.end(), tail.begin(), tail.end());
-      const auto run = run_input_form(by_ena);
-      check_prints(run, expected.out);
+      std::string lower = ena;
+      std::transform(lower.begin(), lower.end(), lower.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      for (const std::string& form : {ena, lower}) {
+        INFO(form << (summaries ? " --study-summaries" : ""));
+        std::vector<std::string> by_ena = {"downloads", form};
+        by_ena.insert(by_ena.end(), tail.begin(), tail.end());
+        const auto run = run_input_form(by_ena);
+        check_prints(run, expected.out);
+      }
     }
   }
   const auto unknown = run_input_form({"downloads", "ERP999999"});

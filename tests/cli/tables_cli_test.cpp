@@ -559,4 +559,19 @@ TEST_CASE(
                             analysis + "); try: mgnify abundance-table " + analysis +
                             " --api v1 -p V5 -g functional_annotation.go --dir " +
                             (dir.path() / "v3").string() + "\n");
+
+  // API v1 failing to list the analysis's files is that failure, not "v1 lists no file".
+  push_legacy_detail(go_file.alias);
+  tables_mock().push_fault(
+      std::string(mgnify::mock::kV1Prefix) + "/analyses/" + analysis + "/downloads",
+      mgnify::mock::Fault::status_only(
+          404, R"({"errors": [{"detail": "Not found.", "status": "404", "code": "not_found"}]})"));
+  const auto lookup_failed =
+      run_tables_cli({"abundance-table", analysis, "-p", "V5", "-g", "functional_annotation.go",
+                      "--dir", (dir.path() / "v4").string(), "--format", "tsv"});
+  CHECK(lookup_failed.code == 3);
+  CHECK(lookup_failed.out.empty());
+  CHECK(lookup_failed.err.rfind("mgnify: " + analysis + ": ", 0) == 0);
+  CHECK(lookup_failed.err.find("/analyses/" + analysis + "/downloads") != std::string::npos);
+  CHECK(lookup_failed.err.find("lists no file") == std::string::npos);
 }

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "accession.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 
@@ -265,9 +266,10 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
   };
   const Kind kind = kind_of(s.accession);
   // v2 names studies by MGYS only; an ENA accession is looked up first (a 404 if MGnify has none).
-  const std::string study_accession = kind == Kind::ena_study
-                                          ? client.study_by_insdc_accession(s.accession).accession
-                                          : s.accession;
+  const std::string study_accession =
+      kind == Kind::ena_study
+          ? client.study_by_insdc_accession(insdc_accession(s.accession)).accession
+          : s.accession;
   switch (kind) {
     case Kind::genome: {
       const auto genome = client.genome(s.accession);
@@ -471,6 +473,7 @@ LegacyRouting route_legacy_files(std::vector<FileRow>& rows, const Settings& set
       if (!results[o]) {
         ++routing.failed_lookups;
         if (!routing.lookup_error) routing.lookup_error = results[o].exception();
+        routing.lookup_error_of[owners[o]] = results[o].exception();
         continue;
       }
       for (const auto& d : *results[o]) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <istream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -77,6 +78,9 @@ struct LegacyRouting {
   std::size_t unrouted = 0;         // rows still without a URL
   std::size_t failed_lookups = 0;   // owners whose v1 listing failed
   std::exception_ptr lookup_error;  // the first of those failures
+  // Per owner accession, why its v1 listing failed: its files are then not
+  // known to be missing from v1, only not looked up.
+  std::map<std::string, std::exception_ptr> lookup_error_of;
 };
 
 /// The settings for reaching API v1 on behalf of a v2 command: --base-url

@@ -221,7 +221,11 @@ std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::vecto
     a.row = found.front();
     const auto index = static_cast<std::size_t>(a.row - rows.data());
     a.from_v1 = index < routing.from_v1.size() && routing.from_v1[index];
-    if (a.row->url.empty()) {
+    const auto lookup_failure = routing.lookup_error_of.find(a.accession);
+    if (a.row->url.empty() && lookup_failure != routing.lookup_error_of.end()) {
+      // API v1 could not be asked for the file: its error, and exit code, say why.
+      a.failure = lookup_failure->second;
+    } else if (a.row->url.empty()) {
       a.failure = std::make_exception_ptr(mgnify::Error(
           "the service publishes no URL for " + a.row->alias +
           (args.api == "v2" ? " (a pre-V6 result, and API v1 lists no file of that name for " +
