@@ -172,7 +172,8 @@ TEST_CASE("a failed Result owns a copy of its error with the same dynamic type",
       text = e.what();
     }
     REQUIRE(thrown != nullptr);
-    CHECK(typeid(failed.error()) == *thrown);
+    const mgnify::Error& kept = failed.error();
+    CHECK(typeid(kept) == *thrown);
     CHECK(std::string(failed.error().what()) == text);
   }
 }
