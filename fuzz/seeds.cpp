@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
 #include "mock_server.hpp"
 
