@@ -27,8 +27,9 @@ struct Table {
   std::vector<std::vector<Cell>> rows;
 };
 
-/// A TSV cell: backslash, tab, LF and CR become \\ \t \n \r, so that a value
-/// can neither split its row nor shift the columns after it.
+/// A TSV cell: a backslash, tab, LF or CR is written as a backslash followed
+/// by a backslash, `t`, `n` or `r`, so that a value can neither split its row
+/// nor shift the columns after it.
 inline std::string tsv_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
