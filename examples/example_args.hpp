@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,15 @@ struct Usage {
 inline int usage_error(const Usage& usage) {
   std::cerr << "usage: " << usage.name << " " << usage.synopsis << "\n";
   return 2;
+}
+
+/// A count given on the command line: digits only, so that "-3" is refused
+/// rather than wrapped around to a huge number as std::stoul would.
+inline std::size_t count_value(const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+    throw std::invalid_argument("not a count: " + text);
+  }
+  return static_cast<std::size_t>(std::stoull(text));
 }
 
 struct Args {

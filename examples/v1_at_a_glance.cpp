@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
   try {
     for (std::size_t i = 0; i < p.size(); ++i) {
       if (p[i] == "--recent" && i + 1 < p.size()) {
-        recent.max_items = std::stoul(p[++i]);
+        recent.max_items = example::count_value(p[++i]);
       } else {
         return example::usage_error(kUsage);
       }

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   try {
     for (std::size_t i = 0; i < p.size(); ++i) {
       if (p[i] == "--max" && i + 1 < p.size()) {
-        max = std::stoul(p[++i]);
+        max = example::count_value(p[++i]);
       } else {
         return example::usage_error(kUsage);
       }
