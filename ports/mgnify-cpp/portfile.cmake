@@ -29,12 +29,19 @@ if("tool" IN_LIST FEATURES)
     vcpkg_copy_tools(TOOL_NAMES mgnify AUTO_CLEAN)
     # The completion scripts and the man page the build generated, kept beside
     # the port's other files (share/<port>/), named as a system install names them.
+    # The build writes them by running the tool, which a cross build cannot do
+    # (tools/mgnify/CMakeLists.txt skips them when CMAKE_CROSSCOMPILING), so
+    # each is kept only where it was installed.
     set(share "${CURRENT_PACKAGES_DIR}/share")
-    file(INSTALL "${share}/bash-completion/completions/mgnify"
-         DESTINATION "${share}/${PORT}/bash-completion/completions")
-    file(INSTALL "${share}/zsh/site-functions/_mgnify"
-         DESTINATION "${share}/${PORT}/zsh/site-functions")
-    file(INSTALL "${share}/man/man1/mgnify.1" DESTINATION "${share}/${PORT}/man/man1")
+    foreach(installed IN ITEMS
+            "bash-completion/completions/mgnify"
+            "zsh/site-functions/_mgnify"
+            "man/man1/mgnify.1")
+        if(EXISTS "${share}/${installed}")
+            get_filename_component(folder "${installed}" DIRECTORY)
+            file(INSTALL "${share}/${installed}" DESTINATION "${share}/${PORT}/${folder}")
+        endif()
+    endforeach()
     file(REMOVE_RECURSE "${share}/bash-completion" "${share}/zsh" "${share}/man")
 endif()
 file(REMOVE_RECURSE "${CURRENT_PACKAGES_DIR}/lib" "${CURRENT_PACKAGES_DIR}/debug")

@@ -77,6 +77,10 @@ if not re.search(r"vcpkg_copy_tools\(TOOL_NAMES mgnify\b", portfile):
 for installed in ("completions/mgnify", "site-functions/_mgnify", "man1/mgnify.1"):
     if installed not in portfile:
         problems.append(f"portfile.cmake drops the tool's {installed}")
+# A cross build installs no completions or man page (the tool cannot run to
+# write them), so the portfile must not demand them.
+if not re.search(r'if\(EXISTS "\$\{share\}/\$\{installed\}"\)', portfile):
+    problems.append("portfile.cmake installs the completions without checking they were built")
 
 
 def conan_recipe_class(source):
