@@ -8,14 +8,16 @@
 #include <functional>
 #include <iostream>
 #include <mgnify/paged.hpp>
+#include <mgnify/tables/flatten.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "field_order.hpp"
 #include "output.hpp"
 #include "settings.hpp"
 
 namespace mgnify_cli {
+
+using mgnify::tables::field_order;
 
 struct Context {
   Settings settings;
@@ -33,7 +35,7 @@ inline Writer stdout_writer(const Settings& settings) {
   return Writer(std::cout, settings.format, settings.columns);
 }
 
-/// Prints one record; `order` is its fields' order for TSV (field_order.hpp).
+/// Prints one record; `order` is its fields' order for TSV (mgnify::tables::field_order).
 inline int emit_one(const Settings& settings, const nlohmann::json& record,
                     std::vector<std::string> order = {}) {
   Writer out = stdout_writer(settings);

@@ -322,7 +322,7 @@ std::vector<std::string> split_tabs(const std::string& line) {
   std::size_t start = 0;
   for (;;) {
     const auto tab = line.find('\t', start);
-    cells.push_back(tsv_unescape(
+    cells.push_back(mgnify::tables::tsv_unescape(
         line.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
     if (tab == std::string::npos) break;
     start = tab + 1;

@@ -4,11 +4,13 @@
 // pages arrive, never collected first.
 //
 // Every byte the CLI prints that a server could have chosen goes through one
-// escaping routine (output.cpp): a hostile or broken server must not be able
-// to drive the user's terminal with control sequences (cursor moves, screen
-// clears, OSC 52 clipboard writes, a CR that overwrites a line).
+// escaping routine (mgnify/detail/text_escape.hpp): a hostile or broken
+// server must not be able to drive the user's terminal with control sequences
+// (cursor moves, screen clears, OSC 52 clipboard writes, a CR that overwrites
+// a line). TSV rows are made by mgnify/tables/flatten.hpp.
 
 #include <cstddef>
+#include <mgnify/tables/flatten.hpp>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -30,34 +32,10 @@ std::string sanitize_for_terminal(std::string_view text);
 /// Prints "mgnify: <message>" and a newline on stderr, the message sanitized.
 void print_error(std::string_view message);
 
-/// One TSV cell: strings escaped as by sanitize_for_terminal, and a backslash
-/// doubled so that the escapes can be read back (read_manifest); null as an
-/// empty cell, objects and arrays as compact JSON (with DEL and C1 controls as
-/// \u00HH, invalid UTF-8 as U+FFFD).
-std::string tsv_cell(const nlohmann::ordered_json& value);
-
-/// The inverse of tsv_cell's escaping of a string.
-std::string tsv_unescape(std::string_view cell);
-
-/// The row a TSV line is made from. A v1 JSON:API resource becomes id, type,
-/// its attributes and, per relationship that names objects, their ids
-/// (`biome`); anything else is used as it is. Nested objects are kept and
-/// their scalar leaves added as dotted keys ("biome.lineage"), and a v1
-/// `sample-metadata` list as one "metadata.KEY" per entry (with
-/// "metadata.KEY.unit" where it has a unit), so that metadata can be named by
-/// key. Keys follow `order` (the model's field order; the rest sorted after),
-/// with the identifier ("mgyp", else "accession") first.
-nlohmann::ordered_json tsv_view(const nlohmann::json& record,
-                                const std::vector<std::string>& order = {});
-
-/// The value at a dotted path ("biome.lineage", "downloads.0.alias") in a TSV
-/// view, or null. A key that itself holds dots ("metadata.depth") is matched whole.
-nlohmann::ordered_json value_at(const nlohmann::ordered_json& view, const std::string& dotted_path);
-
 class Writer {
  public:
   /// `columns` (TSV only) names the columns; empty means every key of the
-  /// first record whose value is a scalar (see tsv_view for the order).
+  /// first record whose value is a scalar (see mgnify::tables::tsv_view for the order).
   Writer(std::ostream& out, Format format, std::vector<std::string> columns = {});
   /// When finish() was not reached (a later page failed and the error is on
   /// its way to main), closes an open JSON list, so that stdout still parses
@@ -65,7 +43,7 @@ class Writer {
   ~Writer();
 
   /// TSV: the order of the default columns, and of unknown keys: the model's
-  /// field order (field_order.hpp).
+  /// field order (mgnify::tables::field_order).
   void prefer_order(std::vector<std::string> keys) { order_ = std::move(keys); }
 
   /// Starts a list (JSON: an array). Call write() per item, then finish().

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mgnify/detail/text_escape.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -27,31 +28,19 @@ struct Table {
   std::vector<std::vector<Cell>> rows;
 };
 
-/// A TSV cell: a backslash, tab, LF or CR is written as a backslash followed
-/// by a backslash, `t`, `n` or `r`, so that a value can neither split its row
-/// nor shift the columns after it.
+/// A TSV cell that can neither split its row, shift the columns after it nor
+/// drive a terminal: a backslash is doubled; tab, LF and CR become a backslash
+/// followed by `t`, `n` or `r`; the other C0 controls, DEL and each byte that
+/// is not part of valid UTF-8 become a backslash, `x` and two hex digits; the
+/// C1 controls (U+0080 to U+009F) a backslash, `u00` and two hex digits.
+/// Other text, non-ASCII UTF-8 included, is kept. tsv_unescape reads it back.
 inline std::string tsv_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        out.push_back(c);
-    }
-  }
-  return out;
+  return mgnify::detail::escape_text(text, mgnify::detail::Escapes::tsv);
+}
+
+/// The text tsv_escape was given, from the cell it wrote.
+inline std::string tsv_unescape(std::string_view cell) {
+  return mgnify::detail::unescape_tsv(cell);
 }
 
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote, CR or LF,
