@@ -9,6 +9,7 @@
 #include <memory>
 #include <mgnify/files/checksum.hpp>
 #include <mgnify/files/download.hpp>
+#include <mgnify/files/manifest.hpp>
 #include <mgnify/http/session.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
@@ -75,10 +76,8 @@ void write_manifest(const std::vector<FileRow>& rows, const std::string& path) {
   if (!file)
     throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
                             "cannot write manifest");
-  Writer out(file, Format::tsv, manifest_columns());
-  out.begin_list();
-  for (const auto& row : rows) out.write(to_json(row));
-  out.finish();
+  files::write_manifest(file, rows);
+  file.flush();
   if (!file)
     throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
                             "cannot write manifest");

@@ -5,7 +5,6 @@
 #include <iostream>
 #include <map>
 #include <mgnify/concurrency/parallel_map.hpp>
-#include <mgnify/files/checksum.hpp>
 #include <mgnify/v1.hpp>
 #include <mgnify/v2.hpp>
 #include <mutex>
@@ -19,28 +18,6 @@ namespace mgnify_cli {
 
 namespace v1 = mgnify::v1;
 namespace v2 = mgnify::v2;
-
-const std::vector<std::string>& manifest_columns() {
-  static const std::vector<std::string> columns = {
-      "accession",       "alias", "pipeline_version",   "group",    "description", "file_type",
-      "experiment_type", "url",   "checksum_algorithm", "checksum", "size_bytes"};
-  return columns;
-}
-
-nlohmann::json to_json(const FileRow& row) {
-  return nlohmann::json{
-      {"accession", row.accession},
-      {"alias", row.alias},
-      {"pipeline_version", row.pipeline_version},
-      {"group", row.group},
-      {"description", row.description},
-      {"file_type", row.file_type},
-      {"experiment_type", row.experiment_type},
-      {"url", row.url},
-      {"checksum_algorithm", row.checksum_algorithm},
-      {"checksum", row.checksum},
-      {"size_bytes", row.size_bytes ? nlohmann::json(*row.size_bytes) : nlohmann::json(nullptr)}};
-}
 
 std::string normalise_version(const std::string& version) {
   std::string v;
@@ -317,19 +294,6 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
   return rows;
 }
 
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> cells;
-  std::size_t start = 0;
-  for (;;) {
-    const auto tab = line.find('\t', start);
-    cells.push_back(mgnify::tables::tsv_unescape(
-        line.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
-    if (tab == std::string::npos) break;
-    start = tab + 1;
-  }
-  return cells;
-}
-
 }  // namespace
 
 std::vector<FileRow> list_files(const Selection& selection, const Settings& settings,
@@ -340,60 +304,6 @@ std::vector<FileRow> list_files(const Selection& selection, const Settings& sett
                                        : list_v2(selection, settings, first_error, seen);
   if (available) *available = std::move(seen);
   if (settings.max_items && rows.size() > *settings.max_items) rows.resize(*settings.max_items);
-  return rows;
-}
-
-std::vector<FileRow> read_manifest(std::istream& in, const std::string& name) {
-  std::string line;
-  if (!std::getline(in, line)) throw UsageError("manifest " + name + " is empty");
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  const auto header = split_tabs(line);
-  std::map<std::string, std::size_t> index;
-  for (std::size_t i = 0; i < header.size(); ++i) index[header[i]] = i;
-  for (const char* required : {"accession", "alias", "url"}) {
-    if (!index.count(required)) {
-      throw UsageError("manifest " + name + " has no '" + required + "' column");
-    }
-  }
-  std::vector<FileRow> rows;
-  std::size_t line_number = 1;
-  while (std::getline(in, line)) {
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) continue;
-    const auto cells = split_tabs(line);
-    auto cell = [&](const char* column) -> std::string {
-      const auto it = index.find(column);
-      return it != index.end() && it->second < cells.size() ? cells[it->second] : std::string();
-    };
-    FileRow row;
-    row.accession = cell("accession");
-    row.alias = cell("alias");
-    row.pipeline_version = cell("pipeline_version");
-    row.group = cell("group");
-    row.description = cell("description");
-    row.file_type = cell("file_type");
-    row.experiment_type = cell("experiment_type");
-    row.url = cell("url");
-    row.checksum_algorithm = cell("checksum_algorithm");
-    row.checksum = cell("checksum");
-    // Checked here, where the line is known, rather than when the download is set up.
-    try {
-      mgnify::files::Checksum::from_record(row.checksum_algorithm, row.checksum);
-    } catch (const mgnify::InvalidArgument& e) {
-      throw UsageError("manifest " + name + " line " + std::to_string(line_number) + ": " +
-                       e.what());
-    }
-    const std::string size = cell("size_bytes");
-    if (!size.empty()) {
-      if (size.find_first_not_of("0123456789") != std::string::npos || size.size() > 19) {
-        throw UsageError("manifest " + name + " line " + std::to_string(line_number) +
-                         ": size_bytes is not a number: '" + size + "'");
-      }
-      row.size_bytes = std::stoull(size);
-    }
-    rows.push_back(std::move(row));
-  }
   return rows;
 }
 

@@ -3,11 +3,10 @@
 // The files of a study, analysis or genome as one flat table (the manifest),
 // from either API, filtered like mg-toolkit's `bulk_download -p VERSION -g GROUP`.
 
-#include <cstdint>
-#include <istream>
+#include <cstddef>
+#include <exception>
 #include <map>
-#include <nlohmann/json.hpp>
-#include <optional>
+#include <mgnify/files/manifest.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,24 +15,10 @@
 
 namespace mgnify_cli {
 
-/// One downloadable file: a manifest line.
-struct FileRow {
-  std::string accession;  // the object the file belongs to (analysis, study or genome)
-  std::string alias;      // file name
-  std::string pipeline_version;
-  std::string group;  // v1 group-type, v2 download_group
-  std::string description;
-  std::string file_type;
-  std::string experiment_type;
-  std::string url;  // empty: the service publishes no location (v2 legacy results)
-  std::string checksum_algorithm;
-  std::string checksum;
-  std::optional<std::uint64_t> size_bytes;
-};
-
-/// Manifest column names, in order.
-const std::vector<std::string>& manifest_columns();
-nlohmann::json to_json(const FileRow& row);
+// The manifest's row, columns and reader are the library's (mgnify/files/manifest.hpp).
+using mgnify::files::FileRow;
+using mgnify::files::manifest_columns;
+using mgnify::files::read_manifest;
 
 enum class Api { v1, v2 };
 
@@ -102,8 +87,5 @@ std::string unrouted_message(const std::vector<FileRow>& rows, const LegacyRouti
 
 /// `text` as one shell word: as it is when that is safe, else single-quoted.
 std::string shell_word(const std::string& text);
-
-/// Reads a manifest written by `mgnify downloads --format tsv` or `--manifest`.
-std::vector<FileRow> read_manifest(std::istream& in, const std::string& name);
 
 }  // namespace mgnify_cli
