@@ -562,7 +562,7 @@ inline GatherResults parse_gather_csv(std::string_view text, const std::string& 
 
 /// Polls `poll()` until the status it returns is final, waiting
 /// first_interval, then growing by multiplier up to max_interval, never past
-/// the deadline. Waits run on `clock` (a FakeClock makes them instant).
+/// the deadline. Waits run on `clock` (a testing::FakeClock makes them instant).
 template <class Poll>
 GatherStatus wait_for_job(http::Clock& clock, const std::string& job_id,
                           const JobWaitOptions& options, Poll&& poll) {

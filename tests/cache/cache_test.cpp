@@ -24,6 +24,7 @@
 #include "mgnify/default_transport.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/proteins.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock/all_services.hpp"
@@ -155,7 +156,7 @@ TEST_CASE("a hit is marked, keeps its body and URL, and never waits for the rate
           "[cache][integration]") {
   CacheDir dir;
   auto cache = make_cache(dir);
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   auto options = cached_options(cache_mock().v2_url(), cache, clock);
   options.rate_limit.enabled = true;
   options.rate_limit.adaptive = false;
@@ -208,7 +209,7 @@ TEST_CASE("an entry older than the TTL is fetched again (session clock)", "[cach
   CacheOptions options;
   options.ttl = std::chrono::seconds(60);
   auto cache = make_cache(dir, options);
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   mgnify::v2::V2Client client(cached_options(cache_mock().v2_url(), cache, clock));
   const std::string path = v2_study_path("MGYS00000005");
   cache_mock().clear_requests();
@@ -233,7 +234,7 @@ TEST_CASE("an entry older than the TTL is fetched again (session clock)", "[cach
 }
 
 TEST_CASE("over the size bound, the least recently used entry is evicted", "[cache][integration]") {
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   const std::vector<std::string> studies = {"MGYS00000006", "MGYS00000007", "MGYS00000008"};
   // Entry sizes, measured with an unbounded cache.
   std::vector<std::uint64_t> sizes;

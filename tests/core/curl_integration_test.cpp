@@ -33,7 +33,8 @@ namespace {
 // One mock server (routes added by `setup` before it starts) plus sessions on it.
 struct Live {
   std::unique_ptr<MockServer> server;
-  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+  std::shared_ptr<mgnify::testing::FakeClock> clock =
+      std::make_shared<mgnify::testing::FakeClock>();
 
   explicit Live(const std::function<void(MockServer&)>& setup = {},
                 MockServer::Options options = MockServer::Options{}) {
@@ -418,7 +419,7 @@ TEST_CASE("live: connection refused on a closed port is a TransportError of kind
     probe.start();
     closed_port = probe.port();
   }
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(clock)),
                           "http://127.0.0.1:" + std::to_string(closed_port));
   try {

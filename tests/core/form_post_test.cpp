@@ -25,7 +25,8 @@ namespace {
 
 struct FormRig {
   MockServer server;
-  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+  std::shared_ptr<mgnify::testing::FakeClock> clock =
+      std::make_shared<mgnify::testing::FakeClock>();
 
   FormRig() { server.start(); }
 

@@ -12,11 +12,12 @@
 #include "core/test_support.hpp"
 #include "mgnify/http/clock.hpp"
 #include "mgnify/http/rate_limiter.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 
 using namespace std::chrono_literals;
-using mgnify::http::FakeClock;
 using mgnify::http::RateLimiter;
 using mgnify::http::RateLimitOptions;
+using mgnify::testing::FakeClock;
 
 namespace {
 

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "mgnify/default_transport.hpp"
-#include "mgnify/http/clock.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/log.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 #include "mgnify/testing/fake_transport.hpp"
 
 namespace test_support {
@@ -74,7 +74,8 @@ class LogCapture {
 struct FakeRig {
   std::shared_ptr<mgnify::testing::FakeTransport> transport =
       std::make_shared<mgnify::testing::FakeTransport>();
-  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+  std::shared_ptr<mgnify::testing::FakeClock> clock =
+      std::make_shared<mgnify::testing::FakeClock>();
 
   mgnify::ClientOptions options() const {
     mgnify::ClientOptions o;
@@ -104,7 +105,7 @@ struct FakeRig {
 
 /// Options for a real CurlTransport session against the mock: no rate limit, a
 /// fake clock so retry waits are recorded instead of slept, short timeouts.
-inline mgnify::ClientOptions curl_options(const std::shared_ptr<mgnify::http::FakeClock>& clock,
+inline mgnify::ClientOptions curl_options(const std::shared_ptr<mgnify::testing::FakeClock>& clock,
                                           int max_attempts = 3) {
   mgnify::ClientOptions o;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();

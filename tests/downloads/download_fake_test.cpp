@@ -12,6 +12,7 @@
 using namespace mgnify;
 using namespace mgnify::http;
 using namespace mgnify::files;
+using mgnify::testing::FakeClock;
 using mgnify::testing::FakeTransport;
 
 namespace {

@@ -16,6 +16,7 @@ using namespace mgnify;
 using namespace mgnify::http;
 using namespace mgnify::files;
 using dl_test::KnownFile;
+using mgnify::testing::FakeClock;
 
 namespace {
 

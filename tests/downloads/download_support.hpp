@@ -11,10 +11,10 @@
 #include <random>
 #include <string>
 
-#include "mgnify/http/clock.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/transport.hpp"
 #include "mgnify/options.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 
 namespace dl_test {
 
@@ -76,7 +76,7 @@ inline constexpr KnownFile kEmpty{"empty.txt", 0, "d41d8cd98f00b204e9800998ecf84
 inline mgnify::ClientOptions fast_options() {
   mgnify::ClientOptions o;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
-  o.clock = std::make_shared<mgnify::http::FakeClock>();
+  o.clock = std::make_shared<mgnify::testing::FakeClock>();
   o.retry.initial_backoff = std::chrono::milliseconds(10);
   o.retry.max_backoff = std::chrono::milliseconds(40);
   o.request_timeout = std::chrono::milliseconds(10'000);

@@ -69,7 +69,7 @@ TEST_CASE("concurrency: get_many with faults on several items, 8 in flight", "[c
 
 TEST_CASE("concurrency: read-ahead walks stay complete and ordered, also across a failed page",
           "[concurrency]") {
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   auto options = [&](const std::string& base) {
     mgnify::ClientOptions o;
     o.base_url = base;

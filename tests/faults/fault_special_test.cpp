@@ -88,7 +88,7 @@ class BlackHole {
   std::thread thread_;
 };
 
-mgnify::ClientOptions fast_options(const std::shared_ptr<mgnify::http::FakeClock>& clock) {
+mgnify::ClientOptions fast_options(const std::shared_ptr<mgnify::testing::FakeClock>& clock) {
   mgnify::ClientOptions o;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
   o.retry.max_attempts = kBudget;
@@ -272,7 +272,7 @@ TEST_CASE("the default body limit is generous: 256 MiB", "[faults][limits]") {
 
 TEST_CASE("v1: a server that stops mid-walk, restarted on the same port, and a resumed walk",
           "[faults][resume]") {
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   auto server = crashable_server(0, mgnify::mock::register_v1_routes);
   const int port = server->port();
   auto o = fast_options(clock);
@@ -317,7 +317,7 @@ TEST_CASE("v1: a server that stops mid-walk, restarted on the same port, and a r
 
 TEST_CASE("v2: a server that stops mid-walk, restarted on the same port, and a resumed walk",
           "[faults][resume]") {
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   auto server = crashable_server(0, mgnify::mock::register_v2_routes);
   const int port = server->port();
   auto o = fast_options(clock);
@@ -374,7 +374,7 @@ TEST_CASE(
     "v1: a page reached through a redirect to another host names links there; the walk refuses "
     "them",
     "[faults][redirect][links]") {
-  auto clock = std::make_shared<mgnify::http::FakeClock>();
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
   MockServer server;
   mgnify::mock::register_v1_routes(server);
   server.start();

@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include "mgnify/http/clock.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock/proteins/protein_data.hpp"
@@ -80,7 +80,7 @@ struct Shot {
   std::string path;         // as the mock routes it (no query)
   std::string url;          // absolute URL the client will request
   std::string wrong_shape;  // a 200 body of the wrong JSON shape for this call
-  std::shared_ptr<mgnify::http::FakeClock> clock;
+  std::shared_ptr<mgnify::testing::FakeClock> clock;
 
   std::string query() const {
     const auto q = url.find('?');
@@ -159,7 +159,8 @@ WalkOutcome walk_paged(mgnify::Paged<T>& paged, std::size_t page_size, Id id, Ne
 struct Harness {
   Service service;
   std::unique_ptr<MockServer> server;
-  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+  std::shared_ptr<mgnify::testing::FakeClock> clock =
+      std::make_shared<mgnify::testing::FakeClock>();
   LogLines log;
   std::string token;
 

@@ -141,7 +141,7 @@ mgnify::ClientOptions tls_options(const std::string& base) {
   mgnify::ClientOptions o;
   o.base_url = base;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
-  o.clock = std::make_shared<mgnify::http::FakeClock>();
+  o.clock = std::make_shared<mgnify::testing::FakeClock>();
   o.request_timeout = std::chrono::seconds(10);
   return o;
 }

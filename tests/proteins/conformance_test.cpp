@@ -13,8 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "mgnify/testing/fake_transport.hpp"
 #include "mgnify/proteins.hpp"
+#include "mgnify/testing/fake_clock.hpp"
+#include "mgnify/testing/fake_transport.hpp"
 #include "skip.hpp"
 
 namespace fs = std::filesystem;
@@ -62,7 +63,7 @@ proteins::ProteinClient client_answering(int status, const std::string& body) {
   });
   mgnify::ClientOptions options;
   options.transport = transport;
-  options.clock = std::make_shared<mgnify::http::FakeClock>();
+  options.clock = std::make_shared<mgnify::testing::FakeClock>();
   options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
   return proteins::ProteinClient(options);
 }

@@ -6,11 +6,11 @@
 #include <memory>
 #include <string>
 
-#include "mgnify/http/clock.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/proteins/client.hpp"
-#include "mock_server.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 #include "mock/proteins/protein_data.hpp"
+#include "mock_server.hpp"
 
 namespace protein_test {
 
@@ -26,7 +26,8 @@ inline const std::string& search_path() {
 
 struct MockRig {
   mgnify::mock::MockServer server;
-  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+  std::shared_ptr<mgnify::testing::FakeClock> clock =
+      std::make_shared<mgnify::testing::FakeClock>();
 
   MockRig() {
     mgnify::mock::register_proteins_routes(server);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "genome_search_mock.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 #include "v1/v1_support.hpp"
 
 using namespace std::chrono_literals;
@@ -18,7 +19,8 @@ namespace mock = mgnify::mock;
 namespace {
 
 struct V1SearchRig : v1_test::Rig {
-  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+  std::shared_ptr<mgnify::testing::FakeClock> clock =
+      std::make_shared<mgnify::testing::FakeClock>();
   mgnify::v1::LegacyClient fake_time_client() const {
     auto o = options();
     o.clock = clock;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "genome_search_mock.hpp"
+#include "mgnify/testing/fake_clock.hpp"
 #include "v2/v2_support.hpp"
 
 using namespace std::chrono_literals;
@@ -32,7 +33,8 @@ const char* const kGatherPath = "genomes-search/gather/";
 const char* const kCobsPath = "genome-search/";
 
 struct SearchRig : v2test::Rig {
-  std::shared_ptr<mgnify::http::FakeClock> clock = std::make_shared<mgnify::http::FakeClock>();
+  std::shared_ptr<mgnify::testing::FakeClock> clock =
+      std::make_shared<mgnify::testing::FakeClock>();
 
   /// Waits between polls run on the fake clock: instant, and recorded.
   mgnify::v2::V2Client fake_time_client() const {

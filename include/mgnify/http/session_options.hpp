@@ -72,7 +72,7 @@ struct SessionOptions {
   /// CurlTransport built from its connection settings (see
   /// mgnify/default_transport.hpp).
   std::shared_ptr<Transport> transport;
-  /// Null means the real clocks; tests inject http::FakeClock.
+  /// Null means the real clocks; tests inject testing::FakeClock.
   std::shared_ptr<Clock> clock;
   /// Called for every request, response, redirect, retry and failure.
   Logger logger;
