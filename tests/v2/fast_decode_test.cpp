@@ -163,7 +163,8 @@ TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact 
        true},
       {R"({"count":1,"items":[{"accession":"MGYA1","experiment_type":"Not a known type","pipeline_version":"V9"}]})",
        true},
-      // Enums and index files have their own fast readers (fast::Value, Model<IndexFile>).
+      // Enums have a fast reader of their own (fast::Value); downloads and index files
+      // read the names older servers used through their field tables (renamed).
       {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","download_type":"Statistics","file_type":"a new type"}]}]})",
        true},
       {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","download_type":7}]}]})",
@@ -174,9 +175,12 @@ TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact 
        true},
       {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":[{"index_type":"gzi","url":null,"relative_url":"r"},{"index_type":null},{"x":1}]}]}]})",
        true},
+      // relative_url is read only where url holds no value, on both paths, so a
+      // relative_url of the wrong type beside a url is no reason to leave the fast path.
       {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":[{"index_type":"fai","url":"u","relative_url":5}]}]}]})",
-       false},  // nlohmann ignores relative_url beside a url; the fast reader leaves it that
-                // decision
+       true},
+      {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":[{"index_type":"fai","url":null,"relative_url":5}]}]}]})",
+       false},
       {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":[{"index_type":"fai","url":5}]}]}]})",
        false},
       {R"({"count":1,"items":[{"accession":"MGYA1","downloads":[{"alias":"a","index_files":[{"index_type":1}]}]}]})",

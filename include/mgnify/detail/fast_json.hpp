@@ -18,7 +18,7 @@
 // again through nlohmann and the models' from_json, which produces either the
 // identical struct or the precise DecodeError (JSON path, URL). Both paths are
 // compared field by field on every mock page and fixture file by the
-// differential tests (tests/core/fast_decode_test.cpp).
+// differential tests (tests/v1, v2 and proteins fast_decode_test.cpp).
 //
 // A name repeated within one object is valid JSON; nlohmann keeps its last
 // value. Every fast reader therefore sets its whole target from the value in
@@ -327,15 +327,6 @@ template <class T>
 void optional_field(od::value v, std::optional<T>& out, const Source& src) {
   read(v, out, src);
 }
-/// read_or_keep on a fresh model: null gives the default value.
-template <class T>
-void keep_field(od::value v, T& out, const Source& src) {
-  if (is_null(v)) {
-    out = T{};
-  } else {
-    read(v, out, src);
-  }
-}
 /// read_required: null is an error (reported by the nlohmann path).
 template <class T>
 void required_field(od::value v, T& out, const Source& src, bool& seen) {
@@ -344,13 +335,25 @@ void required_field(od::value v, T& out, const Source& src, bool& seen) {
   seen = true;
 }
 
+/// What reading one object through a field table has gathered so far.
+struct TableProgress {
+  /// Required entries read, by their position in the table.
+  std::uint64_t required_seen = 0;
+  /// Renamed entries whose current name was last seen holding a value.
+  std::uint64_t current_set = 0;
+  /// The last value sent under each renamed entry's older name, by the
+  /// position of that name in the table. Such documents are rare; the value
+  /// is converted at the end (FormerFieldResolver), and only if needed.
+  std::vector<std::pair<unsigned, nlohmann::json>> former;
+};
+
 /// Reads one field of an object through a model's field table: the entry at
 /// `entry` (its position in the table) reads `value` with the rules of its
 /// kind (detail/fields.hpp); the other entries do nothing.
 class FieldTableReader {
  public:
-  FieldTableReader(unsigned entry, od::value& value, const Source& src)
-      : entry_(entry), value_(value), src_(src) {}
+  FieldTableReader(unsigned entry, od::value& value, const Source& src, TableProgress& progress)
+      : entry_(entry), value_(value), src_(src), progress_(progress) {}
 
   template <class T>
   void required(const char*, T& member) {
@@ -358,7 +361,7 @@ class FieldTableReader {
     if (!claims()) return;
     if (is_null(value_)) throw Fallback{};
     read(value_, member, src_);
-    required_seen_ |= bit;
+    progress_.required_seen |= bit;
   }
   template <class T>
   void optional(const char*, std::optional<T>& member) {
@@ -385,8 +388,27 @@ class FieldTableReader {
       member = to_nlohmann(value_).dump();
     }
   }
-
-  std::uint64_t required_seen() const noexcept { return required_seen_; }
+  /// Two entries: the current name, read as an optional field, then the
+  /// older one, kept aside until the whole object has been read.
+  template <class T>
+  void renamed(const char*, const char*, std::optional<T>& member) {
+    const unsigned current = index_;
+    index_ += 2;
+    if (entry_ == current) {
+      read(value_, member, src_);
+      const std::uint64_t bit = std::uint64_t{1} << current;
+      progress_.current_set = member ? progress_.current_set | bit : progress_.current_set & ~bit;
+    } else if (entry_ == current + 1) {
+      nlohmann::json value = to_nlohmann(value_);
+      for (auto& [at, kept] : progress_.former) {
+        if (at == entry_) {
+          kept = std::move(value);
+          return;
+        }
+      }
+      progress_.former.emplace_back(entry_, std::move(value));
+    }
+  }
 
  private:
   bool claims() noexcept { return index_++ == entry_; }
@@ -394,8 +416,50 @@ class FieldTableReader {
   unsigned entry_;
   od::value& value_;
   const Source& src_;
+  TableProgress& progress_;
   unsigned index_ = 0;
-  std::uint64_t required_seen_ = 0;
+};
+
+/// Once an object has been read: a renamed field whose current name held no
+/// value takes the value sent under its older name, converted as the nlohmann
+/// path converts it (read_former).
+class FormerFieldResolver {
+ public:
+  explicit FormerFieldResolver(const TableProgress& progress) : progress_(progress) {}
+
+  template <class T>
+  void required(const char*, T&) {
+    ++index_;
+  }
+  template <class T>
+  void optional(const char*, T&) {
+    ++index_;
+  }
+  template <class T>
+  void defaulted(const char*, T&) {
+    ++index_;
+  }
+  void scalar_text(const char*, std::string&) { ++index_; }
+  template <class T>
+  void renamed(const char*, const char* former, std::optional<T>& member) {
+    const unsigned current = index_;
+    index_ += 2;
+    if (progress_.current_set & (std::uint64_t{1} << current)) return;
+    for (const auto& [at, value] : progress_.former) {
+      if (at != current + 1) continue;
+      try {
+        read_former(value, former, member);
+      } catch (const DecodeError&) {
+        throw Fallback{};
+      } catch (const nlohmann::json::exception&) {
+        throw Fallback{};
+      }
+    }
+  }
+
+ private:
+  const TableProgress& progress_;
+  unsigned index_ = 0;
 };
 
 /// The keys of a field table in order, and its required entries as a mask
@@ -415,6 +479,11 @@ class TableLayout {
     add(key);
   }
   void scalar_text(const char* key, const std::string&) { add(key); }
+  template <class T>
+  void renamed(const char* key, const char* former, T&) {
+    add(key);
+    add(former);
+  }
 
   const std::vector<std::string_view>& keys() const noexcept { return keys_; }
   std::uint64_t required_mask() const noexcept { return mask_; }
@@ -464,18 +533,23 @@ void read_table(od::object& obj, const Source& src, M& out) {
   const TableLayout& layout = table_layout<Table, M>();
   // A longer table than the required-field mask holds goes to the nlohmann path.
   if (layout.keys().size() > 64) throw Fallback{};
-  std::uint64_t seen = 0;
+  TableProgress progress;
   unsigned hint = 0;
   for_fields(obj, [&](std::string_view key, od::value& v) {
     const std::optional<unsigned> entry = layout.find(key, hint);
     if (!entry) return validate(v);
     hint = *entry + 1;
-    FieldTableReader reader(*entry, v, src);
+    FieldTableReader reader(*entry, v, src, progress);
     Table::apply(out, reader);
-    seen |= reader.required_seen();
   });
   // A missing required field: the nlohmann path reports it with its name.
-  if ((seen & layout.required_mask()) != layout.required_mask()) throw Fallback{};
+  if ((progress.required_seen & layout.required_mask()) != layout.required_mask()) {
+    throw Fallback{};
+  }
+  if (!progress.former.empty()) {
+    FormerFieldResolver resolver(progress);
+    Table::apply(out, resolver);
+  }
 }
 
 /// Every model with a field table has a fast reader derived from it.

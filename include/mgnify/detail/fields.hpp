@@ -15,9 +15,13 @@
 //   };
 //   MGNIFY_JSON_FIELDS(Study, "study")
 //
-// A derived model calls its base's fields() first. Four kinds of field:
+// A derived model calls its base's fields() first. Five kinds of field:
 // - required: absent or null is a DecodeError;
 // - optional: a std::optional, absent or null is nullopt;
+// - renamed: optional, but a document that lacks it (or has null) may carry
+//   it under the name older servers used; that name is read instead and
+//   written back, so such a document re-encodes as it came. A list sent
+//   under the older name may be one element on its own (see read_former);
 // - defaulted: absent keeps the member's initial value, null gives T{};
 // - scalar_text: a std::string that the service fills with text or with a
 //   bare number or boolean ("value": 7); it holds the value's JSON text and
@@ -56,6 +60,8 @@ struct FieldProbe {
   template <class T>
   void defaulted(const char*, T&) {}
   void scalar_text(const char*, const std::string&) {}
+  template <class T>
+  void renamed(const char*, const char*, T&) {}
 };
 
 template <class M>
@@ -90,6 +96,32 @@ constexpr bool holds_table_models() {
   } else {
     return has_fields<T>::value;
   }
+}
+
+/// A renamed field's value under its older name: as `member` holds it, except
+/// that a list may come as its one element on its own.
+template <class T>
+void read_former(const nlohmann::json& value, const char* former, std::optional<T>& member) {
+  if (value.is_null()) {
+    member.reset();
+    return;
+  }
+  if constexpr (is_std_vector<T>::value) {
+    if (!value.is_array()) {
+      member = T{convert_at<typename T::value_type>(value, key_path(former))};
+      return;
+    }
+  }
+  member = convert_at<T>(value, key_path(former));
+}
+
+/// Whether a renamed field of `sent` came under its older name: the current
+/// name absent or null, the older one holding a value.
+inline bool sent_as_former(const nlohmann::json& sent, const char* key, const char* former) {
+  if (!sent.is_object()) return false;
+  const auto current = sent.find(key);
+  const auto old = sent.find(former);
+  return (current == sent.end() || current->is_null()) && old != sent.end() && !old->is_null();
 }
 
 /// Points the `raw` of every model nested in `member` into the enclosing
@@ -133,6 +165,19 @@ struct JsonFieldReader {
     if (it == j.end()) return;
     member = json_scalar_text(*it);
   }
+  template <class T>
+  void renamed(const char* key, const char* former, std::optional<T>& member) const {
+    if (!sent_as_former(j, key, former)) return optional(key, member);
+    const nlohmann::json& value = j.at(former);
+    read_former(value, former, member);
+    if constexpr (holds_table_models<std::optional<T>>()) {
+      // One element sent on its own is the whole value at the older name.
+      if constexpr (is_std_vector<T>::value) {
+        if (!value.is_array()) return view_nested_raw(member->front(), parent, key_path(former));
+      }
+      view_nested_raw(member, parent, key_path(former));
+    }
+  }
 
  private:
   template <class T>
@@ -173,6 +218,23 @@ struct JsonFieldWriter {
     // A number or boolean whose text is still `member` goes back as that number.
     if (it != out.end() && !it->is_string() && json_scalar_text(*it) == member) return;
     defaulted(key, member);
+  }
+  /// Back under the name the document used, in the form it came in (one
+  /// element or a list) while that form can hold the value.
+  template <class T>
+  void renamed(const char* key, const char* former, const std::optional<T>& member) const {
+    if (!sent_as_former(out, key, former)) return optional(key, member);
+    if (!member) {
+      out[former] = nullptr;
+      return;
+    }
+    if constexpr (is_std_vector<T>::value) {
+      if (!out.at(former).is_array()) {
+        if (member->size() == 1) return write(former, member->front());
+        return optional(key, member);
+      }
+    }
+    write(former, *member);
   }
 
  private:

@@ -49,8 +49,10 @@ void collect_unknown_in(const T& member, const std::string& path, std::vector<st
 
 class UnknownMemberCollector {
  public:
-  UnknownMemberCollector(std::string path, std::vector<std::string>& out)
-      : path_(std::move(path)), out_(out) {}
+  /// `received`: the object whose fields are visited, if known.
+  UnknownMemberCollector(std::string path, std::vector<std::string>& out,
+                         const nlohmann::json* received = nullptr)
+      : path_(std::move(path)), out_(out), received_(received) {}
 
   template <class T>
   void required(const char* key, const T& member) {
@@ -65,7 +67,17 @@ class UnknownMemberCollector {
     note(key, member);
   }
   void scalar_text(const char* key, const std::string&) { known_.insert(key); }
-
+  /// Both names are known; nested models are looked into where the value came.
+  template <class T>
+  void renamed(const char* key, const char* former, const T& member) {
+    known_.insert(former);
+    if (received_ && sent_as_former(*received_, key, former)) {
+      known_.insert(key);
+      note_nested(json_pointer_append(path_, former), member, received_->at(former).is_array());
+    } else {
+      note(key, member);
+    }
+  }
   /// Every member of `received` that no field named.
   void report_unlisted(const nlohmann::json& received) const {
     if (!received.is_object()) return;
@@ -78,20 +90,33 @@ class UnknownMemberCollector {
   template <class T>
   void note(const char* key, const T& member) {
     known_.insert(key);
+    note_nested(json_pointer_append(path_, key), member, true);
+  }
+  /// `as_sent`: false for a list that came as its one element on its own.
+  template <class T>
+  void note_nested(const std::string& path, const T& member, bool as_sent) {
     if constexpr (holds_table_models<T>()) {
-      collect_unknown_in(member, json_pointer_append(path_, key), out_);
+      if constexpr (is_optional<T>::value) {
+        if constexpr (is_std_vector<typename T::value_type>::value) {
+          if (!as_sent && member && member->size() == 1) {
+            return collect_unknown_in(member->front(), path, out_);
+          }
+        }
+      }
+      collect_unknown_in(member, path, out_);
     }
   }
 
   std::string path_;
   std::vector<std::string>& out_;
+  const nlohmann::json* received_;
   std::set<std::string> known_;
 };
 
 template <class T>
 void collect_unknown_in(const T& member, const std::string& path, std::vector<std::string>& out) {
   if constexpr (has_fields<T>::value) {
-    UnknownMemberCollector collector(path, out);
+    UnknownMemberCollector collector(path, out, &member.raw.json());
     T::fields(member, collector);
     collector.report_unlisted(member.raw.json());
   } else if constexpr (has_attribute_table<T>::value) {

@@ -1,12 +1,9 @@
 #pragma once
 
-// Fast (simdjson) decoders of v2 pages ({count, items}). Every model with a
-// field table is read through it (detail/fast_json.hpp, FieldTableReader);
-// the two download models, which also accept the names older servers used,
-// have readers of their own here. Same structs as from_json; see
-// detail/fast_json.hpp for the fallback contract.
+// Fast (simdjson) decoders of v2 pages ({count, items}). Every v2 model has a
+// field table and is read through it (detail/fast_json.hpp, FieldTableReader).
+// Same structs as from_json; see detail/fast_json.hpp for the fallback contract.
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,68 +32,6 @@ struct Value<mgnify::v2::Enumerated<E>> {
   static constexpr bool enabled = true;
   static void read(od::value v, mgnify::v2::Enumerated<E>& out) {
     out = mgnify::v2::Enumerated<E>::parse(std::string(take(v.get_string())));
-  }
-};
-
-template <>
-struct Model<mgnify::v2::IndexFile> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, const ObjectText& text, const Source& src,
-                   mgnify::v2::IndexFile& f) {
-    // from_json reads relative_url (the older servers' name) only when url is absent or null.
-    std::optional<std::string> url;
-    std::optional<std::string> relative_url;
-    for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (key == "index_type") {
-        keep_field(v, f.index_type, src);
-      } else if (key == "url") {
-        optional_field(v, url, src);
-      } else if (key == "relative_url") {
-        optional_field(v, relative_url, src);
-      } else {
-        validate(v);
-      }
-    });
-    f.url = url ? std::move(url) : std::move(relative_url);
-    f.raw = src.raw(text.after_read());
-  }
-};
-
-template <>
-struct Model<mgnify::v2::DownloadFile> {
-  static constexpr bool enabled = true;
-  static void read(od::object obj, const ObjectText& text, const Source& src,
-                   mgnify::v2::DownloadFile& d) {
-    std::optional<mgnify::v2::IndexFile> single;
-    for_fields(obj, [&](std::string_view key, od::value& v) {
-      if (key == "alias") {
-        keep_field(v, d.alias, src);
-      } else if (key == "download_type") {
-        keep_field(v, d.download_type, src);
-      } else if (key == "file_type") {
-        keep_field(v, d.file_type, src);
-      } else if (key == "short_description") {
-        keep_field(v, d.short_description, src);
-      } else if (key == "long_description") {
-        keep_field(v, d.long_description, src);
-      } else if (key == "download_group") {
-        optional_field(v, d.download_group, src);
-      } else if (key == "file_size_bytes") {
-        optional_field(v, d.file_size_bytes, src);
-      } else if (key == "index_files") {
-        optional_field(v, d.index_files, src);
-      } else if (key == "index_file") {
-        optional_field(v, single, src);
-      } else if (key == "url") {
-        optional_field(v, d.url, src);
-      } else {
-        validate(v);
-      }
-    });
-    // Servers before Aug 2025 sent one index_file; from_json reads it only without index_files.
-    if (!d.index_files && single)
-      d.index_files = std::vector<mgnify::v2::IndexFile>{std::move(*single)};
-    d.raw = src.raw(text.after_read());
   }
 };
 
