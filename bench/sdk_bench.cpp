@@ -42,9 +42,10 @@ int fanout(const bench::Args& a) {
   mgnify::proteins::ProteinClient client(options(a, a.need("proteins")));
   auto query = mgnify::proteins::SearchQuery::by_pfam(a.str("family", "PF00005"));
   query.limit(static_cast<int>(a.num("limit", 1000)));
+  mgnify::BatchOptions batch;
+  batch.concurrency = static_cast<std::size_t>(a.num("concurrency", 16));
   const auto start = bench::Clock::now();
-  const auto results =
-      client.search_and_fetch(query, static_cast<std::size_t>(a.num("concurrency", 16)));
+  const auto results = client.search_and_fetch(query, batch);
   const double s = bench::seconds_since(start);
   long long ok = 0;
   for (const auto& r : results) ok += r.ok() ? 1 : 0;

@@ -73,14 +73,15 @@ int main(int argc, char** argv) {
 
     // Redrawn only when the percentage changes, so a log file gets ~100 lines, not 1000.
     std::size_t shown = 101;
-    const auto records =
-        client.search_and_fetch(query, concurrency, [&shown](std::size_t done, std::size_t total) {
-          const std::size_t percent = done * 100 / total;
-          if (percent == shown) return;
-          shown = percent;
-          std::cerr << "\rfetched " << done << "/" << total << " (" << percent << "%)"
-                    << std::flush;
-        });
+    mgnify::BatchOptions batch;
+    batch.concurrency = concurrency;
+    batch.progress = [&shown](std::size_t done, std::size_t total) {
+      const std::size_t percent = done * 100 / total;
+      if (percent == shown) return;
+      shown = percent;
+      std::cerr << "\rfetched " << done << "/" << total << " (" << percent << "%)" << std::flush;
+    };
+    const auto records = client.search_and_fetch(query, batch);
     std::cerr << "\n";
 
     std::ofstream file;

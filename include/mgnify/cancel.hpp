@@ -45,6 +45,13 @@ class CancelToken {
     out.state_->parent = state_;
     return out;
   }
+  /// A token cancelled when this one or `other` is, and also on its own: a
+  /// batch's token combined with an item's own.
+  CancelToken child(const CancelToken& other) const {
+    CancelToken out = child();
+    out.state_->other_parent = other.state_;
+    return out;
+  }
 
   void cancel() const noexcept {
     if (!state_) return;
@@ -55,12 +62,7 @@ class CancelToken {
     state_->changed.notify_all();
   }
 
-  bool cancelled() const noexcept {
-    for (const State* s = state_.get(); s; s = s->parent.get()) {
-      if (s->cancelled.load(std::memory_order_acquire)) return true;
-    }
-    return false;
-  }
+  bool cancelled() const noexcept { return cancelled(state_.get()); }
 
   /// False for never(): nothing needs to watch this token.
   bool can_be_cancelled() const noexcept { return state_ != nullptr; }
@@ -96,10 +98,19 @@ class CancelToken {
   struct State {
     std::atomic<bool> cancelled{false};
     std::shared_ptr<const State> parent;
+    std::shared_ptr<const State> other_parent;
     std::mutex mutex;
     std::condition_variable changed;
   };
   explicit CancelToken(std::nullptr_t) noexcept {}
+
+  static bool cancelled(const State* state) noexcept {
+    for (const State* s = state; s; s = s->parent.get()) {
+      if (s->cancelled.load(std::memory_order_acquire)) return true;
+      if (s->other_parent && cancelled(s->other_parent.get())) return true;
+    }
+    return false;
+  }
 
   std::shared_ptr<State> state_;
 };

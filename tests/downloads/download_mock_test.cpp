@@ -422,8 +422,15 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
   jobs.insert(jobs.begin() + 3, failing);
 
   std::vector<BatchProgress> seen;
+  std::vector<std::size_t> files_done;
+  BatchOptions batch;
+  batch.concurrency = 3;
+  batch.progress = [&](std::size_t done, std::size_t total) {
+    CHECK(total == jobs.size());
+    files_done.push_back(done);
+  };
   const auto results =
-      download_many(session, jobs, 3, [&](const BatchProgress& p) { seen.push_back(p); });
+      download_many(session, jobs, batch, [&](const BatchProgress& p) { seen.push_back(p); });
 
   REQUIRE(results.size() == jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -452,6 +459,9 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
     CHECK(seen[i].files_done >= seen[i - 1].files_done);
     CHECK(seen[i].bytes_done >= seen[i - 1].bytes_done);
   }
+  // One call per finished file, failed or not, counting up.
+  REQUIRE(files_done.size() == jobs.size());
+  for (std::size_t i = 0; i < files_done.size(); ++i) CHECK(files_done[i] == i + 1);
 }
 
 TEST_CASE("download_many rejects bad jobs before any request", "[downloads][mock]") {
@@ -461,10 +471,9 @@ TEST_CASE("download_many rejects bad jobs before any request", "[downloads][mock
   jobs[0].path = rig.dir / "same.tsv";
   jobs[1].url = rig.url("medium.bin");
   jobs[1].path = rig.dir / "same.tsv";
-  CHECK_THROWS_AS(download_many(*rig.session, jobs, 2), InvalidArgument);
+  CHECK_THROWS_AS(download_many(*rig.session, jobs), InvalidArgument);
   jobs[1].path = rig.dir / "other.bin";
-  CHECK_THROWS_AS(download_many(*rig.session, jobs, 0), InvalidArgument);
   jobs[1].url = "ftp://example.org/x";
-  CHECK_THROWS_AS(download_many(*rig.session, jobs, 2), InvalidArgument);
+  CHECK_THROWS_AS(download_many(*rig.session, jobs), InvalidArgument);
   CHECK(rig.server.requests().empty());
 }

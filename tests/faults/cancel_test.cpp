@@ -1,5 +1,5 @@
 // A cancel token given to a batch (v2 and v1 get_studies, proteins
-// search_and_fetch) or a download stops it while the server hangs: control
+// search_and_fetch, download_many) or a download stops it while the server hangs: control
 // comes back within half a second, no transfer stays open, unfinished items
 // say CancelledError and a partial download keeps its .part.
 
@@ -16,6 +16,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "faults/gate.hpp"
@@ -175,6 +176,72 @@ TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][can
   CHECK_FALSE(std::filesystem::exists(path));
   REQUIRE(std::filesystem::exists(part));
   CHECK(std::filesystem::file_size(part) == 64 * 1024);
+  CHECK(server.open_transfers() == 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cancel: download_many stops through BatchOptions, keeping the .part files",
+          "[faults][cancel]") {
+  HangingServer server;
+  mgnify::v2::V2Client client(server.options());
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mgnify-cancel-many-" + std::to_string(::getpid()) + "-" +
+                    std::to_string(Clock::now().time_since_epoch().count()));
+  std::filesystem::create_directories(dir);
+  std::vector<mgnify::files::DownloadJob> jobs(4);
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    jobs[i].url = server.origin() + "/files/big.bin";
+    jobs[i].path = dir / ("big-" + std::to_string(i) + ".bin");
+  }
+  // A job's own token, never cancelled, must not hide the batch's.
+  jobs[0].options.cancel = mgnify::CancelToken();
+  mgnify::BatchOptions batch;
+  batch.concurrency = 2;
+  batch.cancel = mgnify::CancelToken();
+  std::vector<std::pair<std::size_t, std::size_t>> files_done;
+  batch.progress = [&](std::size_t done, std::size_t total) { files_done.emplace_back(done, total); };
+  mgnify::files::BatchProgress last_bytes;
+  Clock::time_point cancelled_at{};
+  std::thread canceller([&] {
+    if (!server.gate().wait_held(2)) return;  // jobs 0 and 1 are mid-body
+    // Cancel once the bytes sent so far are on disk, so the test knows what the .part files hold.
+    std::error_code ec;
+    for (int i = 0; i < 500; ++i) {
+      if (std::filesystem::file_size(jobs[0].path.string() + ".part", ec) == 64 * 1024 &&
+          std::filesystem::file_size(jobs[1].path.string() + ".part", ec) == 64 * 1024) {
+        break;
+      }
+      std::this_thread::sleep_for(10ms);
+    }
+    cancelled_at = Clock::now();
+    batch.cancel.cancel();
+  });
+  const auto results = client.download_many(
+      jobs, batch, [&](const mgnify::files::BatchProgress& p) { last_bytes = p; });
+  const auto returned_at = Clock::now();
+  canceller.join();
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  REQUIRE(results.size() == jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    CAPTURE(i);
+    REQUIRE_FALSE(results[i].ok());
+    CHECK_THROWS_AS(results[i].value(), mgnify::CancelledError);
+    CHECK_FALSE(std::filesystem::exists(jobs[i].path));
+  }
+  // The two started transfers keep what they received; the two never started wrote nothing.
+  for (std::size_t i : {0, 1}) {
+    const auto part = jobs[i].path.string() + ".part";
+    REQUIRE(std::filesystem::exists(part));
+    CHECK(std::filesystem::file_size(part) == 64 * 1024);
+  }
+  for (std::size_t i : {2, 3}) CHECK_FALSE(std::filesystem::exists(jobs[i].path.string() + ".part"));
+  REQUIRE(files_done.size() == jobs.size());
+  for (std::size_t i = 0; i < files_done.size(); ++i) {
+    CHECK(files_done[i] == std::make_pair(i + 1, jobs.size()));
+  }
+  CHECK(last_bytes.files_done == jobs.size());
+  CHECK(last_bytes.files_failed == jobs.size());
   CHECK(server.open_transfers() == 0);
   std::filesystem::remove_all(dir);
 }

@@ -157,8 +157,10 @@ TEST_CASE("concurrency: one rate limiter paces every thread of a shared session"
     accs.push_back(pdata::accession(pdata::representative_numbers()[i]));
   const auto started = std::chrono::steady_clock::now();
   std::vector<mgnify::Result<mgnify::proteins::Protein>> ra, rb;
-  std::thread other([&] { rb = b.get_many(accs, 4); });
-  ra = a.get_many(accs, 4);
+  mgnify::BatchOptions batch;
+  batch.concurrency = 4;
+  std::thread other([&] { rb = b.get_many(accs, batch); });
+  ra = a.get_many(accs, batch);
   other.join();
   const auto elapsed = std::chrono::steady_clock::now() - started;
   for (const auto* results : {&ra, &rb}) {

@@ -54,7 +54,9 @@ void setup_proteins(Harness& h, const Tweaks& t) {
   h.get_many = [client, items](const std::vector<std::size_t>& idx) {
     std::vector<std::string> accs;
     for (auto i : idx) accs.push_back(items[i]);
-    return ids_of(client->get_many(accs, 4),
+    mgnify::BatchOptions batch;
+    batch.concurrency = 4;
+    return ids_of(client->get_many(accs, batch),
                   [](const mgnify::proteins::Protein& p) { return p.mgyp; });
   };
   // No lists in this service: the search is the one multi-item call.

@@ -421,7 +421,7 @@ TEST_CASE("files: download_many refuses jobs whose files would overlap, before a
     jobs[1].path = dir / "A.PART";
   }
   try {
-    mgnify::files::download_many(session, jobs, 2);
+    mgnify::files::download_many(session, jobs);
     FAIL("expected InvalidArgument");
   } catch (const mgnify::InvalidArgument& e) {
     const std::string what = e.what();

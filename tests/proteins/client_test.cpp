@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <set>
+#include <utility>
 
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/proteins.hpp"
@@ -29,6 +30,14 @@ std::vector<std::string> mgyps(const std::vector<mgnify::proteins::SearchHit>& h
   std::vector<std::string> out;
   for (const auto& h : hits) out.push_back(h.mgyp);
   return out;
+}
+
+/// A batch of at most `concurrency` requests in flight.
+mgnify::BatchOptions at_most(std::size_t concurrency, mgnify::BatchProgressFn progress = {}) {
+  mgnify::BatchOptions batch;
+  batch.concurrency = concurrency;
+  batch.progress = std::move(progress);
+  return batch;
 }
 
 std::vector<std::string> accessions(const std::vector<std::uint64_t>& numbers, std::size_t n) {
@@ -326,7 +335,7 @@ TEST_CASE("get_many returns one entry per input, in order, for a mix of good, un
   const std::vector<std::string> input = {"MGYP000000000010", "11",          "not-an-accession",
                                           "mgyp000000000013", "900003",      "",
                                           "261684433",        "MGYP000000000012"};
-  const auto results = client.get_many(input, 4);
+  const auto results = client.get_many(input, at_most(4));
   REQUIRE(results.size() == input.size());
   CHECK(results[0].ok());
   CHECK(results[0]->mgyp == "MGYP000000000010");
@@ -353,9 +362,9 @@ TEST_CASE("get_many keeps input order under concurrency and reports progress", "
   const auto client = rig.client();
   const auto input = accessions(protein_test::data::representative_numbers(), 40);
   std::vector<std::pair<std::size_t, std::size_t>> progress;
-  const auto results = client.get_many(input, 8, [&](std::size_t done, std::size_t total) {
-    progress.emplace_back(done, total);
-  });
+  const auto results = client.get_many(input, at_most(8, [&](std::size_t done, std::size_t total) {
+                                         progress.emplace_back(done, total);
+                                       }));
   REQUIRE(results.size() == 40);
   for (std::size_t i = 0; i < input.size(); ++i) {
     REQUIRE(results[i].ok());
@@ -365,8 +374,11 @@ TEST_CASE("get_many keeps input order under concurrency and reports progress", "
   for (std::size_t i = 0; i < progress.size(); ++i) {
     CHECK(progress[i] == std::make_pair(i + 1, std::size_t{40}));
   }
-  CHECK(client.get_many(std::vector<std::string>{}, 3).empty());
-  CHECK_THROWS_AS(client.get_many(input, 0), InvalidArgument);
+  CHECK(client.get_many(std::vector<std::string>{}, at_most(3)).empty());
+  // Concurrency 0 is the client's default, not an error.
+  const auto defaults = client.get_many(input, at_most(0));
+  REQUIRE(defaults.size() == input.size());
+  for (std::size_t i = 0; i < input.size(); ++i) CHECK(defaults[i]->mgyp == input[i]);
 }
 
 TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][client][integration][batch]") {
@@ -395,15 +407,21 @@ TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][cli
   options.transport = transport;
   const ProteinClient client(options);
   const auto input = accessions(protein_test::data::representative_numbers(), 16);
-  const auto results = client.get_many(input, 4);
+  const auto results = client.get_many(input, at_most(4));
   for (const auto& r : results) CHECK(r.ok());
   CHECK(transport->max_in_flight.load() <= 4);
   CHECK(transport->max_in_flight.load() >= 2);
   CHECK(transport->in_flight.load() == 0);
 
   transport->max_in_flight = 0;
-  (void)client.get_many(input, 1);
+  (void)client.get_many(input, at_most(1));
   CHECK(transport->max_in_flight.load() == 1);
+
+  // No options: at most kDefaultConcurrency (8) of the 16 at once.
+  transport->max_in_flight = 0;
+  for (const auto& r : client.get_many(input)) CHECK(r.ok());
+  CHECK(transport->max_in_flight.load() <= static_cast<int>(ProteinClient::kDefaultConcurrency));
+  CHECK(transport->max_in_flight.load() >= 2);
 }
 
 TEST_CASE("get_many obeys the client's rate limit", "[proteins][client][integration][batch]") {
@@ -416,7 +434,7 @@ TEST_CASE("get_many obeys the client's rate limit", "[proteins][client][integrat
   const ProteinClient client(options);
   const auto input = accessions(protein_test::data::representative_numbers(), 6);
   const auto start = std::chrono::steady_clock::now();
-  const auto results = client.get_many(input, 6);
+  const auto results = client.get_many(input, at_most(6));
   const auto elapsed = std::chrono::steady_clock::now() - start;
   for (const auto& r : results) CHECK(r.ok());
   // One request at once, then five more at 20 per second: at least 250 ms.
@@ -430,7 +448,7 @@ TEST_CASE("throttling (429 then success) during get_many is retried per entry",
   const auto input = accessions(protein_test::data::representative_numbers(), 6);
   rig.server.push_fault(path_of(input[2]), mgnify::mock::Fault::throttled(std::string("2")));
   rig.server.push_fault(path_of(input[4]), mgnify::mock::Fault::throttled(std::nullopt));
-  const auto results = client.get_many(input, 3);
+  const auto results = client.get_many(input, at_most(3));
   for (std::size_t i = 0; i < input.size(); ++i) {
     REQUIRE(results[i].ok());
     CHECK(results[i]->mgyp == input[i]);
@@ -450,7 +468,7 @@ TEST_CASE("throttling that outlasts the retries fails only that entry", "[protei
   const ProteinClient client(options);
   const auto input = accessions(protein_test::data::representative_numbers(), 3);
   rig.server.push_faults(path_of(input[1]), mgnify::mock::Fault::throttled(std::string("1")), 2);
-  const auto results = client.get_many(input, 3);
+  const auto results = client.get_many(input, at_most(3));
   CHECK(results[0].ok());
   REQUIRE(results[1].error_as<RateLimitedError>() != nullptr);
   CHECK(results[1].error_as<RateLimitedError>()->attempts() == 2);
@@ -463,7 +481,7 @@ TEST_CASE("search_and_fetch turns hits into records in hit order", "[proteins][c
   const auto client = rig.client();
   const auto query = SearchQuery::by_lineage("root:Engineered:Wastewater").limit(12);
   const auto hits = client.search(query);
-  const auto records = client.search_and_fetch(query, 4);
+  const auto records = client.search_and_fetch(query, at_most(4));
   REQUIRE(records.size() == 12);
   for (std::size_t i = 0; i < hits.size(); ++i) {
     REQUIRE(records[i].ok());

@@ -59,7 +59,9 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
   }
   std::size_t calls = 0;
   files::BatchProgress last;
-  const auto results = client.download_many(jobs, 3, [&](const files::BatchProgress& p) {
+  mgnify::BatchOptions batch;
+  batch.concurrency = 3;
+  const auto results = client.download_many(jobs, batch, [&](const files::BatchProgress& p) {
     ++calls;
     last = p;
   });
@@ -161,7 +163,7 @@ TEST_CASE("study, genome and catalogue files are served with real MD5 and SHA1 d
   jobs.push_back(v1::download_job(catalogue[0], dir / "catalogue" / catalogue[0].alias));
   expected.push_back(*data::download_bytes(data::DownloadOwner::catalogue, 2, 0));
 
-  const auto results = client.download_many(jobs, 4);
+  const auto results = client.download_many(jobs);
   REQUIRE(results.size() == jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     CAPTURE(jobs[i].url);

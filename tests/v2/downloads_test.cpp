@@ -45,7 +45,7 @@ TEST_CASE("an analysis's listed files download through V2Client, sizes verified"
   REQUIRE(analysis.results_dir);
   CHECK(analysis.results_dir->rfind(rig.server.origin() + "/", 0) == 0);
 
-  const auto results = client.download_many(jobs, 4);
+  const auto results = client.download_many(jobs);
   REQUIRE(results.size() == jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     CAPTURE(jobs[i].url);
@@ -134,7 +134,9 @@ TEST_CASE("study summaries, genome files and private links are served at their l
     REQUIRE(f.file_size_bytes);
     jobs.push_back(download_job(f, dir / f.alias));
   }
-  const auto results = client.download_many(jobs, 3);
+  mgnify::BatchOptions batch;
+  batch.concurrency = 3;
+  const auto results = client.download_many(jobs, batch);
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     CAPTURE(jobs[i].url);
     REQUIRE(results[i]);

@@ -224,8 +224,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       auto run_batch = [&selection](http::Session& batch_session,
                                     const std::vector<files::DownloadJob>& batch) {
         ProgressBar bar("download");
+        mgnify::BatchOptions options;
+        options.concurrency = selection.concurrency;
         auto results = files::download_many(
-            batch_session, batch, selection.concurrency, [&bar](const files::BatchProgress& p) {
+            batch_session, batch, options, [&bar](const files::BatchProgress& p) {
               bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
             });
         bar.finish();

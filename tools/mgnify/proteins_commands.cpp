@@ -139,9 +139,11 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
         return emit_one(ctx.settings, record_json(client.get(accessions->front())), record_order());
       }
       ProgressBar bar("proteins");
-      const auto results = client.get_many(
-          *accessions, proteins::ProteinClient::kDefaultConcurrency,
-          [&bar](std::size_t done, std::size_t total) { bar.items(done, total, "records"); });
+      mgnify::BatchOptions batch;
+      batch.progress = [&bar](std::size_t done, std::size_t total) {
+        bar.items(done, total, "records");
+      };
+      const auto results = client.get_many(*accessions, batch);
       bar.finish();
       Writer out = stdout_writer(ctx.settings);
       out.prefer_order(record_order());
@@ -201,7 +203,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       }
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
       ProgressBar bar("proteins");
-      auto on_progress = [&bar](std::size_t done, std::size_t total) {
+      mgnify::BatchOptions batch;
+      batch.progress = [&bar](std::size_t done, std::size_t total) {
         bar.items(done, total, "records");
       };
       std::vector<std::string> names = *fasta_accessions;
@@ -210,7 +213,7 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
         const auto hits = client.search(make_query(*fasta_args, ctx.settings));
         for (const auto& hit : hits) names.push_back(hit.mgyp);
       }
-      results = client.get_many(names, proteins::ProteinClient::kDefaultConcurrency, on_progress);
+      results = client.get_many(names, batch);
       bar.finish();
       const int code =
           report_batch(names, results, [&width](const std::string&, const proteins::Protein& p) {

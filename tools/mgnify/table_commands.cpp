@@ -255,8 +255,10 @@ void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& a
   auto run_batch = [&args](mgnify::http::Session& session,
                            const std::vector<downloads::DownloadJob>& batch) {
     ProgressBar bar("download");
+    mgnify::BatchOptions options;
+    options.concurrency = args.concurrency;
     auto batch_results = downloads::download_many(
-        session, batch, args.concurrency, [&bar](const downloads::BatchProgress& p) {
+        session, batch, options, [&bar](const downloads::BatchProgress& p) {
           bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
         });
     bar.finish();

@@ -61,6 +61,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/batch.hpp"
 #include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/checksum.hpp"
@@ -937,19 +938,28 @@ struct BatchProgress {
 };
 using BatchProgressCallback = std::function<void(const BatchProgress&)>;
 
-/// Runs the jobs on up to `concurrency` threads (parallel_map) and returns
-/// one outcome per job, in input order; a failed job does not stop the others.
-/// `progress` is called under a lock (never concurrently, so snapshots arrive
-/// in order) after every chunk of every job and when a job finishes.
+/// Downloads a batch runs at once when BatchOptions::concurrency is 0.
+inline constexpr std::size_t kDefaultDownloadConcurrency = 4;
+
+/// Runs the jobs on up to `batch.concurrency` threads (0 means
+/// kDefaultDownloadConcurrency) and returns one outcome per job, in input
+/// order; a failed job does not stop the others. `batch.progress` counts
+/// finished files; `bytes_progress`, for a byte-level display, is called after
+/// every chunk of every job and when a job finishes. Both are called under one
+/// lock (never concurrently, so snapshots arrive in order). Once `batch.cancel`
+/// is cancelled, transfers in flight stop within CancelToken::kPollInterval
+/// (their .part files stay for a later resume) and jobs not started send
+/// nothing; each of those entries holds a CancelledError. A job's own
+/// DownloadOptions::cancel still stops that job alone.
 /// Jobs whose files would overlap are rejected before any request: the same
 /// destination, a destination that is another job's .part or validator file,
 /// and paths that differ only in ASCII case (one file on case-insensitive file
 /// systems).
-inline std::vector<Result<DownloadResult>> download_many(http::Session& session,
-                                                         const std::vector<DownloadJob>& jobs,
-                                                         std::size_t concurrency = 4,
-                                                         BatchProgressCallback progress = {}) {
-  if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
+inline std::vector<Result<DownloadResult>> download_many(
+    http::Session& session, const std::vector<DownloadJob>& jobs, const BatchOptions& batch = {},
+    BatchProgressCallback bytes_progress = {}) {
+  const std::size_t concurrency =
+      batch.concurrency > 0 ? batch.concurrency : kDefaultDownloadConcurrency;
   for (const auto& job : jobs) {
     if (!http::parse_url(job.url))
       throw InvalidArgument("not an absolute http(s) URL: '" + job.url + "'");
@@ -971,7 +981,7 @@ inline std::vector<Result<DownloadResult>> download_many(http::Session& session,
 
   // Called with the lock held.
   auto publish = [&] {
-    if (!progress) return;
+    if (!bytes_progress) return;
     state.bytes_done = 0;
     std::uint64_t total = 0;
     bool all_known = true;
@@ -984,11 +994,27 @@ inline std::vector<Result<DownloadResult>> download_many(http::Session& session,
       }
     }
     state.bytes_total = all_known ? std::optional<std::uint64_t>(total) : std::nullopt;
-    progress(state);
+    bytes_progress(state);
+  };
+  // Called with the lock held, once per job, whatever its outcome.
+  auto finished = [&](bool failed) {
+    ++state.files_done;
+    if (failed) ++state.files_failed;
+    publish();
+    if (!batch.progress) return;
+    try {
+      batch.progress(state.files_done, state.files_total);
+    } catch (...) {
+      // A failing progress display must not turn a downloaded file into a failure.
+    }
   };
 
   return parallel_map(jobs.size(), concurrency, [&](std::size_t i) {
     DownloadOptions options = jobs[i].options;
+    if (batch.cancel.can_be_cancelled()) {
+      options.cancel = options.cancel.can_be_cancelled() ? batch.cancel.child(options.cancel)
+                                                         : batch.cancel;
+    }
     const DownloadProgressCallback own = jobs[i].options.progress;
     options.progress = [&, i, own](const DownloadProgress& p) {
       if (own) own(p);
@@ -998,18 +1024,16 @@ inline std::vector<Result<DownloadResult>> download_many(http::Session& session,
       publish();
     };
     try {
+      options.cancel.throw_if_cancelled(jobs[i].url);
       DownloadResult r = download(session, jobs[i].url, jobs[i].path, options);
       std::lock_guard<std::mutex> lock(mutex);
       slots[i].bytes = r.bytes;
       slots[i].total = r.bytes;
-      ++state.files_done;
-      publish();
+      finished(false);
       return r;
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
-      ++state.files_done;
-      ++state.files_failed;
-      publish();
+      finished(true);
       throw;
     }
   });

@@ -7,17 +7,13 @@
 // superseded-record bookkeeping and the batch calls.
 
 #include <cstddef>
-#include <functional>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "mgnify/batch.hpp"
-#include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -52,10 +48,6 @@ inline std::string accession_in_url(const std::string& url) {
 }
 
 }  // namespace detail
-
-/// Called after each finished fetch of a batch with (finished, total). Calls
-/// are serialised, so the callback needs no locking of its own.
-using ProgressCallback = std::function<void(std::size_t done, std::size_t total)>;
 
 class ProteinClient {
  public:
@@ -140,34 +132,25 @@ class ProteinClient {
     return hits;
   }
 
-  /// Fetches many records concurrently (at most `concurrency` in flight, all
-  /// under the client's rate limit). One entry per input, in input order: a
-  /// malformed accession is an InvalidArgument entry (no request is sent), an
-  /// unknown one a NotFoundError entry; the rest of the batch is unaffected.
+  /// Fetches many records concurrently (BatchOptions::concurrency in flight,
+  /// 0 meaning kDefaultConcurrency, all under the client's rate limit). One
+  /// entry per input, in input order: a malformed accession is an
+  /// InvalidArgument entry (no request is sent), an unknown one a
+  /// NotFoundError entry; the rest of the batch is unaffected.
   std::vector<Result<Protein>> get_many(const std::vector<std::string>& accessions,
-                                        const BatchOptions& batch) const {
+                                        const BatchOptions& batch = {}) const {
     return mgnify::detail::run_batch(accessions.size(), batch, kDefaultConcurrency,
                                      [&](std::size_t i) { return get(Accession(accessions[i])); });
   }
   std::vector<Result<Protein>> get_many(const std::vector<Accession>& accessions,
-                                        const BatchOptions& batch) const {
+                                        const BatchOptions& batch = {}) const {
     return mgnify::detail::run_batch(accessions.size(), batch, kDefaultConcurrency,
                                      [&](std::size_t i) { return get(accessions[i]); });
-  }
-  std::vector<Result<Protein>> get_many(const std::vector<std::string>& accessions,
-                                        std::size_t concurrency = kDefaultConcurrency,
-                                        ProgressCallback on_progress = {}) const {
-    return get_many(accessions, batch_options(concurrency, std::move(on_progress)));
-  }
-  std::vector<Result<Protein>> get_many(const std::vector<Accession>& accessions,
-                                        std::size_t concurrency = kDefaultConcurrency,
-                                        ProgressCallback on_progress = {}) const {
-    return get_many(accessions, batch_options(concurrency, std::move(on_progress)));
   }
 
   /// Search, then fetch every hit's record: one entry per hit, in hit order.
   std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
-                                                const BatchOptions& batch) const {
+                                                const BatchOptions& batch = {}) const {
     batch.cancel.throw_if_cancelled("protein search");
     const std::vector<SearchHit> hits = [&] {
       const mgnify::detail::CancelScope scope(batch.cancel);
@@ -178,22 +161,8 @@ class ProteinClient {
     for (const auto& hit : hits) accessions.push_back(hit.mgyp);
     return get_many(accessions, batch);
   }
-  std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
-                                                std::size_t concurrency = kDefaultConcurrency,
-                                                ProgressCallback on_progress = {}) const {
-    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
-    return search_and_fetch(query, batch_options(concurrency, std::move(on_progress)));
-  }
 
  private:
-  static BatchOptions batch_options(std::size_t concurrency, ProgressCallback on_progress) {
-    if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
-    BatchOptions out;
-    out.concurrency = concurrency;
-    out.progress = std::move(on_progress);
-    return out;
-  }
-
   std::shared_ptr<http::Session> session_;
 };
 

@@ -376,12 +376,13 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
     files::DownloadJob job = download_job(file, path, std::move(options));
     return files::download(*state_->session, job.url, job.path, job.options);
   }
-  /// Several downloads at once, at most `concurrency` in flight; one outcome per
-  /// job, in order (files::download_many).
+  /// Several downloads at once as `batch` says (concurrency, 0 meaning
+  /// files::kDefaultDownloadConcurrency; files finished; cancel); one outcome
+  /// per job, in order (files::download_many, which `bytes_progress` is passed to).
   std::vector<Result<files::DownloadResult>> download_many(
-      const std::vector<files::DownloadJob>& jobs, std::size_t concurrency = 4,
-      files::BatchProgressCallback progress = {}) const {
-    return files::download_many(*state_->session, jobs, concurrency, std::move(progress));
+      const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch = {},
+      files::BatchProgressCallback bytes_progress = {}) const {
+    return files::download_many(*state_->session, jobs, batch, std::move(bytes_progress));
   }
 
   // ---- the service's description and text bodies -----------------------------
