@@ -68,7 +68,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_BENCH=ON \
-  -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_TOOL=OFF >/dev/null
+  -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_MOCK=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_TOOL=OFF >/dev/null
 cmake --build "$build" -j2 --target mgnify-mock mgnify_sdk_bench mgnify_baseline_curl
 
 work="$(mktemp -d)"
@@ -100,7 +100,7 @@ fi
 # in a $(...) subshell, so that its pid reaches the cleanup list.
 start_mock() {
   local name="$1"; shift
-  "$build/tests/mgnify-mock" --port 0 --threads "$threads" "$@" >"$work/$name.out" 2>"$work/$name.err" &
+  "$build/tools/mock/mgnify-mock" --port 0 --threads "$threads" "$@" >"$work/$name.out" 2>"$work/$name.err" &
   pids+=($!)
   for _ in $(seq 1 100); do
     if grep -q '^v2 ' "$work/$name.out" 2>/dev/null; then

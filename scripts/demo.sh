@@ -17,13 +17,13 @@ esac
 ./scripts/deps.sh
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=ON \
-    -DMGNIFY_BUILD_TOOL=ON
+  ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_MOCK=ON \
+    -DMGNIFY_BUILD_EXAMPLES=ON -DMGNIFY_BUILD_TOOL=ON
 fi
 cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples mgnify-cli
 
 urls="$(mktemp)"
-"$build/tests/mgnify-mock" --port 0 >"$urls" &
+"$build/tools/mock/mgnify-mock" --port 0 >"$urls" &
 mock_pid=$!
 trap 'kill "$mock_pid" 2>/dev/null || true; wait "$mock_pid" 2>/dev/null || true; rm -f "$urls"' EXIT
 for _ in $(seq 1 100); do

@@ -3,7 +3,7 @@
 // A local stand-in for the three MGnify services: a cpp-httplib server on
 // loopback with an ephemeral port, used in-process by tests and as the
 // `mgnify-mock` binary by the demo and the benchmarks. Each service registers
-// its own routes (tests/mock/proteins, v1, v2) through register_*_routes; this core
+// its own routes (tools/mock/proteins, v1, v2) through register_*_routes; this core
 // adds request recording, added latency and scripted faults per path.
 
 #include <atomic>
@@ -162,7 +162,7 @@ class MockServer {
   mutable std::condition_variable bodies_cv_;
 };
 
-// Each service's mock library (tests/mock/<service>/) defines its registration
+// Each service's mock library (tools/mock/<service>/) defines its registration
 // function; tests call the one they need before start(), the binary calls all.
 void register_proteins_routes(MockServer& server);
 void register_v1_routes(MockServer& server);
