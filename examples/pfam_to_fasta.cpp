@@ -33,32 +33,15 @@ int usage() { return example::usage_error(kUsage); }
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL", kUsage);
-  std::string family;
-  std::string output;
-  int limit = mgnify::proteins::SearchQuery::kMaxLimit;
-  std::size_t concurrency = 8;
-  double rate = 0;  // 0: the client's default
-  try {
-    const auto& p = args.positional;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      if (p[i] == "--limit" && i + 1 < p.size()) {
-        limit = std::stoi(p[++i]);
-      } else if (p[i] == "--concurrency" && i + 1 < p.size()) {
-        concurrency = static_cast<std::size_t>(std::stoul(p[++i]));
-      } else if (p[i] == "--rate" && i + 1 < p.size()) {
-        rate = std::stod(p[++i]);
-      } else if (p[i] == "--output" && i + 1 < p.size()) {
-        output = p[++i];
-      } else if (family.empty() && p[i].rfind("--", 0) != 0) {
-        family = p[i];
-      } else {
-        return usage();
-      }
-    }
-  } catch (const std::logic_error&) {
-    return usage();
-  }
-  if (family.empty()) return usage();
+  if (args.words.size() != 1) return usage();
+  const std::string& family = args.words.front();
+  const std::string output = args.text("--output").value_or("");
+  const auto limit = static_cast<int>(
+      args.positive("--limit", mgnify::proteins::SearchQuery::kMaxLimit)
+          .value_or(mgnify::proteins::SearchQuery::kMaxLimit));
+  const std::size_t concurrency = args.positive("--concurrency", 64).value_or(8);
+  const double rate = args.number("--rate").value_or(0);  // 0: the client's default
+  if (rate < 0) example::fail_usage(kUsage, "option '--rate' must not be negative");
 
   try {
     const auto query = mgnify::proteins::SearchQuery::by_pfam(family).limit(limit);

@@ -26,19 +26,9 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL", kUsage);
-  bool as_json = false;
-  std::string accession;
-  for (const auto& arg : args.positional) {
-    if (arg == "--json") {
-      as_json = true;
-    } else if (accession.empty()) {
-      accession = arg;
-    } else {
-      accession.clear();
-      break;
-    }
-  }
-  if (accession.empty()) return example::usage_error(kUsage);
+  const bool as_json = args.has("--json");
+  if (args.words.size() != 1) return example::usage_error(kUsage);
+  const std::string& accession = args.words.front();
 
   try {
     mgnify::ClientOptions options;

@@ -30,31 +30,24 @@ int usage() { return example::usage_error(kUsage); }
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_PROTEINS_URL", kUsage);
   try {
-    std::optional<mgnify::proteins::SearchQuery> query;
-    std::optional<int> limit;
-    const auto& p = args.positional;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      if (i + 1 >= p.size()) return usage();
-      const std::string& flag = p[i];
-      const std::string& value = p[++i];
-      if (query && flag != "--limit") {
-        std::cerr << "give exactly one of --biome-id, --pfam, --lineage\n";
-        return 2;
-      }
-      if (flag == "--biome-id") {
-        query = mgnify::proteins::SearchQuery::by_biome_id(std::stoll(value));
-      } else if (flag == "--pfam") {
-        query = mgnify::proteins::SearchQuery::by_pfam(value);
-      } else if (flag == "--lineage") {
-        query = mgnify::proteins::SearchQuery::by_lineage(value);
-      } else if (flag == "--limit") {
-        limit = std::stoi(value);
-      } else {
-        return usage();
-      }
+    if (!args.words.empty()) return usage();
+    const auto biome_id = args.count("--biome-id");
+    const auto pfam = args.text("--pfam");
+    const auto lineage = args.text("--lineage");
+    if ((biome_id ? 1 : 0) + (pfam ? 1 : 0) + (lineage ? 1 : 0) != 1) {
+      example::fail_usage(kUsage, "give exactly one of --biome-id, --pfam, --lineage");
     }
-    if (!query) return usage();
-    if (limit) query->limit(*limit);
+    std::optional<mgnify::proteins::SearchQuery> query;
+    if (biome_id) {
+      query = mgnify::proteins::SearchQuery::by_biome_id(static_cast<long long>(*biome_id));
+    } else if (pfam) {
+      query = mgnify::proteins::SearchQuery::by_pfam(*pfam);
+    } else {
+      query = mgnify::proteins::SearchQuery::by_lineage(*lineage);
+    }
+    if (const auto limit = args.positive("--limit", mgnify::proteins::SearchQuery::kMaxLimit)) {
+      query->limit(static_cast<int>(*limit));
+    }
 
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

@@ -26,29 +26,16 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
-  std::string accession;
-  long long min_length = -1;
-  std::size_t limit = 0;
-  const auto& p = args.positional;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (p[i] == "--min-length" && i + 1 < p.size()) {
-      min_length = std::stoll(p[++i]);
-    } else if (p[i] == "--limit" && i + 1 < p.size()) {
-      limit = static_cast<std::size_t>(std::stoul(p[++i]));
-    } else if (accession.empty()) {
-      accession = p[i];
-    } else {
-      accession.clear();
-      break;
-    }
-  }
-  if (accession.empty()) return example::usage_error(kUsage);
+  if (args.words.size() != 1) return example::usage_error(kUsage);
+  const std::string& accession = args.words.front();
+  const std::optional<std::size_t> min_length = args.count("--min-length");
+  const std::size_t limit = args.count("--limit").value_or(0);
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;
     const mgnify::v1::LegacyClient client(options);
     mgnify::v1::Query filters;
-    if (min_length >= 0) filters.contig_length_gte(min_length);
+    if (min_length) filters.contig_length_gte(static_cast<long long>(*min_length));
     mgnify::ListOptions list;
     list.page_size = 100;
     if (limit > 0) list.max_items = limit;

@@ -25,20 +25,9 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
+  if (!args.words.empty()) return example::usage_error(kUsage);
   mgnify::ListOptions recent;
-  recent.max_items = 5;
-  const auto& p = args.positional;
-  try {
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      if (p[i] == "--recent" && i + 1 < p.size()) {
-        recent.max_items = example::count_value(p[++i]);
-      } else {
-        return example::usage_error(kUsage);
-      }
-    }
-  } catch (const std::exception&) {
-    return example::usage_error(kUsage);
-  }
+  recent.max_items = args.count("--recent").value_or(5);
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

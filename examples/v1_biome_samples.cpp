@@ -32,31 +32,12 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
-  std::string biome = "root:Environmental:Aquatic:Marine";
-  std::string experiment_type = "metagenomic";
-  std::string key = "temperature";
-  double max_value = 10;
-  std::size_t limit = 0;
-  const auto& p = args.positional;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (i + 1 >= p.size()) return example::usage_error(kUsage);
-    const std::string& flag = p[i];
-    const std::string& value = p[++i];
-    if (flag == "--biome")
-      biome = value;
-    else if (flag == "--experiment-type")
-      experiment_type = value;
-    else if (flag == "--key")
-      key = value;
-    else if (flag == "--max")
-      max_value = std::stod(value);
-    else if (flag == "--limit")
-      limit = static_cast<std::size_t>(std::stoul(value));
-    else {
-      std::cerr << "unknown option " << flag << "\n";
-      return 2;
-    }
-  }
+  if (!args.words.empty()) return example::usage_error(kUsage);
+  const std::string biome = args.text("--biome").value_or("root:Environmental:Aquatic:Marine");
+  const std::string experiment_type = args.text("--experiment-type").value_or("metagenomic");
+  const std::string key = args.text("--key").value_or("temperature");
+  const double max_value = args.number("--max").value_or(10);
+  const std::size_t limit = args.count("--limit").value_or(0);
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

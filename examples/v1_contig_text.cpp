@@ -28,23 +28,10 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
-  std::string accession;
-  std::string contig_id;
-  std::uint64_t max_bytes = 0;
-  const auto& p = args.positional;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (p[i] == "--max-bytes" && i + 1 < p.size()) {
-      max_bytes = std::stoull(p[++i]);
-    } else if (accession.empty()) {
-      accession = p[i];
-    } else if (contig_id.empty()) {
-      contig_id = p[i];
-    } else {
-      accession.clear();
-      break;
-    }
-  }
-  if (accession.empty()) return example::usage_error(kUsage);
+  if (args.words.empty() || args.words.size() > 2) return example::usage_error(kUsage);
+  const std::string& accession = args.words[0];
+  std::string contig_id = args.words.size() > 1 ? args.words[1] : "";
+  const std::uint64_t max_bytes = args.count("--max-bytes").value_or(0);
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

@@ -38,20 +38,9 @@ std::string cell(const std::optional<T>& v) {
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
-  std::string accession;
-  int page_size = 100;
-  const auto& p = args.positional;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (p[i] == "--page-size" && i + 1 < p.size()) {
-      page_size = std::stoi(p[++i]);
-    } else if (accession.empty()) {
-      accession = p[i];
-    } else {
-      accession.clear();
-      break;
-    }
-  }
-  if (accession.empty()) return example::usage_error(kUsage);
+  if (args.words.size() != 1) return example::usage_error(kUsage);
+  const std::string& accession = args.words.front();
+  const auto page_size = static_cast<int>(args.positive("--page-size", static_cast<std::size_t>(mgnify::v1::kMaxPageSize)).value_or(100));
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

@@ -19,7 +19,8 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
-  const std::string accession = args.positional.empty() ? "MGYA00000002" : args.positional.front();
+  if (args.words.size() > 1) return example::usage_error(kUsage);
+  const std::string accession = args.words.empty() ? "MGYA00000002" : args.words.front();
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

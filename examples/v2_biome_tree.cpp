@@ -20,15 +20,25 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
-  const std::string lineage =
-      args.positional.size() > 0 ? args.positional[0] : "root:Host-associated";
+  if (args.words.size() > 2) return example::usage_error(kUsage);
+  const std::string lineage = !args.words.empty() ? args.words[0] : "root:Host-associated";
+  std::size_t depth = 4;
+  if (args.words.size() > 1) {
+    try {
+      depth = example::count_value(args.words[1]);
+    } catch (const std::exception&) {
+      depth = 0;
+    }
+    if (depth == 0 || depth > 100) {
+      example::fail_usage(kUsage, "MAX_DEPTH must be from 1 to 100, got '" + args.words[1] + "'");
+    }
+  }
   try {
-    const int depth = args.positional.size() > 1 ? std::stoi(args.positional[1]) : 4;
     mgnify::ClientOptions options;
     options.base_url = args.base_url;
     mgnify::v2::V2Client client(options);
 
-    auto biomes = client.biomes(mgnify::v2::BiomeQuery().biome_lineage(lineage).max_depth(depth));
+    auto biomes = client.biomes(mgnify::v2::BiomeQuery().biome_lineage(lineage).max_depth(static_cast<int>(depth)));
     const std::size_t top = lineage.empty() ? 1 : mgnify::v2::Biome{"", lineage, {}}.depth();
     // The service lists a lineage before its descendants, so indenting by depth draws the tree.
     for (const auto& biome : biomes) {

@@ -37,19 +37,9 @@ const char* const kExampleSequence =
 
 int main(int argc, char** argv) {
   const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
-  std::string catalogue = "human-gut-v2-0-2";
-  std::string sequence = kExampleSequence;
-  std::vector<std::string> signature_files;
-  for (std::size_t i = 0; i < args.positional.size(); ++i) {
-    const std::string& word = args.positional[i];
-    if (word == "--catalogue") {
-      catalogue = args.positional[++i];
-    } else if (word == "--sequence") {
-      sequence = args.positional[++i];
-    } else {
-      signature_files.push_back(word);
-    }
-  }
+  const std::string catalogue = args.text("--catalogue").value_or("human-gut-v2-0-2");
+  const std::string sequence = args.text("--sequence").value_or(kExampleSequence);
+  const std::vector<std::string>& signature_files = args.words;
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

@@ -24,19 +24,8 @@ const example::Usage kUsage{
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
-  std::size_t max = 20;
-  const auto& p = args.positional;
-  try {
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      if (p[i] == "--max" && i + 1 < p.size()) {
-        max = example::count_value(p[++i]);
-      } else {
-        return example::usage_error(kUsage);
-      }
-    }
-  } catch (const std::exception&) {
-    return example::usage_error(kUsage);
-  }
+  if (!args.words.empty()) return example::usage_error(kUsage);
+  const std::size_t max = args.count("--max").value_or(20);
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

@@ -37,19 +37,9 @@ void print_stats(const char* when, const mgnify::CacheStats& stats) {
 
 int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
-  std::filesystem::path directory;
-  std::string accession;
-  const auto& p = args.positional;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (p[i] == "--cache-dir" && i + 1 < p.size()) {
-      directory = p[++i];
-    } else if (accession.empty()) {
-      accession = p[i];
-    } else {
-      return example::usage_error(kUsage);
-    }
-  }
-  if (accession.empty()) return example::usage_error(kUsage);
+  if (args.words.size() != 1) return example::usage_error(kUsage);
+  const std::string& accession = args.words.front();
+  std::filesystem::path directory = args.text("--cache-dir").value_or("");
   const bool temporary = directory.empty();
   if (temporary) {
     const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();

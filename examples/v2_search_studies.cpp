@@ -20,7 +20,7 @@ const example::Usage kUsage{
 int main(int argc, char** argv) {
   const auto args = example::parse_args(argc, argv, "MGNIFY_API_V2_URL", kUsage);
   std::string text;
-  for (const auto& word : args.positional) text += (text.empty() ? "" : " ") + word;
+  for (const auto& word : args.words) text += (text.empty() ? "" : " ") + word;
   if (text.empty()) text = "human gut";
   try {
     mgnify::ClientOptions options;

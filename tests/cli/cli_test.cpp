@@ -670,6 +670,49 @@ TEST_CASE("every example prints its usage on --help and -h, and refuses an unkno
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 2);
   }
 }
+
+TEST_CASE("an example refuses a negative, zero or non-numeric count by name, before any request",
+          "[cli][examples]") {
+  struct Case {
+    std::string name;
+    std::vector<std::string> args;
+    std::string message;  // what stderr starts with, after "NAME: "
+  };
+  const std::vector<Case> cases = {
+      {"pfam_to_fasta", {"--limit", "-1", "PF00005"}, "option '--limit' takes a whole number"},
+      {"pfam_to_fasta", {"--limit", "1001", "PF00005"}, "option '--limit' must be from 1 to 1000"},
+      {"pfam_to_fasta", {"--concurrency", "0", "PF00005"}, "option '--concurrency' must be from 1"},
+      {"pfam_to_fasta", {"--rate", "fast", "PF00005"}, "option '--rate' takes a number"},
+      {"protein_search", {"--pfam", "PF00005", "--limit", "-3"}, "option '--limit' takes a whole"},
+      {"protein_search", {"--biome-id", "x1"}, "option '--biome-id' takes a whole number"},
+      {"protein_search", {"--pfam", "PF00005", "--lineage", "root"}, "give exactly one of"},
+      {"v1_analysis_contigs", {"--limit", "-1", "MGYA00000001"}, "option '--limit' takes a whole"},
+      {"v1_analysis_contigs", {"--min-length", "-5", "MGYA00000001"}, "option '--min-length'"},
+      {"v1_biome_samples", {"--limit", "-1"}, "option '--limit' takes a whole number"},
+      {"v1_biome_samples", {"--max", "10x"}, "option '--max' takes a number, got '10x'"},
+      {"v1_study_samples", {"--page-size", "0", "MGYS00000001"}, "option '--page-size' must be"},
+      {"v1_study_samples", {"--page-size", "251", "MGYS00000001"}, "option '--page-size' must be"},
+      {"v1_contig_text", {"--max-bytes", "-1", "MGYA00000001"}, "option '--max-bytes' takes a"},
+      {"v1_at_a_glance", {"--recent", "-1"}, "option '--recent' takes a whole number"},
+      {"v2_openapi", {"--max", "-3"}, "option '--max' takes a whole number from 0, got '-3'"},
+      {"v2_biome_tree", {"root", "0"}, "MAX_DEPTH must be from 1 to 100, got '0'"},
+      {"v2_biome_tree", {"root", "-2"}, "unknown option '-2'"},
+  };
+  // Nothing listens on port 1: a request would fail with exit 1, not 2.
+  const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=http://127.0.0.1:1",
+                                        "MGNIFY_API_V1_URL=http://127.0.0.1:1",
+                                        "MGNIFY_API_V2_URL=http://127.0.0.1:1"};
+  for (const auto& c : cases) {
+    INFO(c.name << " " << c.args.front() << " " << c.args[1]);
+    const auto run =
+        cli_test::run_piped(std::string(MGNIFY_EXAMPLES_DIR) + "/" + c.name, c.args, env);
+    CHECK(run.code == 2);
+    CHECK(run.out.empty());
+    CHECK(run.err.rfind(c.name + ": " + c.message, 0) == 0);
+    CHECK(run.err.find("\nusage: " + c.name + " [--base-url URL]") != std::string::npos);
+    CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 2);
+  }
+}
 #endif
 
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
