@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/cli_runner.hpp"
+#include "mgnify/tables/table.hpp"
 #include "mock/all_services.hpp"
 #include "mock/files/files.hpp"
 #include "mock/files/summaries.hpp"
@@ -398,6 +399,28 @@ TEST_CASE("samples-table: a walk that ends short of the study's count fails and 
   CHECK(run.code == 1);
   CHECK(run.out.empty());
   CHECK_THAT(run.err, Catch::StartsWith("mgnify: "));
+}
+
+TEST_CASE("samples-table TSV escapes a cell once, so tsv_unescape gives the value back",
+          "[cli][tables][samples]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
+  const std::string value = "4\t5 \\ \x1b[2J end";
+  sample["metadata"]["temperature"] = value;
+  const json page = {{"count", 1}, {"items", json::array({sample})}};
+  tables_mock().push_fault(
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/",
+      mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(run.code == 0);
+  const auto rows = tsv_rows(run.out);
+  REQUIRE(rows.size() == 2);
+  const auto column = std::find(rows[0].begin(), rows[0].end(), "temperature") - rows[0].begin();
+  REQUIRE(static_cast<std::size_t>(column) < rows[1].size());
+  const std::string& cell = rows[1][static_cast<std::size_t>(column)];
+  CHECK(cell == "4\\t5 \\\\ \\x1b[2J end");
+  CHECK(mgnify::tables::tsv_unescape(cell) == value);
 }
 
 TEST_CASE("the table commands refuse options that would be dropped", "[cli][tables]") {

@@ -79,9 +79,12 @@ tables::Table sanitized(tables::Table table) {
 
 void write_delimited(const tables::Table& table, TableFormat format) {
   if (format == TableFormat::csv) {
+    // CSV has no escapes of its own, so controls are made visible here.
     tables::write_csv(std::cout, sanitized(table));
   } else {
-    tables::write_tsv(std::cout, sanitized(table));
+    // tsv_escape already makes every control visible, reversibly; escaping
+    // for the terminal first would double each backslash it writes.
+    tables::write_tsv(std::cout, table);
   }
   std::cout.flush();
   if (!std::cout) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
