@@ -44,7 +44,8 @@ inline int usage_error(const Usage& usage) {
 /// A count given on the command line: digits only, so that "-3" is refused
 /// rather than wrapped around to a huge number as std::stoul would.
 inline std::size_t count_value(const std::string& text) {
-  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) {
+  if (text.empty() || text.size() > 18 ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
     throw std::invalid_argument("not a count: " + text);
   }
   return static_cast<std::size_t>(std::stoull(text));
@@ -54,10 +55,10 @@ inline std::size_t count_value(const std::string& text) {
 /// are checked by the accessors, which exit 2 naming the option when a value
 /// does not parse, so that no example aborts on, or silently wraps, a bad number.
 struct Args {
-  std::string base_url;  // empty: the client's default
-  std::vector<std::string> words;                    // the positional words, in order
-  std::map<std::string, std::string> values;         // each option's last value
-  std::vector<std::string> flags;                    // the flags given
+  std::string base_url;                       // empty: the client's default
+  std::vector<std::string> words;             // the positional words, in order
+  std::map<std::string, std::string> values;  // each option's last value
+  std::vector<std::string> flags;             // the flags given
   Usage usage;
 
   bool has(const std::string& flag) const {
@@ -75,7 +76,8 @@ struct Args {
     try {
       return count_value(*value);
     } catch (const std::exception&) {
-      fail_usage(usage, "option '" + option + "' takes a whole number from 0, got '" + *value + "'");
+      fail_usage(usage,
+                 "option '" + option + "' takes a whole number from 0, got '" + *value + "'");
     }
   }
   /// A whole number from 1 up to `max`.

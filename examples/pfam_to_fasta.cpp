@@ -36,9 +36,9 @@ int main(int argc, char** argv) {
   if (args.words.size() != 1) return usage();
   const std::string& family = args.words.front();
   const std::string output = args.text("--output").value_or("");
-  const auto limit = static_cast<int>(
-      args.positive("--limit", mgnify::proteins::SearchQuery::kMaxLimit)
-          .value_or(mgnify::proteins::SearchQuery::kMaxLimit));
+  const auto limit =
+      static_cast<int>(args.positive("--limit", mgnify::proteins::SearchQuery::kMaxLimit)
+                           .value_or(mgnify::proteins::SearchQuery::kMaxLimit));
   const std::size_t concurrency = args.positive("--concurrency", 64).value_or(8);
   const double rate = args.number("--rate").value_or(0);  // 0: the client's default
   if (rate < 0) example::fail_usage(kUsage, "option '--rate' must not be negative");

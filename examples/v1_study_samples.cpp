@@ -40,7 +40,9 @@ int main(int argc, char** argv) {
   const example::Args args = example::parse_args(argc, argv, "MGNIFY_API_V1_URL", kUsage);
   if (args.words.size() != 1) return example::usage_error(kUsage);
   const std::string& accession = args.words.front();
-  const auto page_size = static_cast<int>(args.positive("--page-size", static_cast<std::size_t>(mgnify::v1::kMaxPageSize)).value_or(100));
+  const auto page_size = static_cast<int>(
+      args.positive("--page-size", static_cast<std::size_t>(mgnify::v1::kMaxPageSize))
+          .value_or(100));
   try {
     mgnify::ClientOptions options;
     options.base_url = args.base_url;

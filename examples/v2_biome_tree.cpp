@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
     options.base_url = args.base_url;
     mgnify::v2::V2Client client(options);
 
-    auto biomes = client.biomes(mgnify::v2::BiomeQuery().biome_lineage(lineage).max_depth(static_cast<int>(depth)));
+    auto biomes = client.biomes(
+        mgnify::v2::BiomeQuery().biome_lineage(lineage).max_depth(static_cast<int>(depth)));
     const std::size_t top = lineage.empty() ? 1 : mgnify::v2::Biome{"", lineage, {}}.depth();
     // The service lists a lineage before its descendants, so indenting by depth draws the tree.
     for (const auto& biome : biomes) {

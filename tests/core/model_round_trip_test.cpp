@@ -37,31 +37,32 @@ using nlohmann::json;
 
 // Every v2 model with a field table. The last test case checks this list
 // against the headers, so a model added later cannot be left out.
-#define MGNIFY_V2_TABLE_MODELS(X)                                                                  \
-  X(Study)                                                                                         \
-  X(StudyDetail)                                                                                   \
-  X(StudyIdentifier)                                                                               \
-  X(Sample)                                                                                        \
-  X(SampleWithMetadata)                                                                            \
-  X(SampleDetail) X(Analysis) X(AnalysisDetail) X(AnalysisWithAnnotations)                         \
-      X(AnalysisTypedAnnotation) X(AnalysedRun) X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) \
-          X(GenomeSchema) X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome)  \
-              X(Publication) X(PublicationDetail) X(EuropePmcAnnotationTag)                        \
-                  X(EuropePmcAnnotationMention) X(EuropePmcAnnotation) X(EuropePmcAnnotationGroup) \
-                      X(PublicationAnnotations) X(SuperStudy) X(SuperStudyDetail)                  \
-                          X(GenomeCatalogue) X(GenomeCatalogueDetail) X(Genome) X(GenomeDetail)    \
+#define MGNIFY_V2_TABLE_MODELS(X)                                                                \
+  X(Study)                                                                                       \
+  X(StudyDetail)                                                                                 \
+  X(StudyIdentifier)                                                                             \
+  X(Sample)                                                                                      \
+  X(SampleWithMetadata)                                                                          \
+  X(SampleDetail)                                                                                \
+  X(Analysis) X(AnalysisDetail) X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation)            \
+      X(AnalysedRun) X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) X(GenomeSchema)          \
+          X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome) X(Publication) \
+              X(PublicationDetail) X(EuropePmcAnnotationTag) X(EuropePmcAnnotationMention)       \
+                  X(EuropePmcAnnotation) X(EuropePmcAnnotationGroup) X(PublicationAnnotations)   \
+                      X(SuperStudy) X(SuperStudyDetail) X(GenomeCatalogue)                       \
+                          X(GenomeCatalogueDetail) X(Genome) X(GenomeDetail)                     \
                               X(GenomeWithAnnotations) X(DownloadFile) X(IndexFile)
 
 // Models of include/mgnify itself (shared by the clients): their name and the
 // type checked, one per client's genome for the genome search templates.
-#define MGNIFY_SHARED_TABLE_MODELS(X)                                                          \
-  X(CobsMatch, mgnify::CobsMatch)                                                              \
-  X(BasicGenomeSearchHit, mgnify::v2::GenomeSearchHit)                                         \
-  X(BasicGenomeSearchHit, mgnify::v1::GenomeSearchHit)                                         \
-  X(BasicGenomeSearchResult, mgnify::v2::GenomeSearchResult)                                   \
-  X(BasicGenomeSearchResult, mgnify::v1::GenomeSearchResult) X(GatherMatch, mgnify::GatherMatch) \
-  X(GatherSignatureStatus, mgnify::GatherSignatureStatus) X(GatherStatus, mgnify::GatherStatus) \
-  X(GatherJob, mgnify::GatherJob)
+#define MGNIFY_SHARED_TABLE_MODELS(X)                                                         \
+  X(CobsMatch, mgnify::CobsMatch)                                                             \
+  X(BasicGenomeSearchHit, mgnify::v2::GenomeSearchHit)                                        \
+  X(BasicGenomeSearchHit, mgnify::v1::GenomeSearchHit)                                        \
+  X(BasicGenomeSearchResult, mgnify::v2::GenomeSearchResult)                                  \
+  X(BasicGenomeSearchResult, mgnify::v1::GenomeSearchResult)                                  \
+  X(GatherMatch, mgnify::GatherMatch) X(GatherSignatureStatus, mgnify::GatherSignatureStatus) \
+      X(GatherStatus, mgnify::GatherStatus) X(GatherJob, mgnify::GatherJob)
 
 #define MGNIFY_PROTEIN_TABLE_MODELS(X) \
   X(BiomeEntry) X(PfamAnnotation) X(ContigEntry) X(Protein) X(SearchHit)
@@ -70,18 +71,19 @@ using nlohmann::json;
 // attributes() table MGNIFY_V1_MODEL_JSON turns into from_json/to_json.
 #define MGNIFY_V1_TABLE_MODELS(X) \
   X(KeyValue) X(SampleMetadata) X(FileFormat) X(DownloadDescription) X(FileChecksum)
-#define MGNIFY_V1_RESOURCE_MODELS(X)                                                            \
-  X(Analysis)                                                                                   \
-  X(AnalysisContig)                                                                             \
-  X(Pipeline)                                                                                   \
-  X(Download)                                                                                   \
-  X(GoTerm)                                                                                     \
-  X(InterproIdentifier)                                                                         \
-  X(PfamEntry)                                                                                  \
-  X(KeggOrtholog) X(AntismashGeneCluster) X(KeggModule) X(GenomeProperty) X(Organism) X(Genome) \
-      X(GenomeCatalogue) X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study) X(Biome)       \
-          X(Publication) X(SuperStudy) X(SampleAnnotation) X(PipelineTool) X(GenomeSet)         \
-              X(CogCategory) X(KeggClass) X(GenomeKeggModule) X(GenomeAntismashCluster)
+#define MGNIFY_V1_RESOURCE_MODELS(X)                                                               \
+  X(Analysis)                                                                                      \
+  X(AnalysisContig)                                                                                \
+  X(Pipeline)                                                                                      \
+  X(Download)                                                                                      \
+  X(GoTerm)                                                                                        \
+  X(InterproIdentifier)                                                                            \
+  X(PfamEntry)                                                                                     \
+  X(KeggOrtholog)                                                                                  \
+  X(AntismashGeneCluster) X(KeggModule) X(GenomeProperty) X(Organism) X(Genome) X(GenomeCatalogue) \
+      X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study) X(Biome) X(Publication)              \
+          X(SuperStudy) X(SampleAnnotation) X(PipelineTool) X(GenomeSet) X(CogCategory)            \
+              X(KeggClass) X(GenomeKeggModule) X(GenomeAntismashCluster)
 
 template <class T>
 struct is_enumerated : std::false_type {};
@@ -493,16 +495,11 @@ TEST_CASE("page envelopes keep members the SDK does not know, and absent stays a
 }
 
 TEST_CASE("protein models: exact round trips derived from each field table",
-          "[proteins][models][round-trip]") {
-  MGNIFY_PROTEIN_TABLE_MODELS(MGNIFY_PROTEIN_ROUND_TRIP)
-}
-
+          "[proteins][models][round-trip]"){MGNIFY_PROTEIN_TABLE_MODELS(MGNIFY_PROTEIN_ROUND_TRIP)}
 #define MGNIFY_SHARED_ROUND_TRIP(Name, Type) check_round_trips<Type>(#Name);
 
 TEST_CASE("genome search models: exact round trips derived from each field table",
-          "[models][round-trip]") {
-  MGNIFY_SHARED_TABLE_MODELS(MGNIFY_SHARED_ROUND_TRIP)
-}
+          "[models][round-trip]"){MGNIFY_SHARED_TABLE_MODELS(MGNIFY_SHARED_ROUND_TRIP)}
 
 TEST_CASE("a login answer encodes everything it received except the token",
           "[models][round-trip]") {
@@ -547,16 +544,16 @@ TEST_CASE("value types with their own JSON encode back what they received",
   check_values_kept<mgnify::OpenInteger>(
       "OpenInteger", {json(12), json(-7), json("3000000"), json("about 12"), json(2.5)});
   check_values_kept<mgnify::v1::Timestamp>(
-      "v1::Timestamp", {json("2016-03-15T00:05:04"), json("2016-03-15T00:05:04.123+01:00"),
-                        json("not a date")});
+      "v1::Timestamp",
+      {json("2016-03-15T00:05:04"), json("2016-03-15T00:05:04.123+01:00"), json("not a date")});
   check_values_kept<mgnify::v2::DateTime>(
-      "v2::DateTime", {json("2024-03-01T12:00:00Z"), json("2025-07-15T08:30:00.123456+02:00"),
-                       json("yesterday")});
+      "v2::DateTime",
+      {json("2024-03-01T12:00:00Z"), json("2025-07-15T08:30:00.123456+02:00"), json("yesterday")});
   check_values_kept<mgnify::v2::Enumerated<mgnify::v2::DownloadType>>(
       "v2::Enumerated", {json("Statistics"), json("a type this SDK does not know")});
   check_values_kept<mgnify::proteins::StrandValue>(
-      "proteins::StrandValue", {json("+"), json("-"), json(1), json(-1), json("."), json(""),
-                                json("sideways")});
+      "proteins::StrandValue",
+      {json("+"), json("-"), json(1), json(-1), json("."), json(""), json("sideways")});
   check_values_kept<mgnify::JobStatus>("JobStatus",
                                        {json("SUCCESS"), json("A STATE NOT YET KNOWN")});
   check_values_kept<mgnify::RawJson>(
@@ -655,10 +652,9 @@ std::set<std::string> v1_macro_arguments(const std::string& macro) {
 
 TEST_CASE("the round-trip lists name every model under include/mgnify", "[models][round-trip]") {
   // Every struct with a field table is in one of the lists above, whatever its folder.
-  std::set<std::string> listed{MGNIFY_V2_TABLE_MODELS(MGNIFY_V2_NAME)
-                                   MGNIFY_PROTEIN_TABLE_MODELS(MGNIFY_PROTEIN_NAME)
-                                       MGNIFY_V1_TABLE_MODELS(MGNIFY_V1_NAME)
-                                           MGNIFY_SHARED_TABLE_MODELS(MGNIFY_SHARED_NAME)};
+  std::set<std::string> listed{
+      MGNIFY_V2_TABLE_MODELS(MGNIFY_V2_NAME) MGNIFY_PROTEIN_TABLE_MODELS(MGNIFY_PROTEIN_NAME)
+          MGNIFY_V1_TABLE_MODELS(MGNIFY_V1_NAME) MGNIFY_SHARED_TABLE_MODELS(MGNIFY_SHARED_NAME)};
   // Checked by its own test case above: its token is redacted on encoding.
   listed.insert("TokenResponse");
   const auto declared = models_with_tables();
@@ -674,8 +670,8 @@ TEST_CASE("the round-trip lists name every model under include/mgnify", "[models
   const std::set<std::string> own_json{
       // Field tables with a step of their own (a one-object read_run, a redacted
       // token, a template): checked with the tables above.
-      "v2::AnalysisDetail", "v2::AnalysisWithAnnotations", "TokenResponse",
-      "BasicGenomeSearchHit", "BasicGenomeSearchResult",
+      "v2::AnalysisDetail", "v2::AnalysisWithAnnotations", "TokenResponse", "BasicGenomeSearchHit",
+      "BasicGenomeSearchResult",
       // Values kept as sent: "value types with their own JSON ...".
       "OpenInteger", "v1::Timestamp", "v2::DateTime", "v2::Enumerated", "proteins::StrandValue",
       "JobStatus", "RawJson",

@@ -1,6 +1,7 @@
-#include <catch2/catch.hpp>
+#include "mgnify/http/rate_limiter.hpp"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -11,7 +12,6 @@
 
 #include "core/test_support.hpp"
 #include "mgnify/http/clock.hpp"
-#include "mgnify/http/rate_limiter.hpp"
 #include "mgnify/testing/fake_clock.hpp"
 
 using namespace std::chrono_literals;
@@ -32,7 +32,9 @@ RateLimitOptions rate(double per_second, double burst) {
 // is then its queue position, whatever the thread interleaving.
 class FrozenClock final : public mgnify::http::Clock {
  public:
-  std::chrono::steady_clock::time_point now() override { return std::chrono::steady_clock::time_point{}; }
+  std::chrono::steady_clock::time_point now() override {
+    return std::chrono::steady_clock::time_point{};
+  }
   std::chrono::system_clock::time_point wall_now() override { return {}; }
   void sleep_for(std::chrono::nanoseconds d) override {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -59,18 +59,21 @@ struct KnownFile {
   const char* sha1;
   const char* sha256;
 };
-inline constexpr KnownFile kSmall{"small.tsv", 1000, "02befd56bd24a3acceb61307057ac8a7",
-                                  "17aa0d7e555ac583ac14aad55a54e01d13910a2b",
-                                  "da1032c125a74facd964653e79bebaf5aff0835dbea77781ba5b4cb7947e1712"};
-inline constexpr KnownFile kMedium{"medium.bin", 200000, "e6bb054478c3c4df09f579043f1a071b",
-                                   "ff47df4a1f3050e83ae43092fb04d9186f69c982",
-                                   "e81c8cb1ab0a215f2085ada76c62f471659e66d26bf0064a174de696d712df7f"};
-inline constexpr KnownFile kLarge{"large.fasta", 3145851, "fdab4b37192f14b20af7c27df9c005e6",
-                                  "2bd73c8763fcdb2cd4777f6a067937cc665943ed",
-                                  "db5427beb01f4187aa28706da6e19e0690239094340dd8add16a552059a912d2"};
-inline constexpr KnownFile kEmpty{"empty.txt", 0, "d41d8cd98f00b204e9800998ecf8427e",
-                                  "da39a3ee5e6b4b0d3255bfef95601890afd80709",
-                                  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"};
+inline constexpr KnownFile kSmall{
+    "small.tsv", 1000, "02befd56bd24a3acceb61307057ac8a7",
+    "17aa0d7e555ac583ac14aad55a54e01d13910a2b",
+    "da1032c125a74facd964653e79bebaf5aff0835dbea77781ba5b4cb7947e1712"};
+inline constexpr KnownFile kMedium{
+    "medium.bin", 200000, "e6bb054478c3c4df09f579043f1a071b",
+    "ff47df4a1f3050e83ae43092fb04d9186f69c982",
+    "e81c8cb1ab0a215f2085ada76c62f471659e66d26bf0064a174de696d712df7f"};
+inline constexpr KnownFile kLarge{
+    "large.fasta", 3145851, "fdab4b37192f14b20af7c27df9c005e6",
+    "2bd73c8763fcdb2cd4777f6a067937cc665943ed",
+    "db5427beb01f4187aa28706da6e19e0690239094340dd8add16a552059a912d2"};
+inline constexpr KnownFile kEmpty{
+    "empty.txt", 0, "d41d8cd98f00b204e9800998ecf8427e", "da39a3ee5e6b4b0d3255bfef95601890afd80709",
+    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"};
 
 /// Fast, deterministic retries: the fake clock records backoff sleeps instead of sleeping.
 inline mgnify::ClientOptions fast_options() {

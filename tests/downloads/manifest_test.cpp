@@ -113,9 +113,11 @@ TEST_CASE("read_manifest finds columns by name, in any order, and skips blank li
 
 TEST_CASE("read_manifest names the line of a bad row and the missing column", "[manifest]") {
   const std::string header = "accession\talias\turl\tchecksum_algorithm\tchecksum\tsize_bytes\n";
-  const std::string good = "MGYA1\ta\thttps://example.org/a\tMD5\t900150983cd24fb0d6963f7d28e17f72\t3\n";
+  const std::string good =
+      "MGYA1\ta\thttps://example.org/a\tMD5\t900150983cd24fb0d6963f7d28e17f72\t3\n";
 
-  const std::string bad_size = error_of(header + good + "MGYA1\tb\thttps://example.org/b\t\t\t-1\n");
+  const std::string bad_size =
+      error_of(header + good + "MGYA1\tb\thttps://example.org/b\t\t\t-1\n");
   CHECK(bad_size.find("manifest m.tsv line 3:") != std::string::npos);
   CHECK(bad_size.find("size_bytes is not a number: '-1'") != std::string::npos);
 

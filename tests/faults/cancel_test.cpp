@@ -199,7 +199,9 @@ TEST_CASE("cancel: download_many stops through BatchOptions, keeping the .part f
   batch.concurrency = 2;
   batch.cancel = mgnify::CancelToken();
   std::vector<std::pair<std::size_t, std::size_t>> files_done;
-  batch.progress = [&](std::size_t done, std::size_t total) { files_done.emplace_back(done, total); };
+  batch.progress = [&](std::size_t done, std::size_t total) {
+    files_done.emplace_back(done, total);
+  };
   mgnify::files::BatchProgress last_bytes;
   Clock::time_point cancelled_at{};
   std::thread canceller([&] {
@@ -235,7 +237,8 @@ TEST_CASE("cancel: download_many stops through BatchOptions, keeping the .part f
     REQUIRE(std::filesystem::exists(part));
     CHECK(std::filesystem::file_size(part) == 64 * 1024);
   }
-  for (std::size_t i : {2, 3}) CHECK_FALSE(std::filesystem::exists(jobs[i].path.string() + ".part"));
+  for (std::size_t i : {2, 3})
+    CHECK_FALSE(std::filesystem::exists(jobs[i].path.string() + ".part"));
   REQUIRE(files_done.size() == jobs.size());
   for (std::size_t i = 0; i < files_done.size(); ++i) {
     CHECK(files_done[i] == std::make_pair(i + 1, jobs.size()));

@@ -1012,8 +1012,8 @@ inline std::vector<Result<DownloadResult>> download_many(
   return parallel_map(jobs.size(), concurrency, [&](std::size_t i) {
     DownloadOptions options = jobs[i].options;
     if (batch.cancel.can_be_cancelled()) {
-      options.cancel = options.cancel.can_be_cancelled() ? batch.cancel.child(options.cancel)
-                                                         : batch.cancel;
+      options.cancel =
+          options.cancel.can_be_cancelled() ? batch.cancel.child(options.cancel) : batch.cancel;
     }
     const DownloadProgressCallback own = jobs[i].options.progress;
     options.progress = [&, i, own](const DownloadProgress& p) {
