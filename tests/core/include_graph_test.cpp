@@ -24,7 +24,7 @@ struct IncludeGraph {
     IncludeGraph graph;
     const std::regex directive(R"(^\s*#\s*include\s*([<"])([^>"]+)[>"])");
     for (const auto& entry : fs::recursive_directory_iterator(include_root)) {
-      if (entry.path().extension() != ".hpp") continue;
+      if (entry.path().extension() != ".hpp" && entry.path().extension() != ".ipp") continue;
       const std::string name = fs::relative(entry.path(), include_root).generic_string();
       std::ifstream in(entry.path());
       std::string line;

@@ -274,11 +274,18 @@ void write_fields(nlohmann::json& j, const M& model) {
 }  // namespace mgnify
 
 /// from_json/to_json of a model with a field table; `what` names it in errors
-/// ("expected a study object, got array").
-#define MGNIFY_JSON_FIELDS(Model, what)                        \
-  inline void from_json(const nlohmann::json& j, Model& out) { \
-    ::mgnify::detail::read_fields(j, out, what);               \
-  }                                                            \
-  inline void to_json(nlohmann::json& j, const Model& model) { \
-    ::mgnify::detail::write_fields(j, model);                  \
+/// ("expected a study object, got array"). They are templates so that only a
+/// translation unit that converts the model instantiates its field readers and
+/// writers, not every file that includes the model's header; nlohmann finds
+/// them by argument-dependent lookup all the same.
+#define MGNIFY_JSON_FIELDS(Model, what)                                                  \
+  template <class Json,                                                                  \
+            ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
+  void from_json(const Json& j, Model& out) {                                            \
+    ::mgnify::detail::read_fields(j, out, what);                                         \
+  }                                                                                      \
+  template <class Json,                                                                  \
+            ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
+  void to_json(Json& j, const Model& model) {                                            \
+    ::mgnify::detail::write_fields(j, model);                                            \
   }

@@ -1,0 +1,2 @@
+// The SDK's one compiled source under MGNIFY_SEPARATE_COMPILATION.
+#include "mgnify/impl/src.hpp"
