@@ -3,6 +3,7 @@
 #   ./scripts/test.sh              g++, Debug
 #   ./scripts/test.sh --sanitize   the same under AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./scripts/test.sh --clang      clang++ instead of g++
+#   ./scripts/test.sh --separate   MGNIFY_SEPARATE_COMPILATION: the SDK's bodies in one compiled library
 #   ./scripts/test.sh --build-only build, run nothing (CI builds once, then runs the demo from it)
 # MGNIFY_FIXTURES_DIR (default ../shared/fixtures when present) enables the conformance tests;
 # without it they report Skipped, and under CI=true a skipped test fails the run.
@@ -14,16 +15,20 @@ sanitize=""
 compiler="g++"
 build="build/test"
 build_only=0
+separate=OFF
 for arg in "$@"; do
   case "$arg" in
     --sanitize) sanitize="address,undefined"; build="build/test-sanitize" ;;
     --clang) compiler="clang++"; build="${build}-clang" ;;
+    --separate) separate=ON ;;
     --build-only) build_only=1 ;;
-    *) echo "usage: $0 [--sanitize] [--clang] [--build-only]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--sanitize] [--clang] [--separate] [--build-only]" >&2; exit 2 ;;
   esac
 done
 
 ./scripts/deps.sh
+
+if [ "$separate" = ON ]; then build="${build}-separate"; fi
 
 fixtures="${MGNIFY_FIXTURES_DIR:-}"
 if [ -z "$fixtures" ] && [ -d "$root/../shared/fixtures" ]; then
@@ -36,6 +41,7 @@ started=$SECONDS
   -DCMAKE_CXX_COMPILER="$compiler" \
   -DMGNIFY_WARNINGS_AS_ERRORS=ON \
   -DMGNIFY_SANITIZE="$sanitize" \
+  -DMGNIFY_SEPARATE_COMPILATION="$separate" \
   -DMGNIFY_FIXTURES_DIR="$fixtures"
 cmake --build "$build" -j "$(nproc)"
 echo "test.sh: $build built in $((SECONDS - started)) s"
