@@ -8,3 +8,4 @@
 #include "mgnify/config.hpp"
 
 #include "mgnify/impl/raw_json.ipp"
+#include "mgnify/http/impl/session.ipp"
