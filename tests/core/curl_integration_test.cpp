@@ -19,6 +19,7 @@
 #include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/http/curl_transport.hpp"
 #include "mock_server.hpp"
 
 using namespace std::chrono_literals;

@@ -7,5 +7,6 @@
 
 #include "mgnify/config.hpp"
 
+#include "mgnify/impl/default_transport.ipp"
 #include "mgnify/impl/raw_json.ipp"
 #include "mgnify/http/impl/session.ipp"
