@@ -10,3 +10,4 @@
 #include "mgnify/impl/default_transport.ipp"
 #include "mgnify/impl/raw_json.ipp"
 #include "mgnify/http/impl/session.ipp"
+#include "mgnify/proteins/impl/client.ipp"
