@@ -11,3 +11,4 @@
 #include "mgnify/impl/raw_json.ipp"
 #include "mgnify/http/impl/session.ipp"
 #include "mgnify/proteins/impl/client.ipp"
+#include "mgnify/files/impl/download.ipp"
