@@ -2,6 +2,7 @@
 // the cpp-httplib mock, with faults scripted per path. A FakeClock takes the
 // retry waits, so nothing here sleeps except where a timeout is the point.
 
+#include <curl/curl.h>
 #include <httplib.h>
 
 #include <catch2/catch.hpp>

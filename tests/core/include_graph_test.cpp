@@ -1,6 +1,6 @@
 // The layering of include/mgnify, read from the headers themselves: the HTTP
 // layer never reaches up into clients, models or files; curl is known to the
-// transport alone and OpenSSL to the checksums alone; models need neither.
+// transport's bodies alone and OpenSSL to the checksums alone; models need neither.
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -96,7 +96,7 @@ TEST_CASE("only the transport includes curl, and only checksums include OpenSSL"
   for (const auto& [header, targets] : graph().system) {
     for (const auto& target : targets) {
       CAPTURE(header, target);
-      if (starts_with(target, "curl/")) CHECK(header == "mgnify/http/curl_transport.hpp");
+      if (starts_with(target, "curl/")) CHECK(header == "mgnify/http/impl/curl_transport.ipp");
       if (starts_with(target, "openssl/")) CHECK(header == "mgnify/files/checksum.hpp");
     }
   }

@@ -9,6 +9,7 @@
 
 #include "mgnify/impl/default_transport.ipp"
 #include "mgnify/impl/raw_json.ipp"
+#include "mgnify/http/impl/curl_transport.ipp"
 #include "mgnify/http/impl/session.ipp"
 #include "mgnify/proteins/impl/client.ipp"
 #include "mgnify/files/impl/download.ipp"
