@@ -2,6 +2,7 @@
 // the cpp-httplib mock, with faults scripted per path. A FakeClock takes the
 // retry waits, so nothing here sleeps except where a timeout is the point.
 
+#include <curl/curl.h>
 #include <httplib.h>
 
 #include <catch2/catch.hpp>
@@ -19,6 +20,7 @@
 #include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/http/curl_transport.hpp"
 #include "mock_server.hpp"
 
 using namespace std::chrono_literals;

@@ -10,6 +10,7 @@
 #include "files/files.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/files/download.hpp"
+#include "mgnify/http/curl_transport.hpp"
 #include "mock_server.hpp"
 
 using namespace mgnify;

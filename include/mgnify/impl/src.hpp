@@ -7,4 +7,9 @@
 
 #include "mgnify/config.hpp"
 
+#include "mgnify/impl/default_transport.ipp"
 #include "mgnify/impl/raw_json.ipp"
+#include "mgnify/http/impl/curl_transport.ipp"
+#include "mgnify/http/impl/session.ipp"
+#include "mgnify/proteins/impl/client.ipp"
+#include "mgnify/files/impl/download.ipp"
