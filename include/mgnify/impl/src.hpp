@@ -8,3 +8,4 @@
 #include "mgnify/config.hpp"
 
 #include "mgnify/impl/raw_json.ipp"
+#include "mgnify/v2/impl/client.ipp"
