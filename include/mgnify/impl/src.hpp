@@ -7,9 +7,10 @@
 
 #include "mgnify/config.hpp"
 
-#include "mgnify/impl/default_transport.ipp"
-#include "mgnify/impl/raw_json.ipp"
+#include "mgnify/files/impl/download.ipp"
 #include "mgnify/http/impl/curl_transport.ipp"
 #include "mgnify/http/impl/session.ipp"
+#include "mgnify/impl/default_transport.ipp"
+#include "mgnify/impl/raw_json.ipp"
 #include "mgnify/proteins/impl/client.ipp"
-#include "mgnify/files/impl/download.ipp"
+#include "mgnify/v2/impl/client.ipp"

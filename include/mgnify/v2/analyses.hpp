@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "mgnify/detail/fields.hpp"
@@ -159,21 +160,27 @@ void write_analysis_detail(nlohmann::json& j, const A& a) {
 MGNIFY_JSON_FIELDS(Analysis, "analysis")
 MGNIFY_JSON_FIELDS(AnalysisTypedAnnotation, "annotation")
 
-inline void from_json(const nlohmann::json& j, AnalysisDetail& a) {
+// Templates, as MGNIFY_JSON_FIELDS makes them, so that only a file that
+// converts an analysis instantiates its field table.
+template <class Json, std::enable_if_t<std::is_same<Json, nlohmann::json>::value, int> = 0>
+void from_json(const Json& j, AnalysisDetail& a) {
   detail::read_analysis_detail(j, a);
 }
-inline void to_json(nlohmann::json& j, const AnalysisDetail& a) {
+template <class Json, std::enable_if_t<std::is_same<Json, nlohmann::json>::value, int> = 0>
+void to_json(Json& j, const AnalysisDetail& a) {
   detail::write_analysis_detail(j, a);
 }
 
-inline void from_json(const nlohmann::json& j, AnalysisWithAnnotations& a) {
+template <class Json, std::enable_if_t<std::is_same<Json, nlohmann::json>::value, int> = 0>
+void from_json(const Json& j, AnalysisWithAnnotations& a) {
   detail::read_analysis_detail(j, a);
   if (!a.annotations.is_object() && !a.annotations.is_null()) {
     throw DecodeError("/annotations", "",
                       std::string("expected an object, got ") + a.annotations.type_name());
   }
 }
-inline void to_json(nlohmann::json& j, const AnalysisWithAnnotations& a) {
+template <class Json, std::enable_if_t<std::is_same<Json, nlohmann::json>::value, int> = 0>
+void to_json(Json& j, const AnalysisWithAnnotations& a) {
   detail::write_analysis_detail(j, a);
 }
 
