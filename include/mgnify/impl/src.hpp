@@ -8,3 +8,5 @@
 #include "mgnify/config.hpp"
 
 #include "mgnify/impl/raw_json.ipp"
+#include "mgnify/v1/impl/client.ipp"
+#include "mgnify/v1/impl/resource.ipp"
