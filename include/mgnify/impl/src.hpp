@@ -13,4 +13,6 @@
 #include "mgnify/impl/default_transport.ipp"
 #include "mgnify/impl/raw_json.ipp"
 #include "mgnify/proteins/impl/client.ipp"
+#include "mgnify/v1/impl/client.ipp"
+#include "mgnify/v1/impl/resource.ipp"
 #include "mgnify/v2/impl/client.ipp"

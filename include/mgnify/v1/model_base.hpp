@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -124,12 +125,18 @@ void write_model(nlohmann::json& j, const M& m) {
 }  // namespace detail
 
 // Defines from_json/to_json for a model type with a static attributes() table.
-#define MGNIFY_V1_MODEL_JSON(Model)                            \
-  inline void from_json(const nlohmann::json& j, Model& out) { \
-    ::mgnify::v1::detail::read_model(j, out);                  \
-  }                                                            \
-  inline void to_json(nlohmann::json& j, const Model& m) {     \
-    ::mgnify::v1::detail::write_model(j, m);                   \
+// Templates, as MGNIFY_JSON_FIELDS's are, so that only a file that converts
+// the model compiles its field table.
+#define MGNIFY_V1_MODEL_JSON(Model)                                                     \
+  template <class Json,                                                                 \
+            ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
+  void from_json(const Json& j, Model& out) {                                           \
+    ::mgnify::v1::detail::read_model(j, out);                                           \
+  }                                                                                     \
+  template <class Json,                                                                 \
+            ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
+  void to_json(Json& j, const Model& m) {                                               \
+    ::mgnify::v1::detail::write_model(j, m);                                            \
   }
 
 }  // namespace v1

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/config.hpp"
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
@@ -32,51 +33,9 @@ struct ResourceIdentifier {
   std::optional<std::string> self;
 };
 
-inline void from_json(const nlohmann::json& j, ResourceIdentifier& out) {
-  if (!j.is_object())
-    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
-  mgnify::detail::read_required(j, "type", out.type);
-  mgnify::detail::read_required(j, "id", out.id);
-  out.self.reset();
-  if (auto links = j.find("links"); links != j.end() && links->is_object()) {
-    try {
-      mgnify::detail::read_optional(*links, "self", out.self);
-    } catch (const DecodeError& e) {
-      throw DecodeError("/links" + e.json_path(), "", e.detail());
-    }
-  }
-}
+MGNIFY_DECL void from_json(const nlohmann::json& j, ResourceIdentifier& out);
 
-namespace detail {
-
-/// Writes the optional `value` as `key` of the object `holder[outer]` with the
-/// field tables' rule (JsonFieldWriter::optional): a sent null stays null and
-/// an absent key stays absent ({"links": {"self": ...}} and the like).
-template <class T>
-void write_nested_optional(nlohmann::json& holder, const char* outer, const char* key,
-                           const std::optional<T>& value) {
-  auto it = holder.find(outer);
-  const bool has_object = it != holder.end() && it->is_object();
-  if (!value && !(has_object && it->contains(key))) return;
-  if (!has_object) holder[outer] = nlohmann::json::object();
-  const mgnify::detail::JsonFieldWriter writer{holder[outer]};
-  writer.optional(key, value);
-}
-
-/// Writes `r` over `j`, which holds the identifier as sent (or nothing).
-inline void write_over(nlohmann::json& j, const ResourceIdentifier& r) {
-  if (!j.is_object()) j = nlohmann::json::object();
-  j["type"] = r.type;
-  j["id"] = r.id;
-  write_nested_optional(j, "links", "self", r.self);
-}
-
-}  // namespace detail
-
-inline void to_json(nlohmann::json& j, const ResourceIdentifier& r) {
-  j = nlohmann::json::object();
-  detail::write_over(j, r);
-}
+MGNIFY_DECL void to_json(nlohmann::json& j, const ResourceIdentifier& r);
 
 inline bool operator==(const ResourceIdentifier& a, const ResourceIdentifier& b) {
   return a.type == b.type && a.id == b.id && a.self == b.self;
@@ -105,80 +64,9 @@ struct Relationship {
   }
 };
 
-inline void from_json(const nlohmann::json& j, Relationship& out) {
-  out = Relationship{};
-  if (!j.is_object())
-    throw DecodeError("", "", std::string("expected an object, got ") + j.type_name());
-  if (auto links = j.find("links"); links != j.end() && links->is_object()) {
-    try {
-      mgnify::detail::read_optional(*links, "related", out.related);
-    } catch (const DecodeError& e) {
-      throw DecodeError("/links" + e.json_path(), "", e.detail());
-    }
-  }
-  if (auto data = j.find("data"); data != j.end()) {
-    if (data->is_null()) {
-      out.data_kind = Relationship::DataKind::null;
-    } else if (data->is_array()) {
-      out.data_kind = Relationship::DataKind::many;
-      for (std::size_t i = 0; i < data->size(); ++i) {
-        out.data.push_back(mgnify::detail::convert_at<ResourceIdentifier>(
-            (*data)[i], "/data/" + std::to_string(i)));
-      }
-    } else {
-      out.data_kind = Relationship::DataKind::one;
-      out.data.push_back(mgnify::detail::convert_at<ResourceIdentifier>(*data, "/data"));
-    }
-  }
-  if (auto meta = j.find("meta"); meta != j.end() && meta->is_object()) {
-    try {
-      mgnify::detail::read_optional(*meta, "count", out.count);
-    } catch (const DecodeError& e) {
-      throw DecodeError("/meta" + e.json_path(), "", e.detail());
-    }
-  }
-}
+MGNIFY_DECL void from_json(const nlohmann::json& j, Relationship& out);
 
-namespace detail {
-
-/// Writes `r` over `j`, which holds the relationship as sent (or nothing):
-/// members the SDK does not name survive.
-inline void write_over(nlohmann::json& j, const Relationship& r) {
-  if (!j.is_object()) j = nlohmann::json::object();
-  write_nested_optional(j, "links", "related", r.related);
-  switch (r.data_kind) {
-    case Relationship::DataKind::absent:
-      j.erase("data");
-      break;
-    case Relationship::DataKind::null:
-      j["data"] = nullptr;
-      break;
-    case Relationship::DataKind::one:
-      if (r.data.empty()) {
-        j["data"] = nullptr;
-      } else {
-        write_over(j["data"], r.data.front());
-      }
-      break;
-    case Relationship::DataKind::many: {
-      nlohmann::json& data = j["data"];
-      if (!data.is_array() || data.size() != r.data.size()) data = nlohmann::json::array();
-      for (std::size_t i = 0; i < r.data.size(); ++i) {
-        if (i == data.size()) data.push_back(nlohmann::json::object());
-        write_over(data[i], r.data[i]);
-      }
-      break;
-    }
-  }
-  write_nested_optional(j, "meta", "count", r.count);
-}
-
-}  // namespace detail
-
-inline void to_json(nlohmann::json& j, const Relationship& r) {
-  j = nlohmann::json::object();
-  detail::write_over(j, r);
-}
+MGNIFY_DECL void to_json(nlohmann::json& j, const Relationship& r);
 
 /// One resource object: `{type, id, attributes, relationships, links.self}`.
 struct Resource {
@@ -204,77 +92,22 @@ struct Resource {
   }
 };
 
-inline void from_json(const nlohmann::json& j, Resource& out) {
-  out = Resource{};
-  if (!j.is_object())
-    throw DecodeError("", "", std::string("expected a resource object, got ") + j.type_name());
-  mgnify::detail::read_required(j, "type", out.type);
-  mgnify::detail::read_required(j, "id", out.id);
-  out.raw = j;
-  if (auto a = j.find("attributes"); a != j.end() && !a->is_null()) {
-    if (!a->is_object()) throw DecodeError("/attributes", "", "expected an object");
-    out.attributes = RawJson::view(out.raw, "/attributes");
-  }
-  if (auto rels = j.find("relationships"); rels != j.end() && !rels->is_null()) {
-    if (!rels->is_object()) throw DecodeError("/relationships", "", "expected an object");
-    for (const auto& [name, value] : rels->items()) {
-      out.relationships[name] =
-          mgnify::detail::convert_at<Relationship>(value, "/relationships/" + name);
-    }
-  }
-  if (auto links = j.find("links"); links != j.end() && links->is_object()) {
-    try {
-      mgnify::detail::read_optional(*links, "self", out.self);
-    } catch (const DecodeError& e) {
-      throw DecodeError("/links" + e.json_path(), "", e.detail());
-    }
-  }
-}
+MGNIFY_DECL void from_json(const nlohmann::json& j, Resource& out);
 
 /// The resource written over the object it came from, so members the SDK does
 /// not name survive and a member sent as null or left out stays so.
-inline void to_json(nlohmann::json& j, const Resource& r) {
-  j = r.raw.is_object() ? r.raw.json() : nlohmann::json::object();
-  j["type"] = r.type;
-  j["id"] = r.id;
-  const bool attributes_sent = j.contains("attributes") && !j["attributes"].is_null();
-  if (attributes_sent || !r.attributes.is_object() || !r.attributes.empty()) {
-    j["attributes"] = r.attributes.json();
-  }
-  auto rels = j.find("relationships");
-  if (!r.relationships.empty() || (rels != j.end() && rels->is_object())) {
-    nlohmann::json& out = j["relationships"];
-    if (!out.is_object()) out = nlohmann::json::object();
-    for (auto it = out.begin(); it != out.end();) {
-      it = r.relationships.count(it.key()) ? std::next(it) : out.erase(it);
-    }
-    for (const auto& [name, rel] : r.relationships) detail::write_over(out[name], rel);
-  }
-  detail::write_nested_optional(j, "links", "self", r.self);
-}
+MGNIFY_DECL void to_json(nlohmann::json& j, const Resource& r);
 
 namespace detail {
 
 /// A JSON:API document without its resources: `data` left out and a sent
 /// `included` kept as an empty list (the Document and ListPage `raw`).
-inline nlohmann::json envelope_of(const nlohmann::json& document) {
-  nlohmann::json out = nlohmann::json::object();
-  for (auto it = document.begin(); it != document.end(); ++it) {
-    if (it.key() == "data") continue;
-    out[it.key()] = it.key() == "included" && it->is_array() ? nlohmann::json::array() : *it;
-  }
-  return out;
-}
+MGNIFY_DECL nlohmann::json envelope_of(const nlohmann::json& document);
 
-inline nlohmann::json envelope_json(const RawJson& raw) {
-  return raw.is_object() ? raw.json() : nlohmann::json::object();
-}
+MGNIFY_DECL nlohmann::json envelope_json(const RawJson& raw);
 
 /// `included` is written when it holds resources or was sent.
-inline void write_included(nlohmann::json& j, const std::vector<Resource>& included) {
-  auto it = j.find("included");
-  if (!included.empty() || (it != j.end() && it->is_array())) j["included"] = included;
-}
+MGNIFY_DECL void write_included(nlohmann::json& j, const std::vector<Resource>& included);
 
 }  // namespace detail
 
@@ -374,22 +207,6 @@ struct Pagination {
 
 namespace detail {
 
-/// Reads the object `holder[key]`, when it is one, through T's members()
-/// table; `path` names it in errors.
-template <class T>
-void read_members(const nlohmann::json& holder, const char* key, const std::string& path, T& out) {
-  out = T{};
-  auto it = holder.find(key);
-  if (it == holder.end() || !it->is_object()) return;
-  const RawJson no_parent;
-  try {
-    const mgnify::detail::JsonFieldReader reader{*it, no_parent};
-    T::members(out, reader);
-  } catch (const DecodeError& e) {
-    throw DecodeError(path + e.json_path(), "", e.detail());
-  }
-}
-
 /// Writes `value` over the object `holder[key]` through T's members() table;
 /// the object is created only when something is to be written into it.
 template <class T>
@@ -402,14 +219,8 @@ void write_members(nlohmann::json& holder, const char* key, const T& value) {
 }
 
 /// `links` and `meta.pagination` of a list envelope.
-inline void read_list_envelope(const nlohmann::json& envelope, ListLinks& links,
-                               Pagination& pagination) {
-  read_members(envelope, "links", "/links", links);
-  pagination = Pagination{};
-  if (auto meta = envelope.find("meta"); meta != envelope.end() && meta->is_object()) {
-    read_members(*meta, "pagination", "/meta/pagination", pagination);
-  }
-}
+MGNIFY_DECL void read_list_envelope(const nlohmann::json& envelope, ListLinks& links,
+                                    Pagination& pagination);
 
 }  // namespace detail
 
@@ -466,3 +277,7 @@ void to_json(nlohmann::json& j, const ListPage<T>& p) {
 }  // namespace v1
 }  // namespace v0
 }  // namespace mgnify
+
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/v1/impl/resource.ipp"
+#endif

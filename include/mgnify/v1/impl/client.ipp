@@ -1,0 +1,982 @@
+#pragma once
+
+// Bodies of LegacyClient (mgnify/v1/client.hpp) and, for the compiled library,
+// its templates instantiated for every v1 model.
+
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mgnify/config.hpp"
+#include "mgnify/default_transport.hpp"
+#include "mgnify/detail/genome_search_calls.hpp"
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/files/checksum.hpp"
+#include "mgnify/files/download.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/http/text.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/list_options.hpp"
+#include "mgnify/v1/client.hpp"
+#include "mgnify/v1/client_templates.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v1 {
+namespace detail {
+
+/// A relative path whose segments ("taxonomy/ssu", "studies/MGYS1/samples")
+/// are each percent-encoded alone, so a '/' separates segments and nothing else.
+MGNIFY_DECL std::string encode_segments(const std::string& path) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const auto slash = path.find('/', start);
+    if (!out.empty() || start > 0) out += "/";
+    out += http::encode_path_segment(
+        path.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
+MGNIFY_DECL mgnify::detail::ListLimits list_limits(ListKind kind) {
+  switch (kind) {
+    case ListKind::annotations:
+      return {"v1 annotation", kMaxAnnotationPageSize, true};
+    case ListKind::cursor:
+      return {"v1 cursor", std::numeric_limits<int>::max(), false};
+    case ListKind::numbered:
+      break;
+  }
+  return {"v1", kMaxPageSize, true};
+}
+
+/// The kind of `/{collection}/{id}/{relation}`: an analysis's contigs walk by
+/// cursor, its annotation and taxonomy lists serve up to 1000 per page.
+MGNIFY_DECL ListKind relation_kind(const std::string& collection, const std::string& relation) {
+  if (collection != "analyses") return ListKind::numbered;
+  if (relation == "contigs") return ListKind::cursor;
+  static const char* const annotation_lists[] = {
+      "go-terms",       "go-slim",      "interpro-identifiers", "pfam-entries",
+      "kegg-orthologs", "kegg-modules", "genome-properties",    "antismash-gene-clusters"};
+  for (const char* name : annotation_lists) {
+    if (relation == name) return ListKind::annotations;
+  }
+  return relation.rfind("taxonomy", 0) == 0 ? ListKind::annotations : ListKind::numbered;
+}
+
+/// The first page's query: the filters, then the page size and page that
+/// `list` asks for, checked against what this kind of list accepts.
+MGNIFY_DECL http::Query list_params(const Query& filters, const ListOptions& list, ListKind kind) {
+  mgnify::detail::validate(list, list_limits(kind));
+  http::Query params = filters.params();
+  if (list.page_size) params.set("page_size", std::to_string(*list.page_size));
+  if (list.start_page != 1) params.set("page", std::to_string(list.start_page));
+  return params;
+}
+
+/// `{"data": <plain object>}`, the shape of the service's non-resource views.
+template <class T>
+T decode_data(const http::Response& response) {
+  const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+  const auto data = doc.is_object() ? doc.find("data") : doc.end();
+  if (!doc.is_object() || data == doc.end() || data->is_null()) {
+    throw DecodeError("/data", response.url, "required field is missing");
+  }
+  try {
+    return mgnify::detail::convert_at<T>(*data, "/data");
+  } catch (const DecodeError& e) {
+    throw DecodeError(e.json_path(), response.url, e.detail());
+  }
+}
+
+}  // namespace detail
+
+MGNIFY_DECL files::DownloadJob download_job(const Download& file, std::filesystem::path path,
+                                            files::DownloadOptions options) {
+  const auto url = file.self_link();
+  if (!url || url->empty()) {
+    throw InvalidArgument("download '" + file.alias + "' has no links.self URL");
+  }
+  if (!options.checksum && file.file_checksum) {
+    options.checksum = files::Checksum::from_record(file.file_checksum->checksum_algorithm,
+                                                    file.file_checksum->checksum);
+  }
+  return files::DownloadJob{*url, std::move(path), std::move(options)};
+}
+
+struct LegacyClient::RootDoc {
+  std::map<std::string, std::string> categories;
+  friend void from_json(const nlohmann::json& j, RootDoc& out) {
+    if (!j.is_object()) throw DecodeError("", "", "expected an object");
+    auto data = j.find("data");
+    if (data == j.end() || !data->is_object()) throw DecodeError("/data", "", "expected an object");
+    for (const auto& [name, value] : data->items()) {
+      out.categories[name] = mgnify::detail::convert_at<std::string>(value, "/data/" + name);
+    }
+  }
+};
+
+MGNIFY_DECL LegacyClient::LegacyClient(ClientOptions options)
+    : session_(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                               kDefaultBaseUrl)) {
+  validate();
+}
+
+MGNIFY_DECL LegacyClient::LegacyClient(std::shared_ptr<http::Session> session)
+    : session_(std::move(session)) {
+  if (!session_) throw InvalidArgument("LegacyClient needs a session");
+  validate();
+}
+
+MGNIFY_DECL std::map<std::string, std::string> LegacyClient::root() const {
+  // The root is the only route with a trailing slash.
+  const http::Response response = session_->get(session_->base_url() + "/");
+  const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+  return mgnify::detail::decode<RootDoc>(doc, response.url).categories;
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::studies(const Query& filters,
+                                               const ListOptions& list) const {
+  return resources<Study>("studies", filters, list);
+}
+
+MGNIFY_DECL Study LegacyClient::study(const std::string& accession) const {
+  return resource<Study>("studies", accession);
+}
+
+MGNIFY_DECL Paged<Sample> LegacyClient::samples(const Query& filters,
+                                                const ListOptions& list) const {
+  return resources<Sample>("samples", filters, list);
+}
+
+MGNIFY_DECL Sample LegacyClient::sample(const std::string& accession) const {
+  return resource<Sample>("samples", accession);
+}
+
+MGNIFY_DECL Paged<Run> LegacyClient::runs(const Query& filters, const ListOptions& list) const {
+  return resources<Run>("runs", filters, list);
+}
+
+MGNIFY_DECL Run LegacyClient::run(const std::string& accession) const {
+  return resource<Run>("runs", accession);
+}
+
+MGNIFY_DECL Paged<Assembly> LegacyClient::assemblies(const Query& filters,
+                                                     const ListOptions& list) const {
+  return resources<Assembly>("assemblies", filters, list);
+}
+
+MGNIFY_DECL Assembly LegacyClient::assembly(const std::string& accession) const {
+  return resource<Assembly>("assemblies", accession);
+}
+
+MGNIFY_DECL Paged<Analysis> LegacyClient::analyses(const Query& filters,
+                                                   const ListOptions& list) const {
+  return resources<Analysis>("analyses", filters, list);
+}
+
+MGNIFY_DECL Analysis LegacyClient::analysis(const std::string& accession) const {
+  return resource<Analysis>("analyses", accession);
+}
+
+MGNIFY_DECL Paged<Biome> LegacyClient::biomes(const Query& filters, const ListOptions& list) const {
+  return resources<Biome>("biomes", filters, list);
+}
+
+MGNIFY_DECL Biome LegacyClient::biome(const std::string& lineage) const {
+  return resource<Biome>("biomes", lineage);
+}
+
+MGNIFY_DECL Paged<Publication> LegacyClient::publications(const Query& filters,
+                                                          const ListOptions& list) const {
+  return resources<Publication>("publications", filters, list);
+}
+
+MGNIFY_DECL Publication LegacyClient::publication(const std::string& pubmed_id) const {
+  return resource<Publication>("publications", pubmed_id);
+}
+
+MGNIFY_DECL Paged<ExperimentType> LegacyClient::experiment_types(const Query& filters,
+                                                                 const ListOptions& list) const {
+  return resources<ExperimentType>("experiment-types", filters, list);
+}
+
+MGNIFY_DECL ExperimentType LegacyClient::experiment_type(const std::string& name) const {
+  return resource<ExperimentType>("experiment-types", name);
+}
+
+MGNIFY_DECL Paged<Pipeline> LegacyClient::pipelines(const Query& filters,
+                                                    const ListOptions& list) const {
+  return resources<Pipeline>("pipelines", filters, list);
+}
+
+MGNIFY_DECL Pipeline LegacyClient::pipeline(const std::string& version) const {
+  return resource<Pipeline>("pipelines", version);
+}
+
+MGNIFY_DECL Paged<Genome> LegacyClient::genomes(const Query& filters,
+                                                const ListOptions& list) const {
+  return resources<Genome>("genomes", filters, list);
+}
+
+MGNIFY_DECL Genome LegacyClient::genome(const std::string& accession) const {
+  return resource<Genome>("genomes", accession);
+}
+
+MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::genome_catalogues(const Query& filters,
+                                                                   const ListOptions& list) const {
+  return resources<GenomeCatalogue>("genome-catalogues", filters, list);
+}
+
+MGNIFY_DECL GenomeCatalogue LegacyClient::genome_catalogue(const std::string& catalogue_id) const {
+  return resource<GenomeCatalogue>("genome-catalogues", catalogue_id);
+}
+
+MGNIFY_DECL Paged<SuperStudy> LegacyClient::super_studies(const Query& filters,
+                                                          const ListOptions& list) const {
+  return resources<SuperStudy>("super-studies", filters, list);
+}
+
+MGNIFY_DECL SuperStudy LegacyClient::super_study(const std::string& id) const {
+  return resource<SuperStudy>("super-studies", id);
+}
+
+MGNIFY_DECL Paged<GoTerm> LegacyClient::go_terms(const Query& filters,
+                                                 const ListOptions& list) const {
+  return resources<GoTerm>("annotations/go-terms", filters, list);
+}
+
+MGNIFY_DECL GoTerm LegacyClient::go_term(const std::string& accession) const {
+  return resource<GoTerm>("annotations/go-terms", accession);
+}
+
+MGNIFY_DECL Paged<InterproIdentifier> LegacyClient::interpro_identifiers(
+    const Query& filters, const ListOptions& list) const {
+  return resources<InterproIdentifier>("annotations/interpro-identifiers", filters, list);
+}
+
+MGNIFY_DECL InterproIdentifier
+LegacyClient::interpro_identifier(const std::string& accession) const {
+  return resource<InterproIdentifier>("annotations/interpro-identifiers", accession);
+}
+
+MGNIFY_DECL Paged<PfamEntry> LegacyClient::pfam_entries(const Query& filters,
+                                                        const ListOptions& list) const {
+  return resources<PfamEntry>("annotations/pfam-entries", filters, list);
+}
+
+MGNIFY_DECL PfamEntry LegacyClient::pfam_entry(const std::string& accession) const {
+  return resource<PfamEntry>("annotations/pfam-entries", accession);
+}
+
+MGNIFY_DECL Paged<KeggOrtholog> LegacyClient::kegg_orthologs(const Query& filters,
+                                                             const ListOptions& list) const {
+  return resources<KeggOrtholog>("annotations/kegg-orthologs", filters, list);
+}
+
+MGNIFY_DECL KeggOrtholog LegacyClient::kegg_ortholog(const std::string& accession) const {
+  return resource<KeggOrtholog>("annotations/kegg-orthologs", accession);
+}
+
+MGNIFY_DECL Paged<KeggModule> LegacyClient::kegg_modules(const Query& filters,
+                                                         const ListOptions& list) const {
+  return resources<KeggModule>("annotations/kegg-modules", filters, list);
+}
+
+MGNIFY_DECL KeggModule LegacyClient::kegg_module(const std::string& accession) const {
+  return resource<KeggModule>("annotations/kegg-modules", accession);
+}
+
+MGNIFY_DECL Paged<GenomeProperty> LegacyClient::genome_properties(const Query& filters,
+                                                                  const ListOptions& list) const {
+  return resources<GenomeProperty>("annotations/genome-properties", filters, list);
+}
+
+MGNIFY_DECL GenomeProperty LegacyClient::genome_property(const std::string& accession) const {
+  return resource<GenomeProperty>("annotations/genome-properties", accession);
+}
+
+MGNIFY_DECL Paged<AntismashGeneCluster> LegacyClient::antismash_gene_clusters(
+    const Query& filters, const ListOptions& list) const {
+  return resources<AntismashGeneCluster>("annotations/antismash-gene-clusters", filters, list);
+}
+
+MGNIFY_DECL AntismashGeneCluster
+LegacyClient::antismash_gene_cluster(const std::string& accession) const {
+  return resource<AntismashGeneCluster>("annotations/antismash-gene-clusters", accession);
+}
+
+MGNIFY_DECL Paged<Organism> LegacyClient::organisms(const Query& filters,
+                                                    const ListOptions& list) const {
+  return resources<Organism>("annotations/organisms", filters, list);
+}
+
+MGNIFY_DECL std::vector<Result<Study>> LegacyClient::get_studies(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return get_resources<Study>("studies", accessions, batch);
+}
+
+MGNIFY_DECL std::vector<Result<Sample>> LegacyClient::get_samples(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return get_resources<Sample>("samples", accessions, batch);
+}
+
+MGNIFY_DECL std::vector<Result<Run>> LegacyClient::get_runs(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return get_resources<Run>("runs", accessions, batch);
+}
+
+MGNIFY_DECL std::vector<Result<Assembly>> LegacyClient::get_assemblies(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return get_resources<Assembly>("assemblies", accessions, batch);
+}
+
+MGNIFY_DECL std::vector<Result<Analysis>> LegacyClient::get_analyses(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return get_resources<Analysis>("analyses", accessions, batch);
+}
+
+MGNIFY_DECL std::vector<Result<Genome>> LegacyClient::get_genomes(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return get_resources<Genome>("genomes", accessions, batch);
+}
+
+MGNIFY_DECL std::vector<Result<Publication>> LegacyClient::get_publications(
+    const std::vector<std::string>& pubmed_ids, const BatchOptions& batch) const {
+  return get_resources<Publication>("publications", pubmed_ids, batch);
+}
+
+MGNIFY_DECL Paged<Sample> LegacyClient::study_samples(const std::string& acc, const Query& filters,
+                                                      const ListOptions& list) const {
+  return related<Sample>("studies", acc, "samples", filters, list);
+}
+
+MGNIFY_DECL Paged<Download> LegacyClient::study_downloads(const std::string& acc,
+                                                          const Query& filters,
+                                                          const ListOptions& list) const {
+  return related<Download>("studies", acc, "downloads", filters, list);
+}
+
+MGNIFY_DECL Paged<Biome> LegacyClient::study_biomes(const std::string& acc, const Query& filters,
+                                                    const ListOptions& list) const {
+  return related<Biome>("studies", acc, "biomes", filters, list);
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::study_studies(const std::string& acc, const Query& filters,
+                                                     const ListOptions& list) const {
+  return related<Study>("studies", acc, "studies", filters, list);
+}
+
+MGNIFY_DECL Paged<Resource> LegacyClient::study_geocoordinates(const std::string& acc,
+                                                               const Query& filters,
+                                                               const ListOptions& list) const {
+  return related<Resource>("studies", acc, "geocoordinates", filters, list);
+}
+
+MGNIFY_DECL Paged<Publication> LegacyClient::study_publications(const std::string& acc,
+                                                                const Query& filters,
+                                                                const ListOptions& list) const {
+  return related<Publication>("studies", acc, "publications", filters, list);
+}
+
+MGNIFY_DECL Paged<Analysis> LegacyClient::study_analyses(const std::string& acc,
+                                                         const Query& filters,
+                                                         const ListOptions& list) const {
+  return related<Analysis>("studies", acc, "analyses", filters, list);
+}
+
+MGNIFY_DECL Paged<Sample> LegacyClient::biome_samples(const std::string& lineage,
+                                                      const Query& filters,
+                                                      const ListOptions& list) const {
+  return related<Sample>("biomes", lineage, "samples", filters, list);
+}
+
+MGNIFY_DECL Paged<Biome> LegacyClient::biome_children(const std::string& lineage,
+                                                      const Query& filters,
+                                                      const ListOptions& list) const {
+  return related<Biome>("biomes", lineage, "children", filters, list);
+}
+
+MGNIFY_DECL Paged<Genome> LegacyClient::biome_genomes(const std::string& lineage,
+                                                      const Query& filters,
+                                                      const ListOptions& list) const {
+  return related<Genome>("biomes", lineage, "genomes", filters, list);
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::biome_studies(const std::string& lineage,
+                                                     const Query& filters,
+                                                     const ListOptions& list) const {
+  return related<Study>("biomes", lineage, "studies", filters, list);
+}
+
+MGNIFY_DECL Paged<Run> LegacyClient::sample_runs(const std::string& acc, const Query& filters,
+                                                 const ListOptions& list) const {
+  return related<Run>("samples", acc, "runs", filters, list);
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::sample_studies(const std::string& acc, const Query& filters,
+                                                      const ListOptions& list) const {
+  return related<Study>("samples", acc, "studies", filters, list);
+}
+
+MGNIFY_DECL Paged<Analysis> LegacyClient::run_analyses(const std::string& acc, const Query& filters,
+                                                       const ListOptions& list) const {
+  return related<Analysis>("runs", acc, "analyses", filters, list);
+}
+
+MGNIFY_DECL Paged<Assembly> LegacyClient::run_assemblies(const std::string& acc,
+                                                         const Query& filters,
+                                                         const ListOptions& list) const {
+  return related<Assembly>("runs", acc, "assemblies", filters, list);
+}
+
+MGNIFY_DECL Paged<Analysis> LegacyClient::assembly_analyses(const std::string& acc,
+                                                            const Query& filters,
+                                                            const ListOptions& list) const {
+  return related<Analysis>("assemblies", acc, "analyses", filters, list);
+}
+
+MGNIFY_DECL Paged<Run> LegacyClient::assembly_runs(const std::string& acc, const Query& filters,
+                                                   const ListOptions& list) const {
+  return related<Run>("assemblies", acc, "runs", filters, list);
+}
+
+MGNIFY_DECL Paged<AnalysisContig> LegacyClient::analysis_contigs(const std::string& acc,
+                                                                 const Query& filters,
+                                                                 const ListOptions& list) const {
+  return related<AnalysisContig>("analyses", acc, "contigs", filters, list);
+}
+
+MGNIFY_DECL Paged<Download> LegacyClient::analysis_downloads(const std::string& acc,
+                                                             const Query& filters,
+                                                             const ListOptions& list) const {
+  return related<Download>("analyses", acc, "downloads", filters, list);
+}
+
+MGNIFY_DECL Paged<GoTerm> LegacyClient::analysis_go_terms(const std::string& acc,
+                                                          const Query& filters,
+                                                          const ListOptions& list) const {
+  return related<GoTerm>("analyses", acc, "go-terms", filters, list);
+}
+
+MGNIFY_DECL Paged<GoTerm> LegacyClient::analysis_go_slim(const std::string& acc,
+                                                         const Query& filters,
+                                                         const ListOptions& list) const {
+  return related<GoTerm>("analyses", acc, "go-slim", filters, list);
+}
+
+MGNIFY_DECL Paged<InterproIdentifier> LegacyClient::analysis_interpro_identifiers(
+    const std::string& acc, const Query& filters, const ListOptions& list) const {
+  return related<InterproIdentifier>("analyses", acc, "interpro-identifiers", filters, list);
+}
+
+MGNIFY_DECL Paged<PfamEntry> LegacyClient::analysis_pfam_entries(const std::string& acc,
+                                                                 const Query& filters,
+                                                                 const ListOptions& list) const {
+  return related<PfamEntry>("analyses", acc, "pfam-entries", filters, list);
+}
+
+MGNIFY_DECL Paged<KeggOrtholog> LegacyClient::analysis_kegg_orthologs(
+    const std::string& acc, const Query& filters, const ListOptions& list) const {
+  return related<KeggOrtholog>("analyses", acc, "kegg-orthologs", filters, list);
+}
+
+MGNIFY_DECL Paged<KeggModule> LegacyClient::analysis_kegg_modules(const std::string& acc,
+                                                                  const Query& filters,
+                                                                  const ListOptions& list) const {
+  return related<KeggModule>("analyses", acc, "kegg-modules", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeProperty> LegacyClient::analysis_genome_properties(
+    const std::string& acc, const Query& filters, const ListOptions& list) const {
+  return related<GenomeProperty>("analyses", acc, "genome-properties", filters, list);
+}
+
+MGNIFY_DECL Paged<AntismashGeneCluster> LegacyClient::analysis_antismash_gene_clusters(
+    const std::string& acc, const Query& filters, const ListOptions& list) const {
+  return related<AntismashGeneCluster>("analyses", acc, "antismash-gene-clusters", filters, list);
+}
+
+MGNIFY_DECL Paged<Organism> LegacyClient::analysis_taxonomy(const std::string& acc,
+                                                            TaxonomyKind kind, const Query& filters,
+                                                            const ListOptions& list) const {
+  return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list);
+}
+
+MGNIFY_DECL Paged<Download> LegacyClient::genome_downloads(const std::string& acc,
+                                                           const Query& filters,
+                                                           const ListOptions& list) const {
+  return related<Download>("genomes", acc, "downloads", filters, list);
+}
+
+MGNIFY_DECL Paged<Genome> LegacyClient::catalogue_genomes(const std::string& id,
+                                                          const Query& filters,
+                                                          const ListOptions& list) const {
+  return related<Genome>("genome-catalogues", id, "genomes", filters, list);
+}
+
+MGNIFY_DECL Paged<Download> LegacyClient::catalogue_downloads(const std::string& id,
+                                                              const Query& filters,
+                                                              const ListOptions& list) const {
+  return related<Download>("genome-catalogues", id, "downloads", filters, list);
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::super_study_flagship_studies(const std::string& id,
+                                                                    const Query& filters,
+                                                                    const ListOptions& list) const {
+  return related<Study>("super-studies", id, "flagship-studies", filters, list);
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::super_study_related_studies(const std::string& id,
+                                                                   const Query& filters,
+                                                                   const ListOptions& list) const {
+  return related<Study>("super-studies", id, "related-studies", filters, list);
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::publication_studies(const std::string& pubmed_id,
+                                                           const Query& filters,
+                                                           const ListOptions& list) const {
+  return related<Study>("publications", pubmed_id, "studies", filters, list);
+}
+
+MGNIFY_DECL Paged<Sample> LegacyClient::publication_samples(const std::string& pubmed_id,
+                                                            const Query& filters,
+                                                            const ListOptions& list) const {
+  return related<Sample>("publications", pubmed_id, "samples", filters, list);
+}
+
+MGNIFY_DECL files::DownloadResult LegacyClient::download(
+    const std::string& url, const std::filesystem::path& path,
+    const files::DownloadOptions& options) const {
+  return files::download(*session_, url, path, options);
+}
+
+MGNIFY_DECL files::DownloadResult LegacyClient::download(const Download& file,
+                                                         const std::filesystem::path& path,
+                                                         files::DownloadOptions options) const {
+  files::DownloadJob job = download_job(file, path, std::move(options));
+  return files::download(*session_, job.url, job.path, job.options);
+}
+
+MGNIFY_DECL std::vector<Result<files::DownloadResult>> LegacyClient::download_many(
+    const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch,
+    files::BatchProgressCallback bytes_progress) const {
+  return files::download_many(*session_, jobs, batch, std::move(bytes_progress));
+}
+
+MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
+                                              const std::string& password) {
+  if (username.empty() || password.empty()) {
+    throw InvalidArgument("login needs a non-empty username and password");
+  }
+  http::CallOptions call;
+  call.send_token = false;
+  http::Response response;
+  try {
+    response = session_->post_json(session_->url("utils/token/obtain"),
+                                   {{"username", username}, {"password", password}}, call);
+  } catch (const AuthError&) {
+    throw;
+  } catch (const ApiError& e) {
+    // The service rejects credentials with 400; to a caller that is an auth failure.
+    if (e.status() == 400) throw AuthError(e.info());
+    throw;
+  }
+  const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+  TokenResponse token;
+  try {
+    const auto data = doc.find("data");
+    if (data == doc.end() || !data->is_object())
+      throw DecodeError("/data", "", "required field is missing");
+    token = data->get<TokenResponse>();
+  } catch (const DecodeError& e) {
+    const std::string path =
+        e.json_path().rfind("/data", 0) == 0 ? e.json_path() : "/data" + e.json_path();
+    throw DecodeError(path, response.url, e.detail());
+  }
+  session_->set_token(token.token);
+  return token;
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::my_studies(const Query& filters,
+                                                  const ListOptions& list) const {
+  return list_at<Study>("mydata", filters, list);
+}
+
+MGNIFY_DECL bool LegacyClient::verify() const {
+  const auto current = session_->token();
+  if (!current) throw InvalidArgument("verify() needs a token: call login() first");
+  http::CallOptions call;
+  call.send_token = false;
+  try {
+    session_->post_json(session_->url("utils/token/verify"), {{"token", *current}}, call);
+    return true;
+  } catch (const ApiError& e) {
+    if (e.status() == 400) return false;
+    throw;
+  }
+}
+
+MGNIFY_DECL Paged<SampleAnnotation> LegacyClient::sample_metadata(const std::string& acc,
+                                                                  const Query& filters,
+                                                                  const ListOptions& list) const {
+  return related<SampleAnnotation>("samples", acc, "metadata", filters, list);
+}
+
+MGNIFY_DECL Paged<Study> LegacyClient::recent_studies(const Query& filters,
+                                                      const ListOptions& list) const {
+  return list_at<Study>("studies/recent", filters, list);
+}
+
+MGNIFY_DECL std::vector<Biome> LegacyClient::top10_biomes() const {
+  return mgnify::detail::decode_response_fast<ListPage<Biome>>(
+             session_->get(session_->url("biomes/top10")))
+      .data;
+}
+
+MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_tools(const Query& filters,
+                                                             const ListOptions& list) const {
+  return list_at<PipelineTool>("pipeline-tools", filters, list);
+}
+
+MGNIFY_DECL PipelineTool LegacyClient::pipeline_tool(const std::string& tool_name,
+                                                     const std::string& version) const {
+  require_text("tool_name", tool_name);
+  require_text("version", version);
+  return follow_one<PipelineTool>(session_->url("pipeline-tools/" +
+                                                http::encode_path_segment(tool_name) + "/" +
+                                                http::encode_path_segment(version)));
+}
+
+MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_release_tools(
+    const std::string& version, const Query& filters, const ListOptions& list) const {
+  return related<PipelineTool>("pipelines", version, "tools", filters, list);
+}
+
+MGNIFY_DECL Paged<Sample> LegacyClient::pipeline_samples(const std::string& version,
+                                                         const Query& filters,
+                                                         const ListOptions& list) const {
+  return related<Sample>("pipelines", version, "samples", filters, list);
+}
+
+MGNIFY_DECL Paged<Analysis> LegacyClient::pipeline_analyses(const std::string& version,
+                                                            const Query& filters,
+                                                            const ListOptions& list) const {
+  return related<Analysis>("pipelines", version, "analyses", filters, list);
+}
+
+MGNIFY_DECL Paged<Sample> LegacyClient::experiment_type_samples(const std::string& name,
+                                                                const Query& filters,
+                                                                const ListOptions& list) const {
+  return related<Sample>("experiment-types", name, "samples", filters, list);
+}
+
+MGNIFY_DECL Paged<Run> LegacyClient::experiment_type_runs(const std::string& name,
+                                                          const Query& filters,
+                                                          const ListOptions& list) const {
+  return related<Run>("experiment-types", name, "runs", filters, list);
+}
+
+MGNIFY_DECL Paged<Analysis> LegacyClient::experiment_type_analyses(const std::string& name,
+                                                                   const Query& filters,
+                                                                   const ListOptions& list) const {
+  return related<Analysis>("experiment-types", name, "analyses", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::biome_genome_catalogues(
+    const std::string& lineage, const Query& filters, const ListOptions& list) const {
+  return related<GenomeCatalogue>("biomes", lineage, "genome-catalogues", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::super_study_related_genome_catalogues(
+    const std::string& id, const Query& filters, const ListOptions& list) const {
+  return related<GenomeCatalogue>("super-studies", id, "related-genome-catalogues", filters, list);
+}
+
+MGNIFY_DECL Paged<Biome> LegacyClient::super_study_biomes(const std::string& id,
+                                                          const Query& filters,
+                                                          const ListOptions& list) const {
+  return related<Biome>("super-studies", id, "biomes", filters, list);
+}
+
+MGNIFY_DECL Paged<Organism> LegacyClient::organism_subtree(const std::string& lineage,
+                                                           const Query& filters,
+                                                           const ListOptions& list) const {
+  require_text("lineage", lineage);
+  return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), filters,
+                           list);
+}
+
+MGNIFY_DECL Paged<Analysis> LegacyClient::organism_analyses(const std::string& lineage,
+                                                            const Query& filters,
+                                                            const ListOptions& list) const {
+  return related<Analysis>("annotations/organisms", lineage, "analyses", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeSet> LegacyClient::genome_sets(const Query& filters,
+                                                       const ListOptions& list) const {
+  return resources<GenomeSet>("genomeset", filters, list);
+}
+
+MGNIFY_DECL GenomeSet LegacyClient::genome_set(const std::string& name) const {
+  return resource<GenomeSet>("genomeset", name);
+}
+
+MGNIFY_DECL Paged<Genome> LegacyClient::genome_set_genomes(const std::string& name,
+                                                           const Query& filters,
+                                                           const ListOptions& list) const {
+  return related<Genome>("genomeset", name, "genomes", filters, list);
+}
+
+MGNIFY_DECL Paged<CogCategory> LegacyClient::cogs(const Query& filters,
+                                                  const ListOptions& list) const {
+  return resources<CogCategory>("cogs", filters, list);
+}
+
+MGNIFY_DECL Paged<KeggClass> LegacyClient::kegg_classes(const Query& filters,
+                                                        const ListOptions& list) const {
+  return resources<KeggClass>("kegg-classes", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeKeggModule> LegacyClient::genome_kegg_modules(
+    const Query& filters, const ListOptions& list) const {
+  return resources<GenomeKeggModule>("kegg-modules", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeAntismashCluster> LegacyClient::genome_antismash_clusters(
+    const Query& filters, const ListOptions& list) const {
+  return resources<GenomeAntismashCluster>("antismash-geneclusters", filters, list);
+}
+
+MGNIFY_DECL Paged<CogCategory> LegacyClient::genome_cog_counts(const std::string& acc,
+                                                               const Query& filters,
+                                                               const ListOptions& list) const {
+  return related<CogCategory>("genomes", acc, "cogs", filters, list);
+}
+
+MGNIFY_DECL Paged<KeggClass> LegacyClient::genome_kegg_class_counts(const std::string& acc,
+                                                                    const Query& filters,
+                                                                    const ListOptions& list) const {
+  return related<KeggClass>("genomes", acc, "kegg-class", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeKeggModule> LegacyClient::genome_kegg_module_counts(
+    const std::string& acc, const Query& filters, const ListOptions& list) const {
+  return related<GenomeKeggModule>("genomes", acc, "kegg-module", filters, list);
+}
+
+MGNIFY_DECL Paged<GenomeAntismashCluster> LegacyClient::genome_antismash_cluster_counts(
+    const std::string& acc, const Query& filters, const ListOptions& list) const {
+  return related<GenomeAntismashCluster>("genomes", acc, "antismash-genecluster", filters, list);
+}
+
+MGNIFY_DECL Paged<Download> LegacyClient::run_extra_annotations(const std::string& acc,
+                                                                const Query& filters,
+                                                                const ListOptions& list) const {
+  return related<Download>("runs", acc, "extra-annotations", filters, list);
+}
+
+MGNIFY_DECL Paged<Download> LegacyClient::assembly_extra_annotations(
+    const std::string& acc, const Query& filters, const ListOptions& list) const {
+  return related<Download>("assemblies", acc, "extra-annotations", filters, list);
+}
+
+MGNIFY_DECL EuropePmcAnnotations
+LegacyClient::publication_europe_pmc_annotations(const std::string& pubmed_id) const {
+  require_text("pubmed_id", pubmed_id);
+  const http::Response response = session_->get(session_->url(
+      "publications/" + http::encode_path_segment(pubmed_id) + "/europe_pmc_annotations"));
+  return detail::decode_data<EuropePmcAnnotations>(response);
+}
+
+MGNIFY_DECL std::string LegacyClient::analysis_contig_fasta(const std::string& acc,
+                                                            const std::string& contig_id,
+                                                            const CancelToken& cancel) const {
+  return http::read_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, cancel)
+      .text;
+}
+
+MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_fasta(
+    const std::string& acc, const std::string& contig_id, const http::BodySink& sink,
+    const http::StreamOptions& options) const {
+  return http::stream_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, sink,
+                           options);
+}
+
+MGNIFY_DECL std::string LegacyClient::analysis_contig_gff(const std::string& acc,
+                                                          const std::string& contig_id,
+                                                          ContigGff kind,
+                                                          const CancelToken& cancel) const {
+  return http::read_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
+                         http::media::kGff, cancel)
+      .text;
+}
+
+MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_gff(
+    const std::string& acc, const std::string& contig_id, const http::BodySink& sink,
+    const http::StreamOptions& options, ContigGff kind) const {
+  return http::stream_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
+                           http::media::kGff, sink, options);
+}
+
+MGNIFY_DECL std::string LegacyClient::analysis_qc_chart(const std::string& acc, QcChart chart,
+                                                        const CancelToken& cancel) const {
+  return http::read_text(*session_, qc_url(acc, chart), http::media::kTsv, cancel).text;
+}
+
+MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_qc_chart(
+    const std::string& acc, QcChart chart, const http::BodySink& sink,
+    const http::StreamOptions& options) const {
+  return http::stream_text(*session_, qc_url(acc, chart), http::media::kTsv, sink, options);
+}
+
+MGNIFY_DECL std::string LegacyClient::list_csv(const std::string& path, const Query& q,
+                                               const CancelToken& cancel) const {
+  return http::read_text(*session_, csv_url(path, q), http::media::kCsv, cancel).text;
+}
+
+MGNIFY_DECL http::StreamResult LegacyClient::stream_list_csv(
+    const std::string& path, const http::BodySink& sink, const Query& q,
+    const http::StreamOptions& options) const {
+  return http::stream_text(*session_, csv_url(path, q), http::media::kCsv, sink, options);
+}
+
+MGNIFY_DECL http::TextBody LegacyClient::read_text(const std::string& url,
+                                                   const std::string& accept,
+                                                   const CancelToken& cancel) const {
+  return http::read_text(*session_, url, accept, cancel);
+}
+
+MGNIFY_DECL http::StreamResult LegacyClient::stream_text(const std::string& url,
+                                                         const http::BodySink& sink,
+                                                         const std::string& accept,
+                                                         const http::StreamOptions& options) const {
+  return http::stream_text(*session_, url, accept, sink, options);
+}
+
+MGNIFY_DECL std::string LegacyClient::list_url(const std::string& path, const Query& filters,
+                                               const ListOptions& list,
+                                               detail::ListKind kind) const {
+  return session_->url(path, detail::list_params(filters, list, kind));
+}
+
+MGNIFY_DECL std::string LegacyClient::related_url(const std::string& collection,
+                                                  const std::string& id,
+                                                  const std::string& relation, const Query& filters,
+                                                  const ListOptions& list) const {
+  require_text("relation", relation);
+  return list_url(item_path(collection, id) + "/" + detail::encode_segments(relation), filters,
+                  list, detail::relation_kind(collection, relation));
+}
+
+MGNIFY_DECL http::Response LegacyClient::get_item(const std::string& collection,
+                                                  const std::string& id, const Query& query) const {
+  return session_->get(session_->url(item_path(collection, id), query.params()));
+}
+
+MGNIFY_DECL std::string LegacyClient::collection_path(const std::string& collection) {
+  require_text("collection", collection);
+  return detail::encode_segments(collection);
+}
+
+MGNIFY_DECL std::string LegacyClient::item_path(const std::string& collection,
+                                                const std::string& id) {
+  require_text("id", id);
+  return collection_path(collection) + "/" + http::encode_path_segment(id);
+}
+
+MGNIFY_DECL void LegacyClient::require_text(const char* what, const std::string& value) {
+  if (value.empty()) throw InvalidArgument(std::string(what) + " must not be empty");
+}
+
+MGNIFY_DECL std::string LegacyClient::contig_url(const std::string& acc,
+                                                 const std::string& contig_id, const char* tail,
+                                                 ContigGff kind) const {
+  require_text("analysis accession", acc);
+  require_text("contig_id", contig_id);
+  http::Query query;
+  if (kind == ContigGff::antismash) query.set("antismash", "True");
+  return session_->url("analyses/" + http::encode_path_segment(acc) + "/contigs/" +
+                           http::encode_path_segment(contig_id) + tail,
+                       query);
+}
+
+MGNIFY_DECL std::string LegacyClient::qc_url(const std::string& acc, QcChart chart) const {
+  require_text("analysis accession", acc);
+  return session_->url("analyses/" + http::encode_path_segment(acc) + "/" + qc_chart_path(chart));
+}
+
+MGNIFY_DECL std::string LegacyClient::csv_url(const std::string& path, const Query& q) const {
+  require_text("list path", path);
+  http::Query query = q.params();
+  query.set("format", "csv");
+  return session_->url(detail::encode_segments(path), query);
+}
+
+MGNIFY_DECL mgnify::detail::GenomeSearchCalls LegacyClient::genome_search_calls() const {
+  return mgnify::detail::GenomeSearchCalls(*session_, mgnify::detail::kV1GenomeSearch);
+}
+
+MGNIFY_DECL void LegacyClient::validate() const {
+  if (session_->options().parallel_pages == 0) {
+    throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
+  }
+}
+
+#if !MGNIFY_HEADER_ONLY
+// Every model of mgnify/v1, for the member templates a program calls with it.
+#define MGNIFY_V1_INSTANTIATE(T)                                                       \
+  template Paged<T> detail::make_paged<T>(std::shared_ptr<http::Session>, std::string, \
+                                          std::optional<std::size_t>, bool);           \
+  template Document<T> detail::decode_document<T>(const http::Response&);              \
+  template ListPage<T> detail::decode_list_page<T>(const http::Response&);             \
+  template std::vector<Result<T>> detail::get_batch<T, LegacyClient>(                  \
+      const LegacyClient&, const std::string&, const std::vector<std::string>&,        \
+      const BatchOptions&);
+MGNIFY_V1_INSTANTIATE(Resource)
+MGNIFY_V1_INSTANTIATE(Study)
+MGNIFY_V1_INSTANTIATE(Sample)
+MGNIFY_V1_INSTANTIATE(Run)
+MGNIFY_V1_INSTANTIATE(Assembly)
+MGNIFY_V1_INSTANTIATE(Analysis)
+MGNIFY_V1_INSTANTIATE(Biome)
+MGNIFY_V1_INSTANTIATE(Publication)
+MGNIFY_V1_INSTANTIATE(ExperimentType)
+MGNIFY_V1_INSTANTIATE(Pipeline)
+MGNIFY_V1_INSTANTIATE(Genome)
+MGNIFY_V1_INSTANTIATE(GenomeCatalogue)
+MGNIFY_V1_INSTANTIATE(SuperStudy)
+MGNIFY_V1_INSTANTIATE(GoTerm)
+MGNIFY_V1_INSTANTIATE(InterproIdentifier)
+MGNIFY_V1_INSTANTIATE(PfamEntry)
+MGNIFY_V1_INSTANTIATE(KeggOrtholog)
+MGNIFY_V1_INSTANTIATE(KeggModule)
+MGNIFY_V1_INSTANTIATE(GenomeProperty)
+MGNIFY_V1_INSTANTIATE(AntismashGeneCluster)
+MGNIFY_V1_INSTANTIATE(Organism)
+MGNIFY_V1_INSTANTIATE(GenomeSet)
+MGNIFY_V1_INSTANTIATE(CogCategory)
+MGNIFY_V1_INSTANTIATE(KeggClass)
+MGNIFY_V1_INSTANTIATE(GenomeKeggModule)
+MGNIFY_V1_INSTANTIATE(GenomeAntismashCluster)
+MGNIFY_V1_INSTANTIATE(Download)
+MGNIFY_V1_INSTANTIATE(AnalysisContig)
+MGNIFY_V1_INSTANTIATE(SampleAnnotation)
+MGNIFY_V1_INSTANTIATE(PipelineTool)
+#undef MGNIFY_V1_INSTANTIATE
+#endif
+
+}  // namespace v1
+}  // namespace v0
+}  // namespace mgnify
