@@ -615,11 +615,12 @@ std::set<std::string> models_with_tables() {
 
 /// Every type under include/mgnify with a from_json or to_json of its own
 /// (not made by MGNIFY_JSON_FIELDS or MGNIFY_V1_MODEL_JSON), by its name
-/// without template arguments.
+/// without template arguments. `Json` is the parameter of the conversions that
+/// are templates so that only a file that converts the type instantiates them.
 std::set<std::string> types_with_own_json() {
   std::set<std::string> found;
   const std::regex own(
-      R"((?:from|to)_json\(\s*(?:const\s+)?nlohmann::json&\s*\w+,\s*(?:const\s+)?(?:\w+::)*(\w+)(?:<[^>&]*>)?\s*&)");
+      R"((?:from|to)_json\(\s*(?:const\s+)?(?:nlohmann::json|Json)&\s*\w+,\s*(?:const\s+)?(?:\w+::)*(\w+)(?:<[^>&]*>)?\s*&)");
   each_header([&](const std::string& prefix, const std::string& source) {
     for (auto it = std::sregex_iterator(source.begin(), source.end(), own);
          it != std::sregex_iterator(); ++it) {
