@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mgnify/config.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -327,22 +328,11 @@ inline void parse_error_json(const nlohmann::json& doc, ErrorBody& out) {
 
 /// Parses an error response body. Never throws: a body it cannot understand is
 /// kept as a short excerpt.
-inline ErrorBody parse_error_body(std::string_view body) {
-  ErrorBody out;
-  std::size_t first = body.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return out;
-  nlohmann::json doc = detail::nesting_exceeds(body)
-                           ? nlohmann::json(nlohmann::json::value_t::discarded)
-                           : nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
-  if (doc.is_discarded()) {
-    out.shape = ErrorBody::Shape::text;
-    out.message = detail::text_excerpt(body);
-    return out;
-  }
-  detail::parse_error_json(doc, out);
-  out.message = detail::one_line(out.message);
-  return out;
-}
+MGNIFY_DECL ErrorBody parse_error_body(std::string_view body);
 
 }  // namespace v0
 }  // namespace mgnify
+
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/impl/error_body.ipp"
+#endif

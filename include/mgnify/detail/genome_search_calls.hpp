@@ -7,13 +7,12 @@
 // earn a 401 for a public search.
 
 #include <filesystem>
-#include <locale>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "mgnify/cancel.hpp"
+#include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
 #include "mgnify/genome_search.hpp"
@@ -101,63 +100,19 @@ class GenomeSearchCalls {
     return decode_data<Result>(response.body, response.url);
   }
 
-  GatherJob submit(const GatherRequest& request, const CancelToken& cancel) const {
-    request.validate();
-    const auto response =
-        session_.post_form(url("genomes-search/gather"), request.to_form(), call(cancel));
-    return decode_data<GatherJob>(response.body, response.url);
-  }
-
-  GatherStatus status(const std::string& job_id, const CancelToken& cancel) const {
-    const auto response = session_.get(job_url("genomes-search/status/", job_id), call(cancel));
-    return decode_data<GatherStatus>(response.body, response.url);
-  }
-
-  GatherStatus wait(const std::string& job_id, const JobWaitOptions& options) const {
-    job_url("genomes-search/status/", job_id);  // InvalidArgument before the first poll
-    return wait_for_job(session_.clock(), job_id, options,
-                        [&] { return status(job_id, options.cancel); });
-  }
-
-  GatherResults results(const std::string& job_id, const CancelToken& cancel) const {
-    const std::string target = job_url("genomes-search/results/", job_id);
-    http::Request request;
-    request.url = target;
-    request.headers.set("Accept", "text/csv");
-    const auto response = session_.execute(std::move(request), call(cancel));
-    const auto type = response.headers.get("Content-Type");
-    if (type && type->find("csv") == std::string::npos) {
-      throw DecodeError("", response.url,
-                        "the results are served as '" + *type +
-                            "', not CSV: save them with download_gather_results");
-    }
-    return parse_gather_csv(response.body, response.url);
-  }
-
+  GatherJob submit(const GatherRequest& request, const CancelToken& cancel) const;
+  GatherStatus status(const std::string& job_id, const CancelToken& cancel) const;
+  GatherStatus wait(const std::string& job_id, const JobWaitOptions& options) const;
+  GatherResults results(const std::string& job_id, const CancelToken& cancel) const;
   files::DownloadResult download_results(const std::string& job_id,
                                          const std::filesystem::path& path,
-                                         const files::DownloadOptions& options) const {
-    return files::download(session_, job_url("genomes-search/results/", job_id), path, options);
-  }
+                                         const files::DownloadOptions& options) const;
 
  private:
-  static http::CallOptions call(const CancelToken& cancel) {
-    http::CallOptions out;
-    out.send_token = false;
-    out.cancel = cancel;
-    return out;
-  }
-  static std::string number_text(double value) {
-    std::ostringstream out;
-    out.imbue(std::locale::classic());
-    out << value;
-    return out.str();
-  }
-  std::string url(const std::string& path) const { return session_.url(path + dialect_.slash); }
-  std::string job_url(const char* head, const std::string& job_id) const {
-    if (job_id.empty()) throw InvalidArgument("job_id must not be empty");
-    return session_.url(head + http::encode_path_segment(job_id) + dialect_.slash);
-  }
+  static http::CallOptions call(const CancelToken& cancel);
+  static std::string number_text(double value);
+  std::string url(const std::string& path) const;
+  std::string job_url(const char* head, const std::string& job_id) const;
 
   http::Session& session_;
   GenomeSearchDialect dialect_;
@@ -215,3 +170,7 @@ class GenomeSearchMethods {
 }  // namespace detail
 }  // namespace v0
 }  // namespace mgnify
+
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/detail/impl/genome_search_calls.ipp"
+#endif

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/error_body.hpp"
 #include "mgnify/version.hpp"
@@ -179,21 +180,7 @@ void read_or_keep(const nlohmann::json& j, const char* key, T& out) {
 }
 
 /// Parses a response body; malformed or empty bodies are DecodeError naming the URL.
-inline nlohmann::json parse_body(const std::string& body, const std::string& url) {
-  if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
-    throw DecodeError("", url, "empty response body where JSON was expected");
-  }
-  if (nesting_exceeds(body)) {
-    throw DecodeError("", url,
-                      "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-  }
-  try {
-    return nlohmann::json::parse(body);
-  } catch (const nlohmann::json::exception& e) {
-    // parse_error for bad syntax, out_of_range for numbers like 1e99999.
-    throw DecodeError("", url, std::string("invalid JSON: ") + e.what());
-  }
-}
+MGNIFY_DECL nlohmann::json parse_body(const std::string& body, const std::string& url);
 
 /// Decodes a whole document into T, attaching the URL to any failure.
 template <class T>
@@ -217,3 +204,7 @@ T decode_response(const Response& response) {
 }  // namespace detail
 }  // namespace v0
 }  // namespace mgnify
+
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/detail/impl/json.ipp"
+#endif

@@ -7,10 +7,13 @@
 
 #include "mgnify/config.hpp"
 
+#include "mgnify/detail/impl/genome_search_calls.ipp"
+#include "mgnify/detail/impl/json.ipp"
 #include "mgnify/files/impl/download.ipp"
 #include "mgnify/http/impl/curl_transport.ipp"
 #include "mgnify/http/impl/session.ipp"
 #include "mgnify/impl/default_transport.ipp"
+#include "mgnify/impl/error_body.ipp"
 #include "mgnify/impl/raw_json.ipp"
 #include "mgnify/proteins/impl/client.ipp"
 #include "mgnify/v1/impl/client.ipp"

@@ -1,0 +1,35 @@
+#pragma once
+
+// The body of detail::parse_body (mgnify/detail/json.hpp): it instantiates nlohmann's parser.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "mgnify/config.hpp"
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/error_body.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace detail {
+
+MGNIFY_DECL nlohmann::json parse_body(const std::string& body, const std::string& url) {
+  if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw DecodeError("", url, "empty response body where JSON was expected");
+  }
+  if (nesting_exceeds(body)) {
+    throw DecodeError("", url,
+                      "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+  }
+  try {
+    return nlohmann::json::parse(body);
+  } catch (const nlohmann::json::exception& e) {
+    // parse_error for bad syntax, out_of_range for numbers like 1e99999.
+    throw DecodeError("", url, std::string("invalid JSON: ") + e.what());
+  }
+}
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify
