@@ -44,8 +44,9 @@ using nlohmann::json;
   X(Sample)                                                                                      \
   X(SampleWithMetadata)                                                                          \
   X(SampleDetail)                                                                                \
-  X(Analysis) X(AnalysisDetail) X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation)            \
-      X(AnalysedRun) X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) X(GenomeSchema)          \
+  X(Analysis)                                                                                    \
+  X(AnalysisDetail) X(AnalysisWithAnnotations) X(AnalysisTypedAnnotation) X(AnalysedRun)         \
+      X(AnalysedRunDetail) X(Assembly) X(AssemblyDetail) X(GenomeSchema)                         \
           X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) X(Biome) X(Publication) \
               X(PublicationDetail) X(EuropePmcAnnotationTag) X(EuropePmcAnnotationMention)       \
                   X(EuropePmcAnnotation) X(EuropePmcAnnotationGroup) X(PublicationAnnotations)   \
@@ -55,14 +56,15 @@ using nlohmann::json;
 
 // Models of include/mgnify itself (shared by the clients): their name and the
 // type checked, one per client's genome for the genome search templates.
-#define MGNIFY_SHARED_TABLE_MODELS(X)                                                         \
-  X(CobsMatch, mgnify::CobsMatch)                                                             \
-  X(BasicGenomeSearchHit, mgnify::v2::GenomeSearchHit)                                        \
-  X(BasicGenomeSearchHit, mgnify::v1::GenomeSearchHit)                                        \
-  X(BasicGenomeSearchResult, mgnify::v2::GenomeSearchResult)                                  \
-  X(BasicGenomeSearchResult, mgnify::v1::GenomeSearchResult)                                  \
-  X(GatherMatch, mgnify::GatherMatch) X(GatherSignatureStatus, mgnify::GatherSignatureStatus) \
-      X(GatherStatus, mgnify::GatherStatus) X(GatherJob, mgnify::GatherJob)
+#define MGNIFY_SHARED_TABLE_MODELS(X)                                                           \
+  X(CobsMatch, mgnify::CobsMatch)                                                               \
+  X(BasicGenomeSearchHit, mgnify::v2::GenomeSearchHit)                                          \
+  X(BasicGenomeSearchHit, mgnify::v1::GenomeSearchHit)                                          \
+  X(BasicGenomeSearchResult, mgnify::v2::GenomeSearchResult)                                    \
+  X(BasicGenomeSearchResult, mgnify::v1::GenomeSearchResult)                                    \
+  X(GatherMatch, mgnify::GatherMatch)                                                           \
+  X(GatherSignatureStatus, mgnify::GatherSignatureStatus) X(GatherStatus, mgnify::GatherStatus) \
+      X(GatherJob, mgnify::GatherJob)
 
 #define MGNIFY_PROTEIN_TABLE_MODELS(X) \
   X(BiomeEntry) X(PfamAnnotation) X(ContigEntry) X(Protein) X(SearchHit)
@@ -71,19 +73,20 @@ using nlohmann::json;
 // attributes() table MGNIFY_V1_MODEL_JSON turns into from_json/to_json.
 #define MGNIFY_V1_TABLE_MODELS(X) \
   X(KeyValue) X(SampleMetadata) X(FileFormat) X(DownloadDescription) X(FileChecksum)
-#define MGNIFY_V1_RESOURCE_MODELS(X)                                                               \
-  X(Analysis)                                                                                      \
-  X(AnalysisContig)                                                                                \
-  X(Pipeline)                                                                                      \
-  X(Download)                                                                                      \
-  X(GoTerm)                                                                                        \
-  X(InterproIdentifier)                                                                            \
-  X(PfamEntry)                                                                                     \
-  X(KeggOrtholog)                                                                                  \
-  X(AntismashGeneCluster) X(KeggModule) X(GenomeProperty) X(Organism) X(Genome) X(GenomeCatalogue) \
-      X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study) X(Biome) X(Publication)              \
-          X(SuperStudy) X(SampleAnnotation) X(PipelineTool) X(GenomeSet) X(CogCategory)            \
-              X(KeggClass) X(GenomeKeggModule) X(GenomeAntismashCluster)
+#define MGNIFY_V1_RESOURCE_MODELS(X)                                                        \
+  X(Analysis)                                                                               \
+  X(AnalysisContig)                                                                         \
+  X(Pipeline)                                                                               \
+  X(Download)                                                                               \
+  X(GoTerm)                                                                                 \
+  X(InterproIdentifier)                                                                     \
+  X(PfamEntry)                                                                              \
+  X(KeggOrtholog)                                                                           \
+  X(AntismashGeneCluster)                                                                   \
+  X(KeggModule) X(GenomeProperty) X(Organism) X(Genome) X(GenomeCatalogue) X(Sample) X(Run) \
+      X(Assembly) X(ExperimentType) X(Study) X(Biome) X(Publication) X(SuperStudy)          \
+          X(SampleAnnotation) X(PipelineTool) X(GenomeSet) X(CogCategory) X(KeggClass)      \
+              X(GenomeKeggModule) X(GenomeAntismashCluster)
 
 template <class T>
 struct is_enumerated : std::false_type {};
@@ -579,16 +582,20 @@ std::string header_code(const std::filesystem::path& path) {
 /// The namespace a header's names live in, from its folder under
 /// include/mgnify: "v2::" for v2/, "" for include/mgnify itself.
 std::string folder_prefix(const std::filesystem::path& header, const std::filesystem::path& root) {
-  const auto relative = header.parent_path().lexically_relative(root).generic_string();
+  // A folder's bodies (v1/impl/client.ipp) declare names of the folder's namespace.
+  auto folder = header.parent_path();
+  if (folder.filename() == "impl") folder = folder.parent_path();
+  const auto relative = folder.lexically_relative(root).generic_string();
   return relative == "." ? std::string() : relative + "::";
 }
 
-/// Calls `on_header(prefix, code)` for every header under include/mgnify.
+/// Calls `on_header(prefix, code)` for every header and body file under include/mgnify.
 template <class F>
 void each_header(F&& on_header) {
   const std::filesystem::path root = std::string(MGNIFY_SOURCE_DIR) + "/include/mgnify";
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".hpp") continue;
+    const auto extension = entry.path().extension();
+    if (!entry.is_regular_file() || (extension != ".hpp" && extension != ".ipp")) continue;
     on_header(folder_prefix(entry.path(), root), header_code(entry.path()));
   }
 }
