@@ -14,8 +14,8 @@
 
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/testing/fake_transport.hpp"
-#include "mgnify/v1/client_templates.hpp"
 #include "mgnify/v1.hpp"
+#include "mgnify/v1/client_templates.hpp"
 #include "skip.hpp"
 #include "v1_support.hpp"
 

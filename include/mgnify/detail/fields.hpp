@@ -278,14 +278,14 @@ void write_fields(nlohmann::json& j, const M& model) {
 /// translation unit that converts the model instantiates its field readers and
 /// writers, not every file that includes the model's header; nlohmann finds
 /// them by argument-dependent lookup all the same.
-#define MGNIFY_JSON_FIELDS(Model, what)                                                  \
-  template <class Json,                                                                  \
+#define MGNIFY_JSON_FIELDS(Model, what)                                                 \
+  template <class Json,                                                                 \
             ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
-  void from_json(const Json& j, Model& out) {                                            \
-    ::mgnify::detail::read_fields(j, out, what);                                         \
-  }                                                                                      \
-  template <class Json,                                                                  \
+  void from_json(const Json& j, Model& out) {                                           \
+    ::mgnify::detail::read_fields(j, out, what);                                        \
+  }                                                                                     \
+  template <class Json,                                                                 \
             ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
-  void to_json(Json& j, const Model& model) {                                            \
-    ::mgnify::detail::write_fields(j, model);                                            \
+  void to_json(Json& j, const Model& model) {                                           \
+    ::mgnify::detail::write_fields(j, model);                                           \
   }

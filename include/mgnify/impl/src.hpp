@@ -6,7 +6,6 @@
 // this header adds nothing.
 
 #include "mgnify/config.hpp"
-
 #include "mgnify/detail/impl/genome_search_calls.ipp"
 #include "mgnify/detail/impl/json.ipp"
 #include "mgnify/files/impl/download.ipp"
