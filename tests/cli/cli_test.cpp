@@ -124,6 +124,23 @@ TEST_CASE("bad usage exits with 2 before any request", "[cli]") {
   CHECK(mock().requests().empty());
 }
 
+TEST_CASE("a token given to --token-env instead of a variable name is never echoed", "[cli]") {
+  mock().clear_requests();
+  // What `--token-env "$TOKEN"` passes: a JWT, which no environment variable is named like.
+  const std::string pasted_token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl";
+  for (const std::string& value :
+       {pasted_token, std::string("abc def"), std::string("1LEADING_DIGIT"),
+        std::string("tok\x1b[2Jen")}) {
+    const auto run = mgnify_run({"--token-env", value, "v2", "studies", "list"});
+    INFO(run.err);
+    CHECK(run.code == 2);
+    CHECK(run.err.find(value) == std::string::npos);
+    CHECK(run.err.find("looks like a value") != std::string::npos);
+    CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+  }
+  CHECK(mock().requests().empty());
+}
+
 TEST_CASE("a numeric option outside its range is a one-line usage error naming it and its range",
           "[cli]") {
   mock().clear_requests();

@@ -143,6 +143,36 @@ TEST_CASE("live check: an unknown member, a decode failure and a 500 are each a 
   CHECK(run.out.find("\n3 finding(s)\n") != std::string::npos);
 }
 
+TEST_CASE("live check: server text reaches the terminal with its controls made visible",
+          "[cli][live_check]") {
+  auto& mock = live_check_mock();
+  mock.clear_faults();
+  auto page = v2_studies_page();
+  REQUIRE(page["items"].size() > 0);
+  // A member name that clears the screen, one that writes the clipboard (OSC 52) and one that
+  // starts a C1 control sequence (U+009B, CSI).
+  page["items"][0]["\x1b[2Jcleared"] = 1;
+  page["items"][0]["\x1b]52;c;c2VjcmV0\x07" "clip"] = 2;
+  page["items"][0]["\xc2\x9b" "31mred"] = 3;
+  mock.push_fault(std::string(mgnify::mock::kV2Prefix) + "/studies/",
+                  mgnify::mock::Fault::status_only(200, page.dump()));
+  mock.push_fault(std::string(mgnify::mock::kV2Prefix) + "/genomes/",
+                  mgnify::mock::Fault::status_only(
+                      400, R"({"detail": "\u001b]0;title\u0007 bad \u001b[1;1H query"})"));
+  const auto run = live_check({"--rate", "1000", "--service", "v2"}, mock.origin());
+  mock.clear_faults();
+  INFO(run.out << run.err);
+  CHECK(run.code == 1);
+  CHECK(run.out.find('\x1b') == std::string::npos);
+  CHECK(run.out.find('\x07') == std::string::npos);
+  CHECK(run.out.find("\xc2\x9b") == std::string::npos);
+  CHECK(run.out.find("member the SDK does not know: /\\x1b[2Jcleared") != std::string::npos);
+  CHECK(run.out.find("member the SDK does not know: /\\x1b]52;c;c2VjcmV0\\x07clip") !=
+        std::string::npos);
+  CHECK(run.out.find("member the SDK does not know: /\\u009b31mred") != std::string::npos);
+  CHECK(run.out.find("FINDING  v2 genomes list: unexpected HTTP status 400") != std::string::npos);
+}
+
 TEST_CASE("live check: unreachable services exit 3, distinct from findings", "[cli][live_check]") {
   // Port 1 needs root to listen on, so nothing answers there.
   const auto run = live_check({"--service", "v2", "--service", "v1"}, "http://127.0.0.1:1");

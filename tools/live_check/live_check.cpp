@@ -24,8 +24,10 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "mgnify/detail/text_escape.hpp"
 #include "mgnify/detail/unknown_members.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
@@ -100,6 +102,12 @@ Settings parse_args(int argc, char** argv) {
   return settings;
 }
 
+// Findings quote the server's words (member names, error details), which must
+// not drive the maintainer's terminal.
+std::string for_terminal(std::string_view server_text) {
+  return mgnify::detail::escape_text(server_text, mgnify::detail::Escapes::terminal);
+}
+
 std::string env_or_empty(const char* name) {
   const char* value = std::getenv(name);
   return value ? value : "";
@@ -132,7 +140,7 @@ class Tour {
       if (calls_ == 1 && (e.kind() == mgnify::TransportError::Kind::connect ||
                           e.kind() == mgnify::TransportError::Kind::timeout)) {
         unreachable_ = true;
-        std::cout << "UNREACHABLE " << service_ << ": " << e.what() << "\n";
+        std::cout << "UNREACHABLE " << service_ << ": " << for_terminal(e.what()) << "\n";
         return;
       }
       finding(family, std::string("transport failure: ") + e.what());
@@ -151,7 +159,7 @@ class Tour {
  private:
   void finding(const std::string& family, const std::string& what) {
     ++findings_;
-    std::cout << "FINDING  " << service_ << " " << family << ": " << what << "\n";
+    std::cout << "FINDING  " << service_ << " " << family << ": " << for_terminal(what) << "\n";
   }
 
   std::string service_;
@@ -446,7 +454,8 @@ int main(int argc, char** argv) {
     try {
       run_tour(tour, settings);
     } catch (const mgnify::Error& e) {
-      std::cout << "FINDING  " << service << ": client setup failed: " << e.what() << "\n";
+      std::cout << "FINDING  " << service << ": client setup failed: " << for_terminal(e.what())
+                << "\n";
       ++findings;
     }
     findings += tour.findings();

@@ -1,5 +1,6 @@
 #include "settings.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <mgnify/cache/response_cache.hpp>
@@ -20,6 +21,17 @@ const char* service_env_var(Service service) {
   return "";
 }
 
+bool is_environment_variable_name(std::string_view text) {
+  // POSIX portable names, bounded so that a long token of only letters and
+  // digits is still not taken for one.
+  constexpr std::size_t kLongestName = 64;
+  if (text.empty() || text.size() > kLongestName) return false;
+  const auto is_letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  if (!is_letter(text.front())) return false;
+  return std::all_of(text.begin(), text.end(),
+                     [&](char c) { return is_letter(c) || (c >= '0' && c <= '9'); });
+}
+
 mgnify::ClientOptions client_options(const Settings& settings, Service service) {
   mgnify::ClientOptions options;
   if (!settings.base_url.empty()) {
@@ -28,8 +40,15 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
     options.base_url = env;
   }
   if (!settings.token_env.empty()) {
+    // Users pass `--token-env "$TOKEN"` by mistake, and then the argument is
+    // the secret itself: only what could be a variable's name is ever echoed.
+    if (!is_environment_variable_name(settings.token_env)) {
+      throw UsageError(
+          "--token-env takes the name of an environment variable, and its argument looks like "
+          "a value (a token?), so it is not shown; use e.g. MGNIFY_TOKEN=... mgnify "
+          "--token-env MGNIFY_TOKEN ...");
+    }
     const char* token = std::getenv(settings.token_env.c_str());
-    // The variable's name may be printed; its value never is.
     if (!token || !*token) {
       throw UsageError("--token-env: environment variable " + settings.token_env +
                        " is not set or empty");

@@ -8,6 +8,7 @@
 #include <mgnify/options.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "output.hpp"
@@ -60,6 +61,9 @@ inline constexpr const char* kCacheDirEnvVar = "MGNIFY_CACHE_DIR";
 /// service's environment variable, else the client's default; token from the
 /// variable --token-env names; a response cache in --cache, else
 /// MGNIFY_CACHE_DIR, else none.
+/// A POSIX portable environment variable name of at most 64 characters.
+bool is_environment_variable_name(std::string_view text);
+
 mgnify::ClientOptions client_options(const Settings& settings, Service service);
 
 /// Throws UsageError for output options that cannot apply together.
