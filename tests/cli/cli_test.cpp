@@ -128,9 +128,8 @@ TEST_CASE("a token given to --token-env instead of a variable name is never echo
   mock().clear_requests();
   // What `--token-env "$TOKEN"` passes: a JWT, which no environment variable is named like.
   const std::string pasted_token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl";
-  for (const std::string& value :
-       {pasted_token, std::string("abc def"), std::string("1LEADING_DIGIT"),
-        std::string("tok\x1b[2Jen")}) {
+  for (const std::string& value : {pasted_token, std::string("abc def"),
+                                   std::string("1LEADING_DIGIT"), std::string("tok\x1b[2Jen")}) {
     const auto run = mgnify_run({"--token-env", value, "v2", "studies", "list"});
     INFO(run.err);
     CHECK(run.code == 2);

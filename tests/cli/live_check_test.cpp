@@ -152,8 +152,10 @@ TEST_CASE("live check: server text reaches the terminal with its controls made v
   // A member name that clears the screen, one that writes the clipboard (OSC 52) and one that
   // starts a C1 control sequence (U+009B, CSI).
   page["items"][0]["\x1b[2Jcleared"] = 1;
-  page["items"][0]["\x1b]52;c;c2VjcmV0\x07" "clip"] = 2;
-  page["items"][0]["\xc2\x9b" "31mred"] = 3;
+  const std::string clipboard_write = std::string("\x1b]52;c;c2VjcmV0\x07") + "clip";
+  const std::string c1_csi = std::string("\xc2\x9b") + "31mred";
+  page["items"][0][clipboard_write] = 2;
+  page["items"][0][c1_csi] = 3;
   mock.push_fault(std::string(mgnify::mock::kV2Prefix) + "/studies/",
                   mgnify::mock::Fault::status_only(200, page.dump()));
   mock.push_fault(std::string(mgnify::mock::kV2Prefix) + "/genomes/",

@@ -26,7 +26,9 @@ bool is_environment_variable_name(std::string_view text) {
   // digits is still not taken for one.
   constexpr std::size_t kLongestName = 64;
   if (text.empty() || text.size() > kLongestName) return false;
-  const auto is_letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  const auto is_letter = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+  };
   if (!is_letter(text.front())) return false;
   return std::all_of(text.begin(), text.end(),
                      [&](char c) { return is_letter(c) || (c >= '0' && c <= '9'); });
