@@ -368,6 +368,41 @@ TEST_CASE("protein search honours --max as the service's limit, in every format"
   CHECK(mgnify_run({"protein", "search", "--pfam", "PF00005", "--biome-id", "3"}).code == 2);
 }
 
+TEST_CASE("protein search warns when it stopped at its limit, and refuses a malformed Pfam id",
+          "[cli][proteins]") {
+  mock().clear_requests();
+  for (const char* bad : {"PF0005", "Pf5", "PF000005", "PF5x"}) {
+    const auto run = mgnify_run({"protein", "search", "--pfam", bad});
+    INFO(bad << ": " << run.err);
+    CHECK(run.code == 2);
+    CHECK(run.err.find("not a Pfam accession") != std::string::npos);
+    CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+  }
+  CHECK(mock().requests().empty());
+
+  const auto capped =
+      mgnify_run({"--format", "ndjson", "--max", "7", "protein", "search", "--pfam", "PF00005"});
+  REQUIRE(capped.code == 0);
+  CHECK(cli_test::ndjson_lines(capped.out).size() == 7);
+  CHECK(capped.err ==
+        "mgnify: warning: the search stopped at its limit of 7 hits, so more may exist; "
+        "raise --max (up to 1000)\n");
+
+  // Without --max the service's own limit applies, and stopping there is as silent a loss.
+  const auto defaulted = mgnify_run({"--format", "ndjson", "protein", "search", "--pfam", "5"});
+  REQUIRE(defaulted.code == 0);
+  CHECK(cli_test::ndjson_lines(defaulted.out).size() == 50);
+  CHECK(defaulted.err.find("stopped at its limit of 50 hits") != std::string::npos);
+
+  const auto whole = mgnify_run(
+      {"--format", "ndjson", "--max", "1000", "protein", "search", "--pfam", "PF04659"});
+  REQUIRE(whole.code == 0);
+  const auto found = cli_test::ndjson_lines(whole.out).size();
+  CHECK(found > 0);
+  CHECK(found < 1000);
+  CHECK(whole.err.empty());
+}
+
 TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hits",
           "[cli][proteins]") {
   const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
@@ -383,8 +418,10 @@ TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hi
   const auto searched = mgnify_run({"protein", "fasta", "--pfam", "PF00005", "--max", "3"});
   REQUIRE(searched.code == 0);
   CHECK(searched.out == expected);
-  // Not a terminal: no progress line.
-  CHECK(searched.err.empty());
+  // Not a terminal: no progress line, only the warning that 3 hits filled the limit.
+  CHECK(searched.err ==
+        "mgnify: warning: the search stopped at its limit of 3 hits, so more may exist; "
+        "raise --max (up to 1000)\n");
 }
 
 // ------------------------------------------------------------------- v1 ----

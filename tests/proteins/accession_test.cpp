@@ -41,13 +41,16 @@ TEST_CASE("accessions compare by number whatever form they were written in", "[p
 }
 
 TEST_CASE("Pfam accessions accept PF00005, pf00005 and 5", "[proteins][accession]") {
-  for (const char* form : {"PF00005", "pf00005", "5", "Pf5", "00005"}) {
+  for (const char* form : {"PF00005", "pf00005", "5", "00005", " PF00005\n"}) {
     INFO(form);
     CHECK(PfamAccession(form).str() == "PF00005");
     CHECK(PfamAccession(form).number() == 5);
   }
   CHECK(PfamAccession(4659).str() == "PF04659");
-  for (const char* bad : {"", "PF", "PF000050", "PFXXXXX", "CL0023", "PF0000A", "0", "PF00000"}) {
+  // With its prefix an accession has all five digits: PF0005 lost one, and
+  // which one is a guess (PF00005? PF00050?), so it is refused, not padded.
+  for (const char* bad : {"", "PF", "PF000050", "PFXXXXX", "CL0023", "PF0000A", "0", "PF00000",
+                          "PF0005", "Pf5", "pf5", "PF05", "000005"}) {
     INFO("input: '" << bad << "'");
     CHECK_THROWS_AS(PfamAccession(bad), InvalidArgument);
     CHECK_FALSE(PfamAccession::is_valid(bad));
@@ -61,7 +64,7 @@ TEST_CASE("a search query holds exactly one filter and sends it", "[proteins][qu
   CHECK(by_biome.filter() == SearchQuery::Filter::biome_id);
   CHECK(by_biome.to_query().encoded() == "biome_id=132");
 
-  CHECK(SearchQuery::by_pfam("pf5").to_query().encoded() == "pfam_accession=PF00005");
+  CHECK(SearchQuery::by_pfam("pf00005").to_query().encoded() == "pfam_accession=PF00005");
   CHECK(SearchQuery::by_pfam(5).to_query().encoded() == "pfam_accession=PF00005");
   CHECK(SearchQuery::by_pfam(std::string("PF00005")).value() == "PF00005");
   CHECK(SearchQuery::by_pfam(PfamAccession("PF04659")).value() == "PF04659");

@@ -72,6 +72,19 @@ proteins::SearchQuery make_query(const SearchArgs& args, const Settings& setting
   return *query;
 }
 
+/// The service answers a search with at most its limit of hits and says
+/// nothing of what lies beyond, so a full answer may be a cut one.
+void warn_if_cut_at_limit(std::size_t hits, const proteins::SearchQuery& query) {
+  const int limit = query.limit().value_or(proteins::SearchQuery::kDefaultLimit);
+  if (hits < static_cast<std::size_t>(limit)) return;
+  const std::string largest = std::to_string(proteins::SearchQuery::kMaxLimit);
+  print_error("warning: the search stopped at its limit of " + std::to_string(limit) +
+              " hits, so more may exist; " +
+              (limit < proteins::SearchQuery::kMaxLimit
+                   ? "raise --max (up to " + largest + ")"
+                   : "the service returns at most " + largest + " hits per search"));
+}
+
 /// FASTA is read by people as often as by tools: the server's text in it
 /// (accessions, residues) gets the terminal escapes, so that no control
 /// character, and no newline that would start a forged record, reaches it.
@@ -168,12 +181,14 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
     ctx.action = [&ctx, search_args] {
       no_page_size(ctx.settings, "protein search");
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
-      const auto hits = client.search(make_query(*search_args, ctx.settings));
+      const auto query = make_query(*search_args, ctx.settings);
+      const auto hits = client.search(query);
       Writer out = stdout_writer(ctx.settings);
       out.prefer_order(field_order<proteins::SearchHit>());
       out.begin_list();
       for (const auto& hit : hits) out.write(nlohmann::json(hit));
       out.finish();
+      warn_if_cut_at_limit(hits.size(), query);
       return kOk;
     };
   });
@@ -210,8 +225,10 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       std::vector<std::string> names = *fasta_accessions;
       std::vector<mgnify::Result<proteins::Protein>> results;
       if (fasta_accessions->empty()) {
-        const auto hits = client.search(make_query(*fasta_args, ctx.settings));
+        const auto query = make_query(*fasta_args, ctx.settings);
+        const auto hits = client.search(query);
         for (const auto& hit : hits) names.push_back(hit.mgyp);
+        warn_if_cut_at_limit(hits.size(), query);
       }
       results = client.get_many(names, batch);
       bar.finish();

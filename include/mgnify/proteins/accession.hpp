@@ -109,7 +109,8 @@ class Accession {
 };
 
 /// A Pfam family accession, always held as `PF` plus 5 digits. Accepts
-/// `PF00005`, `pf00005` and `5`, like the service's `pfam_accession` parameter.
+/// `PF00005`, `pf00005` and `5`, like the service's `pfam_accession` parameter;
+/// with its prefix it must have all five digits.
 class PfamAccession {
  public:
   static constexpr std::size_t kDigits = 5;
@@ -118,10 +119,10 @@ class PfamAccession {
   /// Throws InvalidArgument for anything that is not a Pfam accession.
   explicit PfamAccession(std::string_view text) {
     std::uint64_t value = 0;
-    if (!detail::parse_prefixed_number(text, kPrefix, kDigits, value) || value == 0) {
+    if (!parse(text, value)) {
       throw InvalidArgument("not a Pfam accession: '" + std::string(text) +
-                            "' (expected PF followed by up to 5 digits, e.g. PF00005, or the "
-                            "number alone)");
+                            "' (expected PF followed by 5 digits, e.g. PF00005, or the number "
+                            "alone, e.g. 5)");
     }
     set(static_cast<int>(value));
   }
@@ -135,7 +136,7 @@ class PfamAccession {
 
   static bool is_valid(std::string_view text) noexcept {
     std::uint64_t value = 0;
-    return detail::parse_prefixed_number(text, kPrefix, kDigits, value) && value != 0;
+    return parse(text, value);
   }
 
   /// The canonical form, e.g. "PF00005".
@@ -148,6 +149,17 @@ class PfamAccession {
   friend std::ostream& operator<<(std::ostream& os, const PfamAccession& a) { return os << a.text_; }
 
  private:
+  // "PF0005" has lost a digit, and which one is a guess (PF00005? PF00050?),
+  // so a prefixed accession is refused unless it is whole, never padded.
+  static bool parse(std::string_view text, std::uint64_t& value) noexcept {
+    const std::string_view trimmed = detail::trim_ascii(text);
+    const std::string_view prefix(kPrefix);
+    if (detail::starts_with_ci(trimmed, prefix) && trimmed.size() != prefix.size() + kDigits) {
+      return false;
+    }
+    return detail::parse_prefixed_number(trimmed, prefix, kDigits, value) && value != 0;
+  }
+
   void set(int number) {
     number_ = number;
     text_ = std::string(kPrefix) + detail::zero_padded(static_cast<std::uint64_t>(number), kDigits);
