@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -95,10 +96,13 @@ inline int wait_child(pid_t pid, bool kill_first) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/// stdout and stderr on separate pipes; stdin is /dev/null.
+/// stdout and stderr on separate pipes; stdin is /dev/null. A positive
+/// `interrupt_after` sends the child SIGINT once that long after it started,
+/// as Ctrl-C would.
 inline Run run_piped(const std::string& binary, const std::vector<std::string>& args,
                      const std::vector<std::string>& env_extra,
-                     std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+                     std::chrono::milliseconds timeout = std::chrono::seconds(30),
+                     std::chrono::milliseconds interrupt_after = std::chrono::milliseconds(0)) {
   std::vector<std::string> argv_items{binary};
   argv_items.insert(argv_items.end(), args.begin(), args.end());
   Argv argv(argv_items);
@@ -124,16 +128,27 @@ inline Run run_piped(const std::string& binary, const std::vector<std::string>& 
   ::close(err_pipe[1]);
 
   Run run;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const auto started = std::chrono::steady_clock::now();
+  const auto deadline = started + timeout;
+  bool interrupt_due = interrupt_after.count() > 0;
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   std::string* sinks[2] = {&run.out, &run.err};
   int open_fds = 2;
   while (open_fds > 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
+    const auto now = std::chrono::steady_clock::now();
+    if (interrupt_due && now >= started + interrupt_after) {
+      ::kill(pid, SIGINT);
+      interrupt_due = false;
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
     if (left.count() <= 0) {
       run.timed_out = true;
       break;
+    }
+    if (interrupt_due) {
+      left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                started + interrupt_after - now) +
+                                std::chrono::milliseconds(1));
     }
     const int ready = ::poll(fds, 2, static_cast<int>(left.count()));
     if (ready < 0 && errno == EINTR) continue;

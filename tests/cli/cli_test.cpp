@@ -971,6 +971,98 @@ TEST_CASE(
   CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/medium.bin") == 0);
 }
 
+TEST_CASE(
+    "Ctrl-C during a download says what is done and what is left, keeps what finished, and a "
+    "rerun fetches only the rest",
+    "[cli][download]") {
+  TempDir dir;
+  constexpr std::size_t kFiles = 8;
+  std::vector<ManifestFile> files;
+  for (std::size_t i = 0; i < kFiles; ++i) {
+    files.push_back({"small.tsv", "?copy=" + std::to_string(i), sha256_of("small.tsv")});
+  }
+  // One alias per row, so that each copy has its own destination.
+  const auto manifest_path = dir.path() / "m.tsv";
+  write_manifest(manifest_path, files);
+  std::string text = slurp(manifest_path);
+  std::size_t row = 0;
+  for (std::size_t at = text.find("\tsmall.tsv\t"); at != std::string::npos;
+       at = text.find("\tsmall.tsv\t", at + 1)) {
+    text.replace(at, 11, "\tcopy" + std::to_string(row++) + ".tsv\t");
+  }
+  REQUIRE(row == kFiles);
+  std::ofstream(manifest_path, std::ios::trunc) << text;
+
+  const std::string file_path = std::string(mgnify::mock::kFilesPrefix) + "/small.tsv";
+  mock().clear_faults();
+  mock().clear_requests();
+  mock().push_faults(file_path, mgnify::mock::Fault::slow(std::chrono::milliseconds(400)),
+                     static_cast<int>(kFiles));
+  const auto out = dir.path() / "out";
+  std::vector<std::string> args = {"--rate-limit",  "0",      "--format",
+                                   "ndjson",        "download", "--manifest",
+                                   manifest_path.string(), "--dir", out.string(),
+                                   "--concurrency", "1"};
+  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, args, service_env(), std::chrono::seconds(30),
+                                 std::chrono::milliseconds(1000));
+  mock().clear_faults();
+  INFO(run.err);
+  REQUIRE_FALSE(run.timed_out);
+  CHECK(run.code == 130);
+  const auto rows = cli_test::ndjson_lines(run.out);
+  REQUIRE(rows.size() == kFiles);
+  std::size_t done = 0;
+  std::size_t interrupted = 0;
+  for (const auto& r : rows) {
+    if (r.at("status") == "downloaded") ++done;
+    if (r.at("status") == "interrupted") ++interrupted;
+  }
+  CHECK(done + interrupted == kFiles);
+  CHECK(interrupted >= 1);
+  CHECK(run.err == "mgnify: interrupted: " + std::to_string(done) + " done, " +
+                       std::to_string(interrupted) +
+                       " left; rerun the same command to resume\n");
+
+  mock().clear_requests();
+  const auto again = mgnify_run({"--format", "ndjson", "download", "--manifest",
+                                 manifest_path.string(), "--dir", out.string()});
+  REQUIRE(again.code == 0);
+  const auto again_rows = cli_test::ndjson_lines(again.out);
+  REQUIRE(again_rows.size() == kFiles);
+  std::size_t present = 0;
+  for (const auto& r : again_rows) present += r.at("status") == "present" ? 1 : 0;
+  CHECK(present == done);
+  CHECK(mock().hits(file_path) <= interrupted);
+  for (std::size_t i = 0; i < kFiles; ++i) {
+    CHECK(slurp(out / "MGYA00000042" / ("copy" + std::to_string(i) + ".tsv")) ==
+          mgnify::mock::mock_file("small.tsv"));
+  }
+}
+
+TEST_CASE("the download report records a locally computed SHA-256 of every file",
+          "[cli][download]") {
+  TempDir dir;
+  // No checksum in the manifest for one file: the digest is the tool's own.
+  const auto manifest = write_manifest(
+      dir.path() / "m.tsv", {{"small.tsv", "", ""}, {"medium.bin", "", sha256_of("medium.bin")}});
+  const auto out = dir.path() / "out";
+  const auto run =
+      mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
+  REQUIRE(run.code == 0);
+  const auto rows = cli_test::ndjson_lines(run.out);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].at("sha256") == sha256_of("small.tsv"));
+  CHECK(rows[1].at("sha256") == sha256_of("medium.bin"));
+  // Files kept from an earlier run are hashed as they are on disk.
+  const auto again =
+      mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
+  REQUIRE(again.code == 0);
+  const auto again_rows = cli_test::ndjson_lines(again.out);
+  REQUIRE(again_rows.size() == 2);
+  CHECK(again_rows[0].at("status") == "present");
+  CHECK(again_rows[0].at("sha256") == sha256_of("small.tsv"));
+}
+
 TEST_CASE("an unreadable manifest exits 1 with the OS reason; a bad row is named, nothing fetched",
           "[cli][download]") {
   TempDir dir;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -22,6 +23,7 @@
 #include "file_download.hpp"
 #include "file_listing.hpp"
 #include "help_format.hpp"
+#include "interrupts.hpp"
 #include "list_option.hpp"
 #include "mgnify/default_transport.hpp"
 #include "nonempty_option.hpp"
@@ -35,6 +37,26 @@ namespace http = mgnify::http;
 namespace files = mgnify::files;
 
 namespace {
+
+bool is_cancelled(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const mgnify::CancelledError&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+/// The file's SHA-256 as it now is on disk, whatever the service published
+/// (an MD5, a size, nothing): the one digest a later check can always use.
+std::string local_sha256(const files::DownloadResult& result) {
+  if (result.verified_checksum &&
+      result.verified_checksum->algorithm == files::HashAlgorithm::sha256) {
+    return result.verified_checksum->hex;
+  }
+  return files::hash_file(files::HashAlgorithm::sha256, result.path);
+}
 
 struct SelectionArgs {
   std::string api = "v2";
@@ -191,13 +213,9 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       std::vector<std::size_t> v1_index;
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const FileRow& row = rows[i];
-        report[i] = {{"accession", row.accession},
-                     {"alias", row.alias},
-                     {"path", nullptr},
-                     {"status", "failed"},
-                     {"bytes", nullptr},
-                     {"checksum", nullptr},
-                     {"error", nullptr}};
+        report[i] = {{"accession", row.accession}, {"alias", row.alias}, {"path", nullptr},
+                     {"status", "failed"},         {"bytes", nullptr},   {"checksum", nullptr},
+                     {"sha256", nullptr},          {"error", nullptr}};
         if (row.url.empty()) {
           // Said once for all such files, below.
           report[i]["status"] = "skipped";
@@ -221,11 +239,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         }
       }
 
-      auto run_batch = [&selection](http::Session& batch_session,
-                                    const std::vector<files::DownloadJob>& batch) {
+      // Ctrl-C (or a scheduler's SIGTERM) stops the transfers, keeping their
+      // .part files, and the report below says what is done and what is left.
+      const mgnify::CancelToken interrupt;
+      const InterruptScope interrupt_scope(interrupt);
+      auto run_batch = [&selection, &interrupt](http::Session& batch_session,
+                                                const std::vector<files::DownloadJob>& batch) {
         ProgressBar bar("download");
         mgnify::BatchOptions options;
         options.concurrency = selection.concurrency;
+        options.cancel = interrupt;
         auto results = files::download_many(
             batch_session, batch, options, [&bar](const files::BatchProgress& p) {
               bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
@@ -244,27 +267,44 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         index.insert(index.end(), v1_index.begin(), v1_index.end());
       }
 
+      const bool interrupted = interrupt.cancelled();
+      std::size_t done = 0;
+      std::size_t left = 0;
       for (std::size_t j = 0; j < results.size(); ++j) {
         nlohmann::json& r = report[index[j]];
         if (!results[j]) {
+          ++left;
           r["error"] = results[j].error().what();
+          if (interrupted && is_cancelled(results[j].exception())) {
+            // One summary line below instead of a line per file.
+            r["status"] = "interrupted";
+            continue;
+          }
           print_error(jobs[j].url + ": " + results[j].error().what());
           if (!failure) failure = results[j].exception();
           continue;
         }
+        ++done;
         const files::DownloadResult& d = *results[j];
         r["status"] = d.already_present ? "present" : d.resumed ? "resumed" : "downloaded";
         r["bytes"] = d.bytes;
         if (d.verified_checksum) r["checksum"] = d.verified_checksum->to_string();
+        r["sha256"] = local_sha256(d);
       }
 
       Settings settings = ctx.settings;
-      settings_columns_or_default(
-          settings, {"accession", "alias", "path", "status", "bytes", "checksum", "error"});
+      settings_columns_or_default(settings, {"accession", "alias", "path", "status", "bytes",
+                                             "checksum", "sha256", "error"});
       Writer out = stdout_writer(settings);
       out.begin_list();
       for (const auto& r : report) out.write(r);
       out.finish();
+      if (interrupted) {
+        std::cout.flush();
+        print_error("interrupted: " + std::to_string(done) + " done, " + std::to_string(left) +
+                    " left; rerun the same command to resume");
+        return kInterrupted - SIGINT + interrupting_signal();
+      }
       int code = failure ? exit_code_for(failure) : kOk;
       // Files that were promised and not fetched never end in success.
       const std::string unrouted = unrouted_message(rows, routing, selection, from_manifest, *dir);

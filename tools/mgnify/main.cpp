@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "generated_docs.hpp"
 #include "help_format.hpp"
+#include "interrupts.hpp"
 #include "list_option.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
@@ -160,6 +161,7 @@ void add_global_options(CLI::App& app, Settings& settings) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  install_interrupt_handling();
   Context ctx;
   CLI::App app("mgnify " MGNIFY_VERSION_STRING
                ": the MGnify Protein database, API v1 and API v2 from the command line",

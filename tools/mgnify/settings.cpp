@@ -143,6 +143,9 @@ const std::vector<ExitCodeMeaning>& exit_code_table() {
       {kAuth, "authentication or permission failure (401/403)"},
       {kUnavailable,
        "throttled or unavailable after retries: 429, 502/503/504, network failure or timeout"},
+      {kInterrupted,
+       "interrupted by Ctrl-C (SIGINT; 143 for SIGTERM); download first reports what is done "
+       "and what is left, and the same command resumes"},
   };
   return table;
 }

@@ -23,6 +23,9 @@ enum ExitCode : int {
   kNotFound = 3,
   kAuth = 4,
   kUnavailable = 5,
+  /// 128 + SIGINT, as a shell reports a process that Ctrl-C ended; a download
+  /// ends with it after its report. SIGTERM gives 128 + 15.
+  kInterrupted = 130,
 };
 
 /// The three services and their environment variables.
