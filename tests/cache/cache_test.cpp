@@ -108,6 +108,16 @@ mgnify::ClientOptions cached_options(const std::string& base_url,
   return o;
 }
 
+// A cache in a fresh directory and a session on the v2 mock that uses it.
+struct CachedSession {
+  explicit CachedSession(CacheOptions options = {})
+      : cache(make_cache(dir, std::move(options))),
+        session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "") {}
+  CacheDir dir;
+  std::shared_ptr<ResponseCache> cache;
+  mgnify::http::Session session;
+};
+
 std::string v2_study_path(const std::string& accession) {
   return std::string(mgnify::mock::kV2Prefix) + "/studies/" + accession;
 }
@@ -665,15 +675,12 @@ TEST_CASE("cache options are checked before use", "[cache]") {
 
 TEST_CASE("an entry rewritten with a valid SHA-256 by someone else is not believed",
           "[cache][integration][hostile]") {
-  CacheDir dir;
-  auto cache = make_cache(dir);
-  mgnify::http::Session session(
-      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  CachedSession rig;
   const std::string url = v2_study_url("MGYS00000015");
   cache_mock().clear_requests();
-  const std::string genuine = session.get(url).body;
-  REQUIRE(dir.entries().size() == 1);
-  const fs::path entry = dir.entries().front();
+  const std::string genuine = rig.session.get(url).body;
+  REQUIRE(rig.dir.entries().size() == 1);
+  const fs::path entry = rig.dir.entries().front();
 
   auto forged = nlohmann::json::parse(genuine);
   REQUIRE(forged.contains("title"));
@@ -681,7 +688,7 @@ TEST_CASE("an entry rewritten with a valid SHA-256 by someone else is not believ
   const auto year_2100_ms = std::int64_t{4102444800000};
   const std::string rewritten = forged_entry(read_all(entry), forged.dump(), year_2100_ms);
   std::ofstream(entry, std::ios::binary | std::ios::trunc) << rewritten;
-  const auto answer = session.get(url);
+  const auto answer = rig.session.get(url);
   CHECK(answer.body.find("A forged title") == std::string::npos);
   CHECK(answer.body == genuine);
   CHECK(requests_seen() == 2);
@@ -689,14 +696,11 @@ TEST_CASE("an entry rewritten with a valid SHA-256 by someone else is not believ
 
 TEST_CASE("a FIFO in place of an entry is a miss, never a hang", "[cache][integration][hostile]") {
   using namespace std::chrono_literals;
-  CacheDir dir;
-  auto cache = make_cache(dir);
-  mgnify::http::Session session(
-      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  CachedSession rig;
   const std::string url = v2_study_url("MGYS00000016");
-  session.get(url);
-  REQUIRE(dir.entries().size() == 1);
-  const fs::path entry = dir.entries().front();
+  rig.session.get(url);
+  REQUIRE(rig.dir.entries().size() == 1);
+  const fs::path entry = rig.dir.entries().front();
   fs::remove(entry);
   REQUIRE(::mkfifo(entry.c_str(), 0600) == 0);
 
@@ -705,7 +709,7 @@ TEST_CASE("a FIFO in place of an entry is a miss, never a hang", "[cache][integr
   std::string failure;
   std::thread reader([&] {
     try {
-      from_cache = session.get(url).from_cache;
+      from_cache = rig.session.get(url).from_cache;
     } catch (const std::exception& e) {
       failure = e.what();
     }
@@ -754,9 +758,9 @@ TEST_CASE("a cache directory others may write to, or owned by another user, is r
   fs::create_directories(dir.path());
   CacheOptions options;
   options.directory = dir.path();
-  for (const auto mode : {fs::perms::owner_all | fs::perms::group_all,
-                          fs::perms::owner_all | fs::perms::others_all,
-                          fs::perms::all | fs::perms::sticky_bit}) {
+  for (const auto mode :
+       {fs::perms::owner_all | fs::perms::group_all, fs::perms::owner_all | fs::perms::others_all,
+        fs::perms::all | fs::perms::sticky_bit}) {
     INFO(static_cast<int>(mode));
     fs::permissions(dir.path(), mode);
     CHECK_THROWS_AS(ResponseCache(options), mgnify::FileError);
@@ -778,8 +782,8 @@ TEST_CASE("job status polls are never answered from the cache",
   mgnify::v2::V2Client client(cached_options(cache_mock().v2_url(), cache, clock));
   mgnify::GatherRequest request;
   request.mag_catalogues = {"human-gut-v2-0"};
-  request.signatures.push_back(mgnify::SignatureFile::from_text(
-      "polled.sig", mgnify::mock::sourmash_signature("polled")));
+  request.signatures.push_back(
+      mgnify::SignatureFile::from_text("polled.sig", mgnify::mock::sourmash_signature("polled")));
   const auto job = client.submit_gather(request);
 
   mgnify::JobWaitOptions wait;
@@ -797,10 +801,7 @@ TEST_CASE("job status polls are never answered from the cache",
 
 TEST_CASE("Cache-Control: no-store keeps a response out; a request's no-cache skips the lookup",
           "[cache][integration]") {
-  CacheDir dir;
-  auto cache = make_cache(dir);
-  mgnify::http::Session session(
-      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  CachedSession rig;
   auto& mock = cache_mock();
   const std::string path = v2_study_path("MGYS00000018");
   const std::string url = v2_study_url("MGYS00000018");
@@ -811,11 +812,11 @@ TEST_CASE("Cache-Control: no-store keeps a response out; a request's no-cache sk
     auto fault = mgnify::mock::Fault::status_only(200, R"({"accession": "MGYS00000018"})");
     fault.headers.emplace_back("Cache-Control", directive);
     mock.push_fault(path, fault);
-    CHECK_FALSE(session.get(url).from_cache);
+    CHECK_FALSE(rig.session.get(url).from_cache);
   }
-  CHECK(dir.entries().empty());
-  CHECK_FALSE(session.get(url).from_cache);
-  CHECK(session.get(url).from_cache);
+  CHECK(rig.dir.entries().empty());
+  CHECK_FALSE(rig.session.get(url).from_cache);
+  CHECK(rig.session.get(url).from_cache);
   CHECK(mock.hits(path) == 4);
 
   for (const std::string directive : {"no-cache", "no-store", "max-age=0"}) {
@@ -823,7 +824,7 @@ TEST_CASE("Cache-Control: no-store keeps a response out; a request's no-cache sk
     mgnify::http::Request fresh;
     fresh.url = url;
     fresh.headers.set("Cache-Control", directive);
-    CHECK_FALSE(session.execute(fresh).from_cache);
+    CHECK_FALSE(rig.session.execute(fresh).from_cache);
   }
   CHECK(mock.hits(path) == 7);
 }
@@ -944,24 +945,22 @@ TEST_CASE("a header the caller marks as identifying makes a request authenticate
   stored.get(v2_study_url("MGYS00000025"));
   CHECK(stored.get(v2_study_url("MGYS00000025")).from_cache);
   // The value is in no file.
-  for (const auto& file : opted_dir.all_files()) CHECK(read_all(file).find("alice") == std::string::npos);
+  for (const auto& file : opted_dir.all_files())
+    CHECK(read_all(file).find("alice") == std::string::npos);
 }
 
 TEST_CASE("a call may bypass the cache", "[cache][integration]") {
-  CacheDir dir;
-  auto cache = make_cache(dir);
-  mgnify::http::Session session(
-      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  CachedSession rig;
   const std::string path = v2_study_path("MGYS00000026");
   const std::string url = v2_study_url("MGYS00000026");
   cache_mock().clear_requests();
   mgnify::http::CallOptions bypass;
   bypass.use_cache = false;
-  CHECK_FALSE(session.get(url, bypass).from_cache);
-  CHECK(dir.entries().empty());
-  session.get(url);
-  CHECK_FALSE(session.get(url, bypass).from_cache);
-  CHECK(session.get(url).from_cache);
+  CHECK_FALSE(rig.session.get(url, bypass).from_cache);
+  CHECK(rig.dir.entries().empty());
+  rig.session.get(url);
+  CHECK_FALSE(rig.session.get(url, bypass).from_cache);
+  CHECK(rig.session.get(url).from_cache);
   CHECK(cache_mock().hits(path) == 3);
 }
 
@@ -970,7 +969,8 @@ TEST_CASE("the cache's folder is marked, and a folder of that name without the m
   CacheDir dir;
   auto cache = make_cache(dir);
   CHECK(cache->folder() == dir.path() / "mgnify-responses");
-  CHECK(read_all(cache->folder() / "CACHEDIR.TAG").rfind("Signature: 8a477f597d28d172789f06886806bc55", 0) == 0);
+  CHECK(read_all(cache->folder() / "CACHEDIR.TAG")
+            .rfind("Signature: 8a477f597d28d172789f06886806bc55", 0) == 0);
   CHECK(fs::file_size(cache->folder() / "key") == 32);
   // A second cache on the same directory uses the same key: it reads what the first stored.
   mgnify::http::Session first(

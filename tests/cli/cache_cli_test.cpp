@@ -114,8 +114,7 @@ TEST_CASE("an empty --cache and a --cache-ttl without a cache are usage errors",
   CHECK(mock.requests().empty());
 }
 
-TEST_CASE("a cache directory others may write to is refused in one line, exit 2",
-          "[cli][cache]") {
+TEST_CASE("a cache directory others may write to is refused in one line, exit 2", "[cli][cache]") {
   CacheCliDir dir;
   std::filesystem::create_directories(dir.path);
   std::filesystem::permissions(dir.path, std::filesystem::perms::all);

@@ -61,7 +61,8 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
     } catch (const mgnify::FileError& e) {
       // A directory the user gave (or named in the environment) that cannot
       // be used is a mistake in the input, like an empty one.
-      throw UsageError(std::string("--cache: ") + e.what());
+      const std::string source = settings.cache_dir.empty() ? kCacheDirEnvVar : "--cache";
+      throw UsageError(source + ": " + e.what());
     }
   } else if (settings.cache_ttl_seconds) {
     throw UsageError("--cache-ttl applies only with --cache or " + std::string(kCacheDirEnvVar));

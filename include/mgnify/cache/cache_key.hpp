@@ -57,8 +57,9 @@ inline std::string url_with_sorted_query(std::string_view url) {
 inline bool is_identity_header(std::string_view name,
                                const std::vector<std::string>& identity_headers) {
   return http::is_secret_header(name) ||
-         std::any_of(identity_headers.begin(), identity_headers.end(),
-                     [&](const std::string& listed) { return http::detail::iequals(listed, name); });
+         std::any_of(
+             identity_headers.begin(), identity_headers.end(),
+             [&](const std::string& listed) { return http::detail::iequals(listed, name); });
 }
 
 /// True when the request carries a credential: an identity header, userinfo

@@ -276,8 +276,13 @@ class ResponseCache : public http::ResponseStore {
     detail::require_private_directory(directory, "the cache directory");
     folder_ = directory / kFolderName;
     struct stat st {};
-    if (::lstat(folder_.c_str(), &st) != 0) make_folder();
-    if (::lstat(folder_.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    if (::lstat(folder_.c_str(), &st) != 0) {
+      make_folder();
+      if (::lstat(folder_.c_str(), &st) != 0) {
+        throw FileError(folder_, detail::last_errno(), "cannot create the cache folder");
+      }
+    }
+    if (!S_ISDIR(st.st_mode)) {
       throw FileError(folder_, std::make_error_code(std::errc::not_a_directory),
                       "the cache folder is not a directory");
     }
@@ -297,18 +302,17 @@ class ResponseCache : public http::ResponseStore {
   }
 
   void make_folder() {
-    const auto staging =
-        folder_.parent_path() / (std::string(kFolderName) + "." +
-                                 detail::random_hex(kTemporaryRandomBytes) +
-                                 std::string(kTemporarySuffix));
+    const auto staging = folder_.parent_path() / (std::string(kFolderName) + "." +
+                                                  detail::random_hex(kTemporaryRandomBytes) +
+                                                  std::string(kTemporarySuffix));
     if (::mkdir(staging.c_str(), 0700) != 0) {
       throw FileError(staging, detail::last_errno(), "cannot create the cache folder");
     }
-    const std::string tag = std::string(kTagSignature) +
-                            "\n# A response cache of mgnify-cpp; see its docs/cache.md.\n";
-    const bool filled = detail::write_new_private_file(staging / kTagName, tag) &&
-                        detail::write_new_private_file(staging / kKeyName,
-                                                       detail::random_bytes(kSecretBytes));
+    const std::string tag =
+        std::string(kTagSignature) + "\n# A response cache of mgnify-cpp; see its docs/cache.md.\n";
+    const bool filled =
+        detail::write_new_private_file(staging / kTagName, tag) &&
+        detail::write_new_private_file(staging / kKeyName, detail::random_bytes(kSecretBytes));
     // Fails when another process made the folder first: theirs is used.
     if (filled) ::rename(staging.c_str(), folder_.c_str());
     std::error_code ec;
