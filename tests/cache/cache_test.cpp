@@ -986,3 +986,26 @@ TEST_CASE("the cache's folder is marked, and a folder of that name without the m
   CHECK_THROWS_AS(make_cache(other), mgnify::FileError);
   CHECK(fs::is_empty(other.path() / "mgnify-responses"));
 }
+
+TEST_CASE("private files are never written or read through a symbolic link", "[cache][hostile]") {
+  CacheDir dir;
+  fs::create_directories(dir.path());
+  const fs::path victim = dir.path() / "victim";
+  std::ofstream(victim) << "untouched";
+  const fs::path planted = dir.path() / "planted";
+  fs::create_symlink(victim, planted);
+  CHECK_FALSE(mgnify::detail::write_new_private_file(planted, "overwritten"));
+  CHECK(read_all(victim) == "untouched");
+  CHECK(mgnify::detail::read_own_regular_file(planted, 1024) == std::string());
+  CHECK(mgnify::detail::read_own_regular_file(victim, 1024) == std::string("untouched"));
+  CHECK(mgnify::detail::read_own_regular_file(victim, 3) == std::string());
+  CHECK_FALSE(mgnify::detail::read_own_regular_file(dir.path() / "absent", 1024));
+
+  const fs::path fresh = dir.path() / "fresh";
+  CHECK(mgnify::detail::write_new_private_file(fresh, "new"));
+  CHECK((mode_of(fresh) & 07777) == 0600);
+  CHECK_FALSE(mgnify::detail::write_new_private_file(fresh, "again"));
+  CHECK(read_all(fresh) == "new");
+  CHECK(mgnify::detail::random_hex(16).size() == 32);
+  CHECK(mgnify::detail::random_hex(16) != mgnify::detail::random_hex(16));
+}

@@ -76,7 +76,8 @@ struct CacheStats {
   /// Lookups that found no usable entry, including the expired and damaged.
   std::uint64_t misses = 0;
   std::uint64_t expired = 0;
-  /// Entries that failed their digest or could not be parsed; they are removed.
+  /// Entries that failed their digest, could not be parsed, were not regular
+  /// files or were dated ahead of the clock; they are removed.
   std::uint64_t damaged = 0;
   std::uint64_t stores = 0;
   /// Entries removed to keep the directory within max_bytes.
