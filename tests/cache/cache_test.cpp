@@ -2,9 +2,12 @@
 // and libcurl against the mock: what is stored, what is answered without a
 // request, and what happens when the directory is shared, damaged or full.
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <csignal>
@@ -14,6 +17,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -28,6 +32,7 @@
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock/all_services.hpp"
+#include "mock/genome_search_mock.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v2/v2_mock.hpp"
 #include "skip.hpp"
@@ -61,7 +66,8 @@ class CacheDir {
   std::vector<fs::path> files_ending(const std::string& suffix) const {
     std::vector<fs::path> found;
     std::error_code ec;
-    for (const auto& f : fs::directory_iterator(path_, ec)) {
+    for (const auto& f : fs::recursive_directory_iterator(path_, ec)) {
+      if (!f.is_regular_file()) continue;
       const std::string name = f.path().filename().string();
       if (name.size() >= suffix.size() &&
           name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
@@ -102,6 +108,16 @@ mgnify::ClientOptions cached_options(const std::string& base_url,
   return o;
 }
 
+// A cache in a fresh directory and a session on the v2 mock that uses it.
+struct CachedSession {
+  explicit CachedSession(CacheOptions options = {})
+      : cache(make_cache(dir, std::move(options))),
+        session(mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "") {}
+  CacheDir dir;
+  std::shared_ptr<ResponseCache> cache;
+  mgnify::http::Session session;
+};
+
 std::string v2_study_path(const std::string& accession) {
   return std::string(mgnify::mock::kV2Prefix) + "/studies/" + accession;
 }
@@ -110,6 +126,27 @@ std::string v2_study_url(const std::string& accession) {
 }
 
 std::size_t requests_seen() { return cache_mock().requests().size(); }
+
+mode_t mode_of(const fs::path& path) {
+  struct stat st {};
+  REQUIRE(::lstat(path.c_str(), &st) == 0);
+  return st.st_mode;
+}
+
+// What a co-tenant with write access to the directory can do to an entry: put
+// another body in, fix its length, date it, and recompute the trailing SHA-256.
+std::string forged_entry(const std::string& intact, const std::string& body,
+                         std::optional<std::int64_t> stored_at_ms = std::nullopt) {
+  const std::string content = intact.substr(0, intact.size() - 64);
+  const std::size_t magic_end = content.find('\n') + 1;
+  const std::size_t meta_end = content.find('\n', magic_end);
+  auto meta = nlohmann::json::parse(content.substr(magic_end, meta_end - magic_end));
+  meta["body_bytes"] = body.size();
+  if (stored_at_ms) meta["stored_at_ms"] = *stored_at_ms;
+  std::string out = content.substr(0, magic_end) + meta.dump() + "\n" + body;
+  out += mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::sha256, out);
+  return out;
+}
 
 }  // namespace
 
@@ -489,8 +526,8 @@ TEST_CASE("cache child process: fill one entry and read it back", "[.][cache-chi
   REQUIRE(key);
   // Then store and read the same entry over and over: every read is whole.
   for (int round = 0; round < 200; ++round) {
-    cache->store(*key, fetched, std::chrono::system_clock::now());
-    const auto read = cache->lookup(*key, std::chrono::system_clock::now());
+    cache->store(request, *key, fetched, std::chrono::system_clock::now());
+    const auto read = cache->lookup(request, *key, std::chrono::system_clock::now());
     REQUIRE(read);
     REQUIRE(read->body == fetched.body);
   }
@@ -585,7 +622,8 @@ TEST_CASE("two processes filling the same entry at once leave one valid entry",
   CHECK(digests.substr(64) == want);
   CHECK(mock.hits(v2_study_path(accession)) == 2);
   CHECK(dir.entries().size() == 1);
-  CHECK(dir.all_files().size() == 1);
+  // No temporary is left: the entry, the folder's tag and its key.
+  CHECK(dir.all_files().size() == 3);
 
   auto cache = make_cache(dir);
   mgnify::http::Session session(
@@ -616,15 +654,358 @@ TEST_CASE("cache options are checked before use", "[cache]") {
   CacheOptions in_subfolder;
   in_subfolder.directory = dir.path() / "cache";
   ResponseCache cache(in_subfolder);
+  mgnify::http::Request request;
+  request.url = "http://127.0.0.1/x";
+  request.headers.set("Accept", "application/json");
   mgnify::http::Response ok;
   ok.status = 200;
-  ok.url = "http://127.0.0.1/x";
+  ok.url = request.url;
+  ok.headers.set("Content-Type", "application/json");
+  ok.body = "{}";
+  const auto now = std::chrono::system_clock::now();
   for (const std::string& key :
        std::vector<std::string>{"../escaped", "", std::string(64, 'G'), std::string(63, 'a')}) {
-    CHECK_FALSE(cache.store(key, ok, std::chrono::system_clock::now()));
-    CHECK_FALSE(cache.lookup(key, std::chrono::system_clock::now()));
+    CHECK_FALSE(cache.store(request, key, ok, now));
+    CHECK_FALSE(cache.lookup(request, key, now));
   }
-  CHECK(cache.store(std::string(64, 'a'), ok, std::chrono::system_clock::now()));
-  CHECK(cache.lookup(std::string(64, 'a'), std::chrono::system_clock::now()));
+  CHECK(cache.store(request, std::string(64, 'a'), ok, now));
+  CHECK(cache.lookup(request, std::string(64, 'a'), now));
   CHECK_FALSE(fs::exists(dir.path() / "escaped.entry"));
+}
+
+TEST_CASE("an entry rewritten with a valid SHA-256 by someone else is not believed",
+          "[cache][integration][hostile]") {
+  CachedSession rig;
+  const std::string url = v2_study_url("MGYS00000015");
+  cache_mock().clear_requests();
+  const std::string genuine = rig.session.get(url).body;
+  REQUIRE(rig.dir.entries().size() == 1);
+  const fs::path entry = rig.dir.entries().front();
+
+  auto forged = nlohmann::json::parse(genuine);
+  REQUIRE(forged.contains("title"));
+  forged["title"] = "A forged title";
+  const auto year_2100_ms = std::int64_t{4102444800000};
+  const std::string rewritten = forged_entry(read_all(entry), forged.dump(), year_2100_ms);
+  std::ofstream(entry, std::ios::binary | std::ios::trunc) << rewritten;
+  const auto answer = rig.session.get(url);
+  CHECK(answer.body.find("A forged title") == std::string::npos);
+  CHECK(answer.body == genuine);
+  CHECK(requests_seen() == 2);
+}
+
+TEST_CASE("a FIFO in place of an entry is a miss, never a hang", "[cache][integration][hostile]") {
+  using namespace std::chrono_literals;
+  CachedSession rig;
+  const std::string url = v2_study_url("MGYS00000016");
+  rig.session.get(url);
+  REQUIRE(rig.dir.entries().size() == 1);
+  const fs::path entry = rig.dir.entries().front();
+  fs::remove(entry);
+  REQUIRE(::mkfifo(entry.c_str(), 0600) == 0);
+
+  std::atomic<bool> finished{false};
+  std::atomic<bool> from_cache{true};
+  std::string failure;
+  std::thread reader([&] {
+    try {
+      from_cache = rig.session.get(url).from_cache;
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    finished = true;
+  });
+  const auto give_up = std::chrono::steady_clock::now() + 5s;
+  while (!finished && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(10ms);
+  }
+  const bool hung = !finished;
+  if (hung) {
+    // Opening the other end releases a reader blocked in open(), so the test can end.
+    const int fd = ::open(entry.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) ::close(fd);
+  }
+  reader.join();
+  CHECK_FALSE(hung);
+  CHECK(failure.empty());
+  CHECK_FALSE(from_cache);
+}
+
+TEST_CASE("the cache directory and its files are private to the user", "[cache][hostile]") {
+  const mode_t saved_umask = ::umask(022);
+  CacheDir dir;
+  {
+    auto cache = make_cache(dir);
+    mgnify::http::Session session(
+        mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+    session.get(v2_study_url("MGYS00000017"));
+  }
+  ::umask(saved_umask);
+  REQUIRE(dir.entries().size() == 1);
+  CHECK((mode_of(dir.path()) & 07777) == 0700);
+  std::error_code ec;
+  for (const auto& file : fs::recursive_directory_iterator(dir.path(), ec)) {
+    INFO(file.path());
+    const mode_t mode = mode_of(file.path());
+    CHECK((S_ISDIR(mode) || S_ISREG(mode)));
+    CHECK((mode & 077) == 0);
+  }
+}
+
+TEST_CASE("a cache directory others may write to, or owned by another user, is refused",
+          "[cache][hostile]") {
+  CacheDir dir;
+  fs::create_directories(dir.path());
+  CacheOptions options;
+  options.directory = dir.path();
+  for (const auto mode :
+       {fs::perms::owner_all | fs::perms::group_all, fs::perms::owner_all | fs::perms::others_all,
+        fs::perms::all | fs::perms::sticky_bit}) {
+    INFO(static_cast<int>(mode));
+    fs::permissions(dir.path(), mode);
+    CHECK_THROWS_AS(ResponseCache(options), mgnify::FileError);
+  }
+  fs::permissions(dir.path(), fs::perms::owner_all);
+  CHECK_NOTHROW(ResponseCache(options));
+  if (::geteuid() == 0) {
+    REQUIRE(::chown(dir.path().c_str(), 65534, 65534) == 0);
+    CHECK_THROWS_AS(ResponseCache(options), mgnify::FileError);
+  }
+}
+
+TEST_CASE("job status polls are never answered from the cache",
+          "[cache][integration][genome-search]") {
+  using namespace std::chrono_literals;
+  CacheDir dir;
+  auto cache = make_cache(dir);
+  auto clock = std::make_shared<mgnify::testing::FakeClock>();
+  mgnify::v2::V2Client client(cached_options(cache_mock().v2_url(), cache, clock));
+  mgnify::GatherRequest request;
+  request.mag_catalogues = {"human-gut-v2-0"};
+  request.signatures.push_back(
+      mgnify::SignatureFile::from_text("polled.sig", mgnify::mock::sourmash_signature("polled")));
+  const auto job = client.submit_gather(request);
+
+  mgnify::JobWaitOptions wait;
+  wait.first_interval = 1s;
+  wait.max_interval = 4s;
+  wait.deadline = 60s;
+  std::vector<std::string> seen;
+  wait.on_status = [&](const mgnify::GatherStatus& s) { seen.push_back(s.status.text); };
+  CHECK_NOTHROW(client.wait_for_gather(job.job_id, wait));
+  CHECK(seen == std::vector<std::string>{"QUEUED", "RUNNING", "SUCCESS"});
+  mgnify::v2::V2Client other(cached_options(cache_mock().v2_url(), cache, clock));
+  CHECK(other.gather_status(job.job_id).status == mgnify::JobState::success);
+  CHECK(cache->stats().hits == 0);
+}
+
+TEST_CASE("Cache-Control: no-store keeps a response out; a request's no-cache skips the lookup",
+          "[cache][integration]") {
+  CachedSession rig;
+  auto& mock = cache_mock();
+  const std::string path = v2_study_path("MGYS00000018");
+  const std::string url = v2_study_url("MGYS00000018");
+  mock.clear_requests();
+
+  for (const std::string directive : {"no-store", "private, max-age=60", "no-cache"}) {
+    INFO(directive);
+    auto fault = mgnify::mock::Fault::status_only(200, R"({"accession": "MGYS00000018"})");
+    fault.headers.emplace_back("Cache-Control", directive);
+    mock.push_fault(path, fault);
+    CHECK_FALSE(rig.session.get(url).from_cache);
+  }
+  CHECK(rig.dir.entries().empty());
+  CHECK_FALSE(rig.session.get(url).from_cache);
+  CHECK(rig.session.get(url).from_cache);
+  CHECK(mock.hits(path) == 4);
+
+  for (const std::string directive : {"no-cache", "no-store", "max-age=0"}) {
+    INFO(directive);
+    mgnify::http::Request fresh;
+    fresh.url = url;
+    fresh.headers.set("Cache-Control", directive);
+    CHECK_FALSE(rig.session.execute(fresh).from_cache);
+  }
+  CHECK(mock.hits(path) == 7);
+}
+
+TEST_CASE("a 200 that is not the JSON asked for is not stored", "[cache][integration]") {
+  CacheDir dir;
+  auto cache = make_cache(dir);
+  mgnify::v2::V2Client client(cached_options(cache_mock().v2_url(), cache));
+  auto& mock = cache_mock();
+  mock.clear_requests();
+
+  const std::string html_study = "MGYS00000019";
+  mock.push_fault(v2_study_path(html_study), mgnify::mock::Fault::html(200));
+  CHECK_THROWS(client.study(html_study));
+  CHECK(client.study(html_study).accession == html_study);
+  CHECK(mock.hits(v2_study_path(html_study)) == 2);
+
+  const std::string cut_study = "MGYS00000020";
+  mock.push_fault(v2_study_path(cut_study),
+                  mgnify::mock::Fault::status_only(200, R"({"accession": "MGYS000)"));
+  CHECK_THROWS(client.study(cut_study));
+  CHECK(client.study(cut_study).accession == cut_study);
+  CHECK(mock.hits(v2_study_path(cut_study)) == 2);
+  CHECK(cache->stats().stores == 2);
+}
+
+TEST_CASE("an entry dated ahead of the clock is not believed", "[cache][integration][hostile]") {
+  using namespace std::chrono_literals;
+  CacheDir dir;
+  auto cache = make_cache(dir);
+  const auto now = std::chrono::system_clock::now();
+  const auto session_at = [&](std::chrono::system_clock::time_point t) {
+    auto clock = std::make_shared<mgnify::testing::FakeClock>();
+    clock->set_wall(t);
+    return std::make_unique<mgnify::http::Session>(
+        mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache, clock)), "");
+  };
+  const std::string path = v2_study_path("MGYS00000021");
+  const std::string url = v2_study_url("MGYS00000021");
+  cache_mock().clear_requests();
+
+  session_at(now + std::chrono::hours(24 * 365 * 74))->get(url);
+  CHECK_FALSE(session_at(now)->get(url).from_cache);
+  CHECK(cache_mock().hits(path) == 2);
+  // A few seconds of disagreement between hosts' clocks is tolerated.
+  session_at(now + 30s)->get(v2_study_url("MGYS00000022"));
+  CHECK(session_at(now)->get(v2_study_url("MGYS00000022")).from_cache);
+}
+
+TEST_CASE("the cache removes only files it wrote", "[cache][integration][hostile]") {
+  CacheDir dir;
+  fs::create_directories(dir.path());
+  fs::permissions(dir.path(), fs::perms::owner_all);
+  const std::vector<std::string> mine = {"thesis.tmp.docx", "notes.entry", "run.tmp.1",
+                                         std::string(64, 'a') + ".entry"};
+  const auto two_hours_ago = fs::file_time_type::clock::now() - std::chrono::hours(2);
+  for (const auto& name : mine) {
+    std::ofstream(dir.path() / name) << "the user's own " << name;
+    fs::last_write_time(dir.path() / name, two_hours_ago);
+  }
+  CacheOptions options;
+  options.max_bytes = 1 << 20;
+  auto cache = make_cache(dir, options);
+  mgnify::http::Session session(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  session.get(v2_study_url("MGYS00000023"));
+  cache->clear();
+  make_cache(dir, options);
+  for (const auto& name : mine) {
+    INFO(name);
+    CHECK(read_all(dir.path() / name) == "the user's own " + name);
+  }
+}
+
+TEST_CASE("requests that differ in a header the caller set never share an entry",
+          "[cache][integration][auth]") {
+  CacheDir dir;
+  auto cache = make_cache(dir);
+  const auto session_with = [&](const std::string& name, const std::string& value) {
+    auto options = cached_options(cache_mock().v2_url(), cache);
+    if (!name.empty()) options.extra_headers.set(name, value);
+    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(options), "");
+  };
+  const std::string path = v2_study_path("MGYS00000024");
+  const std::string url = v2_study_url("MGYS00000024");
+  cache_mock().clear_requests();
+
+  auto alice = session_with("X-Auth", "alice");
+  alice->get(url);
+  CHECK(alice->get(url).from_cache);
+  CHECK_FALSE(session_with("", "")->get(url).from_cache);
+  CHECK_FALSE(session_with("X-Auth", "bob")->get(url).from_cache);
+  CHECK_FALSE(session_with("Authentication", "alice")->get(url).from_cache);
+  CHECK(cache_mock().hits(path) == 4);
+}
+
+TEST_CASE("a header the caller marks as identifying makes a request authenticated",
+          "[cache][integration][auth]") {
+  CacheDir dir;
+  CacheOptions options;
+  options.identity_headers = {"x-auth"};
+  auto cache = make_cache(dir, options);
+  auto with_header = cached_options(cache_mock().v2_url(), cache);
+  with_header.extra_headers.set("X-Auth", "alice");
+  mgnify::http::Session session(mgnify::with_default_transport(with_header), "");
+  const std::string path = v2_study_path("MGYS00000025");
+  cache_mock().clear_requests();
+  session.get(v2_study_url("MGYS00000025"));
+  CHECK_FALSE(session.get(v2_study_url("MGYS00000025")).from_cache);
+  CHECK(cache_mock().hits(path) == 2);
+  CHECK(dir.entries().empty());
+
+  CacheDir opted_dir;
+  options.store_authenticated = true;
+  auto opted = make_cache(opted_dir, options);
+  with_header.cache = opted;
+  mgnify::http::Session stored(mgnify::with_default_transport(with_header), "");
+  stored.get(v2_study_url("MGYS00000025"));
+  CHECK(stored.get(v2_study_url("MGYS00000025")).from_cache);
+  // The value is in no file.
+  for (const auto& file : opted_dir.all_files())
+    CHECK(read_all(file).find("alice") == std::string::npos);
+}
+
+TEST_CASE("a call may bypass the cache", "[cache][integration]") {
+  CachedSession rig;
+  const std::string path = v2_study_path("MGYS00000026");
+  const std::string url = v2_study_url("MGYS00000026");
+  cache_mock().clear_requests();
+  mgnify::http::CallOptions bypass;
+  bypass.use_cache = false;
+  CHECK_FALSE(rig.session.get(url, bypass).from_cache);
+  CHECK(rig.dir.entries().empty());
+  rig.session.get(url);
+  CHECK_FALSE(rig.session.get(url, bypass).from_cache);
+  CHECK(rig.session.get(url).from_cache);
+  CHECK(cache_mock().hits(path) == 3);
+}
+
+TEST_CASE("the cache's folder is marked, and a folder of that name without the mark is refused",
+          "[cache][hostile]") {
+  CacheDir dir;
+  auto cache = make_cache(dir);
+  CHECK(cache->folder() == dir.path() / "mgnify-responses");
+  CHECK(read_all(cache->folder() / "CACHEDIR.TAG")
+            .rfind("Signature: 8a477f597d28d172789f06886806bc55", 0) == 0);
+  CHECK(fs::file_size(cache->folder() / "key") == 32);
+  // A second cache on the same directory uses the same key: it reads what the first stored.
+  mgnify::http::Session first(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), cache)), "");
+  first.get(v2_study_url("MGYS00000027"));
+  mgnify::http::Session second(
+      mgnify::with_default_transport(cached_options(cache_mock().v2_url(), make_cache(dir))), "");
+  CHECK(second.get(v2_study_url("MGYS00000027")).from_cache);
+
+  CacheDir other;
+  fs::create_directories(other.path() / "mgnify-responses");
+  fs::permissions(other.path(), fs::perms::owner_all);
+  CHECK_THROWS_AS(make_cache(other), mgnify::FileError);
+  CHECK(fs::is_empty(other.path() / "mgnify-responses"));
+}
+
+TEST_CASE("private files are never written or read through a symbolic link", "[cache][hostile]") {
+  CacheDir dir;
+  fs::create_directories(dir.path());
+  const fs::path victim = dir.path() / "victim";
+  std::ofstream(victim) << "untouched";
+  const fs::path planted = dir.path() / "planted";
+  fs::create_symlink(victim, planted);
+  CHECK_FALSE(mgnify::detail::write_new_private_file(planted, "overwritten"));
+  CHECK(read_all(victim) == "untouched");
+  CHECK(mgnify::detail::read_own_regular_file(planted, 1024) == std::string());
+  CHECK(mgnify::detail::read_own_regular_file(victim, 1024) == std::string("untouched"));
+  CHECK(mgnify::detail::read_own_regular_file(victim, 3) == std::string());
+  CHECK_FALSE(mgnify::detail::read_own_regular_file(dir.path() / "absent", 1024));
+
+  const fs::path fresh = dir.path() / "fresh";
+  CHECK(mgnify::detail::write_new_private_file(fresh, "new"));
+  CHECK((mode_of(fresh) & 07777) == 0600);
+  CHECK_FALSE(mgnify::detail::write_new_private_file(fresh, "again"));
+  CHECK(read_all(fresh) == "new");
+  CHECK(mgnify::detail::random_hex(16).size() == 32);
+  CHECK(mgnify::detail::random_hex(16) != mgnify::detail::random_hex(16));
 }

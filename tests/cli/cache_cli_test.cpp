@@ -1,6 +1,7 @@
 // `mgnify --cache DIR` and MGNIFY_CACHE_DIR: a second run of the same command
 // is answered from the directory without a request.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <random>
@@ -110,5 +111,22 @@ TEST_CASE("an empty --cache and a --cache-ttl without a cache are usage errors",
     CHECK(run.err == c.err);
     CHECK(run.out.empty());
   }
+  CHECK(mock.requests().empty());
+}
+
+TEST_CASE("a cache directory others may write to is refused in one line, exit 2", "[cli][cache]") {
+  CacheCliDir dir;
+  std::filesystem::create_directories(dir.path);
+  std::filesystem::permissions(dir.path, std::filesystem::perms::all);
+  auto& mock = cache_cli_mock();
+  mock.clear_requests();
+  const auto run =
+      run_with_cache_env({"--cache", dir.path.string(), "v2", "studies", "get", "MGYS00000001"});
+  CHECK(run.code == 2);
+  CHECK(run.out.empty());
+  CHECK(run.err.rfind("mgnify: --cache: ", 0) == 0);
+  CHECK(run.err.find(dir.path.string()) != std::string::npos);
+  CHECK(run.err.find("writable") != std::string::npos);
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
   CHECK(mock.requests().empty());
 }

@@ -77,7 +77,14 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
     mgnify::CacheOptions cache;
     cache.directory = cache_dir;
     if (settings.cache_ttl_seconds) cache.ttl = std::chrono::seconds(*settings.cache_ttl_seconds);
-    options.cache = std::make_shared<mgnify::ResponseCache>(std::move(cache));
+    try {
+      options.cache = std::make_shared<mgnify::ResponseCache>(std::move(cache));
+    } catch (const mgnify::FileError& e) {
+      // A directory the user gave (or named in the environment) that cannot
+      // be used is a mistake in the input, like an empty one.
+      const std::string source = settings.cache_dir.empty() ? kCacheDirEnvVar : "--cache";
+      throw UsageError(source + ": " + e.what());
+    }
   } else if (settings.cache_ttl_seconds) {
     throw UsageError("--cache-ttl applies only with --cache or " + std::string(kCacheDirEnvVar));
   }
@@ -154,8 +161,8 @@ const std::vector<std::string>& environment_notes() {
   static const std::vector<std::string> notes = {
       "Base URLs: --base-url, else MGNIFY_PROTEINS_URL / MGNIFY_API_V1_URL / MGNIFY_API_V2_URL, "
       "else the public services.",
-      "Response cache: --cache DIR, else MGNIFY_CACHE_DIR; only successful GET responses "
-      "without a token are kept.",
+      "Response cache: --cache DIR, else MGNIFY_CACHE_DIR; a directory of your own that group "
+      "and others cannot write to. Only successful GET responses without a token are kept.",
       "Tokens are read from the environment variable named by --token-env and are never "
       "printed."};
   return notes;

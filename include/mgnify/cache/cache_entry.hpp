@@ -1,11 +1,13 @@
 #pragma once
 
 // The on-disk form of one cached response. A file is
-//   "mgnify-response-cache 1\n" <metadata JSON> "\n" <body> <SHA-256 of all before, 64 hex>
-// so that a truncated, garbled or half-written file is recognised by its
+//   "mgnify-response-cache 2\n" <metadata JSON> "\n" <body> <HMAC-SHA256 of all before, 64 hex>
+// under the cache's secret, so that a truncated, garbled or half-written file,
+// or one rewritten by anyone without the secret, is recognised by its
 // trailing digest and reads as "no entry", never as a wrong response.
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -23,7 +25,7 @@ namespace mgnify {
 inline namespace v0 {
 namespace detail {
 
-inline constexpr std::string_view kCacheEntryMagic = "mgnify-response-cache 1\n";
+inline constexpr std::string_view kCacheEntryMagic = "mgnify-response-cache 2\n";
 inline constexpr std::size_t kCacheEntryDigestLength = 64;
 
 struct CacheEntry {
@@ -33,7 +35,8 @@ struct CacheEntry {
 
 /// Headers worth keeping: credentials a server sets (Set-Cookie) are not.
 inline std::string encode_cache_entry(const http::Response& response,
-                                      std::chrono::system_clock::time_point stored_at) {
+                                      std::chrono::system_clock::time_point stored_at,
+                                      std::string_view secret) {
   nlohmann::json headers = nlohmann::json::array();
   for (const auto& [name, value] : response.headers) {
     if (!http::is_secret_header(name)) headers.push_back({name, value});
@@ -50,15 +53,26 @@ inline std::string encode_cache_entry(const http::Response& response,
   out += meta.dump();
   out.push_back('\n');
   out += response.body;
-  out += files::hash_bytes(files::HashAlgorithm::sha256, out);
+  out += files::hmac_sha256_hex(secret, out);
   return out;
 }
 
+/// Compares digests in time independent of where they differ.
+inline bool same_digest(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    difference = static_cast<unsigned char>(difference | (a[i] ^ b[i]));
+  }
+  return difference == 0;
+}
+
 /// nullopt for anything that is not a complete, intact entry.
-inline std::optional<CacheEntry> decode_cache_entry(std::string_view file) {
+inline std::optional<CacheEntry> decode_cache_entry(std::string_view file,
+                                                    std::string_view secret) {
   if (file.size() < kCacheEntryMagic.size() + kCacheEntryDigestLength) return std::nullopt;
   const std::string_view content = file.substr(0, file.size() - kCacheEntryDigestLength);
-  if (files::hash_bytes(files::HashAlgorithm::sha256, content) != file.substr(content.size())) {
+  if (!same_digest(files::hmac_sha256_hex(secret, content), file.substr(content.size()))) {
     return std::nullopt;
   }
   if (content.substr(0, kCacheEntryMagic.size()) != kCacheEntryMagic) return std::nullopt;

@@ -1,18 +1,19 @@
 #pragma once
 
 // What makes two requests "the same" for the response cache: the method, the
-// URL with its query parameters in a canonical order, the Accept header, and
-// who is asking. The whole description is hashed, so an entry's name reveals
-// neither the URL nor the credentials; a different token (or a different
-// secret header) can never select another caller's entry.
+// URL with its query parameters in a canonical order, and the headers the
+// caller and the session set (Accept, the token, any extra header). The whole
+// description is signed with the cache's secret, so an entry's name reveals
+// neither the URL nor the credentials, cannot be predicted without the secret,
+// and a different token or header value can never select another's entry.
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "mgnify/cache/cache_policy.hpp"
 #include "mgnify/detail/secrets.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/http/headers.hpp"
@@ -51,46 +52,62 @@ inline std::string url_with_sorted_query(std::string_view url) {
   return out;
 }
 
-/// Credential headers of a request (http::is_secret_header), or an empty
-/// vector for an anonymous one.
-inline std::vector<std::pair<std::string, std::string>> credential_headers(
+/// True when `name` says who is asking: named like a credential
+/// (http::is_secret_header) or listed by the caller in `identity_headers`.
+inline bool is_identity_header(std::string_view name,
+                               const std::vector<std::string>& identity_headers) {
+  return http::is_secret_header(name) ||
+         std::any_of(
+             identity_headers.begin(), identity_headers.end(),
+             [&](const std::string& listed) { return http::detail::iequals(listed, name); });
+}
+
+/// True when the request carries a credential: an identity header, userinfo
+/// in the URL, or a query parameter named like a credential.
+inline bool is_authenticated_request(const http::Request& request,
+                                     const std::vector<std::string>& identity_headers) {
+  return std::any_of(request.headers.begin(), request.headers.end(),
+                     [&](const auto& header) {
+                       return is_identity_header(header.first, identity_headers);
+                     }) ||
+         redact_url(request.url) != request.url;
+}
+
+/// The headers that select a response: all but User-Agent (the SDK's own) and
+/// Cache-Control (a word to caches, not to the service), names in lower case,
+/// sorted by name; values of one name keep their order.
+inline std::vector<std::pair<std::string, std::string>> keyed_headers(
     const http::Headers& headers) {
   std::vector<std::pair<std::string, std::string>> found;
   for (const auto& [name, value] : headers) {
-    if (!http::is_secret_header(name)) continue;
-    std::string lower = name;
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string lower = ascii_lower(name);
+    if (lower == "user-agent" || lower == "cache-control") continue;
     found.emplace_back(std::move(lower), value);
   }
-  std::sort(found.begin(), found.end());
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   return found;
 }
 
-/// True when the request carries a credential: a secret header, userinfo in
-/// the URL, or a query parameter named like a credential.
-inline bool is_authenticated_request(const http::Request& request) {
-  return !credential_headers(request.headers).empty() || redact_url(request.url) != request.url;
-}
-
-/// The entry name for `request`: 64 hex digits of SHA-256 over the method,
-/// the canonical URL, Accept and the credentials. Lengths prefix each part so
-/// that no two different descriptions hash the same text.
-inline std::string response_cache_key(const http::Request& request) {
-  files::Hasher hasher(files::HashAlgorithm::sha256);
-  const auto part = [&hasher](std::string_view text) {
-    hasher.update(std::to_string(text.size()));
-    hasher.update(":");
-    hasher.update(text);
+/// The entry name for `request`: 64 hex digits of HMAC-SHA256, under the
+/// cache's secret, over the method, the canonical URL and the keyed headers.
+/// Lengths prefix each part so that no two different descriptions sign the
+/// same text; the secret makes names unpredictable to anyone without it.
+inline std::string response_cache_key(const http::Request& request, std::string_view secret) {
+  std::string description;
+  const auto part = [&description](std::string_view text) {
+    description += std::to_string(text.size());
+    description += ':';
+    description += text;
   };
-  part("mgnify-response-cache-key/1");
+  part("mgnify-response-cache-key/2");
   part(http::method_name(request.method));
   part(url_with_sorted_query(request.url));
-  part(request.headers.value_or("Accept", ""));
-  for (const auto& [name, value] : credential_headers(request.headers)) {
+  for (const auto& [name, value] : keyed_headers(request.headers)) {
     part(name);
     part(value);
   }
-  return hasher.hex_digest();
+  return files::hmac_sha256_hex(secret, description);
 }
 
 }  // namespace detail

@@ -4,8 +4,11 @@
 // `file-checksum` {checksum, checksum-algorithm} per download; OpenSSL's
 // libcrypto (already linked through libcurl's TLS) computes MD5, SHA-1 and
 // SHA-256 incrementally, so a file is hashed while it streams to disk.
+// HMAC-SHA256 signs what must not be forged by someone without the key (the
+// response cache's entries).
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include <algorithm>
 #include <array>
@@ -126,6 +129,33 @@ struct Checksum {
   friend bool operator!=(const Checksum& a, const Checksum& b) { return !(a == b); }
 };
 
+namespace detail {
+
+inline std::string lower_hex(const unsigned char* bytes, std::size_t size) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string hex;
+  hex.reserve(size * 2);
+  for (std::size_t i = 0; i < size; ++i) {
+    hex.push_back(kDigits[bytes[i] >> 4]);
+    hex.push_back(kDigits[bytes[i] & 0x0f]);
+  }
+  return hex;
+}
+
+}  // namespace detail
+
+/// HMAC-SHA256 of `data` under `key`, as 64 lower-case hex digits.
+inline std::string hmac_sha256_hex(std::string_view key, std::string_view data) {
+  std::array<unsigned char, EVP_MAX_MD_SIZE> raw{};
+  unsigned int length = 0;
+  if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+           reinterpret_cast<const unsigned char*>(data.data()), data.size(), raw.data(),
+           &length) == nullptr) {
+    throw Error("HMAC-SHA256 failed");
+  }
+  return detail::lower_hex(raw.data(), length);
+}
+
 /// Incremental digest over libcrypto's EVP interface. Not copyable; one per stream.
 class Hasher {
  public:
@@ -161,14 +191,7 @@ class Hasher {
       throw Error(std::string(hash_algorithm_name(algorithm_)) + " finalisation failed");
     }
     finished_ = true;
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string hex;
-    hex.reserve(length * 2);
-    for (unsigned int i = 0; i < length; ++i) {
-      hex.push_back(kDigits[raw[i] >> 4]);
-      hex.push_back(kDigits[raw[i] & 0x0f]);
-    }
-    return hex;
+    return detail::lower_hex(raw.data(), length);
   }
 
  private:

@@ -21,11 +21,12 @@ class ResponseStore {
   /// The entry name for a request as it is about to be sent, or nullopt when
   /// the request must bypass the store.
   virtual std::optional<std::string> key_for(const Request& request) const = 0;
-  /// The stored response for a key, fresh at `now`, or nullopt.
-  virtual std::optional<Response> lookup(const std::string& key,
+  /// The stored response for `request` (whose key is `key`), fresh at `now`,
+  /// or nullopt.
+  virtual std::optional<Response> lookup(const Request& request, const std::string& key,
                                          std::chrono::system_clock::time_point now) = 0;
-  /// Offers a response fetched for `key`; a store never fails the request.
-  virtual bool store(const std::string& key, const Response& response,
+  /// Offers the response fetched for `request`; a store never fails the request.
+  virtual bool store(const Request& request, const std::string& key, const Response& response,
                      std::chrono::system_clock::time_point now) noexcept = 0;
 };
 

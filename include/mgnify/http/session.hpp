@@ -61,6 +61,9 @@ struct CallOptions {
   /// Stops the call (a request in flight, a backoff, a rate-limit wait) with
   /// CancelledError once cancelled.
   CancelToken cancel = CancelToken::never();
+  /// Consult and fill ClientOptions::cache. Off for answers that change while
+  /// the caller waits (a job's status): a stored one would be replayed.
+  bool use_cache = true;
 };
 
 class Session {

@@ -67,6 +67,9 @@ MGNIFY_DECL http::CallOptions GenomeSearchCalls::call(const CancelToken& cancel)
   http::CallOptions out;
   out.send_token = false;
   out.cancel = cancel;
+  // A job's status and results change while the caller waits; a stored
+  // answer would be replayed to every later poll.
+  out.use_cache = false;
   return out;
 }
 MGNIFY_DECL std::string GenomeSearchCalls::number_text(double value) {

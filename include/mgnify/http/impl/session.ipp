@@ -98,10 +98,13 @@ MGNIFY_DECL Response Session::execute(Request request, const CallOptions& call) 
 MGNIFY_DECL Response Session::execute_authenticated(const Request& request, const CallOptions& call,
                                                     bool carries_token) {
   const CancelToken& cancel = request.cancel;
-  const auto cache_key = options_.cache ? options_.cache->key_for(request) : std::nullopt;
+  const auto cache_key =
+      options_.cache && call.use_cache ? options_.cache->key_for(request) : std::nullopt;
   if (cache_key) {
     cancel.throw_if_cancelled(request.url);
-    if (auto hit = options_.cache->lookup(*cache_key, clock_->wall_now())) return std::move(*hit);
+    if (auto hit = options_.cache->lookup(request, *cache_key, clock_->wall_now())) {
+      return std::move(*hit);
+    }
   }
 
   const bool idempotent = is_idempotent(request.method);
@@ -131,7 +134,7 @@ MGNIFY_DECL Response Session::execute_authenticated(const Request& request, cons
     response.attempts = attempt;
     if (response.is_success()) {
       limiter_.on_accepted(ticket);
-      if (cache_key) options_.cache->store(*cache_key, response, clock_->wall_now());
+      if (cache_key) options_.cache->store(request, *cache_key, response, clock_->wall_now());
       return response;
     }
 
