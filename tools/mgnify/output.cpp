@@ -25,10 +25,12 @@ void print_error(std::string_view message) {
   std::cerr << "mgnify: " << sanitize_for_terminal(mgnify::detail::redact_urls_in(message)) << "\n";
 }
 
-Writer::Writer(std::ostream& out, Format format, std::vector<std::string> columns)
+Writer::Writer(std::ostream& out, Format format, std::vector<std::string> columns,
+               tables::WriteOptions options)
     : out_(out),
       format_(format),
       columns_(std::move(columns)),
+      options_(options),
       columns_given_(!columns_.empty()),
       column_seen_(columns_.size(), false) {}
 
@@ -59,6 +61,10 @@ void Writer::report_replaced() {
               " held invalid UTF-8, written as U+FFFD (JSON cannot carry it)");
 }
 
+std::string Writer::guarded(const std::string& text) const {
+  return options_.formula_guard ? tables::neutralise_formula(text) : text;
+}
+
 void Writer::begin_list() {
   list_ = true;
   if (format_ == Format::json) out_ << "[";
@@ -67,7 +73,7 @@ void Writer::begin_list() {
 void Writer::write_header() {
   header_done_ = true;
   for (std::size_t i = 0; i < columns_.size(); ++i)
-    out_ << (i ? "\t" : "") << tables::tsv_escape(columns_[i]);
+    out_ << (i ? "\t" : "") << tables::tsv_escape(guarded(columns_[i]));
   out_ << "\n";
 }
 
@@ -98,7 +104,10 @@ void Writer::write(const nlohmann::json& record) {
       for (std::size_t i = 0; i < columns_.size(); ++i) {
         const nlohmann::ordered_json* cell = tables::find_value(view, columns_[i]);
         if (cell) column_seen_[i] = true;
-        out_ << (i ? "\t" : "") << tables::tsv_cell(cell ? *cell : nlohmann::ordered_json());
+        const bool text = cell && cell->is_string();
+        out_ << (i ? "\t" : "")
+             << (text ? tables::tsv_escape(guarded(cell->get_ref<const std::string&>()))
+                      : tables::tsv_cell(cell ? *cell : nlohmann::ordered_json()));
       }
       out_ << "\n";
       break;

@@ -36,7 +36,9 @@ class Writer {
  public:
   /// `columns` (TSV only) names the columns; empty means every key of the
   /// first record whose value is a scalar (see mgnify::tables::tsv_view for the order).
-  Writer(std::ostream& out, Format format, std::vector<std::string> columns = {});
+  /// `options`: TSV cells and column names, as mgnify::tables::write_tsv takes them.
+  Writer(std::ostream& out, Format format, std::vector<std::string> columns = {},
+         mgnify::tables::WriteOptions options = {});
   /// When finish() was not reached (a later page failed and the error is on
   /// its way to main), closes an open JSON list, so that stdout still parses
   /// and the exit code alone tells the failure; reports invalid UTF-8.
@@ -60,12 +62,14 @@ class Writer {
 
  private:
   void write_header();
+  std::string guarded(const std::string& text) const;
   void report_replaced();
   void report_unknown_columns();
 
   std::ostream& out_;
   Format format_;
   std::vector<std::string> columns_;
+  mgnify::tables::WriteOptions options_;
   bool columns_given_ = false;     // named by the caller, not taken from the first record
   std::vector<bool> column_seen_;  // some record has this column (even as null)
   std::vector<std::string> order_;

@@ -77,14 +77,16 @@ tables::Table sanitized(tables::Table table) {
   return table;
 }
 
-void write_delimited(const tables::Table& table, TableFormat format) {
+void write_delimited(const tables::Table& table, TableFormat format, const Settings& settings) {
+  tables::WriteOptions options;
+  options.formula_guard = settings.formula_guard;
   if (format == TableFormat::csv) {
     // CSV has no escapes of its own, so controls are made visible here.
-    tables::write_csv(std::cout, sanitized(table));
+    tables::write_csv(std::cout, sanitized(table), options);
   } else {
     // tsv_escape already makes every control visible, reversibly; escaping
     // for the terminal first would double each backslash it writes.
-    tables::write_tsv(std::cout, table);
+    tables::write_tsv(std::cout, table, options);
   }
   std::cout.flush();
   if (!std::cout) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
@@ -129,7 +131,7 @@ int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   const TableFormat format = table_format(args.format, settings);
   const tables::Table table = fetch_sample_table(args, settings);
   if (format == TableFormat::tsv || format == TableFormat::csv) {
-    write_delimited(table, format);
+    write_delimited(table, format, settings);
     return kOk;
   }
   Writer out(std::cout, format == TableFormat::json ? Format::json : Format::ndjson);
@@ -367,7 +369,7 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
     out.write(tables::to_biom(matrix, biom));
     out.finish();
   } else {
-    write_delimited(tables::to_table(matrix), format);
+    write_delimited(tables::to_table(matrix), format, settings);
   }
   return first_failure ? exit_code_for(first_failure) : kOk;
 }

@@ -56,19 +56,85 @@ inline std::string csv_escape(std::string_view text) {
   return out;
 }
 
+/// How write_tsv and write_csv write a table.
+struct WriteOptions {
+  /// Cells and column names that a spreadsheet would evaluate (see
+  /// looks_like_formula) get a leading single quote, so that a sample title
+  /// such as `=HYPERLINK(...)` is shown as text instead of run. Off: every
+  /// cell exactly as it is, for programs that read the file.
+  bool formula_guard = true;
+};
+
+namespace detail {
+
+/// A decimal number as spreadsheets and CSV readers take it: an optional
+/// sign, digits with an optional fraction (or a fraction alone), and an
+/// optional exponent. "-12.5", "+3", "-1e-5", "-.5".
+inline bool is_decimal_number(std::string_view text) {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i - start;
+  };
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == text.size();
+}
+
+}  // namespace detail
+
+/// Whether a spreadsheet could evaluate `text` as a formula: it starts with
+/// `=`, `+`, `-`, `@`, a tab or a CR (the characters OWASP names for CSV
+/// injection) and is not a number, so that latitudes such as "-12.5" stay
+/// numbers.
+inline bool looks_like_formula(std::string_view text) {
+  if (text.empty()) return false;
+  switch (text.front()) {
+    case '=':
+    case '+':
+    case '-':
+    case '@':
+    case '\t':
+    case '\r':
+      return !detail::is_decimal_number(text);
+    default:
+      return false;
+  }
+}
+
+/// `text`, with a single quote in front when looks_like_formula(text).
+inline std::string neutralise_formula(std::string_view text) {
+  return looks_like_formula(text) ? "'" + std::string(text) : std::string(text);
+}
+
 namespace detail {
 
 template <class Escape>
-void write_delimited(std::ostream& out, const Table& table, char separator, Escape escape) {
+void write_delimited(std::ostream& out, const Table& table, char separator,
+                     const WriteOptions& options, Escape escape) {
+  const auto write_cell = [&](const std::string& text) {
+    out << (options.formula_guard && looks_like_formula(text) ? escape("'" + text) : escape(text));
+  };
   for (std::size_t i = 0; i < table.columns.size(); ++i) {
     if (i) out << separator;
-    out << escape(table.columns[i]);
+    write_cell(table.columns[i]);
   }
   out << '\n';
   for (const auto& row : table.rows) {
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
       if (i) out << separator;
-      if (i < row.size() && row[i]) out << escape(*row[i]);
+      if (i < row.size() && row[i]) write_cell(*row[i]);
     }
     out << '\n';
   }
@@ -77,13 +143,15 @@ void write_delimited(std::ostream& out, const Table& table, char separator, Esca
 }  // namespace detail
 
 /// A header line, then one line per row; absent cells are empty.
-inline void write_tsv(std::ostream& out, const Table& table) {
-  detail::write_delimited(out, table, '\t', [](std::string_view s) { return tsv_escape(s); });
+inline void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
+  detail::write_delimited(out, table, '\t', options,
+                          [](std::string_view s) { return tsv_escape(s); });
 }
 
 /// As write_tsv, comma-separated with RFC 4180 quoting.
-inline void write_csv(std::ostream& out, const Table& table) {
-  detail::write_delimited(out, table, ',', [](std::string_view s) { return csv_escape(s); });
+inline void write_csv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
+  detail::write_delimited(out, table, ',', options,
+                          [](std::string_view s) { return csv_escape(s); });
 }
 
 /// An array of one object per row, keys in column order; absent cells are null.
