@@ -401,26 +401,36 @@ TEST_CASE("samples-table: a walk that ends short of the study's count fails and 
   CHECK_THAT(run.err, Catch::StartsWith("mgnify: "));
 }
 
-TEST_CASE("samples-table TSV escapes a cell once, so tsv_unescape gives the value back",
+TEST_CASE("samples-table TSV and CSV carry a cell as it is, quoted; escaped only on a terminal",
           "[cli][tables][samples]") {
   const auto& d = v2data::dataset();
   const auto& study = d.studies[2];
   json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
-  const std::string value = "4\t5 \\ \x1b[2J end";
+  const std::string value = "4\t5 \\ \"x\" \x1b[2J end";
   sample["metadata"]["temperature"] = value;
   const json page = {{"count", 1}, {"items", json::array({sample})}};
-  tables_mock().push_fault(
-      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/",
-      mgnify::mock::Fault::status_only(200, page.dump()));
-  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
-  REQUIRE(run.code == 0);
-  const auto rows = tsv_rows(run.out);
-  REQUIRE(rows.size() == 2);
-  const auto column = std::find(rows[0].begin(), rows[0].end(), "temperature") - rows[0].begin();
-  REQUIRE(static_cast<std::size_t>(column) < rows[1].size());
-  const std::string& cell = rows[1][static_cast<std::size_t>(column)];
-  CHECK(cell == "4\\t5 \\\\ \\x1b[2J end");
-  CHECK(mgnify::tables::tsv_unescape(cell) == value);
+  const std::string path =
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/";
+  // In a file (here a pipe) the bytes are the value's own, quoted as pandas writes them.
+  const std::string quoted = "\"4\t5 \\ \"\"x\"\" \x1b[2J end\"";
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto tsv = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(tsv.code == 0);
+  CHECK(tsv.out.find("\t" + quoted) != std::string::npos);
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto csv = run_tables_cli({"samples-table", study.accession, "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  CHECK(csv.out.find("," + quoted) != std::string::npos);
+
+  // On a terminal no control character arrives; the escapes show where they were.
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto shown = cli_test::run_in_terminal(
+      MGNIFY_CLI_PATH,
+      {"--rate-limit", "0", "--retries", "1", "samples-table", study.accession, "--format", "tsv"},
+      {"MGNIFY_API_V2_URL=" + tables_mock().v2_url()});
+  REQUIRE(shown.code == 0);
+  CHECK(shown.err.find('\x1b') == std::string::npos);
+  CHECK(shown.err.find("4\\t5 \\ \"\"x\"\" \\x1b[2J end") != std::string::npos);
 }
 
 /// The study's first sample with a hostile title and metadata value, served as its only sample.

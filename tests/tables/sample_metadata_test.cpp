@@ -150,8 +150,8 @@ TEST_CASE("a table in TSV, CSV and JSON keeps every cell on its row and absent c
   tables::write_tsv(tsv, t);
   CHECK(tsv.str() ==
         "id\tnote\tunit (°C)\n"
-        "a\ttab\\there\\nnew line \\\\ back\t\n"
-        "b\tcomma, \"quoted\"\t\n");
+        "a\t\"tab\there\nnew line \\ back\"\t\n"
+        "b\t\"comma, \"\"quoted\"\"\"\t\n");
 
   std::ostringstream csv;
   tables::write_csv(csv, t);

@@ -4,6 +4,8 @@
 // matrix, like MGnifyR getResult). The tables themselves are built by the
 // library (mgnify/tables/); this file fetches and prints.
 
+#include <unistd.h>
+
 #include <chrono>
 #include <ctime>
 #include <exception>
@@ -80,13 +82,19 @@ tables::Table sanitized(tables::Table table) {
 void write_delimited(const tables::Table& table, TableFormat format, const Settings& settings) {
   tables::WriteOptions options;
   options.formula_guard = settings.formula_guard;
-  if (format == TableFormat::csv) {
-    // CSV has no escapes of its own, so controls are made visible here.
-    tables::write_csv(std::cout, sanitized(table), options);
+  // A file or pipe gets the cells' own bytes, which pandas and readr read
+  // back; a terminal must not receive the control sequences they may hold.
+  const auto write = [&](const tables::Table& shown) {
+    if (format == TableFormat::csv) {
+      tables::write_csv(std::cout, shown, options);
+    } else {
+      tables::write_tsv(std::cout, shown, options);
+    }
+  };
+  if (::isatty(STDOUT_FILENO) == 1) {
+    write(sanitized(table));
   } else {
-    // tsv_escape already makes every control visible, reversibly; escaping
-    // for the terminal first would double each backslash it writes.
-    tables::write_tsv(std::cout, table, options);
+    write(table);
   }
   std::cout.flush();
   if (!std::cout) throw std::runtime_error("cannot write the output (closed pipe or full disk)");

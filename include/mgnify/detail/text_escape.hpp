@@ -117,6 +117,30 @@ inline std::string escape_text(std::string_view text, Escapes mode) {
   return out;
 }
 
+/// `text` with each byte that is not part of valid UTF-8 replaced by U+FFFD,
+/// so that a file declared UTF-8 opens in readers that decode strictly
+/// (pandas, readr); everything else, controls included, is kept.
+inline std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      out.push_back(text[i++]);
+      continue;
+    }
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+      out += "\xef\xbf\xbd";
+      ++i;
+    } else {
+      out.append(text, i, n);
+      i += n;
+    }
+  }
+  return out;
+}
+
 /// nlohmann's dump, made safe: invalid UTF-8 (which would throw type_error
 /// 316 and cut the output short) becomes U+FFFD and sets `replaced`, and DEL
 /// and C1 controls, which nlohmann leaves raw, are escaped.

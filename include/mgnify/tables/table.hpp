@@ -2,7 +2,9 @@
 
 // A table of text cells and its TSV, CSV and JSON forms: the shape the sample
 // metadata and abundance tables are written in. An absent cell (the service
-// sent no value) stays distinct from empty text until it is written.
+// sent no value) stays distinct from empty text until it is written. TSV and
+// CSV are written as pandas, readr and Python's csv write them, so that their
+// default readers give every cell back.
 
 #include <cstddef>
 #include <nlohmann/json.hpp>
@@ -34,6 +36,8 @@ struct Table {
 /// is not part of valid UTF-8 become a backslash, `x` and two hex digits; the
 /// C1 controls (U+0080 to U+009F) a backslash, `u00` and two hex digits.
 /// Other text, non-ASCII UTF-8 included, is kept. tsv_unescape reads it back.
+/// The download manifest (files/manifest.hpp) and tsv_cell use this form;
+/// write_tsv quotes instead (quote_field), as pandas and readr expect.
 inline std::string tsv_escape(std::string_view text) {
   return mgnify::detail::escape_text(text, mgnify::detail::Escapes::tsv);
 }
@@ -43,10 +47,14 @@ inline std::string tsv_unescape(std::string_view cell) {
   return mgnify::detail::unescape_tsv(cell);
 }
 
-/// A CSV field (RFC 4180): quoted when it holds a comma, a quote, CR or LF,
-/// with quotes doubled.
-inline std::string csv_escape(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+/// A field of a file separated by `separator`, as pandas, readr and Python's
+/// csv write it (RFC 4180): quoted when it holds the separator, a quote, CR or
+/// LF, with quotes doubled; nothing else is changed.
+inline std::string quote_field(std::string_view text, char separator) {
+  const char special[] = {separator, '"', '\r', '\n'};
+  if (text.find_first_of(std::string_view(special, sizeof special)) == std::string_view::npos) {
+    return std::string(text);
+  }
   std::string out = "\"";
   for (const char c : text) {
     if (c == '"') out.push_back('"');
@@ -55,6 +63,9 @@ inline std::string csv_escape(std::string_view text) {
   out.push_back('"');
   return out;
 }
+
+/// A CSV field: quote_field(text, ',').
+inline std::string csv_escape(std::string_view text) { return quote_field(text, ','); }
 
 /// How write_tsv and write_csv write a table.
 struct WriteOptions {
@@ -120,11 +131,11 @@ inline std::string neutralise_formula(std::string_view text) {
 
 namespace detail {
 
-template <class Escape>
-void write_delimited(std::ostream& out, const Table& table, char separator,
-                     const WriteOptions& options, Escape escape) {
+inline void write_delimited(std::ostream& out, const Table& table, char separator,
+                            const WriteOptions& options) {
   const auto write_cell = [&](const std::string& text) {
-    out << (options.formula_guard && looks_like_formula(text) ? escape("'" + text) : escape(text));
+    const std::string cell = mgnify::detail::valid_utf8(text);
+    out << quote_field(options.formula_guard ? neutralise_formula(cell) : cell, separator);
   };
   for (std::size_t i = 0; i < table.columns.size(); ++i) {
     if (i) out << separator;
@@ -142,16 +153,20 @@ void write_delimited(std::ostream& out, const Table& table, char separator,
 
 }  // namespace detail
 
-/// A header line, then one line per row; absent cells are empty.
+/// A header line, then one line per row, each ended by LF; absent cells are
+/// empty. Fields are quoted as quote_field does, and bytes that are not UTF-8
+/// become U+FFFD; tabs, line breaks, backslashes and other controls inside a
+/// quoted field are the cell's own bytes, so `pandas.read_csv(f, sep="\t")`,
+/// `csv.reader(f, delimiter="\t")` and `readr::read_tsv` read every cell back.
+/// (Show a table on a terminal through escaping of its own: its cells may hold
+/// control sequences.)
 inline void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
-  detail::write_delimited(out, table, '\t', options,
-                          [](std::string_view s) { return tsv_escape(s); });
+  detail::write_delimited(out, table, '\t', options);
 }
 
-/// As write_tsv, comma-separated with RFC 4180 quoting.
+/// As write_tsv, comma-separated.
 inline void write_csv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
-  detail::write_delimited(out, table, ',', options,
-                          [](std::string_view s) { return csv_escape(s); });
+  detail::write_delimited(out, table, ',', options);
 }
 
 /// An array of one object per row, keys in column order; absent cells are null.
