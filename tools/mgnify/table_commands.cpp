@@ -113,7 +113,7 @@ struct SamplesArgs {
   std::string format;
 };
 
-tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settings) {
+tables::SampleMetadataTable fetch_sample_table(const SamplesArgs& args, const Settings& settings) {
   const std::string study = mgnify_accession(args.study);
   // A short walk (fewer samples than the study's count promised) throws here,
   // before anything is printed, and main() maps it to a failing exit code.
@@ -122,7 +122,7 @@ tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settin
     mgnify::ListOptions list;
     list.page_size = settings.page_size.value_or(mgnify::v1::kMaxPageSize);
     list.max_items = settings.max_items;
-    return tables::sample_metadata_table(client.study_samples(study, {}, list).collect());
+    return tables::sample_metadata(client.study_samples(study, {}, list).collect());
   }
   const mgnify::v2::V2Client client(client_options(settings, Service::v2));
   mgnify::ListOptions list;
@@ -131,20 +131,20 @@ tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settin
   const std::string accession =
       is_insdc_study(study) ? client.study_by_insdc_accession(insdc_accession(study)).accession
                             : study;
-  return tables::sample_metadata_table(client.study_samples(accession, list).collect());
+  return tables::sample_metadata(client.study_samples(accession, list).collect());
 }
 
 int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   no_columns(settings, "samples-table");
   const TableFormat format = table_format(args.format, settings);
-  const tables::Table table = fetch_sample_table(args, settings);
+  const tables::SampleMetadataTable table = fetch_sample_table(args, settings);
   if (format == TableFormat::tsv || format == TableFormat::csv) {
-    write_delimited(table, format, settings);
+    write_delimited(table.table(), format, settings);
     return kOk;
   }
   Writer out(std::cout, format == TableFormat::json ? Format::json : Format::ndjson);
   out.begin_list();
-  for (const auto& row : tables::to_json(table)) out.write(row);
+  for (const auto& row : table.to_json()) out.write(row);
   out.finish();
   return kOk;
 }
