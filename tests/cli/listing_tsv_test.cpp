@@ -3,9 +3,13 @@
 // identifier first, fields in the service's order, metadata by key, and a
 // warning for a column no record has.
 
+#include <httplib.h>
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -21,6 +25,7 @@
 #include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v2/v2_mock.hpp"
+#include "skip.hpp"
 
 using nlohmann::json;
 
@@ -352,4 +357,53 @@ TEST_CASE("listing TSV neutralises a formula in submitter text, not a negative n
   REQUIRE(raw.code == 0);
   CHECK(raw.out == "accession\tsample_title\tmetadata.temperature\n" + accession +
                        "\t=cmd|' /C calc'!A0\t-4.5\n");
+}
+
+TEST_CASE("listing TSV reads back through Python's csv and pandas, hostile titles included",
+          "[cli][tsv][roundtrip]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+  httplib::Client http(listing_mock().origin());
+  const auto res = http.Get(path + "?page_size=3");
+  REQUIRE(res);
+  json page = json::parse(res->body);
+  REQUIRE(page.at("items").size() == 3);
+  const std::vector<std::string> titles = {"\"Quoted\" at the start", "tab\there, C:\\dir\\x",
+                                           "two\r\nlines"};
+  for (std::size_t i = 0; i < titles.size(); ++i) page["items"][i]["title"] = titles[i];
+  listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto run = run_listing({"v2", "studies", "list", "--max", "3", "--page-size", "3",
+                                "--format", "tsv", "--columns", "accession,title"});
+  REQUIRE(run.code == 0);
+
+  char pattern[] = "/tmp/mgnify-listing-XXXXXX";
+  REQUIRE(::mkdtemp(pattern) != nullptr);
+  const std::filesystem::path dir = pattern;
+  const auto file = dir / "studies.tsv";
+  std::ofstream(file, std::ios::binary) << run.out;
+  if (!std::filesystem::exists(MGNIFY_PYTHON3)) {
+    std::filesystem::remove_all(dir);
+    MGNIFY_SKIP_TEST(MGNIFY_PYTHON3 " is not installed");
+  }
+  for (const char* reader : {"csv", "pandas"}) {
+    INFO(reader);
+    const auto out = dir / (std::string(reader) + ".json");
+    const std::string command =
+        "'" MGNIFY_PYTHON3 "' '" MGNIFY_SOURCE_DIR "/tests/tables/read_table.py' " +
+        std::string(reader) + " tab '" + file.string() + "' > '" + out.string() + "'";
+    const int status = std::system(command.c_str());
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+      std::filesystem::remove_all(dir);
+      MGNIFY_SKIP_TEST("pandas (python3-pandas) is not installed for " MGNIFY_PYTHON3);
+    }
+    REQUIRE(status == 0);
+    std::ifstream in(out, std::ios::binary);
+    const json back = json::parse(in);
+    CHECK(back.at("columns") == json({"accession", "title"}));
+    REQUIRE(back.at("rows").size() == 3);
+    for (std::size_t i = 0; i < titles.size(); ++i) {
+      CHECK(back.at("rows")[i][0] == page["items"][i]["accession"]);
+      CHECK(back.at("rows")[i][1] == titles[i]);
+    }
+  }
+  std::filesystem::remove_all(dir);
 }

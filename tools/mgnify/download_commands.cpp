@@ -113,6 +113,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       // This TSV is the manifest `download --manifest` reads back, cell for cell.
       settings.formula_guard = false;
       Writer out = stdout_writer(settings);
+      out.escape_cells();
       out.begin_list();
       for (const auto& row : rows) out.write(to_json(row));
       out.finish();
