@@ -26,6 +26,7 @@
 #include "mock/mock_server.hpp"
 #include "mock/v2/v2_mock.hpp"
 #include "skip.hpp"
+#include "text_lines.hpp"
 
 using nlohmann::json;
 
@@ -48,13 +49,7 @@ cli_test::Run run_listing(const std::vector<std::string>& args) {
   return run;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
-}
+using test_text::lines_of;
 
 std::size_t header_index(const std::vector<std::string>& header, const std::string& name) {
   const auto it = std::find(header.begin(), header.end(), name);

@@ -20,6 +20,7 @@
 
 #include "mgnify/tables/table.hpp"
 #include "skip.hpp"
+#include "text_lines.hpp"
 
 namespace tables = mgnify::tables;
 
@@ -32,13 +33,7 @@ tables::Table one_column(const std::string& name, const std::vector<std::string>
   return t;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
-}
+using test_text::lines_of;
 
 }  // namespace
 
@@ -156,9 +151,11 @@ struct ReadBack {
   nlohmann::json table;  // {"columns": [...], "rows": [[...], ...]}
 };
 
-/// `file` as tests/tables/read_table.py reads it with `reader` ("csv" or "pandas").
-ReadBack read_back(const std::string& reader, const std::string& separator,
+/// `file`, written as `format` ("tsv" or "csv"), as tests/tables/read_table.py reads it with
+/// `reader` ("csv" or "pandas").
+ReadBack read_back(const std::string& reader, const std::string& format,
                    const std::filesystem::path& file) {
+  const std::string separator = format == "tsv" ? "tab" : ",";
   ReadBack result;
   if (!std::filesystem::exists(MGNIFY_PYTHON3)) {
     result.installed = false;
@@ -234,27 +231,30 @@ void check_read_back(const ReadBack& back, const tables::Table& t, bool absent_i
   }
 }
 
+/// `t` written as `format` ("tsv" or "csv") without the formula guard, into `dir`.
+std::filesystem::path write_exact(const tables::Table& t, const std::filesystem::path& dir,
+                                  const std::string& format) {
+  tables::WriteOptions exact;
+  exact.formula_guard = false;
+  const auto file = dir / ("t." + format);
+  std::ofstream out(file, std::ios::binary);
+  if (format == "tsv") {
+    tables::write_tsv(out, t, exact);
+  } else {
+    tables::write_csv(out, t, exact);
+  }
+  return file;
+}
+
 }  // namespace
 
 TEST_CASE("hostile values read back exactly through Python's csv module, TSV and CSV",
           "[tables][format][roundtrip]") {
   const FormatTempDir dir;
   const tables::Table t = hostile_table();
-  tables::WriteOptions exact;
-  exact.formula_guard = false;
-  for (const char* name : {"tsv", "csv"}) {
-    const std::string format = name;
+  for (const char* format : {"tsv", "csv"}) {
     INFO(format);
-    const auto file = dir.path() / ("t." + format);
-    {
-      std::ofstream out(file, std::ios::binary);
-      if (format == "tsv") {
-        tables::write_tsv(out, t, exact);
-      } else {
-        tables::write_csv(out, t, exact);
-      }
-    }
-    const ReadBack back = read_back("csv", format == "tsv" ? "tab" : ",", file);
+    const ReadBack back = read_back("csv", format, write_exact(t, dir.path(), format));
     if (!back.installed) MGNIFY_SKIP_TEST(MGNIFY_PYTHON3 " is not installed");
     check_read_back(back, t, false);
   }
@@ -264,21 +264,9 @@ TEST_CASE("hostile values read back exactly through pandas.read_csv, TSV and CSV
           "[tables][format][roundtrip]") {
   const FormatTempDir dir;
   const tables::Table t = hostile_table();
-  tables::WriteOptions exact;
-  exact.formula_guard = false;
-  for (const char* name : {"tsv", "csv"}) {
-    const std::string format = name;
+  for (const char* format : {"tsv", "csv"}) {
     INFO(format);
-    const auto file = dir.path() / ("t." + format);
-    {
-      std::ofstream out(file, std::ios::binary);
-      if (format == "tsv") {
-        tables::write_tsv(out, t, exact);
-      } else {
-        tables::write_csv(out, t, exact);
-      }
-    }
-    const ReadBack back = read_back("pandas", format == "tsv" ? "tab" : ",", file);
+    const ReadBack back = read_back("pandas", format, write_exact(t, dir.path(), format));
     if (!back.installed)
       MGNIFY_SKIP_TEST("pandas (python3-pandas) is not installed for " MGNIFY_PYTHON3);
     check_read_back(back, t, true);
@@ -294,7 +282,7 @@ TEST_CASE("with the formula guard on, pandas reads the neutralised cell with its
     tables::write_tsv(
         out, one_column("title", {"=HYPERLINK(\"http://evil.example\",\"x\")", "\t=1+1", "plain"}));
   }
-  const ReadBack back = read_back("pandas", "tab", file);
+  const ReadBack back = read_back("pandas", "tsv", file);
   if (!back.installed)
     MGNIFY_SKIP_TEST("pandas (python3-pandas) is not installed for " MGNIFY_PYTHON3);
   CHECK(back.table.at("rows") ==
