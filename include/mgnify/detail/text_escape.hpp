@@ -4,8 +4,10 @@
 // written as they are. A hostile or broken server must not be able to drive
 // a terminal with control sequences (cursor moves, screen clears, OSC 52
 // clipboard writes, a CR that overwrites a line) or split a TSV row, so
-// terminal text, TSV cells and serialized JSON all pass through here, each
-// with the rules its reader needs.
+// terminal text, the download manifest's TSV cells and serialized JSON all
+// pass through here, each with the rules its reader needs. TSV and CSV data
+// files keep the text's own bytes, quoted (tables/table.hpp), and take only
+// valid_utf8 from here.
 
 #include <cstddef>
 #include <cstdint>
