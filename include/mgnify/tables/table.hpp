@@ -156,8 +156,8 @@ inline void write_delimited(std::ostream& out, const Table& table, char separato
 /// A header line, then one line per row, each ended by LF; absent cells are
 /// empty. Fields are quoted as quote_field does, and bytes that are not UTF-8
 /// become U+FFFD; tabs, line breaks, backslashes and other controls inside a
-/// quoted field are the cell's own bytes, so `pandas.read_csv(f, sep="\t")`,
-/// `csv.reader(f, delimiter="\t")` and `readr::read_tsv` read every cell back.
+/// quoted field are the cell's own bytes, so `pandas.read_csv(f, sep="\t")`
+/// and `csv.reader(f, delimiter="\t")` read every cell back (both are tested).
 /// (Show a table on a terminal through escaping of its own: its cells may hold
 /// control sequences.)
 inline void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
