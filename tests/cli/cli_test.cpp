@@ -16,6 +16,7 @@
 #include "cli/cli_runner.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/proteins.hpp"
+#include "mgnify/tables/table.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock/all_services.hpp"
@@ -554,8 +555,9 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
       CHECK(t.rows[i][1] == (biome.is_object() && biome.at("lineage").is_string()
                                  ? biome.at("lineage").get<std::string>()
                                  : std::string()));
-      // A nested object in a named column is compact JSON.
-      CHECK(t.rows[i][2] == (biome.is_null() ? std::string() : biome.dump()));
+      // A nested object in a named column is compact JSON, quoted as pandas reads it.
+      CHECK(t.rows[i][2] ==
+            (biome.is_null() ? std::string() : mgnify::tables::quote_field(biome.dump(), '\t')));
     }
   }
   SECTION("an unknown relation is bad usage") {
@@ -1478,19 +1480,34 @@ TEST_CASE("server text with control characters reaches TSV and JSON output escap
   page["items"][1]["title"] = "line one\nline two\tcell\\";
   const std::vector<std::string> args = {"v2", "studies", "list", "--max", "2", "--page-size", "2"};
 
-  SECTION("tsv: a visible escape for every control, one line per record") {
+  SECTION("tsv on a terminal: a visible escape for every control, one line per record") {
+    mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+    std::vector<std::string> tsv = {"--rate-limit", "0",         "--format",
+                                    "tsv",          "--columns", "accession,title"};
+    tsv.insert(tsv.end(), args.begin(), args.end());
+    const auto run = cli_test::run_in_terminal(MGNIFY_CLI_PATH, tsv, service_env());
+    CHECK(run.code == 0);
+    // The terminal's own line discipline turns each LF into CR LF.
+    std::string shown = run.err;
+    for (auto at = shown.find("\r\n"); at != std::string::npos; at = shown.find("\r\n", at))
+      shown.erase(at, 1);
+    CHECK(first_control(shown, true) == "");
+    const Tsv t = parse_tsv(shown);
+    REQUIRE(t.rows.size() == 2);
+    CHECK(t.rows[0][1] ==
+          "Z\xc3\xbcrich \\x1b]52;c;SGFja2Vk\\x07\\x1b[2J\\x1b[1;1H\\rforged\\x08X\\x7f\\u009b31m "
+          "end");
+    CHECK(t.rows[1][1] == "line one\\nline two\\tcell\\");
+  }
+  SECTION("tsv in a file: the bytes the server sent, quoted as pandas reads them") {
     mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
     std::vector<std::string> tsv = {"--format", "tsv", "--columns", "accession,title"};
     tsv.insert(tsv.end(), args.begin(), args.end());
     const auto run = mgnify_run(tsv);
     CHECK(run.code == 0);
-    CHECK(first_control(run.out, true) == "");
-    const Tsv t = parse_tsv(run.out);
-    REQUIRE(t.rows.size() == 2);
-    CHECK(t.rows[0][1] ==
-          "Z\xc3\xbcrich \\x1b]52;c;SGFja2Vk\\x07\\x1b[2J\\x1b[1;1H\\rforged\\x08X\\x7f\\u009b31m "
-          "end");
-    CHECK(t.rows[1][1] == "line one\\nline two\\tcell\\\\");
+    CHECK(run.out.find("\t" + mgnify::tables::quote_field(kHostile, '\t') + "\n") !=
+          std::string::npos);
+    CHECK(run.out.find("\t\"line one\nline two\tcell\\\"\n") != std::string::npos);
   }
   SECTION("json and ndjson: the data intact, DEL and C1 as \\u escapes") {
     for (const char* format : {"json", "ndjson"}) {

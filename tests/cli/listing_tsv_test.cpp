@@ -3,9 +3,13 @@
 // identifier first, fields in the service's order, metadata by key, and a
 // warning for a column no record has.
 
+#include <httplib.h>
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -20,6 +24,9 @@
 #include "mgnify/v2.hpp"
 #include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
+#include "mock/v2/v2_mock.hpp"
+#include "skip.hpp"
+#include "text_lines.hpp"
 
 using nlohmann::json;
 
@@ -42,13 +49,7 @@ cli_test::Run run_listing(const std::vector<std::string>& args) {
   return run;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
-}
+using test_text::lines_of;
 
 std::size_t header_index(const std::vector<std::string>& header, const std::string& name) {
   const auto it = std::find(header.begin(), header.end(), name);
@@ -325,4 +326,79 @@ TEST_CASE("a --columns name no record has is a one-line warning", "[cli][tsv]") 
                                   "--columns", "accession,sample_title"});
   CHECK(known.code == 0);
   CHECK(known.err.empty());
+}
+
+TEST_CASE("listing TSV neutralises a formula in submitter text, not a negative number",
+          "[cli][tsv][formula]") {
+  const auto& d = mgnify::mock::v2data::dataset();
+  json sample = d.samples.front().with_metadata;
+  const std::string accession = sample.at("accession");
+  sample["sample_title"] = "=cmd|' /C calc'!A0";
+  sample["metadata"]["temperature"] = "-4.5";
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/samples/" + accession;
+  const std::vector<std::string> args = {
+      "v2",       "samples", "get",       accession,
+      "--format", "tsv",     "--columns", "accession,sample_title,metadata.temperature"};
+  listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, sample.dump()));
+  const auto run = run_listing(args);
+  REQUIRE(run.code == 0);
+  CHECK(run.out == "accession\tsample_title\tmetadata.temperature\n" + accession +
+                       "\t'=cmd|' /C calc'!A0\t-4.5\n");
+
+  std::vector<std::string> off = {"--no-formula-guard"};
+  off.insert(off.end(), args.begin(), args.end());
+  listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, sample.dump()));
+  const auto raw = run_listing(off);
+  REQUIRE(raw.code == 0);
+  CHECK(raw.out == "accession\tsample_title\tmetadata.temperature\n" + accession +
+                       "\t=cmd|' /C calc'!A0\t-4.5\n");
+}
+
+TEST_CASE("listing TSV reads back through Python's csv and pandas, hostile titles included",
+          "[cli][tsv][roundtrip]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
+  httplib::Client http(listing_mock().origin());
+  const auto res = http.Get(path + "?page_size=3");
+  REQUIRE(res);
+  json page = json::parse(res->body);
+  REQUIRE(page.at("items").size() == 3);
+  const std::vector<std::string> titles = {"\"Quoted\" at the start", "tab\there, C:\\dir\\x",
+                                           "two\r\nlines"};
+  for (std::size_t i = 0; i < titles.size(); ++i) page["items"][i]["title"] = titles[i];
+  listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto run = run_listing({"v2", "studies", "list", "--max", "3", "--page-size", "3",
+                                "--format", "tsv", "--columns", "accession,title"});
+  REQUIRE(run.code == 0);
+
+  char pattern[] = "/tmp/mgnify-listing-XXXXXX";
+  REQUIRE(::mkdtemp(pattern) != nullptr);
+  const std::filesystem::path dir = pattern;
+  const auto file = dir / "studies.tsv";
+  std::ofstream(file, std::ios::binary) << run.out;
+  if (!std::filesystem::exists(MGNIFY_PYTHON3)) {
+    std::filesystem::remove_all(dir);
+    MGNIFY_SKIP_TEST(MGNIFY_PYTHON3 " is not installed");
+  }
+  for (const char* reader : {"csv", "pandas"}) {
+    INFO(reader);
+    const auto out = dir / (std::string(reader) + ".json");
+    const std::string command =
+        "'" MGNIFY_PYTHON3 "' '" MGNIFY_SOURCE_DIR "/tests/tables/read_table.py' " +
+        std::string(reader) + " tab '" + file.string() + "' > '" + out.string() + "'";
+    const int status = std::system(command.c_str());
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+      std::filesystem::remove_all(dir);
+      MGNIFY_SKIP_TEST("pandas (python3-pandas) is not installed for " MGNIFY_PYTHON3);
+    }
+    REQUIRE(status == 0);
+    std::ifstream in(out, std::ios::binary);
+    const json back = json::parse(in);
+    CHECK(back.at("columns") == json({"accession", "title"}));
+    REQUIRE(back.at("rows").size() == 3);
+    for (std::size_t i = 0; i < titles.size(); ++i) {
+      CHECK(back.at("rows")[i][0] == page["items"][i]["accession"]);
+      CHECK(back.at("rows")[i][1] == titles[i]);
+    }
+  }
+  std::filesystem::remove_all(dir);
 }

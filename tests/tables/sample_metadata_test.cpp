@@ -150,8 +150,8 @@ TEST_CASE("a table in TSV, CSV and JSON keeps every cell on its row and absent c
   tables::write_tsv(tsv, t);
   CHECK(tsv.str() ==
         "id\tnote\tunit (°C)\n"
-        "a\ttab\\there\\nnew line \\\\ back\t\n"
-        "b\tcomma, \"quoted\"\t\n");
+        "a\t\"tab\there\nnew line \\ back\"\t\n"
+        "b\t\"comma, \"\"quoted\"\"\"\t\n");
 
   std::ostringstream csv;
   tables::write_csv(csv, t);
@@ -164,4 +164,41 @@ TEST_CASE("a table in TSV, CSV and JSON keeps every cell on its row and absent c
   REQUIRE(j.size() == 2);
   CHECK(j[0].dump() == R"j({"id":"a","note":"tab\there\nnew line \\ back","unit (°C)":null})j");
   CHECK(j[1]["unit (°C)"] == "");
+}
+
+TEST_CASE("the sample table's JSON keeps the service's types; its text cells do not change",
+          "[tables][samples][format]") {
+  json v1_sample = v1_sample_json(
+      "ERS0000001", json::array({{{"key", "ph"}, {"value", "7"}, {"unit", nullptr}}}));
+  v1_sample["attributes"]["latitude"] = 0;
+  const auto v1_table =
+      tables::sample_metadata(std::vector<mgnify::v1::Sample>{v1_sample.get<mgnify::v1::Sample>()});
+  const auto v1_json = v1_table.to_json();
+  REQUIRE(v1_json.size() == 1);
+  CHECK(v1_json[0].at("latitude").is_number());
+  CHECK(v1_json[0].at("latitude") == 0);
+  CHECK(v1_json[0].at("longitude").is_null());
+  CHECK(v1_json[0].at("host-tax-id") == 9606);
+  CHECK(v1_json[0].at("ph") == "7");  // v1 sends metadata values as text
+
+  const json v2_sample = {
+      {"accession", "SAMEA1"},
+      {"ena_accessions", {"SAMEA1", "ERS1"}},
+      {"sample_title", "gut 1"},
+      {"biome", nullptr},
+      {"metadata",
+       {{"lat", 0}, {"ph", 7}, {"flag", true}, {"nested", {{"a", 1}}}, {"depth", nullptr}}}};
+  const auto v2_table = tables::sample_metadata(
+      std::vector<mgnify::v2::SampleWithMetadata>{v2_sample.get<mgnify::v2::SampleWithMetadata>()});
+  const auto j = v2_table.to_json();
+  REQUIRE(j.size() == 1);
+  CHECK(j[0].dump() ==
+        R"({"accession":"SAMEA1","ena_accessions":"SAMEA1,ERS1","sample_title":"gut 1",)"
+        R"("biome":null,"biome_name":null,"lat":0,"lon":null,"collection_date":null,)"
+        R"("updated_at":null,"depth":null,"flag":true,"nested":{"a":1},"ph":7})");
+  const tables::Table t = v2_table.table();
+  CHECK(t.rows.at(0)[column_of(t, "ph")] == "7");
+  CHECK(t.rows.at(0)[column_of(t, "flag")] == "true");
+  CHECK(t.rows.at(0)[column_of(t, "nested")] == R"({"a":1})");
+  CHECK_FALSE(t.rows.at(0)[column_of(t, "depth")]);
 }

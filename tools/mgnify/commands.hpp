@@ -4,6 +4,8 @@
 // only records what to do (Context::action); main() runs it, so every
 // failure, parse-time or run-time, goes through the same exit-code mapping.
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
@@ -30,9 +32,12 @@ void add_v2_commands(CLI::App& app, Context& ctx);
 void add_download_commands(CLI::App& app, Context& ctx);
 void add_table_commands(CLI::App& app, Context& ctx);
 
-/// A Writer on stdout with the global --format and --columns.
+/// A Writer on stdout with the global --format, --columns and --no-formula-guard.
 inline Writer stdout_writer(const Settings& settings) {
-  return Writer(std::cout, settings.format, settings.columns);
+  mgnify::tables::WriteOptions options;
+  options.formula_guard = settings.formula_guard;
+  return Writer(std::cout, settings.format, settings.columns, options,
+                ::isatty(STDOUT_FILENO) == 1);
 }
 
 /// Prints one record; `order` is its fields' order for TSV (mgnify::tables::field_order).

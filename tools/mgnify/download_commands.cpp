@@ -132,7 +132,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       if (!manifest_out->empty()) write_manifest(rows, *manifest_out);
       Settings settings = ctx.settings;
       settings_columns_or_default(settings, manifest_columns());
+      // This TSV is the manifest `download --manifest` reads back, cell for cell.
+      settings.formula_guard = false;
       Writer out = stdout_writer(settings);
+      out.escape_cells();
       out.begin_list();
       for (const auto& row : rows) out.write(to_json(row));
       out.finish();

@@ -156,6 +156,10 @@ void add_global_options(CLI::App& app, Settings& settings) {
   add_number_option(app, "--cache-ttl", settings.cache_ttl_seconds, 1LL, 10LL * 365 * 86400,
                     "seconds a cached response stays fresh")
       ->default_str("86400");
+  app.add_flag_callback(
+      "--no-formula-guard", [&settings] { settings.formula_guard = false; },
+      "tsv and csv: write cells that start with = + - @ (and are not numbers) as they are, "
+      "without the leading ' that keeps spreadsheets from running them as formulas");
 }
 
 }  // namespace

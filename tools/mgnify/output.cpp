@@ -25,10 +25,13 @@ void print_error(std::string_view message) {
   std::cerr << "mgnify: " << sanitize_for_terminal(mgnify::detail::redact_urls_in(message)) << "\n";
 }
 
-Writer::Writer(std::ostream& out, Format format, std::vector<std::string> columns)
+Writer::Writer(std::ostream& out, Format format, std::vector<std::string> columns,
+               tables::WriteOptions options, bool terminal)
     : out_(out),
       format_(format),
       columns_(std::move(columns)),
+      options_(options),
+      terminal_(terminal),
       columns_given_(!columns_.empty()),
       column_seen_(columns_.size(), false) {}
 
@@ -59,6 +62,24 @@ void Writer::report_replaced() {
               " held invalid UTF-8, written as U+FFFD (JSON cannot carry it)");
 }
 
+std::string Writer::guarded(const std::string& text) const {
+  return options_.formula_guard ? tables::neutralise_formula(text) : text;
+}
+
+std::string Writer::tsv_field(const nlohmann::ordered_json& value) const {
+  if (value.is_null()) return {};
+  if (!value.is_string()) {
+    // Compact JSON: C0 controls, DEL and C1 already escaped, invalid UTF-8 replaced.
+    bool replaced = false;
+    const std::string text = json_text(value, -1, replaced);
+    return escape_cells_ ? text : tables::quote_field(text, '\t');
+  }
+  const std::string text = guarded(value.get_ref<const std::string&>());
+  if (escape_cells_) return tables::tsv_escape(text);
+  return tables::quote_field(
+      terminal_ ? sanitize_for_terminal(text) : mgnify::detail::valid_utf8(text), '\t');
+}
+
 void Writer::begin_list() {
   list_ = true;
   if (format_ == Format::json) out_ << "[";
@@ -67,7 +88,7 @@ void Writer::begin_list() {
 void Writer::write_header() {
   header_done_ = true;
   for (std::size_t i = 0; i < columns_.size(); ++i)
-    out_ << (i ? "\t" : "") << tables::tsv_escape(columns_[i]);
+    out_ << (i ? "\t" : "") << tsv_field(nlohmann::ordered_json(columns_[i]));
   out_ << "\n";
 }
 
@@ -98,7 +119,7 @@ void Writer::write(const nlohmann::json& record) {
       for (std::size_t i = 0; i < columns_.size(); ++i) {
         const nlohmann::ordered_json* cell = tables::find_value(view, columns_[i]);
         if (cell) column_seen_[i] = true;
-        out_ << (i ? "\t" : "") << tables::tsv_cell(cell ? *cell : nlohmann::ordered_json());
+        out_ << (i ? "\t" : "") << tsv_field(cell ? *cell : nlohmann::ordered_json());
       }
       out_ << "\n";
       break;

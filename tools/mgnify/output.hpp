@@ -7,7 +7,9 @@
 // escaping routine (mgnify/detail/text_escape.hpp): a hostile or broken
 // server must not be able to drive the user's terminal with control sequences
 // (cursor moves, screen clears, OSC 52 clipboard writes, a CR that overwrites
-// a line). TSV rows are made by mgnify/tables/flatten.hpp.
+// a line). TSV rows are made by mgnify/tables/flatten.hpp; their cells are
+// quoted as pandas and readr read them, and escaped for the terminal only when
+// stdout is one.
 
 #include <cstddef>
 #include <mgnify/tables/flatten.hpp>
@@ -36,7 +38,11 @@ class Writer {
  public:
   /// `columns` (TSV only) names the columns; empty means every key of the
   /// first record whose value is a scalar (see mgnify::tables::tsv_view for the order).
-  Writer(std::ostream& out, Format format, std::vector<std::string> columns = {});
+  /// `options`: TSV cells and column names, as mgnify::tables::write_tsv takes them.
+  /// `terminal`: `out` is a terminal, so TSV cells get terminal escaping
+  /// (sanitize_for_terminal) before they are quoted.
+  Writer(std::ostream& out, Format format, std::vector<std::string> columns = {},
+         mgnify::tables::WriteOptions options = {}, bool terminal = false);
   /// When finish() was not reached (a later page failed and the error is on
   /// its way to main), closes an open JSON list, so that stdout still parses
   /// and the exit code alone tells the failure; reports invalid UTF-8.
@@ -45,6 +51,11 @@ class Writer {
   /// TSV: the order of the default columns, and of unknown keys: the model's
   /// field order (mgnify::tables::field_order).
   void prefer_order(std::vector<std::string> keys) { order_ = std::move(keys); }
+
+  /// TSV: cells as mgnify::tables::tsv_escape writes them (the download
+  /// manifest's form, which read_manifest reads back) instead of quoted as
+  /// pandas and readr read them.
+  void escape_cells() { escape_cells_ = true; }
 
   /// Starts a list (JSON: an array). Call write() per item, then finish().
   void begin_list();
@@ -60,12 +71,17 @@ class Writer {
 
  private:
   void write_header();
+  std::string guarded(const std::string& text) const;
+  std::string tsv_field(const nlohmann::ordered_json& value) const;
   void report_replaced();
   void report_unknown_columns();
 
   std::ostream& out_;
   Format format_;
   std::vector<std::string> columns_;
+  mgnify::tables::WriteOptions options_;
+  bool terminal_ = false;
+  bool escape_cells_ = false;
   bool columns_given_ = false;     // named by the caller, not taken from the first record
   std::vector<bool> column_seen_;  // some record has this column (even as null)
   std::vector<std::string> order_;

@@ -45,6 +45,7 @@ struct Settings {
   std::optional<double> rate_limit;            // --rate-limit requests per second (0: off)
   std::string cache_dir;                       // --cache DIR
   std::optional<long long> cache_ttl_seconds;  // --cache-ttl
+  bool formula_guard = true;                   // off with --no-formula-guard
 };
 
 /// Bad command-line input found after parsing (exit code 2).

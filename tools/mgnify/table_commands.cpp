@@ -4,6 +4,8 @@
 // matrix, like MGnifyR getResult). The tables themselves are built by the
 // library (mgnify/tables/); this file fetches and prints.
 
+#include <unistd.h>
+
 #include <chrono>
 #include <ctime>
 #include <exception>
@@ -77,14 +79,22 @@ tables::Table sanitized(tables::Table table) {
   return table;
 }
 
-void write_delimited(const tables::Table& table, TableFormat format) {
-  if (format == TableFormat::csv) {
-    // CSV has no escapes of its own, so controls are made visible here.
-    tables::write_csv(std::cout, sanitized(table));
+void write_delimited(const tables::Table& table, TableFormat format, const Settings& settings) {
+  tables::WriteOptions options;
+  options.formula_guard = settings.formula_guard;
+  // A file or pipe gets the cells' own bytes, which pandas and readr read
+  // back; a terminal must not receive the control sequences they may hold.
+  const auto write = [&](const tables::Table& shown) {
+    if (format == TableFormat::csv) {
+      tables::write_csv(std::cout, shown, options);
+    } else {
+      tables::write_tsv(std::cout, shown, options);
+    }
+  };
+  if (::isatty(STDOUT_FILENO) == 1) {
+    write(sanitized(table));
   } else {
-    // tsv_escape already makes every control visible, reversibly; escaping
-    // for the terminal first would double each backslash it writes.
-    tables::write_tsv(std::cout, table);
+    write(table);
   }
   std::cout.flush();
   if (!std::cout) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
@@ -103,7 +113,7 @@ struct SamplesArgs {
   std::string format;
 };
 
-tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settings) {
+tables::SampleMetadataTable fetch_sample_table(const SamplesArgs& args, const Settings& settings) {
   const std::string study = mgnify_accession(args.study);
   // A short walk (fewer samples than the study's count promised) throws here,
   // before anything is printed, and main() maps it to a failing exit code.
@@ -112,7 +122,7 @@ tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settin
     mgnify::ListOptions list;
     list.page_size = settings.page_size.value_or(mgnify::v1::kMaxPageSize);
     list.max_items = settings.max_items;
-    return tables::sample_metadata_table(client.study_samples(study, {}, list).collect());
+    return tables::sample_metadata(client.study_samples(study, {}, list).collect());
   }
   const mgnify::v2::V2Client client(client_options(settings, Service::v2));
   mgnify::ListOptions list;
@@ -121,20 +131,20 @@ tables::Table fetch_sample_table(const SamplesArgs& args, const Settings& settin
   const std::string accession =
       is_insdc_study(study) ? client.study_by_insdc_accession(insdc_accession(study)).accession
                             : study;
-  return tables::sample_metadata_table(client.study_samples(accession, list).collect());
+  return tables::sample_metadata(client.study_samples(accession, list).collect());
 }
 
 int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   no_columns(settings, "samples-table");
   const TableFormat format = table_format(args.format, settings);
-  const tables::Table table = fetch_sample_table(args, settings);
+  const tables::SampleMetadataTable table = fetch_sample_table(args, settings);
   if (format == TableFormat::tsv || format == TableFormat::csv) {
-    write_delimited(table, format);
+    write_delimited(table.table(), format, settings);
     return kOk;
   }
   Writer out(std::cout, format == TableFormat::json ? Format::json : Format::ndjson);
   out.begin_list();
-  for (const auto& row : tables::to_json(table)) out.write(row);
+  for (const auto& row : table.to_json()) out.write(row);
   out.finish();
   return kOk;
 }
@@ -367,7 +377,7 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
     out.write(tables::to_biom(matrix, biom));
     out.finish();
   } else {
-    write_delimited(tables::to_table(matrix), format);
+    write_delimited(tables::to_table(matrix), format, settings);
   }
   return first_failure ? exit_code_for(first_failure) : kOk;
 }

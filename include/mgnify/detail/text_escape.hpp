@@ -4,8 +4,10 @@
 // written as they are. A hostile or broken server must not be able to drive
 // a terminal with control sequences (cursor moves, screen clears, OSC 52
 // clipboard writes, a CR that overwrites a line) or split a TSV row, so
-// terminal text, TSV cells and serialized JSON all pass through here, each
-// with the rules its reader needs.
+// terminal text, the download manifest's TSV cells and serialized JSON all
+// pass through here, each with the rules its reader needs. TSV and CSV data
+// files keep the text's own bytes, quoted (tables/table.hpp), and take only
+// valid_utf8 from here.
 
 #include <cstddef>
 #include <cstdint>
@@ -113,6 +115,30 @@ inline std::string escape_text(std::string_view text, Escapes mode) {
       out.append(text, i, n);
     }
     i += n;
+  }
+  return out;
+}
+
+/// `text` with each byte that is not part of valid UTF-8 replaced by U+FFFD,
+/// so that a file declared UTF-8 opens in readers that decode strictly
+/// (pandas, readr); everything else, controls included, is kept.
+inline std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      out.push_back(text[i++]);
+      continue;
+    }
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+      out += "\xef\xbf\xbd";
+      ++i;
+    } else {
+      out.append(text, i, n);
+      i += n;
+    }
   }
   return out;
 }

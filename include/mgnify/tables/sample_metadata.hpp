@@ -16,6 +16,9 @@
 // - Metadata columns come in the order their keys are first met.
 // - A sample without a key has an absent cell there (empty in TSV/CSV, null in
 //   JSON); nothing is filled in.
+// - Each cell keeps the value the service sent (a number, a boolean, an
+//   object), so that JSON output has the service's types; TSV and CSV get its
+//   text (table()).
 
 #include <cstddef>
 #include <map>
@@ -35,70 +38,11 @@ namespace mgnify {
 inline namespace v0 {
 namespace tables {
 
-/// One metadata entry of a sample.
+/// One metadata entry of a sample; a null value is an absent cell.
 struct MetadataEntry {
   std::string key;
-  Cell value;
+  nlohmann::json value;
   std::optional<std::string> unit;
-};
-
-/// "temperature (°C)", or the key alone when there is no unit (or an empty one).
-inline std::string metadata_column_name(const std::string& key,
-                                        const std::optional<std::string>& unit) {
-  return unit && !unit->empty() ? key + " (" + *unit + ")" : key;
-}
-
-/// Builds the table one sample at a time (see the column rules above).
-class SampleMetadataTable {
- public:
-  explicit SampleMetadataTable(std::vector<std::string> core_columns) {
-    table_.columns = std::move(core_columns);
-    for (std::size_t i = 0; i < table_.columns.size(); ++i) index_[table_.columns[i]] = i;
-    core_count_ = table_.columns.size();
-  }
-
-  /// `core` has one cell per core column.
-  void add(std::vector<Cell> core, const std::vector<MetadataEntry>& metadata) {
-    core.resize(core_count_);
-    std::vector<Cell> row = std::move(core);
-    row.resize(table_.columns.size());
-    std::map<std::string, int> seen;  // column name -> occurrences in this sample
-    for (std::size_t i = 0; i < core_count_; ++i) seen[table_.columns[i]] = 1;
-    for (const auto& entry : metadata) {
-      const std::string base = metadata_column_name(entry.key, entry.unit);
-      const auto core_column = index_.find(base);
-      if (core_column != index_.end() && core_column->second < core_count_ &&
-          row[core_column->second] == entry.value) {
-        continue;
-      }
-      const int occurrence = ++seen[base];
-      const std::string name = occurrence == 1 ? base : base + " #" + std::to_string(occurrence);
-      row[column(name, row)] = entry.value;
-    }
-    table_.rows.push_back(std::move(row));
-  }
-
-  /// The table so far; rows added before a column appeared have it absent.
-  Table table() const {
-    Table out = table_;
-    for (auto& row : out.rows) row.resize(out.columns.size());
-    return out;
-  }
-
- private:
-  std::size_t column(const std::string& name, std::vector<Cell>& row) {
-    const auto it = index_.find(name);
-    if (it != index_.end()) return it->second;
-    const std::size_t at = table_.columns.size();
-    table_.columns.push_back(name);
-    index_.emplace(name, at);
-    row.resize(table_.columns.size());
-    return at;
-  }
-
-  Table table_;
-  std::map<std::string, std::size_t> index_;
-  std::size_t core_count_ = 0;
 };
 
 namespace detail {
@@ -111,10 +55,94 @@ inline Cell json_cell(const nlohmann::json& value) {
   return value.dump();
 }
 
+}  // namespace detail
+
+/// "temperature (°C)", or the key alone when there is no unit (or an empty one).
+inline std::string metadata_column_name(const std::string& key,
+                                        const std::optional<std::string>& unit) {
+  return unit && !unit->empty() ? key + " (" + *unit + ")" : key;
+}
+
+/// Builds the table one sample at a time (see the column rules above).
+class SampleMetadataTable {
+ public:
+  explicit SampleMetadataTable(std::vector<std::string> core_columns)
+      : columns_(std::move(core_columns)) {
+    for (std::size_t i = 0; i < columns_.size(); ++i) index_[columns_[i]] = i;
+    core_count_ = columns_.size();
+  }
+
+  /// `core` has one value per core column (null: absent).
+  void add(std::vector<nlohmann::json> core, const std::vector<MetadataEntry>& metadata) {
+    core.resize(core_count_);
+    std::vector<nlohmann::json> row = std::move(core);
+    row.resize(columns_.size());
+    std::map<std::string, int> seen;  // column name -> occurrences in this sample
+    for (std::size_t i = 0; i < core_count_; ++i) seen[columns_[i]] = 1;
+    for (const auto& entry : metadata) {
+      const std::string base = metadata_column_name(entry.key, entry.unit);
+      const auto core_column = index_.find(base);
+      // The same text is the same value: v2 repeats lat as 51.5 in one place and "51.5" in another.
+      if (core_column != index_.end() && core_column->second < core_count_ &&
+          detail::json_cell(row[core_column->second]) == detail::json_cell(entry.value)) {
+        continue;
+      }
+      const int occurrence = ++seen[base];
+      const std::string name = occurrence == 1 ? base : base + " #" + std::to_string(occurrence);
+      row[column(name, row)] = entry.value;
+    }
+    rows_.push_back(std::move(row));
+  }
+
+  /// The table so far, as text; rows added before a column appeared have it absent.
+  Table table() const {
+    Table out;
+    out.columns = columns_;
+    out.rows.reserve(rows_.size());
+    for (const auto& row : rows_) {
+      std::vector<Cell> cells(columns_.size());
+      for (std::size_t i = 0; i < row.size(); ++i) cells[i] = detail::json_cell(row[i]);
+      out.rows.push_back(std::move(cells));
+    }
+    return out;
+  }
+
+  /// The table so far as an array of one object per sample, keys in column
+  /// order, each value as the service sent it; absent cells are null.
+  nlohmann::ordered_json to_json() const {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& row : rows_) {
+      nlohmann::ordered_json object = nlohmann::ordered_json::object();
+      for (std::size_t i = 0; i < columns_.size(); ++i) {
+        object[columns_[i]] = i < row.size() ? nlohmann::ordered_json(row[i]) : nullptr;
+      }
+      out.push_back(std::move(object));
+    }
+    return out;
+  }
+
+ private:
+  std::size_t column(const std::string& name, std::vector<nlohmann::json>& row) {
+    const auto it = index_.find(name);
+    if (it != index_.end()) return it->second;
+    const std::size_t at = columns_.size();
+    columns_.push_back(name);
+    index_.emplace(name, at);
+    row.resize(columns_.size());
+    return at;
+  }
+
+  std::vector<std::string> columns_;
+  std::vector<std::vector<nlohmann::json>> rows_;
+  std::map<std::string, std::size_t> index_;
+  std::size_t core_count_ = 0;
+};
+
+namespace detail {
+
 template <class T>
-Cell optional_cell(const std::optional<T>& value) {
-  if (!value) return std::nullopt;
-  return json_cell(nlohmann::json(*value));
+nlohmann::json optional_value(const std::optional<T>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json();
 }
 
 inline std::string joined(const std::vector<std::string>& parts, const char* separator) {
@@ -149,26 +177,27 @@ inline std::vector<std::string> v1_sample_core_columns() {
 
 /// Adds a v1 sample: its attributes and its `sample-metadata` list, with units.
 inline void add_sample(SampleMetadataTable& table, const v1::Sample& s) {
-  auto timestamp = [](const std::optional<v1::Timestamp>& t) -> Cell {
-    return t ? Cell(t->text) : std::nullopt;
+  auto timestamp = [](const std::optional<v1::Timestamp>& t) {
+    return t ? nlohmann::json(t->text) : nlohmann::json();
   };
-  std::vector<Cell> core = {s.accession.empty() ? s.id() : s.accession,
-                            s.sample_name,
-                            s.sample_alias,
-                            s.sample_desc,
-                            s.biosample,
-                            s.biome_lineage(),
-                            detail::optional_cell(s.latitude),
-                            detail::optional_cell(s.longitude),
-                            timestamp(s.collection_date),
-                            s.geo_loc_name,
-                            s.environment_biome,
-                            s.environment_feature,
-                            s.environment_material,
-                            s.species,
-                            detail::json_cell(s.host_tax_id.sent()),
-                            timestamp(s.analysis_completed),
-                            timestamp(s.last_update)};
+  using detail::optional_value;
+  std::vector<nlohmann::json> core = {s.accession.empty() ? s.id() : s.accession,
+                                      optional_value(s.sample_name),
+                                      optional_value(s.sample_alias),
+                                      optional_value(s.sample_desc),
+                                      optional_value(s.biosample),
+                                      optional_value(s.biome_lineage()),
+                                      optional_value(s.latitude),
+                                      optional_value(s.longitude),
+                                      timestamp(s.collection_date),
+                                      optional_value(s.geo_loc_name),
+                                      optional_value(s.environment_biome),
+                                      optional_value(s.environment_feature),
+                                      optional_value(s.environment_material),
+                                      optional_value(s.species),
+                                      s.host_tax_id.sent(),
+                                      timestamp(s.analysis_completed),
+                                      timestamp(s.last_update)};
   std::vector<MetadataEntry> metadata;
   metadata.reserve(s.sample_metadata.size());
   for (const auto& m : s.sample_metadata) metadata.push_back({m.key, m.value, m.unit});
@@ -185,37 +214,46 @@ inline std::vector<std::string> v2_sample_core_columns() {
 /// Adds a v2 sample: its fields and its `metadata` object (keys in the
 /// object's order, which for nlohmann::json is sorted; no units).
 inline void add_sample(SampleMetadataTable& table, const v2::SampleWithMetadata& s) {
-  auto metadata_value = [&](const char* key) -> Cell {
-    if (!s.metadata.is_object()) return std::nullopt;
+  auto metadata_value = [&](const char* key) {
+    if (!s.metadata.is_object()) return nlohmann::json();
     const auto it = s.metadata.find(key);
-    return it == s.metadata.end() ? std::nullopt : detail::json_cell(*it);
+    return it == s.metadata.end() ? nlohmann::json() : *it;
   };
-  std::vector<Cell> core = {
+  using detail::optional_value;
+  std::vector<nlohmann::json> core = {
       s.accession,
-      s.ena_accessions.empty() ? std::nullopt : Cell(detail::joined(s.ena_accessions, ",")),
-      s.sample_title,
-      s.biome ? s.biome->lineage : std::nullopt,
-      s.biome ? Cell(s.biome->biome_name) : std::nullopt,
+      s.ena_accessions.empty() ? nlohmann::json()
+                               : nlohmann::json(detail::joined(s.ena_accessions, ",")),
+      optional_value(s.sample_title),
+      s.biome ? optional_value(s.biome->lineage) : nlohmann::json(),
+      s.biome ? nlohmann::json(s.biome->biome_name) : nlohmann::json(),
       metadata_value("lat"),
       metadata_value("lon"),
       metadata_value("collection_date"),
-      s.updated_at ? Cell(s.updated_at->text) : std::nullopt};
+      s.updated_at ? nlohmann::json(s.updated_at->text) : nlohmann::json()};
   std::vector<MetadataEntry> metadata;
   if (s.metadata.is_object()) {
     for (const auto& [key, value] : s.metadata.items()) {
-      metadata.push_back({key, detail::json_cell(value), std::nullopt});
+      metadata.push_back({key, value, std::nullopt});
     }
   }
   table.add(std::move(core), metadata);
 }
 
-/// The table of a list of v1 or v2 samples, in their order.
+/// The table of a list of v1 or v2 samples, in their order, with each
+/// value as the service sent it (table() for TSV and CSV, to_json() for JSON).
 template <class Sample>
-Table sample_metadata_table(const std::vector<Sample>& samples) {
+SampleMetadataTable sample_metadata(const std::vector<Sample>& samples) {
   constexpr bool is_v1 = std::is_same<Sample, v1::Sample>::value;
   SampleMetadataTable table(is_v1 ? v1_sample_core_columns() : v2_sample_core_columns());
   for (const auto& s : samples) add_sample(table, s);
-  return table.table();
+  return table;
+}
+
+/// The table of a list of v1 or v2 samples as text cells.
+template <class Sample>
+Table sample_metadata_table(const std::vector<Sample>& samples) {
+  return sample_metadata(samples).table();
 }
 
 }  // namespace tables

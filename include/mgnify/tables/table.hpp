@@ -2,7 +2,9 @@
 
 // A table of text cells and its TSV, CSV and JSON forms: the shape the sample
 // metadata and abundance tables are written in. An absent cell (the service
-// sent no value) stays distinct from empty text until it is written.
+// sent no value) stays distinct from empty text until it is written. TSV and
+// CSV are written as pandas, readr and Python's csv write them, so that their
+// default readers give every cell back.
 
 #include <cstddef>
 #include <nlohmann/json.hpp>
@@ -34,6 +36,8 @@ struct Table {
 /// is not part of valid UTF-8 become a backslash, `x` and two hex digits; the
 /// C1 controls (U+0080 to U+009F) a backslash, `u00` and two hex digits.
 /// Other text, non-ASCII UTF-8 included, is kept. tsv_unescape reads it back.
+/// The download manifest (files/manifest.hpp) and tsv_cell use this form;
+/// write_tsv quotes instead (quote_field), as pandas and readr expect.
 inline std::string tsv_escape(std::string_view text) {
   return mgnify::detail::escape_text(text, mgnify::detail::Escapes::tsv);
 }
@@ -43,10 +47,14 @@ inline std::string tsv_unescape(std::string_view cell) {
   return mgnify::detail::unescape_tsv(cell);
 }
 
-/// A CSV field (RFC 4180): quoted when it holds a comma, a quote, CR or LF,
-/// with quotes doubled.
-inline std::string csv_escape(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+/// A field of a file separated by `separator`, as pandas, readr and Python's
+/// csv write it (RFC 4180): quoted when it holds the separator, a quote, CR or
+/// LF, with quotes doubled; nothing else is changed.
+inline std::string quote_field(std::string_view text, char separator) {
+  const char special[] = {separator, '"', '\r', '\n'};
+  if (text.find_first_of(std::string_view(special, sizeof special)) == std::string_view::npos) {
+    return std::string(text);
+  }
   std::string out = "\"";
   for (const char c : text) {
     if (c == '"') out.push_back('"');
@@ -56,19 +64,88 @@ inline std::string csv_escape(std::string_view text) {
   return out;
 }
 
+/// A CSV field: quote_field(text, ',').
+inline std::string csv_escape(std::string_view text) { return quote_field(text, ','); }
+
+/// How write_tsv and write_csv write a table.
+struct WriteOptions {
+  /// Cells and column names that a spreadsheet would evaluate (see
+  /// looks_like_formula) get a leading single quote, so that a sample title
+  /// such as `=HYPERLINK(...)` is shown as text instead of run. Off: every
+  /// cell exactly as it is, for programs that read the file.
+  bool formula_guard = true;
+};
+
 namespace detail {
 
-template <class Escape>
-void write_delimited(std::ostream& out, const Table& table, char separator, Escape escape) {
+/// A decimal number as spreadsheets and CSV readers take it: an optional
+/// sign, digits with an optional fraction (or a fraction alone), and an
+/// optional exponent. "-12.5", "+3", "-1e-5", "-.5".
+inline bool is_decimal_number(std::string_view text) {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i - start;
+  };
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == text.size();
+}
+
+}  // namespace detail
+
+/// Whether a spreadsheet could evaluate `text` as a formula: it starts with
+/// `=`, `+`, `-`, `@`, a tab or a CR (the characters OWASP names for CSV
+/// injection) and is not a number, so that latitudes such as "-12.5" stay
+/// numbers.
+inline bool looks_like_formula(std::string_view text) {
+  if (text.empty()) return false;
+  switch (text.front()) {
+    case '=':
+    case '+':
+    case '-':
+    case '@':
+    case '\t':
+    case '\r':
+      return !detail::is_decimal_number(text);
+    default:
+      return false;
+  }
+}
+
+/// `text`, with a single quote in front when looks_like_formula(text).
+inline std::string neutralise_formula(std::string_view text) {
+  return looks_like_formula(text) ? "'" + std::string(text) : std::string(text);
+}
+
+namespace detail {
+
+inline void write_delimited(std::ostream& out, const Table& table, char separator,
+                            const WriteOptions& options) {
+  const auto write_cell = [&](const std::string& text) {
+    const std::string cell = mgnify::detail::valid_utf8(text);
+    out << quote_field(options.formula_guard ? neutralise_formula(cell) : cell, separator);
+  };
   for (std::size_t i = 0; i < table.columns.size(); ++i) {
     if (i) out << separator;
-    out << escape(table.columns[i]);
+    write_cell(table.columns[i]);
   }
   out << '\n';
   for (const auto& row : table.rows) {
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
       if (i) out << separator;
-      if (i < row.size() && row[i]) out << escape(*row[i]);
+      if (i < row.size() && row[i]) write_cell(*row[i]);
     }
     out << '\n';
   }
@@ -76,14 +153,20 @@ void write_delimited(std::ostream& out, const Table& table, char separator, Esca
 
 }  // namespace detail
 
-/// A header line, then one line per row; absent cells are empty.
-inline void write_tsv(std::ostream& out, const Table& table) {
-  detail::write_delimited(out, table, '\t', [](std::string_view s) { return tsv_escape(s); });
+/// A header line, then one line per row, each ended by LF; absent cells are
+/// empty. Fields are quoted as quote_field does, and bytes that are not UTF-8
+/// become U+FFFD; tabs, line breaks, backslashes and other controls inside a
+/// quoted field are the cell's own bytes, so `pandas.read_csv(f, sep="\t")`
+/// and `csv.reader(f, delimiter="\t")` read every cell back (both are tested).
+/// (Show a table on a terminal through escaping of its own: its cells may hold
+/// control sequences.)
+inline void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
+  detail::write_delimited(out, table, '\t', options);
 }
 
-/// As write_tsv, comma-separated with RFC 4180 quoting.
-inline void write_csv(std::ostream& out, const Table& table) {
-  detail::write_delimited(out, table, ',', [](std::string_view s) { return csv_escape(s); });
+/// As write_tsv, comma-separated.
+inline void write_csv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
+  detail::write_delimited(out, table, ',', options);
 }
 
 /// An array of one object per row, keys in column order; absent cells are null.
