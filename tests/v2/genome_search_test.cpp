@@ -394,7 +394,7 @@ std::size_t held_bytes(const mgnify::GatherResults& results) {
 }
 
 // A gather CSV whose header is long column names and whose rows are empty cells:
-// the shape of a hostile result that once cost 400 times its size in memory.
+// the shape of a hostile result, 400 times its size in memory when each row copies the names.
 std::string wide_empty_csv(std::size_t columns, std::size_t name_length, std::size_t rows) {
   std::string csv;
   for (std::size_t c = 0; c < columns; ++c) {
@@ -416,7 +416,7 @@ TEST_CASE("gather CSV rows hold each column name once, not once per row",
   CHECK(*results.rows[7].cell("name0" + std::string(1000, 'x')) == "x");
   CHECK(results.rows[7].cell("name64") == nullptr);
   // An empty cell costs a string object (32 bytes), a row its typed fields; the
-  // names are not copied per row (that was 500 times the CSV).
+  // names are not copied per row (which would hold 500 times the CSV).
   CHECK(held_bytes(results) < 40 * csv.size());
 }
 
