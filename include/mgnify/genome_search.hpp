@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <functional>
 #include <locale>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -43,8 +44,9 @@ inline namespace v0 {
 struct CobsQuery {
   /// Nucleotide sequence (a genome fragment); must not be empty unless sequence_file is set.
   std::string sequence;
-  /// A file holding the sequence (FASTA or plain), uploaded as the multipart part
+  /// A regular file holding the sequence (FASTA or plain), uploaded as the multipart part
   /// `sequence_file` and read while sending; v2 only, and not together with `sequence`.
+  /// Its name goes into the upload as a signature's does (http::check_form_name).
   std::optional<std::filesystem::path> sequence_file;
   std::optional<int> kmer_size;
   std::optional<int> max_results;
@@ -59,7 +61,8 @@ struct CobsQuery {
     if (sequence_file) {
       if (has_text)
         throw InvalidArgument("genome search takes a sequence or a sequence_file, not both");
-      if (sequence_file->empty()) throw InvalidArgument("sequence_file is an empty path");
+      http::check_upload_file("sequence_file", *sequence_file);
+      http::check_form_name("the name of sequence_file", sequence_file->filename().string());
     } else if (!has_text) {
       throw InvalidArgument("genome search needs a non-empty sequence");
     }
@@ -333,16 +336,10 @@ struct GatherRequest {
     }
     if (signatures.empty()) throw InvalidArgument("a gather search needs at least one signature");
     for (const auto& s : signatures) {
-      // The name goes into a Content-Disposition header line.
-      if (s.filename.empty() || s.filename.find_first_of("\r\n\"") != std::string::npos) {
-        throw InvalidArgument(
-            "signature filename must be non-empty, without quotes or line breaks");
-      }
+      if (s.filename.empty()) throw InvalidArgument("a signature needs a filename");
+      http::check_form_name("signature filename", s.filename);
       if (s.path) {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(*s.path, ec)) {
-          throw InvalidArgument("signature file '" + s.path->string() + "' is not a readable file");
-        }
+        http::check_upload_file("signature file", *s.path);
       } else if (s.content.empty()) {
         throw InvalidArgument("signature '" + s.filename + "' has no content");
       }
@@ -406,7 +403,9 @@ inline std::optional<double> csv_number(const std::string& text) {
 }  // namespace detail
 
 /// One row of a gather result CSV (sourmash's gather columns). Every cell,
-/// known column or not, is also in `cells`, in the file's column order.
+/// known column or not, is also in `cells`, in the file's column order; the
+/// column names are held once for all rows (`column_names`) and `cell(name)`
+/// finds a cell by its column's name.
 struct GatherResultRow {
   std::string name;
   std::string md5;
@@ -426,12 +425,17 @@ struct GatherResultRow {
   std::optional<double> remaining_bp;
   std::optional<double> query_bp;
   std::optional<std::int64_t> gather_result_rank;
-  std::vector<std::pair<std::string, std::string>> cells;
+  /// The text of every cell, in the file's column order.
+  std::vector<std::string> cells;
+  /// The header row, shared by every row of one result rather than copied into each.
+  std::shared_ptr<const std::vector<std::string>> column_names;
 
   /// The cell of `column`, or nullptr when the file has no such column.
   const std::string* cell(std::string_view column) const {
-    for (const auto& [key, value] : cells) {
-      if (key == column) return &value;
+    if (!column_names) return nullptr;
+    const auto& names = *column_names;
+    for (std::size_t i = 0; i < names.size() && i < cells.size(); ++i) {
+      if (names[i] == column) return &cells[i];
     }
     return nullptr;
   }
@@ -480,6 +484,22 @@ struct GatherResultRow {
   };
 };
 
+/// Bounds on a gather result CSV parsed into memory (gather_results). A cell
+/// costs a string object whatever its length, so a CSV of empty cells or short
+/// rows holds many times its size: these bound that. A real result has one row
+/// per genome matched and sourmash's 30-odd columns, far below every limit; a
+/// larger file can still be saved whole with download_gather_results.
+struct GatherCsvLimits {
+  /// The CSV's size, which also bounds any one cell.
+  std::size_t max_bytes = std::size_t{64} * 1024 * 1024;
+  /// Cells in the header row.
+  std::size_t max_columns = 1024;
+  /// Rows after the header.
+  std::size_t max_rows = 100'000;
+  /// Cells of all rows together (rows times columns).
+  std::size_t max_cells = 2'000'000;
+};
+
 struct GatherResults {
   /// The header row, in order.
   std::vector<std::string> columns;
@@ -488,74 +508,125 @@ struct GatherResults {
 
 namespace detail {
 
-/// RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks.
-inline std::vector<std::vector<std::string>> parse_csv_records(std::string_view text,
-                                                               const std::string& url) {
-  std::vector<std::vector<std::string>> records;
-  std::vector<std::string> record;
-  std::string field;
-  bool quoted = false;
-  bool field_started = false;
-  auto end_field = [&] {
-    record.push_back(std::move(field));
-    field.clear();
-    field_started = false;
-  };
-  auto end_record = [&] {
-    end_field();
-    if (!(record.size() == 1 && record[0].empty())) records.push_back(std::move(record));
-    record.clear();
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c != '"') {
-        field.push_back(c);
-      } else if (i + 1 < text.size() && text[i + 1] == '"') {
-        field.push_back('"');
-        ++i;
-      } else {
-        quoted = false;
-      }
-    } else if (c == '"' && !field_started) {
-      quoted = true;
-      field_started = true;
-    } else if (c == ',') {
-      end_field();
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      end_record();
-    } else {
-      field.push_back(c);
-      field_started = true;
-    }
-  }
-  if (quoted) throw DecodeError("", url, "CSV ends inside a quoted field");
-  if (field_started || !record.empty()) end_record();
-  return records;
-}
+/// RFC 4180 records, one at a time: quoted fields may hold commas, quotes ("")
+/// and line breaks. Blank lines are skipped.
+class CsvRecords {
+ public:
+  CsvRecords(std::string_view text, const std::string& url) : text_(text), url_(url) {}
 
-/// Parses a gather result CSV (header row first).
-inline GatherResults parse_gather_csv(std::string_view text, const std::string& url) {
+  /// The next record into `record` (false at the end). A record of more than
+  /// `max_fields` fields throws `too_many()` before the rest is read.
+  template <class TooMany>
+  bool next(std::vector<std::string>& record, std::size_t max_fields, TooMany&& too_many) {
+    record.clear();
+    std::string field;
+    bool quoted = false;
+    bool field_started = false;
+    bool ended = false;
+    auto end_field = [&] {
+      if (record.size() == max_fields) throw too_many();
+      record.push_back(std::move(field));
+      field.clear();
+      field_started = false;
+    };
+    while (at_ < text_.size() && !ended) {
+      const char c = text_[at_++];
+      if (quoted) {
+        if (c != '"') {
+          field.push_back(c);
+        } else if (at_ < text_.size() && text_[at_] == '"') {
+          field.push_back('"');
+          ++at_;
+        } else {
+          quoted = false;
+        }
+      } else if (c == '"' && !field_started) {
+        quoted = true;
+        field_started = true;
+      } else if (c == ',') {
+        end_field();
+      } else if (c == '\n' || c == '\r') {
+        if (c == '\r' && at_ < text_.size() && text_[at_] == '\n') ++at_;
+        end_field();
+        if (record.size() == 1 && record[0].empty()) {
+          record.clear();  // a blank line
+        } else {
+          ended = true;
+        }
+      } else {
+        field.push_back(c);
+        field_started = true;
+      }
+    }
+    if (quoted) throw DecodeError("", url_, "CSV ends inside a quoted field");
+    if (!ended && (field_started || !record.empty())) {
+      end_field();
+      ended = !(record.size() == 1 && record[0].empty());
+    }
+    return ended;
+  }
+
+ private:
+  std::string_view text_;
+  const std::string& url_;
+  std::size_t at_ = 0;
+};
+
+/// Parses a gather result CSV (header row first) within `limits`; past one,
+/// DecodeError names the limit.
+inline GatherResults parse_gather_csv(std::string_view text, const std::string& url,
+                                      const GatherCsvLimits& limits = {}) {
+  auto too_large = [&url](const std::string& json_path, const std::string& what) {
+    return DecodeError(json_path, url,
+                       what +
+                           ", past the gather_results limit: save the file with "
+                           "download_gather_results");
+  };
+  if (text.size() > limits.max_bytes) {
+    throw too_large("", "the CSV is " + std::to_string(text.size()) + " bytes, more than " +
+                            std::to_string(limits.max_bytes) + " bytes");
+  }
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  auto records = parse_csv_records(text, url);
+  CsvRecords records(text, url);
   GatherResults out;
-  if (records.empty()) return out;
-  out.columns = std::move(records.front());
-  for (std::size_t r = 1; r < records.size(); ++r) {
-    auto& record = records[r];
-    if (record.size() != out.columns.size()) {
-      throw DecodeError("/rows/" + std::to_string(r - 1), url,
+  std::vector<std::string> record;
+  if (!records.next(record, limits.max_columns, [&] {
+        return too_large("/columns", "the CSV header has more than " +
+                                         std::to_string(limits.max_columns) + " columns");
+      })) {
+    return out;
+  }
+  out.columns = std::move(record);
+  const auto names = std::make_shared<const std::vector<std::string>>(out.columns);
+  const std::size_t width = out.columns.size();
+  record.reserve(width);
+  std::size_t cells = 0;
+  for (std::size_t r = 0;; ++r) {
+    const std::string at = "/rows/" + std::to_string(r);
+    if (!records.next(record, width, [&] {
+          return DecodeError(at, url,
+                             "CSV row has more cells than the header's " + std::to_string(width));
+        })) {
+      break;
+    }
+    if (record.size() != width) {
+      throw DecodeError(at, url,
                         "CSV row has " + std::to_string(record.size()) + " cells, the header " +
-                            std::to_string(out.columns.size()));
+                            std::to_string(width));
+    }
+    if (r == limits.max_rows) {
+      throw too_large(at, "the CSV has more than " + std::to_string(limits.max_rows) + " rows");
+    }
+    cells += width;
+    if (cells > limits.max_cells) {
+      throw too_large(at, "the CSV has more than " + std::to_string(limits.max_cells) + " cells");
     }
     GatherResultRow row;
-    row.cells.reserve(record.size());
-    for (std::size_t c = 0; c < record.size(); ++c) {
-      row.cells.emplace_back(out.columns[c], std::move(record[c]));
-    }
+    row.cells = std::move(record);
+    row.column_names = names;
     row.read_cells();
     out.rows.push_back(std::move(row));
+    record.reserve(width);
   }
   return out;
 }

@@ -66,8 +66,10 @@ TEST_CASE("form posts are recorded part by part by the fake transport", "[form]"
   test_support::FakeRig rig;
   auto session = rig.session();
   rig.transport->respond(rig.url("upload"), 200, "{}");
-  const auto path = std::filesystem::path("/tmp/never-read-by-the-fake.sig");
+  // The file must be a regular file (checked), but the fake never reads it.
+  const auto path = write_temp_signature("mgnify-form-never-read.sig", "{}");
   session->post_form(rig.url("upload"), sample_form(path));
+  std::filesystem::remove(path);
 
   const auto requests = rig.requests();
   REQUIRE(requests.size() == 1);
@@ -83,7 +85,7 @@ TEST_CASE("form posts are recorded part by part by the fake transport", "[form]"
   CHECK(form[2].content_type == "application/json");
   REQUIRE(form[3].file.has_value());
   CHECK(*form[3].file == path);
-  CHECK(form[3].filename == "never-read-by-the-fake.sig");
+  CHECK(form[3].filename == "mgnify-form-never-read.sig");
   // The transport writes the boundary; a Content-Type set here would lack it.
   CHECK_FALSE(requests[0].headers.contains("Content-Type"));
 }
@@ -95,6 +97,71 @@ TEST_CASE("form posts need named parts", "[form][validation]") {
   CHECK_THROWS_AS(session->post_form(rig.url("upload"), {FormPart::text("", "x")}),
                   mgnify::InvalidArgument);
   CHECK(rig.transport->request_count() == 0);
+}
+
+TEST_CASE("form part headers take no line breaks, NUL or escapable characters",
+          "[form][validation][hostile]") {
+  test_support::FakeRig rig;
+  auto session = rig.session();
+  auto refused = [&](FormPart part) {
+    CAPTURE(part.name, part.filename, part.content_type);
+    CHECK_THROWS_AS(session->post_form(rig.url("upload"), {FormPart::text("seq", "ACGT"), part}),
+                    mgnify::InvalidArgument);
+  };
+  refused(FormPart::file_content("f", "a.sig", "{}", "application/json\r\nX-Injected: 1"));
+  refused(FormPart::file_content("f", "a.sig", "{}", "application/json\nX-Injected: 1"));
+  refused(FormPart::file_content("f", "a.sig", "{}", std::string("text/plain\0x", 12)));
+  refused(FormPart::file_content("f", "a\r\nX-Injected: 1.sig", "{}"));
+  refused(FormPart::file_content("f", "a\".sig", "{}"));
+  // libcurl before 7.81 escapes a backslash, later ones do not: two names on the wire.
+  refused(FormPart::file_content("f", "a\\b.sig", "{}"));
+  refused(FormPart::file_content("f", "a\x01b.sig", "{}"));
+  refused(FormPart::file_content("f", "a\x7f.sig", "{}"));
+  refused(FormPart::text("seq\r\nX-Injected: 1", "ACGT"));
+  refused(FormPart::text("se\"q", "ACGT"));
+  refused(FormPart::text(std::string("se\0q", 4), "ACGT"));
+  refused(FormPart::text("se\tq", "ACGT"));
+  CHECK(rig.transport->request_count() == 0);
+
+  // A text field's value is content, not a header: line breaks are its own business.
+  rig.transport->respond(rig.url("upload"), 200, "{}");
+  session->post_form(rig.url("upload"), {FormPart::text("seq", ">a\r\nACGT\n\"x\"\\")});
+  CHECK(rig.transport->request_count() == 1);
+}
+
+TEST_CASE("live: an injected part header never leaves the process", "[form][hostile]") {
+  FormRig rig;
+  const std::vector<FormPart> forms[] = {
+      {FormPart::file_content("file_uploaded", "a.sig", "{}", "application/json\r\nX-Injected: 1")},
+      {FormPart::file_content("file_uploaded", "a\"; name=\"other.sig", "{}")},
+      {FormPart::text("seq\r\nX-Injected: 1", "ACGT")}};
+  for (const auto& form : forms) {
+    // Through the session, and straight to the transport as a hand-built request.
+    CHECK_THROWS_AS(rig.session()->post_form(rig.url("/test/echo"), form), mgnify::InvalidArgument);
+    mgnify::http::CurlTransport transport;
+    mgnify::http::Request request;
+    request.method = mgnify::http::Method::post;
+    request.url = rig.url("/test/echo");
+    request.form = form;
+    CHECK_THROWS_AS(transport.send(request), mgnify::InvalidArgument);
+  }
+  CHECK(rig.server.hits("/test/echo") == 0);
+}
+
+TEST_CASE("form file parts are read only from regular files", "[form][validation][hostile]") {
+  FormRig rig;
+  auto session = rig.session();
+  const auto dir = std::filesystem::temp_directory_path();
+  // Missing, a directory, and a character device that never ends (an upload forever).
+  for (const std::filesystem::path& path :
+       {dir / "mgnify-no-such-file.sig", dir, std::filesystem::path("/dev/zero")}) {
+    CAPTURE(path);
+    REQUIRE_THROWS_AS(
+        session->post_form(rig.url("/test/echo"),
+                           {FormPart::file_at("file_uploaded", path, "text/plain", "named.sig")}),
+        mgnify::InvalidArgument);
+  }
+  CHECK(rig.server.hits("/test/echo") == 0);
 }
 
 TEST_CASE("live: libcurl sends text fields, in-memory files and files from disk",

@@ -335,6 +335,138 @@ TEST_CASE("genome search input is checked before any request", "[v2][genome-sear
   CHECK(rig.server.requests().empty());
 }
 
+TEST_CASE("a sequence file is a regular file whose name needs no escaping",
+          "[v2][genome-search][validation][hostile]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  const auto dir = std::filesystem::temp_directory_path();
+  auto query_of = [](const std::filesystem::path& path) {
+    mgnify::CobsQuery q;
+    q.sequence_file = path;
+    return q;
+  };
+  // Missing or a directory; a character device such as /dev/zero would upload forever.
+  REQUIRE_THROWS_AS(client.genome_search(query_of(dir / "mgnify-no-such-sequence.fa")),
+                    mgnify::InvalidArgument);
+  REQUIRE_THROWS_AS(client.genome_search(query_of(dir)), mgnify::InvalidArgument);
+  REQUIRE_THROWS_AS(client.genome_search(query_of("/dev/zero")), mgnify::InvalidArgument);
+  // The file name goes into the part's Content-Disposition, as a signature's does.
+  for (const char* const name : {"a\"b.fa", "a\\b.fa", "a\rb.fa", "a\nb.fa",
+                                 "a\x01"
+                                 "b.fa"}) {
+    const auto path = dir / (std::string("mgnify-cobs-") + name);
+    std::ofstream(path, std::ios::binary) << ">x\nACGTACGT\n";
+    CAPTURE(name);
+    CHECK_THROWS_AS(client.genome_search(query_of(path)), mgnify::InvalidArgument);
+    mgnify::GatherRequest signature = gather_request("sig");
+    signature.signatures = {mgnify::SignatureFile::from_path(path)};
+    CHECK_THROWS_AS(client.submit_gather(signature), mgnify::InvalidArgument);
+    std::filesystem::remove(path);
+  }
+  CHECK(rig.server.requests().empty());
+}
+
+namespace {
+
+// The heap bytes a value holds, read from the capacities of its strings and vectors.
+std::size_t held_bytes(const std::string& s) {
+  return s.capacity() > std::string().capacity() ? s.capacity() + 1 : 0;
+}
+template <class A, class B>
+std::size_t held_bytes(const std::pair<A, B>& p) {
+  return held_bytes(p.first) + held_bytes(p.second);
+}
+template <class T>
+std::size_t held_bytes(const std::vector<T>& v) {
+  std::size_t total = v.capacity() * sizeof(T);
+  for (const auto& item : v) total += held_bytes(item);
+  return total;
+}
+std::size_t held_bytes(const mgnify::GatherResults& results) {
+  std::size_t total =
+      held_bytes(results.columns) + results.rows.capacity() * sizeof(results.rows[0]);
+  for (const auto& row : results.rows) {
+    total += held_bytes(row.cells) + held_bytes(row.name) + held_bytes(row.md5) +
+             held_bytes(row.filename) + held_bytes(row.query_name) +
+             held_bytes(row.query_filename) + held_bytes(row.query_md5);
+  }
+  return total;
+}
+
+// A gather CSV whose header is long column names and whose rows are empty cells:
+// the shape of a hostile result, 400 times its size in memory when each row copies the names.
+std::string wide_empty_csv(std::size_t columns, std::size_t name_length, std::size_t rows) {
+  std::string csv;
+  for (std::size_t c = 0; c < columns; ++c) {
+    csv += (c ? "," : "") + std::string("name") + std::to_string(c) + std::string(name_length, 'x');
+  }
+  csv += "\n";
+  for (std::size_t r = 0; r < rows; ++r) csv += "x" + std::string(columns - 1, ',') + "\n";
+  return csv;
+}
+
+}  // namespace
+
+TEST_CASE("gather CSV rows hold each column name once, not once per row",
+          "[v2][genome-search][gather][limits]") {
+  const std::string csv = wide_empty_csv(64, 1000, 1000);  // 130 kB
+  const auto results = mgnify::detail::parse_gather_csv(csv, "https://x.test/results/1/");
+  REQUIRE(results.rows.size() == 1000);
+  REQUIRE(results.rows[7].cell("name63" + std::string(1000, 'x')));
+  CHECK(*results.rows[7].cell("name0" + std::string(1000, 'x')) == "x");
+  CHECK(results.rows[7].cell("name64") == nullptr);
+  // An empty cell costs a string object (32 bytes), a row its typed fields; the
+  // names are not copied per row (which would hold 500 times the CSV).
+  CHECK(held_bytes(results) < 40 * csv.size());
+}
+
+TEST_CASE("gather CSV past its limits is a DecodeError that names the limit",
+          "[v2][genome-search][gather][limits]") {
+  const std::string url = "https://x.test/results/1/";
+  auto refused = [&](const std::string& csv, const mgnify::GatherCsvLimits& limits,
+                     const std::string& says) {
+    CHECK_THROWS_WITH(mgnify::detail::parse_gather_csv(csv, url, limits),
+                      Catch::Contains(says) && Catch::Contains(url) &&
+                          Catch::Contains("download_gather_results"));
+  };
+  mgnify::GatherCsvLimits limits;
+  limits.max_bytes = 1000;
+  refused(wide_empty_csv(4, 10, 300), limits, "1000 bytes");
+  limits = {};
+  limits.max_columns = 8;
+  refused(wide_empty_csv(9, 1, 1), limits, "8 columns");
+  limits = {};
+  limits.max_rows = 10;
+  refused(wide_empty_csv(2, 1, 11), limits, "10 rows");
+  CHECK(mgnify::detail::parse_gather_csv(wide_empty_csv(2, 1, 10), url, limits).rows.size() == 10);
+  limits = {};
+  limits.max_cells = 100;
+  refused(wide_empty_csv(10, 1, 11), limits, "100 cells");
+  // A row longer than the header is refused before its cells pile up.
+  CHECK_THROWS_WITH(
+      mgnify::detail::parse_gather_csv("a,b\n" + std::string(1'000'000, ',') + "\n", url),
+      Catch::Contains("/rows/0") && Catch::Contains("more cells than the header's 2"));
+
+  // The defaults, which gather_results uses: a result far larger than any real one.
+  const mgnify::GatherCsvLimits defaults;
+  CHECK(defaults.max_bytes == std::size_t{64} * 1024 * 1024);
+  CHECK(defaults.max_rows == 100'000);
+  CHECK(defaults.max_columns == 1024);
+  CHECK(defaults.max_cells == 2'000'000);
+  refused(wide_empty_csv(1025, 1, 1), {}, "1024 columns");
+}
+
+TEST_CASE("live: gather_results refuses a hostile CSV before building its rows",
+          "[v2][genome-search][gather][limits]") {
+  v2test::Rig rig;
+  auto client = rig.client();
+  const std::string route = "genomes-search/results/hostile-job/";
+  mock::Fault hostile = mock::Fault::status_only(200, wide_empty_csv(3, 1, 100'001));
+  hostile.content_type = "text/csv";
+  rig.server.push_fault(rig.path(route), hostile);
+  CHECK_THROWS_AS(client.gather_results("hostile-job"), mgnify::DecodeError);
+}
+
 TEST_CASE("gather: submit, poll through QUEUED and RUNNING, read the CSV rows",
           "[v2][genome-search][gather]") {
   SearchRig rig;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mgnify/detail/secrets.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -27,6 +28,15 @@ inline bool iequals(std::string_view a, std::string_view b) noexcept {
          });
 }
 }  // namespace detail
+
+/// A value with CR, LF or NUL would add header lines of its own: refused with
+/// InvalidArgument naming `what`. Request headers, the token and every header
+/// a form part carries go through here.
+inline void check_header_value(const std::string& what, const std::string& value) {
+  if (value.find_first_of(std::string("\r\n\0", 3)) != std::string::npos) {
+    throw InvalidArgument(what + " must not contain CR, LF or NUL");
+  }
+}
 
 class Headers {
  public:

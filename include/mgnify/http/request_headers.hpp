@@ -15,13 +15,6 @@ namespace mgnify {
 inline namespace v0 {
 namespace http {
 
-/// A value with CR, LF or NUL would add header lines of its own.
-inline void check_header_value(const std::string& what, const std::string& value) {
-  if (value.find_first_of(std::string("\r\n\0", 3)) != std::string::npos) {
-    throw InvalidArgument(what + " must not contain CR, LF or NUL");
-  }
-}
-
 class RequestHeaders {
  public:
   RequestHeaders(const std::string& user_agent_suffix, Headers extra)

@@ -307,6 +307,8 @@ MGNIFY_DECL CurlTransport::~CurlTransport() {
 }
 
 MGNIFY_DECL Response CurlTransport::send(const Request& request) {
+  // A hand-built request reaches the transport without the session's checks.
+  for (const FormPart& part : request.form) part.validate();
   HandleLease lease(*this);
   CURL* h = static_cast<CURL*>(lease.slot().easy);
   detail::ExchangeBuffers buffers;

@@ -63,9 +63,7 @@ MGNIFY_DECL Response Session::post_json(const std::string& url, const nlohmann::
 MGNIFY_DECL Response Session::post_form(const std::string& url, std::vector<FormPart> form,
                                         const CallOptions& call) {
   if (form.empty()) throw InvalidArgument("a form POST needs at least one part");
-  for (const auto& part : form) {
-    if (part.name.empty()) throw InvalidArgument("every form part needs a name");
-  }
+  for (const auto& part : form) part.validate();
   Request r;
   r.method = Method::post;
   r.url = url;
