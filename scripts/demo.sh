@@ -20,7 +20,15 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_MOCK=ON \
     -DMGNIFY_BUILD_EXAMPLES=ON -DMGNIFY_BUILD_TOOL=ON
 fi
-cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples mgnify-cli
+cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples mgnify-cli mgnify-cli-docs
+# What docs/cli.md tells a new user to load and read, and what `cmake --install` installs.
+generated="$build/tools/mgnify/generated"
+for file in mgnify.bash _mgnify mgnify.1; do
+  if [ ! -s "$generated/$file" ]; then
+    echo "demo: $generated/$file was not generated" >&2
+    exit 1
+  fi
+done
 
 urls="$(mktemp)"
 "$build/tools/mock/mgnify-mock" --port 0 >"$urls" &
@@ -48,3 +56,4 @@ for part in "$root"/scripts/demo/*.sh; do
 done
 echo
 echo "demo finished: every example ran against the local mock service"
+echo "completion: source $generated/mgnify.bash (zsh: $generated/_mgnify); man page: man -l $generated/mgnify.1"

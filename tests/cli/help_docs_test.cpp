@@ -285,6 +285,49 @@ TEST_CASE("the man page names every command and every option the help shows", "[
     }
   }
   CHECK(page.find("_generate") == std::string::npos);
+
+  // EXAMPLES: each command line names a command that exists and only options it takes.
+  const auto examples_at = page.find(".SH EXAMPLES\n");
+  REQUIRE(examples_at != std::string::npos);
+  const std::string examples =
+      page.substr(examples_at, page.find(".SH ", examples_at + 1) - examples_at);
+  std::size_t checked = 0;
+  for (std::size_t at = examples.find(".nf\n"); at != std::string::npos;
+       at = examples.find(".nf\n", at + 1)) {
+    const auto begin = at + 4;
+    std::string line = examples.substr(begin, examples.find('\n', begin) - begin);
+    for (std::size_t dash = line.find("\\-"); dash != std::string::npos;
+         dash = line.find("\\-", dash)) {
+      line.erase(dash, 1);
+    }
+    INFO(line);
+    std::istringstream words(line);
+    std::string word;
+    words >> word;
+    CHECK(word == "mgnify");
+    std::vector<std::string> path;
+    std::vector<std::string> options;
+    while (words >> word && word != ">") {
+      auto longer = path;
+      longer.push_back(word);
+      if (word.rfind("-", 0) == 0) {
+        options.push_back(word);
+      } else if (commands().count(longer) == 1) {
+        path = longer;
+      }
+    }
+    REQUIRE(commands().count(path) == 1);
+    CHECK_FALSE(path.empty());
+    for (const auto& option : options) {
+      INFO(option);
+      const auto& shown = commands().at(path).options;
+      CHECK((shown.count(option) == 1 || commands().at({}).options.count(option) == 1 ||
+             (option.size() == 2 &&
+              commands().at(path).text.find(option + ",") != std::string::npos)));
+    }
+    ++checked;
+  }
+  CHECK(checked >= 7);
   // groff renders it without warnings where it is installed.
   if (std::filesystem::exists("/usr/bin/groff")) {
     const auto run = cli_test::run_piped("/usr/bin/groff",

@@ -254,6 +254,33 @@ std::string zsh_completion(const CLI::App& root) {
   return out.str();
 }
 
+struct ManExample {
+  const char* task;
+  const char* command;
+};
+
+/// One line per task researchers come to the tool for; docs/cli.md has the
+/// longer recipes.
+const std::vector<ManExample>& man_examples() {
+  static const std::vector<ManExample> examples = {
+      {"Find studies of a biome:",
+       "mgnify v2 studies list --lineage root:Engineered:Wastewater --max 20 --format tsv"},
+      {"A study's sample metadata as a table for R or pandas:",
+       "mgnify samples-table MGYS00005116 --format csv > samples.csv"},
+      {"A study's taxonomic abundance matrix:",
+       "mgnify abundance-table MGYS00005116 -p V6 -g taxonomies.closed_reference.ssu "
+       "--dir cache --format tsv > ssu.tsv"},
+      {"List a study's files as a manifest, to review or split:",
+       "mgnify downloads MGYS00005116 -p 6 --manifest files.tsv"},
+      {"Download a manifest's files, verified and resumable, keeping a report with SHA-256s:",
+       "mgnify --format tsv download --manifest files.tsv --dir results > results.tsv"},
+      {"Proteins of a Pfam family, as FASTA:",
+       "mgnify protein fasta --pfam PF04659 --max 1000 > family.fasta"},
+      {"One protein record:", "mgnify protein get MGYP000261684433 --format json"},
+  };
+  return examples;
+}
+
 std::string man_page(const CLI::App& root) {
   const HelpFormatter& formatter = help_formatter(root);
   std::ostringstream out;
@@ -318,6 +345,12 @@ std::string man_page(const CLI::App& root) {
   }
   out << ".SH ENVIRONMENT\n";
   for (const auto& note : environment_notes()) out << ".PP\n" << roff_escaped(note) << "\n";
+  out << ".SH EXAMPLES\n";
+  for (const auto& example : man_examples()) {
+    out << ".PP\n"
+        << roff_escaped(example.task) << "\n.RS\n.nf\n"
+        << roff_escaped(example.command) << "\n.fi\n.RE\n";
+  }
   out << ".SH SEE ALSO\n"
          "docs/cli.md in the mgnify-cpp sources.\n";
   return out.str();
