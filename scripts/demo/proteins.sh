@@ -19,4 +19,4 @@ proteins_fasta="$(mktemp)"
 run pfam_to_fasta PF00005 --concurrency 8 --rate 2000 --output "$proteins_fasta"
 echo "$(grep -c '^>' "$proteins_fasta") FASTA records in $proteins_fasta"
 rm -f "$proteins_fasta"
-run pfam_to_fasta pf4659 --limit 2
+run pfam_to_fasta pf04659 --limit 2
