@@ -4,8 +4,6 @@
 // only records what to do (Context::action); main() runs it, so every
 // failure, parse-time or run-time, goes through the same exit-code mapping.
 
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
@@ -36,8 +34,7 @@ void add_table_commands(CLI::App& app, Context& ctx);
 inline Writer stdout_writer(const Settings& settings) {
   mgnify::tables::WriteOptions options;
   options.formula_guard = settings.formula_guard;
-  return Writer(std::cout, settings.format, settings.columns, options,
-                ::isatty(STDOUT_FILENO) == 1);
+  return Writer(std::cout, settings.format, settings.columns, options, stdout_is_terminal());
 }
 
 /// Prints one record; `order` is its fields' order for TSV (mgnify::tables::field_order).

@@ -1,5 +1,7 @@
 #include "output.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <iostream>
@@ -18,6 +20,8 @@ namespace tables = mgnify::tables;
 std::string sanitize_for_terminal(std::string_view text) {
   return mgnify::detail::escape_text(text, Escapes::terminal);
 }
+
+bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 
 void print_error(std::string_view message) {
   // The tool names URLs of its own (a manifest's file URLs, which may be

@@ -31,6 +31,10 @@ enum class Format { json, ndjson, tsv };
 /// For diagnostics on stderr and any other text meant for a terminal.
 std::string sanitize_for_terminal(std::string_view text);
 
+/// True when stdout is a terminal: only then are data cells escaped for it,
+/// since a file or a pipe must receive the server's bytes.
+bool stdout_is_terminal();
+
 /// Prints "mgnify: <message>" and a newline on stderr, the message sanitized.
 void print_error(std::string_view message);
 

@@ -4,8 +4,6 @@
 // matrix, like MGnifyR getResult). The tables themselves are built by the
 // library (mgnify/tables/); this file fetches and prints.
 
-#include <unistd.h>
-
 #include <chrono>
 #include <ctime>
 #include <exception>
@@ -91,7 +89,7 @@ void write_delimited(const tables::Table& table, TableFormat format, const Setti
       tables::write_tsv(std::cout, shown, options);
     }
   };
-  if (::isatty(STDOUT_FILENO) == 1) {
+  if (stdout_is_terminal()) {
     write(sanitized(table));
   } else {
     write(table);
