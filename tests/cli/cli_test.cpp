@@ -395,8 +395,8 @@ TEST_CASE("protein search warns when it stopped at its limit, and refuses a malf
   CHECK(cli_test::ndjson_lines(defaulted.out).size() == 50);
   CHECK(defaulted.err.find("stopped at its limit of 50 hits") != std::string::npos);
 
-  const auto whole = mgnify_run(
-      {"--format", "ndjson", "--max", "1000", "protein", "search", "--pfam", "PF04659"});
+  const auto whole =
+      mgnify_run({"--format", "ndjson", "--max", "1000", "protein", "search", "--pfam", "PF04659"});
   REQUIRE(whole.code == 0);
   const auto found = cli_test::ndjson_lines(whole.out).size();
   CHECK(found > 0);
@@ -1001,10 +1001,9 @@ TEST_CASE(
   mock().push_faults(file_path, mgnify::mock::Fault::slow(std::chrono::milliseconds(400)),
                      static_cast<int>(kFiles));
   const auto out = dir.path() / "out";
-  std::vector<std::string> args = {"--rate-limit",  "0",      "--format",
-                                   "ndjson",        "download", "--manifest",
-                                   manifest_path.string(), "--dir", out.string(),
-                                   "--concurrency", "1"};
+  std::vector<std::string> args = {
+      "--rate-limit",         "0",     "--format",   "ndjson",        "download", "--manifest",
+      manifest_path.string(), "--dir", out.string(), "--concurrency", "1"};
   auto run = cli_test::run_piped(MGNIFY_CLI_PATH, args, service_env(), std::chrono::seconds(30),
                                  std::chrono::milliseconds(1000));
   mock().clear_faults();
@@ -1022,8 +1021,7 @@ TEST_CASE(
   CHECK(done + interrupted == kFiles);
   CHECK(interrupted >= 1);
   CHECK(run.err == "mgnify: interrupted: " + std::to_string(done) + " done, " +
-                       std::to_string(interrupted) +
-                       " left; rerun the same command to resume\n");
+                       std::to_string(interrupted) + " left; rerun the same command to resume\n");
 
   mock().clear_requests();
   const auto again = mgnify_run({"--format", "ndjson", "download", "--manifest",

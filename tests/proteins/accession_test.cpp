@@ -1,6 +1,7 @@
+#include "mgnify/proteins/accession.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "mgnify/proteins/accession.hpp"
 #include "mgnify/proteins/search_query.hpp"
 
 using mgnify::InvalidArgument;
@@ -8,7 +9,8 @@ using mgnify::proteins::Accession;
 using mgnify::proteins::PfamAccession;
 using mgnify::proteins::SearchQuery;
 
-TEST_CASE("every tolerated accession form normalises to MGYP plus 12 digits", "[proteins][accession]") {
+TEST_CASE("every tolerated accession form normalises to MGYP plus 12 digits",
+          "[proteins][accession]") {
   for (const char* form : {"MGYP000261684433", "mgyp000261684433", "261684433", "MgYp261684433",
                            "000261684433", "  MGYP000261684433\n"}) {
     INFO(form);
@@ -22,9 +24,9 @@ TEST_CASE("every tolerated accession form normalises to MGYP plus 12 digits", "[
 }
 
 TEST_CASE("malformed protein accessions are InvalidArgument", "[proteins][accession]") {
-  for (const char* bad : {"", "   ", "MGYP", "MGYP0000002616844330", "MGYPX00261684433", "MGYC000564781877",
-                          "PF00005", "-5", "12a", "MGYP000000000000", "0", "MGYP 261684433",
-                          "261684433/../x"}) {
+  for (const char* bad :
+       {"", "   ", "MGYP", "MGYP0000002616844330", "MGYPX00261684433", "MGYC000564781877",
+        "PF00005", "-5", "12a", "MGYP000000000000", "0", "MGYP 261684433", "261684433/../x"}) {
     INFO("input: '" << bad << "'");
     CHECK_THROWS_AS(Accession(bad), InvalidArgument);
     CHECK_FALSE(Accession::is_valid(bad));
@@ -34,7 +36,8 @@ TEST_CASE("malformed protein accessions are InvalidArgument", "[proteins][access
   CHECK_THROWS_WITH(Accession("MGYPabc"), Catch::Contains("MGYPabc"));
 }
 
-TEST_CASE("accessions compare by number whatever form they were written in", "[proteins][accession]") {
+TEST_CASE("accessions compare by number whatever form they were written in",
+          "[proteins][accession]") {
   CHECK(Accession("mgyp000000000012") == Accession("12"));
   CHECK(Accession("11") < Accession("MGYP000000000012"));
   CHECK(Accession("13") != Accession("12"));
@@ -69,7 +72,8 @@ TEST_CASE("a search query holds exactly one filter and sends it", "[proteins][qu
   CHECK(SearchQuery::by_pfam(std::string("PF00005")).value() == "PF00005");
   CHECK(SearchQuery::by_pfam(PfamAccession("PF04659")).value() == "PF04659");
 
-  const auto by_lineage = SearchQuery::by_lineage("root:Engineered:Wastewater:Industrial wastewater");
+  const auto by_lineage =
+      SearchQuery::by_lineage("root:Engineered:Wastewater:Industrial wastewater");
   CHECK(by_lineage.filter() == SearchQuery::Filter::biome_lineage);
   // Colons stay readable; the space is percent-encoded, never '+'.
   CHECK(by_lineage.to_query().encoded() ==

@@ -21,15 +21,18 @@ namespace proteins {
 namespace detail {
 
 inline std::string_view trim_ascii(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   return text;
 }
 
 inline bool starts_with_ci(std::string_view text, std::string_view prefix) {
   if (text.size() < prefix.size()) return false;
   for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (std::toupper(static_cast<unsigned char>(text[i])) != static_cast<unsigned char>(prefix[i])) {
+    if (std::toupper(static_cast<unsigned char>(text[i])) !=
+        static_cast<unsigned char>(prefix[i])) {
       return false;
     }
   }
@@ -143,10 +146,18 @@ class PfamAccession {
   const std::string& str() const noexcept { return text_; }
   int number() const noexcept { return number_; }
 
-  friend bool operator==(const PfamAccession& a, const PfamAccession& b) { return a.number_ == b.number_; }
-  friend bool operator!=(const PfamAccession& a, const PfamAccession& b) { return a.number_ != b.number_; }
-  friend bool operator<(const PfamAccession& a, const PfamAccession& b) { return a.number_ < b.number_; }
-  friend std::ostream& operator<<(std::ostream& os, const PfamAccession& a) { return os << a.text_; }
+  friend bool operator==(const PfamAccession& a, const PfamAccession& b) {
+    return a.number_ == b.number_;
+  }
+  friend bool operator!=(const PfamAccession& a, const PfamAccession& b) {
+    return a.number_ != b.number_;
+  }
+  friend bool operator<(const PfamAccession& a, const PfamAccession& b) {
+    return a.number_ < b.number_;
+  }
+  friend std::ostream& operator<<(std::ostream& os, const PfamAccession& a) {
+    return os << a.text_;
+  }
 
  private:
   // "PF0005" has lost a digit, and which one is a guess (PF00005? PF00050?),
