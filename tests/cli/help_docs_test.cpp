@@ -233,6 +233,30 @@ TEST_CASE("the bash completion script completes commands, options and values",
   CHECK(bash_completes(script, {"_"}).empty());
 }
 
+TEST_CASE("completion offers each command the values it takes", "[cli][completion]") {
+  GeneratedDir dir;
+  const auto script = dir.generate("bash");
+  // A matrix has no ndjson form; the samples table has.
+  CHECK(bash_completes(script, {"abundance-table", "MGYS1", "--format", ""}) ==
+        std::set<std::string>{"tsv", "csv", "json"});
+  CHECK(bash_completes(script, {"samples-table", "MGYS1", "--format", ""}) ==
+        std::set<std::string>{"tsv", "csv", "json", "ndjson"});
+  CHECK(bash_completes(script, {"v2", "studies", "list", "--format", ""}) ==
+        std::set<std::string>{"json", "ndjson", "tsv"});
+  // -g offers the known groups, not the file names of the working directory.
+  for (const std::vector<std::string>& words :
+       {std::vector<std::string>{"abundance-table", "MGYS1", "-g", "taxonomies.closed"},
+        std::vector<std::string>{"downloads", "MGYS1", "--group", "taxonomies.closed"}}) {
+    const auto groups = bash_completes(script, words);
+    INFO(joined_path(words));
+    CHECK(groups.count("taxonomies.closed_reference.ssu") == 1);
+    CHECK(groups.count("taxonomies.closed_reference.lsu") == 1);
+    for (const auto& g : groups) CHECK(g.rfind("taxonomies.closed", 0) == 0);
+  }
+  CHECK(bash_completes(script, {"downloads", "MGYS1", "-g", "taxonomic_analysis_"}) ==
+        std::set<std::string>{"taxonomic_analysis_ssu_rrna", "taxonomic_analysis_lsu_rrna"});
+}
+
 TEST_CASE("the zsh completion script is valid zsh", "[cli][completion]") {
   GeneratedDir dir;
   const auto script = dir.generate("zsh");

@@ -260,6 +260,44 @@ TEST_CASE("TSV puts the identifier first and the fields in the service's order",
   CHECK_FALSE(std::is_sorted(v1_header.begin() + 3, v1_header.end()));
 }
 
+TEST_CASE("a list that matched nothing still has its TSV header, and says so on stderr",
+          "[cli][tsv][empty]") {
+  const auto studies = run_listing(
+      {"v2", "studies", "list", "--search", "no study has this title", "--format", "tsv"});
+  CHECK(studies.code == 0);
+  CHECK(studies.err == "mgnify: note: 0 records matched\n");
+  const auto lines = lines_of(studies.out);
+  REQUIRE(lines.size() == 1);
+  const auto header = cli_test::split_tabs(lines[0]);
+  // The model's fields, so that a reader gets named columns and no rows.
+  CHECK(header.front() == "accession");
+  for (const char* field : {"title", "updated_at"}) {
+    CHECK(std::count(header.begin(), header.end(), field) == 1);
+  }
+
+  const auto v1_studies = run_listing(
+      {"v1", "studies", "list", "--search", "no study has this title", "--format", "tsv"});
+  CHECK(v1_studies.code == 0);
+  CHECK(v1_studies.err == "mgnify: note: 0 records matched\n");
+  REQUIRE(lines_of(v1_studies.out).size() == 1);
+  const auto v1_header = cli_test::split_tabs(lines_of(v1_studies.out)[0]);
+  REQUIRE(v1_header.size() > 3);
+  CHECK(std::vector<std::string>(v1_header.begin(), v1_header.begin() + 3) ==
+        std::vector<std::string>{"accession", "id", "type"});
+
+  const auto search =
+      run_listing({"protein", "search", "--pfam", "PF99999", "--max", "3", "--format", "tsv"});
+  CHECK(search.code == 0);
+  CHECK(search.err == "mgnify: note: 0 proteins matched\n");
+  CHECK(search.out == "mgyp\tfull_length\tcluster_size\n");
+
+  const auto as_json =
+      run_listing({"v2", "studies", "list", "--search", "no study has this title"});
+  CHECK(as_json.code == 0);
+  CHECK(json::parse(as_json.out) == json::array());
+  CHECK(as_json.err == "mgnify: note: 0 records matched\n");
+}
+
 TEST_CASE("sample TSV keeps the biome and the metadata, which --columns names by key",
           "[cli][tsv]") {
   const mgnify::v1::LegacyClient v1(cli_test::sdk_options(listing_mock().v1_url()));

@@ -382,6 +382,39 @@ TEST_CASE("abundance-table: a group with several tables per analysis asks for --
   CHECK(tsv_rows(matched.out).at(0).at(0) == "taxonomy");
 }
 
+TEST_CASE("abundance-table: a group no analysis has fails before any file is fetched, exit 3",
+          "[cli][tables][abundance]") {
+  TablesTempDir dir;
+  tables_mock().clear_requests();
+  const auto run = run_tables_cli({"abundance-table", "MGYS00000002", "-p", "V6", "-g",
+                                   "taxonomy.ssu", "--dir", dir.path().string()});
+  CHECK(run.code == 3);
+  CHECK(run.out.empty());
+  // One line: what was asked, and the groups -g could name instead.
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+  CHECK_THAT(run.err, Catch::StartsWith("mgnify: 0 files matched -p V6 -g taxonomy.ssu for "
+                                        "MGYS00000002;") &&
+                          Catch::Contains("groups available: ") &&
+                          Catch::Contains("taxonomies.closed_reference.ssu"));
+  for (const auto& r : tables_mock().requests()) {
+    INFO(r.target);
+    CHECK(r.target.find("/pub/databases/") == std::string::npos);
+  }
+  CHECK(fs::is_empty(dir.path()));
+
+  // The spellings `downloads -g` takes: a download type, narrowed by --match.
+  const auto by_type =
+      run_tables_cli({"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomic_analysis",
+                      "--match", "SILVA-SSU", "--dir", dir.path().string(), "--format", "tsv"});
+  CHECK(by_type.code == 0);
+  CHECK(by_type.err.empty());
+  const auto by_group = run_tables_cli({"abundance-table", "MGYS00000002", "-p", "V6", "-g",
+                                        "taxonomies.closed_reference.ssu", "--dir",
+                                        dir.path().string(), "--format", "tsv"});
+  CHECK(by_group.code == 0);
+  CHECK(by_type.out == by_group.out);
+}
+
 TEST_CASE("samples-table: a walk that ends short of the study's count fails and prints nothing",
           "[cli][tables][samples]") {
   const auto& d = v2data::dataset();
@@ -669,7 +702,7 @@ TEST_CASE(
                             ": the service publishes no URL for not_on_v1_GO.tsv (a pre-V6 "
                             "result, and API v1 lists no file of that name for " +
                             analysis + "); try: mgnify abundance-table " + analysis +
-                            " --api v1 -p V5 -g functional_annotation.go --dir " +
+                            " --api v1 -p V5 -g functional_analysis --dir " +
                             (dir.path() / "v3").string() + "\n");
 
   // API v1 failing to list the analysis's files is that failure, not "v1 lists no file".

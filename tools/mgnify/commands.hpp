@@ -53,15 +53,30 @@ int emit_model(const Settings& settings, const T& model) {
   return emit_one(settings, nlohmann::json(model), field_order<T>());
 }
 
+/// Says on stderr that a list came back empty, so that an empty table (a
+/// header line, or "[]") is not taken for a failed or unfinished command.
+inline void note_if_empty(const Writer& out, const std::string& what) {
+  if (out.written() == 0) print_error("note: 0 " + what + " matched");
+}
+
+/// Starts `out` on a list of T: TSV columns in T's field order, and T's
+/// columns as the header of an empty list.
+template <class T>
+void begin_list_of(Writer& out) {
+  out.prefer_order(field_order<T>());
+  out.columns_when_empty(nlohmann::json(T{}));
+  out.begin_list();
+}
+
 /// Prints a lazy list as it is walked; a failure on a later page is thrown
 /// after the earlier items were printed.
 template <class T>
 int emit_paged(const Settings& settings, mgnify::Paged<T> paged) {
   Writer out = stdout_writer(settings);
-  out.prefer_order(field_order<T>());
-  out.begin_list();
+  begin_list_of<T>(out);
   for (const T& item : paged) out.write(nlohmann::json(item));
   out.finish();
+  note_if_empty(out, "records");
   return kOk;
 }
 

@@ -79,6 +79,7 @@ void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) 
       "only these result groups (repeatable or comma-separated): v1 group types such as "
       "taxonomic_analysis_ssu_rrna, v2 download groups such as taxonomies.closed_reference "
       "(prefix) or download types such as functional_analysis");
+  help_formatter(cmd).completes_with(&cmd, "--group", known_groups());
   cmd.add_flag("--study-summaries", args.selection.study_summaries,
                "for a study: its own summary files instead of its analyses' files");
   add_number_option(cmd, "--concurrency", args.selection.concurrency, std::size_t{1},

@@ -44,6 +44,55 @@ std::string normalise_group(const std::string& group) {
   return out;
 }
 
+std::vector<std::string> known_groups() {
+  // v2 groups from the API's documentation and captured responses; v2
+  // download types and v1 group types as normalise_group spells them.
+  return {"quality_control",
+          "taxonomies",
+          "taxonomies.closed_reference",
+          "taxonomies.closed_reference.ssu",
+          "taxonomies.closed_reference.lsu",
+          "taxonomies.closed_reference.its",
+          "taxonomies.closed_reference.uniref",
+          "taxonomies.asv",
+          "functional_annotation",
+          "functional_annotation.pfams",
+          "functional_annotation.interpro_identifiers",
+          "functional_annotation.go_slims",
+          "functional_annotation.go_terms",
+          "functional_annotation.kegg",
+          "functional_annotation.eggnog",
+          "functional_annotation.dbcan",
+          "functional_annotation.rhea_reactions",
+          "pathways_and_systems",
+          "annotation_summary",
+          "mobilome_annotation_pipeline",
+          "virify",
+          "primer_identification",
+          "study_summary",
+          "coding_sequences",
+          "sequence_data",
+          "functional_analysis",
+          "taxonomic_analysis",
+          "statistics",
+          "non_coding_rnas",
+          "genome_analysis",
+          "taxonomic_analysis_ssu_rrna",
+          "taxonomic_analysis_lsu_rrna"};
+}
+
+std::string v1_group_of(const std::string& v2_group) {
+  auto under = [&v2_group](const std::string& prefix) {
+    return v2_group == prefix || v2_group.rfind(prefix + ".", 0) == 0;
+  };
+  if (under("taxonomies.closed_reference.ssu")) return "taxonomic_analysis_ssu_rrna";
+  if (under("taxonomies.closed_reference.lsu")) return "taxonomic_analysis_lsu_rrna";
+  if (under("taxonomies")) return "taxonomic_analysis";
+  if (under("functional_annotation")) return "functional_analysis";
+  if (under("pathways_and_systems")) return "pathways_and_systems";
+  return v2_group;
+}
+
 namespace {
 
 enum class Kind { study, ena_study, analysis, genome };
@@ -155,6 +204,7 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
   std::vector<FileRow> rows;
   auto add = [&](const std::string& owner, const std::vector<v1::Download>& downloads,
                  const std::string& pipeline, const std::string& experiment_type) {
+    if (pipeline_selected(s, pipeline)) available.owners.push_back(owner);
     for (const auto& d : downloads) {
       FileRow row = v1_row(owner, d, pipeline, experiment_type);
       if (!row.pipeline_version.empty()) available.pipelines.insert(row.pipeline_version);
@@ -235,6 +285,7 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
   auto add = [&](const std::string& owner, const std::vector<v2::DownloadFile>& downloads,
                  const std::string& pipeline, const std::string& experiment_type) {
     if (!pipeline.empty()) available.pipelines.insert(pipeline);
+    if (pipeline_selected(s, pipeline)) available.owners.push_back(owner);
     note_v2_groups(downloads, available);
     for (const auto& d : downloads) {
       if (!pipeline_selected(s, pipeline) || !v2_group_selected(s, d)) continue;

@@ -36,11 +36,24 @@ std::string normalise_version(const std::string& version);
 /// "Taxonomic analysis SSU rRNA" and "taxonomic_analysis_ssu_rrna" are the same group.
 std::string normalise_group(const std::string& group);
 
+/// The groups -g is known to take, for completion: v2 download groups, v2
+/// download types and v1 group types, in the normalised spelling. -g takes
+/// any other group too; the services add groups without notice.
+std::vector<std::string> known_groups();
+
+/// The v1 group type (as normalise_group spells it) that holds what the v2
+/// download group `v2_group` holds, so that a v2 command's pre-V6 fallback
+/// can name the API v1 command that works; any other group as it is.
+std::string v1_group_of(const std::string& v2_group);
+
 /// What a listing met before its -p and -g filters: what those filters could
 /// have named instead when they matched nothing.
 struct Available {
   std::set<std::string> pipelines;
   std::set<std::string> groups;  // as -g takes them: v1 group types, v2 download groups and types
+  // The objects listed whose pipeline -p selected, in listing order, whether
+  // or not -g left a file of theirs: the analyses a table must account for.
+  std::vector<std::string> owners;
 };
 
 /// Lists the selected files. Per-object failures (one analysis of a study)

@@ -119,15 +119,19 @@ std::string shell_tables(const CLI::App& root) {
   }
   out << "  esac\n}\n\n";
 
+  // Values are per command: the same option name may take other values, or
+  // none that can be listed, elsewhere (--format of abundance-table).
+  const HelpFormatter& formatter = help_formatter(root);
   std::set<std::string> takes_value;
   std::vector<std::pair<std::string, std::string>> values;
   for (const auto& c : commands) {
     for (const CLI::Option* option : accepted_options(c.app)) {
       if (option->get_type_size() == 0) continue;
+      const std::vector<std::string>* registered = formatter.completion_words(c.app, option);
+      const auto choices = registered ? *registered : choices_of(option);
       for (const auto& n : names_of(option)) {
-        if (!takes_value.insert(n).second) continue;
-        const auto choices = choices_of(option);
-        if (!choices.empty()) values.emplace_back(n, space_separated(choices));
+        takes_value.insert(n);
+        if (!choices.empty()) values.emplace_back(c.path + " " + n, space_separated(choices));
       }
     }
   }
@@ -138,7 +142,7 @@ std::string shell_tables(const CLI::App& root) {
 
   out << "_mgnify_values() {\n  case \"$1\" in\n";
   for (const auto& [name, words] : values)
-    out << "    " << name << ") echo \"" << words << "\" ;;\n";
+    out << "    \"" << name << "\") echo \"" << words << "\" ;;\n";
   out << "  esac\n}\n\n";
   return out.str();
 }
@@ -164,7 +168,7 @@ const char* const kCandidates =
     "    esac\n"
     "  done\n"
     "  if [ \"$skip\" = 1 ]; then\n"
-    "    values=\"$(_mgnify_values \"$prev\")\"\n"
+    "    values=\"$(_mgnify_values \"$cmdpath $prev\")\"\n"
     "    [ -n \"$values\" ] || return 1\n"
     "    echo \"$values\"\n"
     "    return 0\n"

@@ -15,6 +15,17 @@ void HelpFormatter::default_for(const CLI::App* cmd, const std::string& long_nam
   defaults_[{cmd, long_name}] = std::move(shown);
 }
 
+void HelpFormatter::completes_with(const CLI::App* cmd, const std::string& long_name,
+                                   std::vector<std::string> words) {
+  completions_[{cmd, long_name}] = std::move(words);
+}
+
+const std::vector<std::string>* HelpFormatter::completion_words(const CLI::App* cmd,
+                                                                const CLI::Option* option) const {
+  const auto it = completions_.find({cmd, long_name(option)});
+  return it != completions_.end() ? &it->second : nullptr;
+}
+
 std::vector<const CLI::Option*> HelpFormatter::global_options(const CLI::App* cmd) const {
   const CLI::App* root = root_of(cmd);
   if (cmd == root || !visible_subcommands(cmd).empty()) return {};

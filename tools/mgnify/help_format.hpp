@@ -25,6 +25,15 @@ class HelpFormatter : public CLI::Formatter {
   /// What `cmd` uses when the global option is not given, where that differs
   /// from the option's own default (`--max` of a protein search is 50).
   void default_for(const CLI::App* cmd, const std::string& long_name, std::string shown);
+  /// The words the completion scripts offer for an option of `cmd` (its own,
+  /// or a global one) where the parser's choices are not what `cmd` takes,
+  /// or where it takes free text with well-known values (-g's groups).
+  void completes_with(const CLI::App* cmd, const std::string& long_name,
+                      std::vector<std::string> words);
+  /// The words registered with completes_with for `option` in `cmd`, or
+  /// nothing (then the option's own choices apply).
+  const std::vector<std::string>* completion_words(const CLI::App* cmd,
+                                                   const CLI::Option* option) const;
 
   /// The root's options that `cmd` accepts and uses, in definition order;
   /// none for the root itself and for commands that only group others, and
@@ -39,6 +48,7 @@ class HelpFormatter : public CLI::Formatter {
  private:
   std::map<const CLI::App*, std::set<std::string>> excluded_;
   std::map<std::pair<const CLI::App*, std::string>, std::string> defaults_;
+  std::map<std::pair<const CLI::App*, std::string>, std::vector<std::string>> completions_;
 };
 
 /// Installs the formatter on the root; call before adding subcommands, which

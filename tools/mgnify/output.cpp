@@ -96,6 +96,29 @@ void Writer::write_header() {
   out_ << "\n";
 }
 
+void Writer::take_columns(const nlohmann::ordered_json& view) {
+  if (!columns_.empty() || !view.is_object()) return;
+  for (const auto& [key, value] : view.items()) {
+    if (!value.is_structured()) columns_.push_back(key);
+  }
+  column_seen_.assign(columns_.size(), true);
+}
+
+nlohmann::json Writer::with_every_field() const {
+  // A default model leaves its unset optional fields out, and a real row has
+  // them: each field of the model's order becomes a column.
+  nlohmann::json example = empty_example_;
+  const bool json_api = example.is_object() && example.contains("id") &&
+                        example.contains("type") && example.contains("attributes");
+  nlohmann::json& fields = json_api ? example["attributes"] : example;
+  if (!fields.is_object()) return example;
+  for (const auto& name : order_) {
+    if (json_api && (name == "id" || name == "type")) continue;
+    if (!fields.contains(name)) fields[name] = nullptr;
+  }
+  return example;
+}
+
 void Writer::write(const nlohmann::json& record) {
   bool replaced = false;
   switch (format_) {
@@ -112,12 +135,7 @@ void Writer::write(const nlohmann::json& record) {
     case Format::tsv: {
       const nlohmann::ordered_json view = tables::tsv_view(record, order_);
       if (!header_done_) {
-        if (columns_.empty() && view.is_object()) {
-          for (const auto& [key, value] : view.items()) {
-            if (!value.is_structured()) columns_.push_back(key);
-          }
-          column_seen_.assign(columns_.size(), true);
-        }
+        take_columns(view);
         write_header();
       }
       for (std::size_t i = 0; i < columns_.size(); ++i) {
@@ -159,7 +177,10 @@ void Writer::write(const nlohmann::ordered_json& record) {
 void Writer::finish() {
   finished_ = true;
   if (format_ == Format::json && list_) out_ << (written_ ? "\n]\n" : "]\n");
-  if (format_ == Format::tsv && !header_done_ && !columns_.empty()) write_header();
+  if (format_ == Format::tsv && !header_done_) {
+    if (!empty_example_.is_null()) take_columns(tables::tsv_view(with_every_field(), order_));
+    if (!columns_.empty()) write_header();
+  }
   out_.flush();
   report_replaced();
   report_unknown_columns();

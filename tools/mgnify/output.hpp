@@ -61,6 +61,11 @@ class Writer {
   /// pandas and readr read them.
   void escape_cells() { escape_cells_ = true; }
 
+  /// TSV: the columns of a list that turns out empty, taken from `example`
+  /// (a default model's JSON) as a first record would give them, so that an
+  /// empty result still has its header line. Ignored once a record arrives.
+  void columns_when_empty(nlohmann::json example) { empty_example_ = std::move(example); }
+
   /// Starts a list (JSON: an array). Call write() per item, then finish().
   void begin_list();
   void write(const nlohmann::json& record);
@@ -75,6 +80,8 @@ class Writer {
 
  private:
   void write_header();
+  void take_columns(const nlohmann::ordered_json& view);
+  nlohmann::json with_every_field() const;
   std::string guarded(const std::string& text) const;
   std::string tsv_field(const nlohmann::ordered_json& value) const;
   void report_replaced();
@@ -89,6 +96,7 @@ class Writer {
   bool columns_given_ = false;     // named by the caller, not taken from the first record
   std::vector<bool> column_seen_;  // some record has this column (even as null)
   std::vector<std::string> order_;
+  nlohmann::json empty_example_;
   bool list_ = false;
   bool header_done_ = false;
   bool finished_ = false;

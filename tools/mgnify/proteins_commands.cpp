@@ -184,10 +184,10 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       const auto query = make_query(*search_args, ctx.settings);
       const auto hits = client.search(query);
       Writer out = stdout_writer(ctx.settings);
-      out.prefer_order(field_order<proteins::SearchHit>());
-      out.begin_list();
+      begin_list_of<proteins::SearchHit>(out);
       for (const auto& hit : hits) out.write(nlohmann::json(hit));
       out.finish();
+      note_if_empty(out, "proteins");
       warn_if_cut_at_limit(hits.size(), query);
       return kOk;
     };

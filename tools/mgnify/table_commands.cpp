@@ -41,11 +41,10 @@ enum class TableFormat { json, ndjson, tsv, csv };
 
 /// The table commands' own --format (the global one has no csv); when it is
 /// not given, the global --format applies.
-void add_table_format(CLI::App& cmd, std::string& format, const char* json_meaning) {
-  cmd.add_option("--format", format,
-                 std::string("output: tsv, csv, or json (") + json_meaning +
-                     "); default: the global --format")
-      ->check(CLI::IsMember({"json", "ndjson", "tsv", "csv"}))
+void add_table_format(CLI::App& cmd, std::string& format, const std::vector<std::string>& accepted,
+                      const std::string& meanings) {
+  cmd.add_option("--format", format, "output: " + meanings + "; default: the global --format")
+      ->check(CLI::IsMember(accepted))
       ->type_name("FORMAT");
 }
 
@@ -162,13 +161,6 @@ struct AbundanceArgs {
   std::size_t concurrency = 4;
 };
 
-/// The group the user named: the same after normalisation ("Taxonomic analysis
-/// SSU rRNA" = taxonomic_analysis_ssu_rrna), or a dotted prefix of a v2 group.
-bool in_group(const std::string& wanted, const FileRow& row) {
-  return normalise_group(wanted) == normalise_group(row.group) ||
-         row.group.rfind(wanted + ".", 0) == 0;
-}
-
 bool contains_ci(const std::string& text, const std::string& part) {
   return normalise_group(text).find(normalise_group(part)) != std::string::npos;
 }
@@ -189,26 +181,31 @@ std::string joined_aliases(const std::vector<const FileRow*>& rows) {
 }
 
 /// The same table asked of API v1, which serves the results of pipelines
-/// before V6 (its group names are v1's: `mgnify downloads --api v1` lists them).
+/// before V6 under its own group names (`mgnify downloads --api v1` lists them).
 std::string v1_command(const AbundanceArgs& args) {
   std::string command = "mgnify abundance-table " + shell_word(args.study) + " --api v1 -p " +
-                        shell_word(args.pipeline) + " -g " + shell_word(args.group);
+                        shell_word(args.pipeline) + " -g " + shell_word(v1_group_of(args.group));
   if (!args.match.empty()) command += " --match " + shell_word(args.match);
   command += " --dir " + shell_word(args.dir);
   if (args.skip_failed) command += " --skip-failed";
   return command;
 }
 
-/// Picks each analysis's file in the group (exactly one tabular file, after --match).
-std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::vector<FileRow>& rows,
+/// Picks each analysis's file in the group (exactly one tabular file, after
+/// --match); `owners` are the analyses of the pipeline, `rows` their files in the group.
+std::vector<AnalysisFile> pick_files(const AbundanceArgs& args,
+                                     const std::vector<std::string>& owners,
+                                     const std::vector<FileRow>& rows,
                                      const LegacyRouting& routing) {
   std::vector<AnalysisFile> analyses;
   std::map<std::string, std::vector<const FileRow*>> candidates;
+  for (const auto& owner : owners) {
+    if (candidates.emplace(owner, std::vector<const FileRow*>()).second)
+      analyses.push_back({owner, nullptr, false, nullptr, {}});
+  }
   for (const auto& row : rows) {
-    if (candidates.emplace(row.accession, std::vector<const FileRow*>()).second)
-      analyses.push_back({row.accession, nullptr, false, nullptr, {}});
     const std::string type = normalise_group(row.file_type);
-    if (!in_group(args.group, row) || (type != "tsv" && type != "csv")) continue;
+    if (type != "tsv" && type != "csv") continue;
     if (!args.match.empty() && !contains_ci(row.alias, args.match) &&
         !contains_ci(row.description, args.match)) {
       continue;
@@ -333,16 +330,25 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   selection.accession = mgnify_accession(args.study);
   selection.pipeline = args.pipeline;
   selection.concurrency = args.concurrency;
+  // The group is matched as `downloads -g` matches it, in the listing, so a
+  // group no analysis has is refused before any file is fetched.
+  selection.groups = {args.group};
   std::exception_ptr listing_failure;
-  auto rows = list_files(selection, settings, listing_failure);
+  Available available;
+  auto rows = list_files(selection, settings, listing_failure, &available);
   // list_files has named the analyses it could not list on stderr.
   if (listing_failure && !args.skip_failed) std::rethrow_exception(listing_failure);
+  const std::string no_match = no_match_message(selection, rows, available);
+  if (!no_match.empty()) {
+    print_error(no_match);
+    return listing_failure ? exit_code_for(listing_failure) : kNotFound;
+  }
   // Pre-V6 results on API v2 have no URL; API v1 serves them, as for `download`.
   LegacyRouting routing;
   routing.from_v1.assign(rows.size(), false);
   if (selection.api == Api::v2) routing = route_legacy_files(rows, settings, args.concurrency);
 
-  auto analyses = pick_files(args, rows, routing);
+  auto analyses = pick_files(args, available.owners, rows, routing);
   if (analyses.empty()) {
     throw UsageError("no analyses of " + selection.accession + " with pipeline " + args.pipeline +
                      " (`mgnify downloads " + selection.accession + "` lists them)");
@@ -401,7 +407,9 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "location, date) first, then one column per metadata key, with units in the header "
       "(like mg-toolkit original_metadata or MGnifyR getMetadata)");
   add_study_and_api(*samples_cmd, samples->study, samples->api);
-  add_table_format(*samples_cmd, samples->format, "an array of one object per sample");
+  add_table_format(*samples_cmd, samples->format, {"tsv", "csv", "json", "ndjson"},
+                   "tsv, csv, json (an array of one object per sample) or ndjson (one object "
+                   "per line)");
   help_formatter(*samples_cmd).not_applicable(samples_cmd, {"--columns"});
   samples_cmd->callback([&ctx, samples] {
     ctx.action = [&ctx, samples] { return run_samples_table(*samples, ctx.settings); };
@@ -425,6 +433,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "functional_annotation.interpro_identifiers, functional_annotation.pfams; v1 group types "
       "such as 'Taxonomic analysis SSU rRNA' or 'Functional analysis' (with --match)")
       ->required();
+  help_formatter(*abundance_cmd).completes_with(abundance_cmd, "--group", known_groups());
   add_nonempty_option(*abundance_cmd, "--match", abundance->match,
                       "only the group's tables whose file name or description contains this "
                       "(for groups with several tables per analysis)");
@@ -440,8 +449,9 @@ void add_table_commands(CLI::App& app, Context& ctx) {
   add_number_option(*abundance_cmd, "--concurrency", abundance->concurrency, std::size_t{1},
                     std::size_t{64}, "requests in flight")
       ->default_str(std::to_string(abundance->concurrency));
-  add_table_format(*abundance_cmd, abundance->format,
-                   "a BIOM 1.0 table: OTU table for taxonomy, Function table otherwise");
+  add_table_format(*abundance_cmd, abundance->format, {"tsv", "csv", "json"},
+                   "tsv, csv, or json (a BIOM 1.0 table: OTU table for taxonomy, Function "
+                   "table otherwise)");
   abundance_cmd->callback([&ctx, abundance] {
     ctx.action = [&ctx, abundance] { return run_abundance_table(*abundance, ctx.settings); };
   });
