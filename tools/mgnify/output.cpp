@@ -108,8 +108,8 @@ nlohmann::json Writer::with_every_field() const {
   // A default model leaves its unset optional fields out, and a real row has
   // them: each field of the model's order becomes a column.
   nlohmann::json example = empty_example_;
-  const bool json_api = example.is_object() && example.contains("id") &&
-                        example.contains("type") && example.contains("attributes");
+  const bool json_api = example.is_object() && example.contains("id") && example.contains("type") &&
+                        example.contains("attributes");
   nlohmann::json& fields = json_api ? example["attributes"] : example;
   if (!fields.is_object()) return example;
   for (const auto& name : order_) {
