@@ -2,11 +2,9 @@
 
 // The fast decoding path: simdjson On-Demand straight into the models.
 //
-// Why simdjson: decoding through a nlohmann::json DOM (parse, then convert,
-// then copy objects into `raw`) runs at about a quarter of Python's
-// json.loads, and nlohmann's parser alone -- DOM or a no-op SAX pass -- stays
-// below Python on the same bytes, so no nlohmann-based path can decode as fast
-// as a Python client parses (figures in docs/performance.md and BENCHMARKS.md). simdjson's
+// Why simdjson: no nlohmann-based path (DOM, or a no-op SAX pass) decodes
+// as fast as a Python client parses the same bytes (docs/performance.md has
+// the measurements, BENCHMARKS.md the current figures). simdjson's
 // On-Demand API finds the structure of a page in one vectorised pass and lets the decoder read only
 // the fields it names; every object keeps its own text (raw_json()) in a RawJson that is parsed by
 // nlohmann only if the caller reads `raw`.

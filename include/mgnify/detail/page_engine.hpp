@@ -263,8 +263,8 @@ class PageEngine {
   std::condition_variable changed;  // a slot finished, or a decoding turn came free
   std::condition_variable work;     // a fetch was queued, or the walk ended
   // Fetch threads live as long as the walk: a thread per page would cost
-  // its creation, a fresh stack and page faults every time, which showed
-  // up as about twice the CPU of a serial walk on small pages.
+  // its creation, a fresh stack and page faults every time, which on small
+  // pages outweighs the fetching (docs/performance.md).
   std::vector<std::thread> workers;
   std::deque<SlotPtr> queue;  // launched, not yet taken up by a thread
   std::size_t idle = 0;       // threads waiting for work

@@ -28,8 +28,8 @@ namespace http {
 
 struct RateLimitOptions {
   bool enabled = true;
-  /// Sustained rate. Ten per second is polite for a public service and still
-  /// ten times what a serial loop at MGnify's typical latency achieves.
+  /// Sustained rate: polite for a public service, and well above what a
+  /// serial loop achieves at MGnify's typical latency.
   double requests_per_second = 10.0;
   /// Requests that may go out at once after a quiet period.
   double burst = 10.0;

@@ -360,9 +360,9 @@ MGNIFY_DECL Response CurlTransport::send(const Request& request) {
   }
   curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
   curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
-  // List pages run to hundreds of KB; with curl's 16 KB default a page took
+  // List pages run to hundreds of KB; with curl's 16 KB default a page takes
   // dozens of recv calls, each contending for the socket lock with the
-  // sender (a fifth of the client's CPU in a profiled v2 walk).
+  // sender (docs/performance.md, "Receiving bodies").
   curl_easy_setopt(h, CURLOPT_BUFFERSIZE, kReceiveBufferBytes);
   curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
                    static_cast<long>(options_.connect_timeout.count()));
