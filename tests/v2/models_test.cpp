@@ -19,6 +19,42 @@ TEST_CASE("v2 datetimes parse with and without milliseconds", "[v2][models]") {
   CHECK_THROWS_AS(parse_datetime("2025-07-29T11:32:54.Z"), mgnify::DecodeError);
 }
 
+namespace {
+/// Every enumerator before `unknown` has a wire name, once, that reads back as itself.
+template <class E>
+constexpr bool names_every_value() {
+  std::size_t count = 0;
+  for (const auto& name : EnumTraits<E>::names) {
+    if (static_cast<std::size_t>(name.value) != count) return false;
+    ++count;
+  }
+  return count == static_cast<std::size_t>(E::unknown);
+}
+static_assert(names_every_value<ExperimentType>() && names_every_value<PipelineVersion>() &&
+              names_every_value<DownloadType>() && names_every_value<FileType>() &&
+              names_every_value<IndexType>() && names_every_value<GenomeType>() &&
+              names_every_value<CatalogueType>() && names_every_value<CatalogueStatus>() &&
+              names_every_value<AnnotationType>());
+}  // namespace
+
+TEST_CASE("v2 enum names and list orders read back as themselves", "[v2][models]") {
+  for (const auto& name : EnumTraits<DownloadType>::names) {
+    CHECK(enum_from_string<DownloadType>(to_string(name.value)) == name.value);
+  }
+  for (const auto& code : EnumTraits<ExperimentType>::codes) {
+    CHECK(experiment_type_code(code.value) == std::string(code.text));
+  }
+  CHECK(experiment_type_code(ExperimentType::unknown) == std::string());
+  using mgnify::v2::detail::order_text;
+  CHECK(order_text(GenomeOrder::none).empty());
+  CHECK(order_text(GenomeOrder::accession) == "accession");
+  CHECK(order_text(GenomeOrder::contamination_desc) == "-contamination");
+  CHECK(order_text(GenomeOrder::num_genomes_total_desc) == "-num_genomes_total");
+  CHECK(order_text(StudyOrder::updated_at_desc) == "-updated_at");
+  CHECK(order_text(SampleOrder::sample_title) == "sample_title");
+  CHECK(order_text(PublicationOrder::published_year_desc) == "-published_year");
+}
+
 TEST_CASE("v2 enums keep unknown values with their text", "[v2][models]") {
   const auto known = json("Long-read assembly").get<Enumerated<ExperimentType>>();
   CHECK(known == ExperimentType::long_read_assembly);

@@ -5,12 +5,9 @@
 // values over time (B13 of the reference) and a new label must not break a
 // client built before it.
 
-#include <array>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-#include <utility>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
@@ -64,103 +61,138 @@ enum class AnnotationType {
   unknown
 };
 
+/// A value of E and its text on the wire.
+template <class E>
+struct EnumName {
+  E value;
+  const char* text;
+};
+
+/// Specialised per enum with `names`, the wire text of each known value
+/// (every enumerator but `unknown`); the table's size is its own.
 template <class E>
 struct EnumTraits;
 
-namespace detail {
-template <class E, std::size_t N>
-E lookup(const std::array<std::pair<E, const char*>, N>& table, std::string_view text) {
-  for (const auto& [value, name] : table) {
-    if (text == name) return value;
-  }
-  return E::unknown;
-}
-template <class E, std::size_t N>
-const char* name_of(const std::array<std::pair<E, const char*>, N>& table, E value) {
-  for (const auto& [v, name] : table) {
-    if (v == value) return name;
-  }
-  return "";
-}
-}  // namespace detail
-
-#define MGNIFY_V2_ENUM_TRAITS(E, N, ...)                                                   \
-  template <>                                                                              \
-  struct EnumTraits<E> {                                                                   \
-    static const std::array<std::pair<E, const char*>, N>& table() {                       \
-      static const std::array<std::pair<E, const char*>, N> t{{__VA_ARGS__}};              \
-      return t;                                                                            \
-    }                                                                                      \
+template <>
+struct EnumTraits<ExperimentType> {
+  static constexpr EnumName<ExperimentType> names[] = {
+      {ExperimentType::metatranscriptomic, "Metatranscriptomic"},
+      {ExperimentType::metagenomic, "Metagenomic"},
+      {ExperimentType::amplicon, "Amplicon"},
+      {ExperimentType::assembly, "Assembly"},
+      {ExperimentType::hybrid_assembly, "Hybrid assembly"},
+      {ExperimentType::long_read_assembly, "Long-read assembly"},
+      {ExperimentType::metabarcoding, "Metabarcoding"},
+      {ExperimentType::unknown_type, "Unknown"},
   };
-
-MGNIFY_V2_ENUM_TRAITS(ExperimentType, 8, {ExperimentType::metatranscriptomic, "Metatranscriptomic"},
-                      {ExperimentType::metagenomic, "Metagenomic"}, {ExperimentType::amplicon, "Amplicon"},
-                      {ExperimentType::assembly, "Assembly"},
-                      {ExperimentType::hybrid_assembly, "Hybrid assembly"},
-                      {ExperimentType::long_read_assembly, "Long-read assembly"},
-                      {ExperimentType::metabarcoding, "Metabarcoding"},
-                      {ExperimentType::unknown_type, "Unknown"})
-MGNIFY_V2_ENUM_TRAITS(PipelineVersion, 8, {PipelineVersion::v1, "V1"}, {PipelineVersion::v2, "V2"},
-                      {PipelineVersion::v3, "V3"}, {PipelineVersion::v4, "V4"},
-                      {PipelineVersion::v4_1, "V4.1"}, {PipelineVersion::v5, "V5"},
-                      {PipelineVersion::v6, "V6"}, {PipelineVersion::v6_1, "V6.1"})
-MGNIFY_V2_ENUM_TRAITS(DownloadType, 10, {DownloadType::coding_sequences, "Coding Sequences"},
-                      {DownloadType::sequence_data, "Sequence data"},
-                      {DownloadType::quality_control, "Quality control"},
-                      {DownloadType::functional_analysis, "Functional analysis"},
-                      {DownloadType::taxonomic_analysis, "Taxonomic analysis"},
-                      {DownloadType::statistics, "Statistics"},
-                      {DownloadType::non_coding_rnas, "non-coding RNAs"},
-                      {DownloadType::genome_analysis, "Genome analysis"},
-                      {DownloadType::analysis_ro_crate, "Analysis RO Crate"},
-                      {DownloadType::other, "Other"})
-MGNIFY_V2_ENUM_TRAITS(FileType, 10, {FileType::fasta, "fasta"}, {FileType::tsv, "tsv"},
-                      {FileType::biom, "biom"}, {FileType::csv, "csv"}, {FileType::json, "json"},
-                      {FileType::svg, "svg"}, {FileType::tree, "tree"}, {FileType::html, "html"},
-                      {FileType::gff, "gff"}, {FileType::other, "other"})
-MGNIFY_V2_ENUM_TRAITS(IndexType, 3, {IndexType::fai, "fai"}, {IndexType::gzi, "gzi"},
-                      {IndexType::csi, "csi"})
-MGNIFY_V2_ENUM_TRAITS(GenomeType, 2, {GenomeType::mag, "MAG"}, {GenomeType::isolate, "Isolate"})
-MGNIFY_V2_ENUM_TRAITS(CatalogueType, 3, {CatalogueType::prokaryotes, "prokaryotes"},
-                      {CatalogueType::eukaryotes, "eukaryotes"},
-                      {CatalogueType::viruses, "viruses"})
-MGNIFY_V2_ENUM_TRAITS(CatalogueStatus, 4, {CatalogueStatus::draft, "draft"},
-                      {CatalogueStatus::ready, "ready"}, {CatalogueStatus::published, "published"},
-                      {CatalogueStatus::retired, "retired"})
-MGNIFY_V2_ENUM_TRAITS(AnnotationType, 8, {AnnotationType::taxonomies_ssu, "taxonomies__ssu"},
-                      {AnnotationType::taxonomies_lsu, "taxonomies__lsu"},
-                      {AnnotationType::taxonomies_its_one_db, "taxonomies__its_one_db"},
-                      {AnnotationType::taxonomies_unite, "taxonomies__unite"},
-                      {AnnotationType::taxonomies_pr2, "taxonomies__pr2"},
-                      {AnnotationType::taxonomies_dada2_pr2, "taxonomies__dada2_pr2"},
-                      {AnnotationType::taxonomies_dada2_silva, "taxonomies__dada2_silva"},
-                      {AnnotationType::pfams, "pfams"})
-#undef MGNIFY_V2_ENUM_TRAITS
+  /// What the runs list's experiment_type filter takes for each value.
+  static constexpr EnumName<ExperimentType> codes[] = {
+      {ExperimentType::metatranscriptomic, "METAT"}, {ExperimentType::metagenomic, "METAG"},
+      {ExperimentType::amplicon, "AMPLI"},           {ExperimentType::assembly, "ASSEM"},
+      {ExperimentType::hybrid_assembly, "HYASS"},    {ExperimentType::long_read_assembly, "LRASS"},
+      {ExperimentType::metabarcoding, "METAB"},      {ExperimentType::unknown_type, "UNKNO"},
+  };
+};
+template <>
+struct EnumTraits<PipelineVersion> {
+  static constexpr EnumName<PipelineVersion> names[] = {
+      {PipelineVersion::v1, "V1"}, {PipelineVersion::v2, "V2"},     {PipelineVersion::v3, "V3"},
+      {PipelineVersion::v4, "V4"}, {PipelineVersion::v4_1, "V4.1"}, {PipelineVersion::v5, "V5"},
+      {PipelineVersion::v6, "V6"}, {PipelineVersion::v6_1, "V6.1"},
+  };
+};
+template <>
+struct EnumTraits<DownloadType> {
+  static constexpr EnumName<DownloadType> names[] = {
+      {DownloadType::coding_sequences, "Coding Sequences"},
+      {DownloadType::sequence_data, "Sequence data"},
+      {DownloadType::quality_control, "Quality control"},
+      {DownloadType::functional_analysis, "Functional analysis"},
+      {DownloadType::taxonomic_analysis, "Taxonomic analysis"},
+      {DownloadType::statistics, "Statistics"},
+      {DownloadType::non_coding_rnas, "non-coding RNAs"},
+      {DownloadType::genome_analysis, "Genome analysis"},
+      {DownloadType::analysis_ro_crate, "Analysis RO Crate"},
+      {DownloadType::other, "Other"},
+  };
+};
+template <>
+struct EnumTraits<FileType> {
+  static constexpr EnumName<FileType> names[] = {
+      {FileType::fasta, "fasta"}, {FileType::tsv, "tsv"},   {FileType::biom, "biom"},
+      {FileType::csv, "csv"},     {FileType::json, "json"}, {FileType::svg, "svg"},
+      {FileType::tree, "tree"},   {FileType::html, "html"}, {FileType::gff, "gff"},
+      {FileType::other, "other"},
+  };
+};
+template <>
+struct EnumTraits<IndexType> {
+  static constexpr EnumName<IndexType> names[] = {
+      {IndexType::fai, "fai"},
+      {IndexType::gzi, "gzi"},
+      {IndexType::csi, "csi"},
+  };
+};
+template <>
+struct EnumTraits<GenomeType> {
+  static constexpr EnumName<GenomeType> names[] = {
+      {GenomeType::mag, "MAG"},
+      {GenomeType::isolate, "Isolate"},
+  };
+};
+template <>
+struct EnumTraits<CatalogueType> {
+  static constexpr EnumName<CatalogueType> names[] = {
+      {CatalogueType::prokaryotes, "prokaryotes"},
+      {CatalogueType::eukaryotes, "eukaryotes"},
+      {CatalogueType::viruses, "viruses"},
+  };
+};
+template <>
+struct EnumTraits<CatalogueStatus> {
+  static constexpr EnumName<CatalogueStatus> names[] = {
+      {CatalogueStatus::draft, "draft"},
+      {CatalogueStatus::ready, "ready"},
+      {CatalogueStatus::published, "published"},
+      {CatalogueStatus::retired, "retired"},
+  };
+};
+template <>
+struct EnumTraits<AnnotationType> {
+  static constexpr EnumName<AnnotationType> names[] = {
+      {AnnotationType::taxonomies_ssu, "taxonomies__ssu"},
+      {AnnotationType::taxonomies_lsu, "taxonomies__lsu"},
+      {AnnotationType::taxonomies_its_one_db, "taxonomies__its_one_db"},
+      {AnnotationType::taxonomies_unite, "taxonomies__unite"},
+      {AnnotationType::taxonomies_pr2, "taxonomies__pr2"},
+      {AnnotationType::taxonomies_dada2_pr2, "taxonomies__dada2_pr2"},
+      {AnnotationType::taxonomies_dada2_silva, "taxonomies__dada2_silva"},
+      {AnnotationType::pfams, "pfams"},
+  };
+};
 
 /// The wire text of a known value ("" for `unknown`).
 template <class E>
 const char* to_string(E value) {
-  return detail::name_of(EnumTraits<E>::table(), value);
+  for (const auto& name : EnumTraits<E>::names) {
+    if (name.value == value) return name.text;
+  }
+  return "";
 }
 
 /// The value named by `text`, or E::unknown.
 template <class E>
 E enum_from_string(std::string_view text) {
-  return detail::lookup(EnumTraits<E>::table(), text);
+  for (const auto& name : EnumTraits<E>::names) {
+    if (text == name.text) return name.value;
+  }
+  return E::unknown;
 }
 
-/// The filter code the runs list takes for an experiment type ("METAG").
+/// The filter code the runs list takes for an experiment type ("METAG"; "" for `unknown`).
 inline const char* experiment_type_code(ExperimentType type) {
-  switch (type) {
-    case ExperimentType::metatranscriptomic: return "METAT";
-    case ExperimentType::metagenomic: return "METAG";
-    case ExperimentType::amplicon: return "AMPLI";
-    case ExperimentType::assembly: return "ASSEM";
-    case ExperimentType::hybrid_assembly: return "HYASS";
-    case ExperimentType::long_read_assembly: return "LRASS";
-    case ExperimentType::metabarcoding: return "METAB";
-    case ExperimentType::unknown_type: return "UNKNO";
-    case ExperimentType::unknown: break;
+  for (const auto& code : EnumTraits<ExperimentType>::codes) {
+    if (code.value == type) return code.text;
   }
   return "";
 }

@@ -35,72 +35,57 @@ enum class GenomeOrder {
   num_genomes_total_desc
 };
 
+/// The fields each list can be ordered by. Each order enum lists `none`,
+/// then every field ascending followed by the same field descending, so one
+/// name per field serves both ("accession", "-accession").
+template <>
+struct EnumTraits<StudyOrder> {
+  static constexpr EnumName<StudyOrder> names[] = {{StudyOrder::accession, "accession"},
+                                                   {StudyOrder::updated_at, "updated_at"}};
+};
+template <>
+struct EnumTraits<SampleOrder> {
+  static constexpr EnumName<SampleOrder> names[] = {{SampleOrder::sample_title, "sample_title"},
+                                                    {SampleOrder::updated_at, "updated_at"}};
+};
+template <>
+struct EnumTraits<PublicationOrder> {
+  static constexpr EnumName<PublicationOrder> names[] = {
+      {PublicationOrder::published_year, "published_year"}};
+};
+template <>
+struct EnumTraits<GenomeOrder> {
+  static constexpr EnumName<GenomeOrder> names[] = {
+      {GenomeOrder::accession, "accession"},
+      {GenomeOrder::length, "length"},
+      {GenomeOrder::completeness, "completeness"},
+      {GenomeOrder::contamination, "contamination"},
+      {GenomeOrder::num_genomes_total, "num_genomes_total"}};
+};
+
 namespace detail {
-inline const char* order_text(StudyOrder o) {
-  switch (o) {
-    case StudyOrder::accession:
-      return "accession";
-    case StudyOrder::accession_desc:
-      return "-accession";
-    case StudyOrder::updated_at:
-      return "updated_at";
-    case StudyOrder::updated_at_desc:
-      return "-updated_at";
-    case StudyOrder::none:
-      break;
+/// True when Order's ascending fields sit at 1, 3, 5, ... with each one's
+/// descending value right after it, as order_text reads them.
+template <class Order>
+constexpr bool orders_interleaved() {
+  int expected = 1;
+  for (const auto& name : EnumTraits<Order>::names) {
+    if (static_cast<int>(name.value) != expected) return false;
+    expected += 2;
   }
-  return "";
+  return true;
 }
-inline const char* order_text(SampleOrder o) {
-  switch (o) {
-    case SampleOrder::sample_title:
-      return "sample_title";
-    case SampleOrder::sample_title_desc:
-      return "-sample_title";
-    case SampleOrder::updated_at:
-      return "updated_at";
-    case SampleOrder::updated_at_desc:
-      return "-updated_at";
-    case SampleOrder::none:
-      break;
-  }
-  return "";
-}
-inline const char* order_text(PublicationOrder o) {
-  switch (o) {
-    case PublicationOrder::published_year:
-      return "published_year";
-    case PublicationOrder::published_year_desc:
-      return "-published_year";
-    case PublicationOrder::none:
-      break;
-  }
-  return "";
-}
-inline const char* order_text(GenomeOrder o) {
-  switch (o) {
-    case GenomeOrder::accession:
-      return "accession";
-    case GenomeOrder::accession_desc:
-      return "-accession";
-    case GenomeOrder::length:
-      return "length";
-    case GenomeOrder::length_desc:
-      return "-length";
-    case GenomeOrder::completeness:
-      return "completeness";
-    case GenomeOrder::completeness_desc:
-      return "-completeness";
-    case GenomeOrder::contamination:
-      return "contamination";
-    case GenomeOrder::contamination_desc:
-      return "-contamination";
-    case GenomeOrder::num_genomes_total:
-      return "num_genomes_total";
-    case GenomeOrder::num_genomes_total_desc:
-      return "-num_genomes_total";
-    case GenomeOrder::none:
-      break;
+static_assert(orders_interleaved<StudyOrder>() && orders_interleaved<SampleOrder>() &&
+              orders_interleaved<PublicationOrder>() && orders_interleaved<GenomeOrder>());
+
+/// The `order` parameter of an order: the field, '-' first when descending;
+/// "" for `none`.
+template <class Order>
+std::string order_text(Order order) {
+  for (const auto& name : EnumTraits<Order>::names) {
+    if (name.value == order) return name.text;
+    if (static_cast<int>(name.value) + 1 == static_cast<int>(order))
+      return std::string("-") + name.text;
   }
   return "";
 }
