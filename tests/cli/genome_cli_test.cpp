@@ -7,10 +7,8 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,6 +18,7 @@
 #include "mock/all_services.hpp"
 #include "mock/genome_search_mock.hpp"
 #include "mock/mock_server.hpp"
+#include "text_lines.hpp"
 
 using nlohmann::json;
 using namespace std::chrono_literals;
@@ -58,12 +57,7 @@ std::string sequence_of(std::size_t length, std::uint32_t seed) {
   return out;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using test_text::lines_of;
 
 /// One line on stderr, in the tool's "mgnify: ..." form.
 void check_one_error_line(const cli_test::Run& run, const std::string& expected) {
@@ -93,10 +87,6 @@ void check_refused(const std::vector<Refused>& cases) {
     check_one_error_line(run, c.message);
   }
   CHECK(genome_mock().requests().empty());
-}
-
-void write_file(const std::filesystem::path& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
 }
 
 std::size_t genome_requests() {
@@ -205,8 +195,8 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
   };
   std::string lower = second;
   for (char& c : lower) c = static_cast<char>(c - 'A' + 'a');
-  write_file(dir.path() / "q.fa",
-             ">contig_1 first one\n" + wrapped(seq) + ">contig_2\r\n" + wrapped(lower));
+  dl_test::write_file(dir.path() / "q.fa",
+                      ">contig_1 first one\n" + wrapped(seq) + ">contig_2\r\n" + wrapped(lower));
   genome_mock().clear_requests();
   const auto fasta =
       genome_run({"--format", "ndjson", "genome", "search", "--fasta",
@@ -237,9 +227,9 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
 TEST_CASE("genome search refuses bad input in one line with exit 2, before any request",
           "[cli][genome]") {
   cli_test::TempDir dir;
-  write_file(dir.path() / "empty-record.fa", ">one\nACGT\n>two\n\n");
-  write_file(dir.path() / "protein.fa", ">p\nMKV*\n");
-  write_file(dir.path() / "blank.fa", "\n\n");
+  dl_test::write_file(dir.path() / "empty-record.fa", ">one\nACGT\n>two\n\n");
+  dl_test::write_file(dir.path() / "protein.fa", ">p\nMEQLP\n");
+  dl_test::write_file(dir.path() / "blank.fa", "\n\n");
   const std::vector<Refused> cases = {
       {{"genome", "search"}, "give a sequence or --fasta"},
       {{"genome", "search", "ACGTNNXACGT"}, "'X' at position 7 is not a nucleotide"},
@@ -250,7 +240,7 @@ TEST_CASE("genome search refuses bad input in one line with exit 2, before any r
       {{"genome", "search", "--fasta", (dir.path() / "empty-record.fa").string()},
        "two has no sequence"},
       {{"genome", "search", "--fasta", (dir.path() / "protein.fa").string()},
-       "p: 'M' at position 1"},
+       "p: 'E' at position 2"},
       {{"genome", "search", "--fasta", (dir.path() / "blank.fa").string()}, "holds no sequence"},
       {{"genome", "search", "ACGT", "--fasta", (dir.path() / "blank.fa").string()}, "not both"},
       {{"genome", "search", "ACGT", "--threshold", "1.5"}, "--threshold must be a number from 0"},
@@ -285,7 +275,7 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
           "[cli][genome][gather]") {
   cli_test::TempDir dir;
   const auto signature = dir.path() / "sample-1.sig";
-  write_file(signature, mgnify::mock::sourmash_signature("sample-1"));
+  dl_test::write_file(signature, mgnify::mock::sourmash_signature("sample-1"));
   const std::vector<std::string> catalogues = {kCatalogue, "marine-v1-0"};
   const auto expected = sdk_gather(signature, catalogues);
   REQUIRE(expected.size() == 2);
@@ -348,7 +338,7 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
 TEST_CASE("genome gather draws its progress on a terminal", "[cli][genome][gather][progress]") {
   cli_test::TempDir dir;
   const auto signature = dir.path() / "s.sig";
-  write_file(signature, mgnify::mock::sourmash_signature("tty"));
+  dl_test::write_file(signature, mgnify::mock::sourmash_signature("tty"));
   const auto tty =
       cli_test::run_in_terminal(MGNIFY_CLI_PATH,
                                 {"--rate-limit", "0", "--format", "tsv", "genome", "gather",
@@ -379,7 +369,7 @@ TEST_CASE("genome gather with no match writes the header and a line; a failed se
           "[cli][genome][gather]") {
   cli_test::TempDir dir;
   const auto none = dir.path() / "none.sig";
-  write_file(none, mgnify::mock::sourmash_signature(mgnify::mock::kSignatureNoMatch));
+  dl_test::write_file(none, mgnify::mock::sourmash_signature(mgnify::mock::kSignatureNoMatch));
   const auto empty =
       genome_run({"--format", "tsv", "genome", "gather", none.string(), "--catalogue", kCatalogue});
   CHECK(empty.code == 0);
@@ -393,7 +383,7 @@ TEST_CASE("genome gather with no match writes the header and a line; a failed se
   check_one_error_line(empty, "no genome matched");
 
   const auto fails = dir.path() / "fails.sig";
-  write_file(fails, mgnify::mock::sourmash_signature(mgnify::mock::kSignatureFails));
+  dl_test::write_file(fails, mgnify::mock::sourmash_signature(mgnify::mock::kSignatureFails));
   const auto failed = genome_run(
       {"--format", "tsv", "genome", "gather", fails.string(), "--catalogue", kCatalogue});
   CHECK(failed.code == 1);
@@ -404,11 +394,11 @@ TEST_CASE("genome gather refuses bad input in one line with exit 2, before any r
           "[cli][genome][gather]") {
   cli_test::TempDir dir;
   const auto good = dir.path() / "good.sig";
-  write_file(good, mgnify::mock::sourmash_signature("good"));
+  dl_test::write_file(good, mgnify::mock::sourmash_signature("good"));
   const auto not_json = dir.path() / "reads.fastq";
-  write_file(not_json, "@r1\nACGT\n+\nIIII\n");
+  dl_test::write_file(not_json, "@r1\nACGT\n+\nIIII\n");
   const auto other_json = dir.path() / "other.json";
-  write_file(other_json, "{\"name\": \"x\"}");
+  dl_test::write_file(other_json, "{\"name\": \"x\"}");
   const std::vector<Refused> cases = {
       {{"genome", "gather", "--catalogue", kCatalogue}, "give signature files"},
       {{"genome", "gather", good.string()}, "--catalogue"},
@@ -429,7 +419,8 @@ TEST_CASE("Ctrl-C while genome gather waits stops the polling at once and exits 
           "[cli][genome][gather][interrupt]") {
   cli_test::TempDir dir;
   const auto signature = dir.path() / "slow.sig";
-  write_file(signature, mgnify::mock::sourmash_signature(mgnify::mock::kSignatureNeverFinishes));
+  dl_test::write_file(signature,
+                      mgnify::mock::sourmash_signature(mgnify::mock::kSignatureNeverFinishes));
   genome_mock().clear_requests();
   // Polls at about 0 s and 1 s, the next one due at 2.5 s: the signal comes between.
   const auto started = std::chrono::steady_clock::now();
