@@ -295,7 +295,10 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
       for (std::size_t i = 0; i < results.columns.size(); ++i) {
         INFO(results.columns[i]);
         const json& cell = r.at(results.columns[i]);
-        if (cell.is_string()) {
+        if (cell.is_null()) {
+          // An empty cell of a numeric column.
+          CHECK(row.cells[i].empty());
+        } else if (cell.is_string()) {
           CHECK(cell == row.cells[i]);
         } else {
           // Numbers keep their value.
@@ -305,6 +308,7 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
       }
       CHECK(r.at("intersect_bp").is_number_integer());
       CHECK(r.at("md5").is_string());
+      CHECK(r.at("average_abund").is_null());
       CHECK(r.at("name") == row.name);
     }
   }
@@ -446,4 +450,21 @@ TEST_CASE("Ctrl-C while genome gather waits stops the polling at once and exits 
 
   // The job the message names is still there to collect.
   CHECK(run.err.find("genome gather --job " + job[1].str()) != std::string::npos);
+}
+
+TEST_CASE("Ctrl-C during a genome search's request stops it and exits 130",
+          "[cli][genome][interrupt]") {
+  const std::string path = std::string(mgnify::mock::kV2Prefix) + "/genome-search/";
+  genome_mock().push_fault(path, mgnify::mock::Fault::slow(10s));
+  const auto started = std::chrono::steady_clock::now();
+  const auto run = genome_run({"--format", "tsv", "genome", "search", sequence_of(80, 5)}, 800ms);
+  const auto took = std::chrono::steady_clock::now() - started;
+  genome_mock().clear_faults();
+  CHECK(run.code == 130);
+  check_one_error_line(run, "interrupted: 0 of 1 sequences searched");
+  // The header is written, so that the file still parses; no hit row.
+  const auto lines = lines_of(run.out);
+  REQUIRE(lines.size() == 1);
+  CHECK(cli_test::split_tabs(lines[0]) == kSearchHeader);
+  CHECK(took < 5s);
 }

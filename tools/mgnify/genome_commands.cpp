@@ -303,9 +303,12 @@ const GatherColumns& gather_columns() {
   return columns;
 }
 
-/// A cell of a numeric column as a number when it is one; any other cell as its text.
+/// A cell of a numeric column as a number when it is one, and null when it is
+/// empty (sourmash leaves the abundance columns empty for unweighted
+/// signatures); any other cell as its text.
 nlohmann::json cell_value(const std::string& column, const std::string& text) {
   if (gather_columns().numeric.count(column)) {
+    if (text.empty()) return nullptr;
     if (const auto integer = mgnify::detail::integer_from_text<std::int64_t>(text)) return *integer;
     if (const auto number = mgnify::detail::csv_number(text)) return *number;
   }
