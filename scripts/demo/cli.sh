@@ -44,7 +44,7 @@ cli download MGYA00000002 -g taxonomies. --dir "$cli_dir/v2" --format tsv --colu
 
 # Genome search: COBS hits for a sequence, then a sourmash gather job polled to its end.
 cli genome search GATTACAGATTACACCGGTTAACCGGTTAAGCGCGCATATATGCGCGCATATATTTAAACCCGGG \
-  --threshold 0.5 --max 3 --format tsv \
+  --threshold 0.5 --format tsv \
   --columns query,cobs.genome,mgnify.catalogue_id,cobs.percent_kmers_found
 printf '[{"name": "demo", "signatures": [{"ksize": 31, "mins": [11, 22, 33], "molecule": "DNA"}]}]' \
   >"$cli_dir/demo.sig"

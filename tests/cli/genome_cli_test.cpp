@@ -18,6 +18,8 @@
 #include "mock/all_services.hpp"
 #include "mock/genome_search_mock.hpp"
 #include "mock/mock_server.hpp"
+#include "read_table.hpp"
+#include "skip.hpp"
 #include "text_lines.hpp"
 
 using nlohmann::json;
@@ -467,4 +469,54 @@ TEST_CASE("Ctrl-C during a genome search's request stops it and exits 130",
   REQUIRE(lines.size() == 1);
   CHECK(cli_test::split_tabs(lines[0]) == kSearchHeader);
   CHECK(took < 5s);
+}
+
+TEST_CASE("genome search and gather TSV read back with pandas as docs/cli.md reads them",
+          "[cli][genome][roundtrip]") {
+  cli_test::TempDir dir;
+  const auto signature = dir.path() / "sample, 1.sig";
+  dl_test::write_file(signature, mgnify::mock::sourmash_signature("sample-1"));
+  const auto gather = genome_run(
+      {"--format", "tsv", "genome", "gather", signature.string(), "--catalogue", kCatalogue});
+  REQUIRE(gather.code == 0);
+  const auto gather_json = genome_run(
+      {"--format", "json", "genome", "gather", signature.string(), "--catalogue", kCatalogue});
+  REQUIRE(gather_json.code == 0);
+  const std::string seq = sequence_of(100, 11);
+  const auto search =
+      genome_run({"--format", "tsv", "genome", "search", seq, "--threshold", "0.2"});
+  REQUIRE(search.code == 0);
+  const auto search_json =
+      genome_run({"--format", "json", "genome", "search", seq, "--threshold", "0.2"});
+  REQUIRE(search_json.code == 0);
+
+  struct Expect {
+    std::string name;
+    const cli_test::Run& tsv;
+    json records;
+    std::string key;  // a column whose every cell is compared with the JSON
+  };
+  const std::vector<Expect> files = {{"gather.tsv", gather, json::parse(gather_json.out), "name"},
+                                     {"hits.tsv", search, json::parse(search_json.out), ""}};
+  for (const auto& f : files) {
+    INFO(f.name);
+    REQUIRE_FALSE(f.records.empty());
+    const auto path = dir.path() / f.name;
+    dl_test::write_file(path, f.tsv.out);
+    const auto back = test_tables::read_back("pandas", "tsv", path);
+    if (!back.installed) MGNIFY_SKIP_TEST("pandas (python3-pandas) is not installed");
+    const auto header = cli_test::split_tabs(lines_of(f.tsv.out).front());
+    CHECK(back.table.at("columns") == json(header));
+    REQUIRE(back.table.at("rows").size() == f.records.size());
+    for (std::size_t i = 0; i < f.records.size(); ++i) {
+      const json& row = back.table.at("rows")[i];
+      if (f.key.empty()) {
+        CHECK(row[1] == f.records[i].at("cobs").at("genome"));
+        CHECK(row[4] == f.records[i].at("mgnify").at("taxon_lineage"));
+      } else {
+        CHECK(row[0] == "sample, 1.sig");
+        CHECK(row[11] == f.records[i].at(f.key));
+      }
+    }
+  }
 }
