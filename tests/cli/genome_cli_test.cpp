@@ -102,6 +102,14 @@ std::size_t genome_requests() {
   return n;
 }
 
+/// A sourmash signature named `name` (which picks its job's fate in the mock), as dir/file.
+std::filesystem::path signature_file(const cli_test::TempDir& dir, const std::string& file,
+                                     const std::string& name) {
+  const auto path = dir.path() / file;
+  dl_test::write_file(path, mgnify::mock::sourmash_signature(name));
+  return path;
+}
+
 const std::vector<std::string> kSearchHeader = {"query",
                                                 "cobs.genome",
                                                 "mgnify.catalogue_id",
@@ -276,8 +284,7 @@ TEST_CASE("a genome search that matches nothing still writes the TSV header, and
 TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON",
           "[cli][genome][gather]") {
   cli_test::TempDir dir;
-  const auto signature = dir.path() / "sample-1.sig";
-  dl_test::write_file(signature, mgnify::mock::sourmash_signature("sample-1"));
+  const auto signature = signature_file(dir, "sample-1.sig", "sample-1");
   const std::vector<std::string> catalogues = {kCatalogue, "marine-v1-0"};
   const auto expected = sdk_gather(signature, catalogues);
   REQUIRE(expected.size() == 2);
@@ -343,8 +350,7 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
 
 TEST_CASE("genome gather draws its progress on a terminal", "[cli][genome][gather][progress]") {
   cli_test::TempDir dir;
-  const auto signature = dir.path() / "s.sig";
-  dl_test::write_file(signature, mgnify::mock::sourmash_signature("tty"));
+  const auto signature = signature_file(dir, "s.sig", "tty");
   const auto tty =
       cli_test::run_in_terminal(MGNIFY_CLI_PATH,
                                 {"--rate-limit", "0", "--format", "tsv", "genome", "gather",
@@ -374,8 +380,7 @@ TEST_CASE("genome gather --job collects the results of a job submitted earlier",
 TEST_CASE("genome gather with no match writes the header and a line; a failed search exits 1",
           "[cli][genome][gather]") {
   cli_test::TempDir dir;
-  const auto none = dir.path() / "none.sig";
-  dl_test::write_file(none, mgnify::mock::sourmash_signature(mgnify::mock::kSignatureNoMatch));
+  const auto none = signature_file(dir, "none.sig", mgnify::mock::kSignatureNoMatch);
   const auto empty =
       genome_run({"--format", "tsv", "genome", "gather", none.string(), "--catalogue", kCatalogue});
   CHECK(empty.code == 0);
@@ -388,8 +393,7 @@ TEST_CASE("genome gather with no match writes the header and a line; a failed se
   CHECK(std::find(header.begin(), header.end(), "f_match") != header.end());
   check_one_error_line(empty, "no genome matched");
 
-  const auto fails = dir.path() / "fails.sig";
-  dl_test::write_file(fails, mgnify::mock::sourmash_signature(mgnify::mock::kSignatureFails));
+  const auto fails = signature_file(dir, "fails.sig", mgnify::mock::kSignatureFails);
   const auto failed = genome_run(
       {"--format", "tsv", "genome", "gather", fails.string(), "--catalogue", kCatalogue});
   CHECK(failed.code == 1);
@@ -399,8 +403,7 @@ TEST_CASE("genome gather with no match writes the header and a line; a failed se
 TEST_CASE("genome gather refuses bad input in one line with exit 2, before any request",
           "[cli][genome][gather]") {
   cli_test::TempDir dir;
-  const auto good = dir.path() / "good.sig";
-  dl_test::write_file(good, mgnify::mock::sourmash_signature("good"));
+  const auto good = signature_file(dir, "good.sig", "good");
   const auto not_json = dir.path() / "reads.fastq";
   dl_test::write_file(not_json, "@r1\nACGT\n+\nIIII\n");
   const auto other_json = dir.path() / "other.json";
@@ -424,9 +427,7 @@ TEST_CASE("genome gather refuses bad input in one line with exit 2, before any r
 TEST_CASE("Ctrl-C while genome gather waits stops the polling at once and exits 130",
           "[cli][genome][gather][interrupt]") {
   cli_test::TempDir dir;
-  const auto signature = dir.path() / "slow.sig";
-  dl_test::write_file(signature,
-                      mgnify::mock::sourmash_signature(mgnify::mock::kSignatureNeverFinishes));
+  const auto signature = signature_file(dir, "slow.sig", mgnify::mock::kSignatureNeverFinishes);
   genome_mock().clear_requests();
   // Polls at about 0 s and 1 s, the next one due at 2.5 s: the signal comes between.
   const auto started = std::chrono::steady_clock::now();
@@ -474,8 +475,7 @@ TEST_CASE("Ctrl-C during a genome search's request stops it and exits 130",
 TEST_CASE("genome search and gather TSV read back with pandas as docs/cli.md reads them",
           "[cli][genome][roundtrip]") {
   cli_test::TempDir dir;
-  const auto signature = dir.path() / "sample, 1.sig";
-  dl_test::write_file(signature, mgnify::mock::sourmash_signature("sample-1"));
+  const auto signature = signature_file(dir, "sample, 1.sig", "sample-1");
   const auto gather = genome_run(
       {"--format", "tsv", "genome", "gather", signature.string(), "--catalogue", kCatalogue});
   REQUIRE(gather.code == 0);
