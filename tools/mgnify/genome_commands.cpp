@@ -269,8 +269,11 @@ struct GatherArgs {
 /// A signature file the service would refuse ("Unable to parse the uploaded
 /// file") is refused here, before anything is sent.
 void check_signature(const std::string& path) {
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(path + ": cannot read: " + std::strerror(errno));
+  if (!in) {
+    throw UsageError(path + ": cannot read: " + (errno ? std::strerror(errno) : "open failed"));
+  }
   const nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
   const nlohmann::json* record = &doc;
   if (doc.is_array() && !doc.empty()) record = &doc.front();
