@@ -324,7 +324,7 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
   CHECK(at == records.size());
   CHECK(at == 2 * static_cast<std::size_t>(mgnify::mock::kGatherRows));
 
-  // TSV, with --progress: one stderr line per status change, none of them terminal escapes.
+  // TSV, with --progress: one stderr line per status poll, none of them terminal escapes.
   const auto as_tsv = genome_run({"--format", "tsv", "genome", "gather", signature.string(),
                                   "--catalogue", kCatalogue, "--progress"});
   REQUIRE(as_tsv.code == 0);

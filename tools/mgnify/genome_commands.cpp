@@ -513,7 +513,7 @@ void add_genome_commands(CLI::App& app, Context& ctx) {
       ->default_str("1800");
   gather->add_flag("--progress", gather_args->progress,
                    "show the job's progress on stderr even when it is not a terminal (a line "
-                   "per change)");
+                   "per status poll)");
   help_formatter(*gather).not_applicable(gather, {"--page-size", "--max"});
   gather->callback([&ctx, gather_args] {
     ctx.action = [&ctx, gather_args] { return run_gather(ctx.settings, *gather_args); };

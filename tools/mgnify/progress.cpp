@@ -58,7 +58,7 @@ void ProgressBar::text(const std::string& text, std::optional<double> fraction) 
 void ProgressBar::draw(const std::string& text, std::optional<double> fraction, bool force) {
   if (!enabled_ || finished_) return;
   if (!terminal_) {
-    // A log gets a line per change, not a line per redraw.
+    // A log gets a line per update that says something new, not a line per redraw.
     if (drawn_ && text == last_text_) return;
     last_text_ = text;
     drawn_ = true;

@@ -3,7 +3,8 @@
 // A one-line progress display on stderr, shown by default only when stderr is
 // a terminal: in a pipeline or a log file it would be noise. A command may
 // offer a flag that asks for it anyway (a batch job's log); off a terminal it
-// is then written as plain lines, one per change, without redraw escapes.
+// is then written as plain lines, one per update (repeats skipped), without
+// redraw escapes.
 
 #include <chrono>
 #include <cstdint>
