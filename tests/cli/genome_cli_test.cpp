@@ -520,3 +520,16 @@ TEST_CASE("genome search and gather TSV read back with pandas as docs/cli.md rea
     }
   }
 }
+
+TEST_CASE("genome gather gives up after --wait with exit 5, naming the job to collect later",
+          "[cli][genome][gather]") {
+  cli_test::TempDir dir;
+  const auto signature = signature_file(dir, "slow.sig", mgnify::mock::kSignatureNeverFinishes);
+  const auto started = std::chrono::steady_clock::now();
+  const auto run = genome_run({"--format", "tsv", "genome", "gather", signature.string(),
+                               "--catalogue", kCatalogue, "--wait", "1"});
+  CHECK(std::chrono::steady_clock::now() - started < 10s);
+  CHECK(run.code == 5);
+  CHECK(run.out.empty());
+  check_one_error_line(run, "(--wait); `mgnify genome gather --job mock-gather-");
+}
