@@ -42,6 +42,15 @@ cli download --api v1 MGYA00000002 --dir "$cli_dir/v1" --format tsv --columns al
 # v2 publishes sizes (file_size_bytes) rather than digests.
 cli download MGYA00000002 -g taxonomies. --dir "$cli_dir/v2" --format tsv --columns alias,status,bytes
 
+# Genome search: COBS hits for a sequence, then a sourmash gather job polled to its end.
+cli genome search GATTACAGATTACACCGGTTAACCGGTTAAGCGCGCATATATGCGCGCATATATTTAAACCCGGG \
+  --threshold 0.5 --format tsv \
+  --columns query,cobs.genome,mgnify.catalogue_id,cobs.percent_kmers_found
+printf '[{"name": "demo", "signatures": [{"ksize": 31, "mins": [11, 22, 33], "molecule": "DNA"}]}]' \
+  >"$cli_dir/demo.sig"
+cli genome gather "$cli_dir/demo.sig" --catalogue human-gut-v2-0 --format tsv \
+  --columns signature_file,catalogue,name,f_match,intersect_bp
+
 # An on-disk response cache: the second run is answered from it without a request.
 cli --cache "$cli_dir/cache" v2 studies get MGYS00000001 --format tsv --columns accession,title
 cli --cache "$cli_dir/cache" v2 studies get MGYS00000001 --format tsv --columns accession,title

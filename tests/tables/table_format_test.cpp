@@ -19,10 +19,13 @@
 #include <vector>
 
 #include "mgnify/tables/table.hpp"
+#include "read_table.hpp"
 #include "skip.hpp"
 #include "text_lines.hpp"
 
 namespace tables = mgnify::tables;
+using test_tables::read_back;
+using test_tables::ReadBack;
 
 namespace {
 
@@ -145,37 +148,6 @@ class FormatTempDir {
  private:
   std::filesystem::path path_;
 };
-
-struct ReadBack {
-  bool installed = true;
-  nlohmann::json table;  // {"columns": [...], "rows": [[...], ...]}
-};
-
-/// `file`, written as `format` ("tsv" or "csv"), as tests/tables/read_table.py reads it with
-/// `reader` ("csv" or "pandas").
-ReadBack read_back(const std::string& reader, const std::string& format,
-                   const std::filesystem::path& file) {
-  const std::string separator = format == "tsv" ? "tab" : ",";
-  ReadBack result;
-  if (!std::filesystem::exists(MGNIFY_PYTHON3)) {
-    result.installed = false;
-    return result;
-  }
-  const auto out = file.string() + "." + reader + ".json";
-  const std::string command = "'" MGNIFY_PYTHON3 "' '" MGNIFY_SOURCE_DIR
-                              "/tests/tables/read_table.py' " +
-                              reader + " " + separator + " '" + file.string() + "' > '" + out + "'";
-  const int status = std::system(command.c_str());
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
-    result.installed = false;
-    return result;
-  }
-  REQUIRE(WIFEXITED(status));
-  REQUIRE(WEXITSTATUS(status) == 0);
-  std::ifstream in(out, std::ios::binary);
-  result.table = nlohmann::json::parse(in);
-  return result;
-}
 
 /// Values that broke or changed rows in earlier versions, each in a row of its own.
 std::vector<std::string> hostile_values() {

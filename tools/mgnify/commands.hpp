@@ -29,6 +29,7 @@ void add_v1_commands(CLI::App& app, Context& ctx);
 void add_v2_commands(CLI::App& app, Context& ctx);
 void add_download_commands(CLI::App& app, Context& ctx);
 void add_table_commands(CLI::App& app, Context& ctx);
+void add_genome_commands(CLI::App& app, Context& ctx);
 
 /// A Writer on stdout with the global --format, --columns and --no-formula-guard.
 inline Writer stdout_writer(const Settings& settings) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -307,7 +306,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         std::cout.flush();
         print_error("interrupted: " + std::to_string(done) + " done, " + std::to_string(left) +
                     " left; rerun the same command to resume");
-        return kInterrupted - SIGINT + interrupting_signal();
+        return interrupted_exit_code();
       }
       int code = failure ? exit_code_for(failure) : kOk;
       // Files that were promised and not fetched never end in success.

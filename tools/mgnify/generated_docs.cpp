@@ -281,6 +281,11 @@ const std::vector<ManExample>& man_examples() {
       {"Proteins of a Pfam family, as FASTA:",
        "mgnify protein fasta --pfam PF04659 --max 1000 > family.fasta"},
       {"One protein record:", "mgnify protein get MGYP000261684433 --format json"},
+      {"Genomes of a catalogue that contain the contigs of a FASTA file (COBS):",
+       "mgnify genome search --fasta contigs.fa --catalogue human-gut-v2-0 --format tsv > "
+       "hits.tsv"},
+      {"Genomes that make up a sample, from its sourmash signature:",
+       "mgnify genome gather sample.sig --catalogue human-gut-v2-0 --format tsv > gather.tsv"},
   };
   return examples;
 }

@@ -70,6 +70,11 @@ void install_interrupt_handling() {
 
 int interrupting_signal() { return cancelling_signal.load(); }
 
+int interrupted_exit_code() {
+  const int signal_number = interrupting_signal();
+  return 128 + (signal_number ? signal_number : SIGINT);
+}
+
 InterruptScope::InterruptScope(mgnify::CancelToken token) {
   std::lock_guard<std::mutex> lock(registered_mutex);
   registered = std::move(token);

@@ -21,6 +21,10 @@ void install_interrupt_handling();
 /// The signal that cancelled a registered token, 0 when none has.
 int interrupting_signal();
 
+/// The exit code after a registered token was cancelled: 128 + the signal
+/// (130 for SIGINT, 143 for SIGTERM), as a shell reports a process the signal ended.
+int interrupted_exit_code();
+
 /// While it lives, the first SIGINT or SIGTERM cancels `token`.
 class InterruptScope {
  public:

@@ -181,6 +181,7 @@ int main(int argc, char** argv) {
   add_v2_commands(app, ctx);
   add_download_commands(app, ctx);
   add_table_commands(app, ctx);
+  add_genome_commands(app, ctx);
   add_generator_command(app, ctx);
   // After the subcommands, which would otherwise copy it into every help screen.
   app.footer(exit_code_help());

@@ -56,6 +56,16 @@ class Writer {
   /// field order (mgnify::tables::field_order).
   void prefer_order(std::vector<std::string> keys) { order_ = std::move(keys); }
 
+  /// TSV: the columns to use when the caller named none (--columns not
+  /// given), so that a list with no records still gets its header. Unlike
+  /// named columns, one that no record has is not warned about.
+  void default_columns(std::vector<std::string> columns) {
+    if (columns_.empty()) {
+      columns_ = std::move(columns);
+      column_seen_.assign(columns_.size(), true);
+    }
+  }
+
   /// TSV: cells as mgnify::tables::tsv_escape writes them (the download
   /// manifest's form, which read_manifest reads back) instead of quoted as
   /// pandas and readr read them.

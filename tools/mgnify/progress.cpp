@@ -23,8 +23,10 @@ std::string human_bytes(std::uint64_t n) {
 
 }  // namespace
 
-ProgressBar::ProgressBar(std::string label, bool allowed)
-    : label_(std::move(label)), enabled_(allowed && isatty(STDERR_FILENO) == 1) {}
+ProgressBar::ProgressBar(std::string label, bool allowed, bool forced)
+    : label_(std::move(label)), terminal_(isatty(STDERR_FILENO) == 1) {
+  enabled_ = forced || (allowed && terminal_);
+}
 
 ProgressBar::~ProgressBar() { finish(); }
 
@@ -49,8 +51,21 @@ void ProgressBar::bytes(std::uint64_t done, std::optional<std::uint64_t> total,
   draw(text, fraction, files_done >= files_total);
 }
 
+void ProgressBar::text(const std::string& text, std::optional<double> fraction) {
+  draw(text, fraction, false);
+}
+
 void ProgressBar::draw(const std::string& text, std::optional<double> fraction, bool force) {
   if (!enabled_ || finished_) return;
+  if (!terminal_) {
+    // A log gets a line per update that says something new, not a line per redraw.
+    if (drawn_ && text == last_text_) return;
+    last_text_ = text;
+    drawn_ = true;
+    std::fprintf(stderr, "%s: %s\n", label_.c_str(), text.c_str());
+    std::fflush(stderr);
+    return;
+  }
   const auto now = std::chrono::steady_clock::now();
   if (!force && drawn_ && now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
@@ -72,7 +87,7 @@ void ProgressBar::draw(const std::string& text, std::optional<double> fraction, 
 void ProgressBar::finish() {
   if (finished_) return;
   finished_ = true;
-  if (enabled_ && drawn_) {
+  if (enabled_ && drawn_ && terminal_) {
     std::fputc('\n', stderr);
     std::fflush(stderr);
   }

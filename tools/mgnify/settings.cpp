@@ -149,10 +149,12 @@ const std::vector<ExitCodeMeaning>& exit_code_table() {
        "publishes a URL for"},
       {kAuth, "authentication or permission failure (401/403)"},
       {kUnavailable,
-       "throttled or unavailable after retries: 429, 502/503/504, network failure or timeout"},
+       "throttled or unavailable after retries: 429, 502/503/504, network failure or timeout; "
+       "a genome gather job still running after --wait"},
       {kInterrupted,
        "interrupted by Ctrl-C (SIGINT; 143 for SIGTERM); download first reports what is done "
-       "and what is left, and the same command resumes"},
+       "and what is left, and the same command resumes; genome gather names the job that "
+       "--job collects later"},
   };
   return table;
 }

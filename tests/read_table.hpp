@@ -1,0 +1,50 @@
+#pragma once
+
+// Reads a table file back the way researchers do, through
+// tests/tables/read_table.py (Python's csv or pandas with their defaults).
+// Needs MGNIFY_PYTHON3 and MGNIFY_SOURCE_DIR, which the table and CLI test
+// programs define.
+
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace test_tables {
+
+struct ReadBack {
+  bool installed = true;
+  nlohmann::json table;  // {"columns": [...], "rows": [[...], ...]}
+};
+
+/// `file`, written as `format` ("tsv" or "csv"), as tests/tables/read_table.py reads it with
+/// `reader` ("csv" or "pandas"). `installed` is false when the reader is missing.
+inline ReadBack read_back(const std::string& reader, const std::string& format,
+                          const std::filesystem::path& file) {
+  const std::string separator = format == "tsv" ? "tab" : ",";
+  ReadBack result;
+  if (!std::filesystem::exists(MGNIFY_PYTHON3)) {
+    result.installed = false;
+    return result;
+  }
+  const auto out = file.string() + "." + reader + ".json";
+  const std::string command = "'" MGNIFY_PYTHON3 "' '" MGNIFY_SOURCE_DIR
+                              "/tests/tables/read_table.py' " +
+                              reader + " " + separator + " '" + file.string() + "' > '" + out + "'";
+  const int status = std::system(command.c_str());
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+    result.installed = false;
+    return result;
+  }
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  std::ifstream in(out, std::ios::binary);
+  result.table = nlohmann::json::parse(in);
+  return result;
+}
+
+}  // namespace test_tables
