@@ -277,6 +277,8 @@ const std::vector<ManExample>& man_examples() {
       {"Proteins of a Pfam family, as FASTA:",
        "mgnify protein fasta --pfam PF04659 --max 1000 > family.fasta"},
       {"One protein record:", "mgnify protein get MGYP000261684433 --format json"},
+      {"Proteins similar to a sequence (phmmer), with their records:",
+       "mgnify protein sequence-search --fasta query.fasta --evalue 0.01 > hits.tsv"},
   };
   return examples;
 }

@@ -1,11 +1,15 @@
-// `mgnify protein get|search|fasta`: the Protein lookup service.
+// `mgnify protein get|search|fasta|sequence-search`: the Protein lookup service
+// and, beside it, MGnify's phmmer sequence search.
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
 #include <mgnify/proteins.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -131,6 +135,139 @@ int report_batch(const std::vector<std::string>& accessions,
   return code;
 }
 
+struct SequenceSearchArgs {
+  std::string sequence;
+  std::string fasta;
+  std::string database = "full";
+  mgnify::proteins::EvalueCutoffs evalue;
+  mgnify::proteins::BitscoreCutoffs bitscore;
+  bool no_records = false;
+};
+
+/// A FASTA file larger than this is not one protein: refused before it is read.
+constexpr std::uintmax_t kMaxFastaBytes = 16u * 1024u * 1024u;
+
+std::string read_fasta_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw UsageError("--fasta " + path + ": not a readable regular file");
+  }
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec || size > kMaxFastaBytes) {
+    throw UsageError("--fasta " + path + ": larger than 16 MiB, which is not one protein sequence");
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in && !in.eof()) throw UsageError("--fasta " + path + ": cannot be read");
+  return text.str();
+}
+
+/// The query the arguments name; every check runs here, before any request.
+proteins::SequenceSearchQuery make_sequence_query(const SequenceSearchArgs& args) {
+  if (args.sequence.empty() == args.fasta.empty()) {
+    throw UsageError(
+        "protein sequence-search: give a sequence or --fasta FILE, not both or neither");
+  }
+  const auto db = proteins::parse_sequence_database(args.database);
+  if (!db) {
+    throw UsageError("--database must be full, all or partial, got '" + args.database + "'");
+  }
+  try {
+    proteins::SequenceSearchQuery query(args.fasta.empty() ? args.sequence
+                                                           : read_fasta_file(args.fasta));
+    query.database(*db);
+    const auto& e = args.evalue;
+    const auto& t = args.bitscore;
+    if (e.sequence || e.hit || e.report_sequence || e.report_hit) query.cutoffs(e);
+    if (t.sequence || t.hit || t.report_sequence || t.report_hit) query.cutoffs(t);
+    return query;
+  } catch (const mgnify::InvalidArgument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+/// A number as a table cell: the value when it reads as one, else the text sent.
+nlohmann::ordered_json number_cell(const mgnify::OpenNumber& n) {
+  if (n.has_value()) return *n;
+  return n.sent();
+}
+
+/// One output row: the hit's scalars first (TSV columns), then, when looked
+/// up, what the Protein service holds for it; JSON also carries the whole hit
+/// and record.
+nlohmann::ordered_json sequence_hit_row(const proteins::SequenceSearchHit& hit,
+                                        const mgnify::Result<proteins::Protein>* record) {
+  nlohmann::ordered_json row;
+  row["accession"] = hit.accession();
+  row["evalue"] = number_cell(hit.evalue);
+  row["score"] = number_cell(hit.score);
+  row["description"] = hit.desc;
+  row["domains"] = hit.domains.size();
+  if (record) {
+    const bool ok = record->ok();
+    row["record"] =
+        ok ? "found" : (record->error_as<mgnify::NotFoundError>() ? "missing" : "error");
+    row["full_length"] = ok && (*record)->full_length
+                             ? nlohmann::ordered_json(*(*record)->full_length)
+                             : nlohmann::ordered_json();
+    row["cluster_size"] = ok && (*record)->cluster_size
+                              ? nlohmann::ordered_json(*(*record)->cluster_size)
+                              : nlohmann::ordered_json();
+    std::string biomes;
+    std::string pfams;
+    if (ok) {
+      for (const auto& b : (*record)->biomes) biomes += (biomes.empty() ? "" : ";") + b.name;
+      for (const auto& p : (*record)->pfam_annotations) {
+        pfams += (pfams.empty() ? "" : ";") + p.accession;
+      }
+    }
+    row["biomes"] = biomes;
+    row["pfam"] = pfams;
+    row["protein"] =
+        ok ? nlohmann::ordered_json(nlohmann::json(**record)) : nlohmann::ordered_json();
+  }
+  row["hit"] = nlohmann::ordered_json(nlohmann::json(hit));
+  return row;
+}
+
+void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
+  cmd.add_option("sequence", args.sequence,
+                 "protein sequence: residues, or a FASTA record in one quoted argument");
+  add_nonempty_option(cmd, "--fasta", args.fasta,
+                      "file holding one protein sequence (FASTA or plain)");
+  add_nonempty_option(cmd, "--database", args.database,
+                      "full (full-length peptides), all, or partial (fragments)")
+      ->default_str("full");
+  constexpr double kMaxE = proteins::SequenceSearchQuery::kMaxEvalue;
+  constexpr double kMaxBits = 1e6;
+  auto& e = args.evalue;
+  auto& t = args.bitscore;
+  std::vector<CLI::Option*> by_e = {
+      add_number_option(cmd, "--evalue", e.sequence, 0.0, kMaxE,
+                        "sequence E-value inclusion threshold (HMMER incE)"),
+      add_number_option(cmd, "--hit-evalue", e.hit, 0.0, kMaxE,
+                        "hit (domain) E-value inclusion threshold (incdomE)"),
+      add_number_option(cmd, "--report-evalue", e.report_sequence, 0.0, kMaxE,
+                        "sequence E-value reporting threshold (E)"),
+      add_number_option(cmd, "--report-hit-evalue", e.report_hit, 0.0, kMaxE,
+                        "hit E-value reporting threshold (domE)")};
+  std::vector<CLI::Option*> by_t = {
+      add_number_option(cmd, "--bitscore", t.sequence, 0.0, kMaxBits,
+                        "sequence bit-score inclusion threshold (incT)"),
+      add_number_option(cmd, "--hit-bitscore", t.hit, 0.0, kMaxBits,
+                        "hit (domain) bit-score inclusion threshold (incdomT)"),
+      add_number_option(cmd, "--report-bitscore", t.report_sequence, 0.0, kMaxBits,
+                        "sequence bit-score reporting threshold (T)"),
+      add_number_option(cmd, "--report-hit-bitscore", t.report_hit, 0.0, kMaxBits,
+                        "hit bit-score reporting threshold (domT)")};
+  for (auto* a : by_e) {
+    for (auto* b : by_t) a->excludes(b);
+  }
+  cmd.add_flag("--no-records", args.no_records,
+               "hits only: skip looking each hit up in the Protein service");
+}
+
 }  // namespace
 
 void add_protein_commands(CLI::App& app, Context& ctx) {
@@ -237,6 +374,60 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
             std::cout << fasta_of(p, *width);
           });
       std::cout.flush();
+      return code;
+    };
+  });
+
+  // sequence-search
+  auto seq_args = std::make_shared<SequenceSearchArgs>();
+  auto* seq = protein->add_subcommand(
+      "sequence-search",
+      "phmmer search of one protein sequence against MGnify's proteins, hits joined to their "
+      "records (E-value or bit-score cut-offs, not both)");
+  add_sequence_search_options(*seq, *seq_args);
+  help_formatter(*seq).not_applicable(seq, {"--page-size", "--max"});
+  seq->callback([&ctx, seq_args] {
+    ctx.action = [&ctx, seq_args] {
+      no_page_size(ctx.settings, "protein sequence-search");
+      if (ctx.settings.max_items) {
+        throw UsageError(
+            "--max does not apply to 'protein sequence-search'; the cut-offs decide the hits");
+      }
+      const auto query = make_sequence_query(*seq_args);
+      const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
+      Writer out = stdout_writer(ctx.settings);
+      out.begin_list();
+      int code = kOk;
+      if (seq_args->no_records) {
+        for (const auto& hit : client.sequence_search(query).results.hits) {
+          out.write(sequence_hit_row(hit, nullptr));
+        }
+        out.finish();
+        return code;
+      }
+      ProgressBar bar("records");
+      mgnify::BatchOptions batch;
+      batch.progress = [&bar](std::size_t done, std::size_t total) {
+        bar.items(done, total, "records");
+      };
+      const auto joined = client.sequence_search_with_records(query, batch);
+      bar.finish();
+      std::size_t missing = 0;
+      for (const auto& m : joined.matches) {
+        out.write(sequence_hit_row(m.hit, &m.record));
+        if (m.record_missing()) {
+          ++missing;
+        } else if (!m.record.ok()) {
+          print_error(m.hit.accession() + ": " + error_message(m.record.error()));
+          if (code == kOk) code = exit_code_for(m.record.exception());
+        }
+      }
+      out.finish();
+      if (missing > 0) {
+        print_error(
+            std::to_string(missing) + " of " + std::to_string(joined.matches.size()) +
+            " hits have no record in the Protein service (record=missing); they are listed");
+      }
       return code;
     };
   });
