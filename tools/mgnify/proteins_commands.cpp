@@ -1,6 +1,7 @@
 // `mgnify protein get|search|fasta|sequence-search`: the Protein lookup service
 // and, beside it, MGnify's phmmer sequence search.
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -193,11 +194,12 @@ nlohmann::ordered_json number_cell(const mgnify::OpenNumber& n) {
   return n.sent();
 }
 
-/// One output row: the hit's scalars first (TSV columns), then, when looked
-/// up, what the Protein service holds for it; JSON also carries the whole hit
-/// and record.
+/// One output row: the hit's scalars first, then, when looked up, what the
+/// Protein service holds for it; `nested` (JSON, NDJSON) adds the whole hit
+/// and record, which a TSV row would flatten into hundreds of columns.
 nlohmann::ordered_json sequence_hit_row(const proteins::SequenceSearchHit& hit,
-                                        const mgnify::Result<proteins::Protein>* record) {
+                                        const mgnify::Result<proteins::Protein>* record,
+                                        bool nested) {
   nlohmann::ordered_json row;
   row["accession"] = hit.accession();
   row["evalue"] = number_cell(hit.evalue);
@@ -224,11 +226,38 @@ nlohmann::ordered_json sequence_hit_row(const proteins::SequenceSearchHit& hit,
     }
     row["biomes"] = biomes;
     row["pfam"] = pfams;
-    row["protein"] =
-        ok ? nlohmann::ordered_json(nlohmann::json(**record)) : nlohmann::ordered_json();
+    if (nested) {
+      row["protein"] =
+          ok ? nlohmann::ordered_json(nlohmann::json(**record)) : nlohmann::ordered_json();
+    }
   }
-  row["hit"] = nlohmann::ordered_json(nlohmann::json(hit));
+  if (nested) row["hit"] = nlohmann::ordered_json(nlohmann::json(hit));
   return row;
+}
+
+/// The TSV columns of sequence_hit_row, in its order.
+std::vector<std::string> sequence_row_order() {
+  return {"accession", "evalue",      "score",        "description", "domains",
+          "record",    "full_length", "cluster_size", "biomes",      "pfam"};
+}
+
+/// The four options of one kind of cut-off (--KIND, --hit-KIND, --report-KIND,
+/// --report-hit-KIND), in the order of HMMER's names in `hmmer`.
+template <class Cutoffs>
+std::vector<CLI::Option*> add_cutoff_options(CLI::App& cmd, Cutoffs& c, const std::string& kind,
+                                             const std::string& label,
+                                             const std::array<const char*, 4>& hmmer, double max) {
+  const auto help = [&](const char* what, const char* when, const char* name) {
+    return std::string(what) + " " + label + " " + when + " threshold (HMMER " + name + ")";
+  };
+  return {add_number_option(cmd, "--" + kind, c.sequence, 0.0, max,
+                            help("sequence", "inclusion", hmmer[0])),
+          add_number_option(cmd, "--hit-" + kind, c.hit, 0.0, max,
+                            help("hit (domain)", "inclusion", hmmer[1])),
+          add_number_option(cmd, "--report-" + kind, c.report_sequence, 0.0, max,
+                            help("sequence", "reporting", hmmer[2])),
+          add_number_option(cmd, "--report-hit-" + kind, c.report_hit, 0.0, max,
+                            help("hit (domain)", "reporting", hmmer[3]))};
 }
 
 void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
@@ -239,28 +268,11 @@ void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
   add_nonempty_option(cmd, "--database", args.database,
                       "full (full-length peptides), all, or partial (fragments)")
       ->default_str("full");
-  constexpr double kMaxE = proteins::SequenceSearchQuery::kMaxEvalue;
-  constexpr double kMaxBits = 1e6;
-  auto& e = args.evalue;
-  auto& t = args.bitscore;
-  std::vector<CLI::Option*> by_e = {
-      add_number_option(cmd, "--evalue", e.sequence, 0.0, kMaxE,
-                        "sequence E-value inclusion threshold (HMMER incE)"),
-      add_number_option(cmd, "--hit-evalue", e.hit, 0.0, kMaxE,
-                        "hit (domain) E-value inclusion threshold (incdomE)"),
-      add_number_option(cmd, "--report-evalue", e.report_sequence, 0.0, kMaxE,
-                        "sequence E-value reporting threshold (E)"),
-      add_number_option(cmd, "--report-hit-evalue", e.report_hit, 0.0, kMaxE,
-                        "hit E-value reporting threshold (domE)")};
-  std::vector<CLI::Option*> by_t = {
-      add_number_option(cmd, "--bitscore", t.sequence, 0.0, kMaxBits,
-                        "sequence bit-score inclusion threshold (incT)"),
-      add_number_option(cmd, "--hit-bitscore", t.hit, 0.0, kMaxBits,
-                        "hit (domain) bit-score inclusion threshold (incdomT)"),
-      add_number_option(cmd, "--report-bitscore", t.report_sequence, 0.0, kMaxBits,
-                        "sequence bit-score reporting threshold (T)"),
-      add_number_option(cmd, "--report-hit-bitscore", t.report_hit, 0.0, kMaxBits,
-                        "hit bit-score reporting threshold (domT)")};
+  const auto by_e = add_cutoff_options(cmd, args.evalue, "evalue", "E-value",
+                                       {"incE", "incdomE", "E", "domE"},
+                                       proteins::SequenceSearchQuery::kMaxEvalue);
+  const auto by_t = add_cutoff_options(cmd, args.bitscore, "bitscore", "bit-score",
+                                       {"incT", "incdomT", "T", "domT"}, 1e6);
   for (auto* a : by_e) {
     for (auto* b : by_t) a->excludes(b);
   }
@@ -386,6 +398,7 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       "records (E-value or bit-score cut-offs, not both)");
   add_sequence_search_options(*seq, *seq_args);
   help_formatter(*seq).not_applicable(seq, {"--page-size", "--max"});
+  help_formatter(*seq).default_for(seq, "--format", "tsv");
   seq->callback([&ctx, seq_args] {
     ctx.action = [&ctx, seq_args] {
       no_page_size(ctx.settings, "protein sequence-search");
@@ -395,12 +408,17 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       }
       const auto query = make_sequence_query(*seq_args);
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
-      Writer out = stdout_writer(ctx.settings);
+      // A hit table, as mg-toolkit writes one: TSV unless --format says otherwise.
+      Settings settings = ctx.settings;
+      if (!settings.format_given) settings.format = Format::tsv;
+      const bool nested = settings.format != Format::tsv;
+      Writer out = stdout_writer(settings);
+      out.prefer_order(sequence_row_order());
       out.begin_list();
       int code = kOk;
       if (seq_args->no_records) {
         for (const auto& hit : client.sequence_search(query).results.hits) {
-          out.write(sequence_hit_row(hit, nullptr));
+          out.write(sequence_hit_row(hit, nullptr, nested));
         }
         out.finish();
         return code;
@@ -414,7 +432,7 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       bar.finish();
       std::size_t missing = 0;
       for (const auto& m : joined.matches) {
-        out.write(sequence_hit_row(m.hit, &m.record));
+        out.write(sequence_hit_row(m.hit, &m.record, nested));
         if (m.record_missing()) {
           ++missing;
         } else if (!m.record.ok()) {

@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
-#include <locale>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -26,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/open_number.hpp"
 #include "mock_server.hpp"
 #include "protein_data.hpp"
 
@@ -56,15 +56,9 @@ void send_detail(httplib::Response& res, int status, const std::string& detail) 
   res.set_content(ojson{{"detail", detail}}.dump(), "application/json");
 }
 
+/// A form value as a number, read as the SDK reads HMMER's numbers.
 std::optional<double> parse_number(const std::string& text) {
-  std::istringstream in(text);
-  in.imbue(std::locale::classic());
-  double value = 0;
-  in >> std::noskipws >> value;
-  if (in.fail() || in.peek() != std::char_traits<char>::eof() || !std::isfinite(value)) {
-    return std::nullopt;
-  }
-  return value;
+  return mgnify::OpenNumber::from_sent(text).value();
 }
 
 std::string evalue_text(double value) {
