@@ -268,9 +268,9 @@ void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
   add_nonempty_option(cmd, "--database", args.database,
                       "full (full-length peptides), all, or partial (fragments)")
       ->default_str("full");
-  const auto by_e = add_cutoff_options(cmd, args.evalue, "evalue", "E-value",
-                                       {"incE", "incdomE", "E", "domE"},
-                                       proteins::SequenceSearchQuery::kMaxEvalue);
+  const auto by_e =
+      add_cutoff_options(cmd, args.evalue, "evalue", "E-value", {"incE", "incdomE", "E", "domE"},
+                         proteins::SequenceSearchQuery::kMaxEvalue);
   const auto by_t = add_cutoff_options(cmd, args.bitscore, "bitscore", "bit-score",
                                        {"incT", "incdomT", "T", "domT"}, 1e6);
   for (auto* a : by_e) {
