@@ -245,8 +245,9 @@ TEST_CASE("parser errors are one 'mgnify:' line, naming an unknown command with 
   const std::vector<Case> cases = {
       {{"protein", "gett", "10"}, "mgnify: unknown command 'gett'; did you mean 'get'?\n"},
       {{"v2", "studies", "lisst"}, "mgnify: unknown command 'lisst'; did you mean 'list'?\n"},
-      {{"protein", "xyz"}, "mgnify: unknown command 'xyz'; expected one of: get, search, fasta\n"},
-      {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta\n"},
+      {{"protein", "xyz"},
+       "mgnify: unknown command 'xyz'; expected one of: get, search, fasta, sequence-search\n"},
+      {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta, sequence-search\n"},
       {{"--bogus"}, "mgnify: unknown option '--bogus'\n"},
       {{"v2", "studies", "list", "--maxx", "3"},
        "mgnify: unknown option '--maxx'; did you mean '--max'?\n"},
