@@ -8,3 +8,4 @@
 #include "mgnify/proteins/export.hpp"
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/proteins/search_query.hpp"
+#include "mgnify/proteins/sequence_search.hpp"

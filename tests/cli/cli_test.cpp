@@ -2,9 +2,12 @@
 // process against the in-process mock, and its output is parsed and compared
 // with what the SDK itself reads from the same mock.
 
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,6 +27,7 @@
 #include "mock/mock_server.hpp"
 #include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
+#include "skip.hpp"
 
 using nlohmann::json;
 
@@ -241,8 +245,9 @@ TEST_CASE("parser errors are one 'mgnify:' line, naming an unknown command with 
   const std::vector<Case> cases = {
       {{"protein", "gett", "10"}, "mgnify: unknown command 'gett'; did you mean 'get'?\n"},
       {{"v2", "studies", "lisst"}, "mgnify: unknown command 'lisst'; did you mean 'list'?\n"},
-      {{"protein", "xyz"}, "mgnify: unknown command 'xyz'; expected one of: get, search, fasta\n"},
-      {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta\n"},
+      {{"protein", "xyz"},
+       "mgnify: unknown command 'xyz'; expected one of: get, search, fasta, sequence-search\n"},
+      {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta, sequence-search\n"},
       {{"--bogus"}, "mgnify: unknown option '--bogus'\n"},
       {{"v2", "studies", "list", "--maxx", "3"},
        "mgnify: unknown option '--maxx'; did you mean '--max'?\n"},
@@ -423,6 +428,176 @@ TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hi
   CHECK(searched.err ==
         "mgnify: warning: the search stopped at its limit of 3 hits, so more may exist; "
         "raise --max (up to 1000)\n");
+}
+
+namespace {
+
+const std::string kQueryProtein =
+    "MKVLAAGIVGLLLASSAFAQEEKKPETVTLTGKVVDAEGNPVAGATVTVKGTDKTTQTDAQGNFSLSV";
+
+std::size_t sequence_search_posts() {
+  std::size_t n = 0;
+  for (const auto& r : mock().requests()) {
+    if (r.method == "POST" && r.path.find("/sequence-search/") != std::string::npos) ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("protein sequence-search prints every hit joined to its record, the missing one too",
+          "[cli][proteins][sequence_search]") {
+  mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
+  mgnify::proteins::EvalueCutoffs e;
+  e.sequence = 0.01;
+  const auto expected = client.sequence_search_with_records(
+      mgnify::proteins::SequenceSearchQuery(kQueryProtein).cutoffs(e));
+  REQUIRE(expected.matches.size() == 6);
+
+  mock().clear_requests();
+  const auto run = mgnify_run({"protein", "sequence-search", kQueryProtein, "--evalue", "0.01"});
+  REQUIRE(run.code == 0);
+  CHECK(run.err ==
+        "mgnify: 1 of 6 hits have no record in the Protein service (record=missing); "
+        "they are listed\n");
+  CHECK(sequence_search_posts() == 1);
+  const Tsv t = parse_tsv(run.out);
+  CHECK(t.header == std::vector<std::string>{"accession", "evalue", "score", "description",
+                                             "domains", "record", "full_length", "cluster_size",
+                                             "biomes", "pfam"});
+  REQUIRE(t.rows.size() == expected.matches.size());
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const auto& m = expected.matches[i];
+    INFO(m.hit.accession());
+    CHECK(t.rows[i][t.column("accession")] == m.hit.accession());
+    CHECK(std::stod(t.rows[i][t.column("evalue")]) == Approx(*m.hit.evalue));
+    CHECK(t.rows[i][t.column("record")] == (m.record.ok() ? "found" : "missing"));
+    if (m.record.ok()) {
+      CHECK(t.rows[i][t.column("cluster_size")] == std::to_string(*m.record->cluster_size));
+    } else {
+      CHECK(t.rows[i][t.column("cluster_size")].empty());
+    }
+  }
+
+  // JSON carries the whole hit and record as well.
+  const auto as_json = mgnify_run(
+      {"--format", "json", "protein", "sequence-search", kQueryProtein, "--evalue", "0.01"});
+  REQUIRE(as_json.code == 0);
+  const json doc = json::parse(as_json.out);
+  REQUIRE(doc.size() == expected.matches.size());
+  for (std::size_t i = 0; i < doc.size(); ++i) {
+    const auto& m = expected.matches[i];
+    CHECK(doc[i]["hit"] == json(m.hit));
+    CHECK(doc[i]["protein"] == (m.record.ok() ? json(*m.record) : json()));
+  }
+}
+
+TEST_CASE("protein sequence-search sends the database, the cut-offs and the FASTA file's record",
+          "[cli][proteins][sequence_search]") {
+  TempDir dir;
+  const auto fasta = dir.path() / "query.fasta";
+  std::ofstream(fasta) << ">query one\n"
+                       << kQueryProtein.substr(0, 40) << "\n"
+                       << kQueryProtein.substr(40) << "\n";
+  mock().clear_requests();
+  const auto run = mgnify_run({"--format", "ndjson", "protein", "sequence-search", "--fasta",
+                               fasta.string(), "--database", "partial", "--report-bitscore", "200",
+                               "--bitscore", "250", "--no-records"});
+  REQUIRE(run.code == 0);
+  CHECK(run.err.empty());
+  const auto lines = cli_test::ndjson_lines(run.out);
+  CHECK(lines.size() == 3);  // the mock's scores are 320, 275, 230, 185, ...
+  for (const auto& line : lines) {
+    CHECK_FALSE(line.contains("record"));
+    CHECK(line["score"].get<double>() >= 200);
+  }
+  std::string body;
+  std::size_t lookups = 0;
+  for (const auto& r : mock().requests()) {
+    if (r.method == "POST") body = r.body;
+    if (r.path.find("/protein/") != std::string::npos) ++lookups;
+  }
+  CHECK(lookups == 0);
+  CHECK(body.find("seqdb=partial") != std::string::npos);
+  CHECK(body.find("incT=250") != std::string::npos);
+  CHECK(body.find("&T=200") != std::string::npos);
+  CHECK(body.find("seq=%3Equery%20one%0A" + kQueryProtein) != std::string::npos);
+  CHECK(body.find("incE") == std::string::npos);
+}
+
+TEST_CASE("protein sequence-search refuses bad input with one line and exit 2, before any request",
+          "[cli][proteins][sequence_search]") {
+  TempDir dir;
+  const auto two = dir.path() / "two.fasta";
+  std::ofstream(two) << ">a\nMKVLL\n>b\nMKVLL\n";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"protein", "sequence-search"},
+       "mgnify: protein sequence-search: give a sequence or --fasta FILE, not both or neither\n"},
+      {{"protein", "sequence-search", "MKV1LL"},
+       "mgnify: sequence search takes a protein sequence (letters A-Z), and residue 4 is '1'\n"},
+      {{"protein", "sequence-search", "--fasta", two.string()},
+       "mgnify: sequence search takes one sequence, and the input holds more than one FASTA "
+       "record\n"},
+      {{"protein", "sequence-search", "--fasta", (dir.path() / "absent.fasta").string()},
+       "mgnify: --fasta " + (dir.path() / "absent.fasta").string() +
+           ": not a readable regular file\n"},
+      {{"protein", "sequence-search", "MKVLL", "--database", "uniprotkb"},
+       "mgnify: --database must be full, all or partial, got 'uniprotkb'\n"},
+      {{"protein", "sequence-search", "MKVLL", "--evalue", "0"},
+       "mgnify: sequence search cut-off incE (sequence E-value) must be greater than 0 and at "
+       "most 10, got 0\n"},
+      {{"protein", "sequence-search", "MKVLL", "--evalue", "0.5", "--report-evalue", "0.1"},
+       "mgnify: sequence search cut-off incE (0.5) must be at most E (0.1): an inclusion "
+       "threshold cannot be looser than the reporting one\n"},
+      {{"protein", "sequence-search", "MKVLL", "--max", "5"},
+       "mgnify: --max does not apply to 'protein sequence-search'; the cut-offs decide the hits\n"},
+  };
+  mock().clear_requests();
+  for (const auto& [args, message] : cases) {
+    INFO(args.back());
+    const auto run = mgnify_run(args);
+    CHECK(run.code == 2);
+    CHECK(run.err == message);
+    CHECK(run.out.empty());
+  }
+  // E-value and bit-score cut-offs together: CLI11's own refusal, one line too.
+  const auto both =
+      mgnify_run({"protein", "sequence-search", "MKVLL", "--evalue", "0.01", "--bitscore", "25"});
+  CHECK(both.code == 2);
+  CHECK(std::count(both.err.begin(), both.err.end(), '\n') == 1);
+  CHECK(both.err.find("--evalue") != std::string::npos);
+  CHECK(mock().requests().empty());
+}
+
+TEST_CASE("protein sequence-search TSV reads back through pandas",
+          "[cli][proteins][sequence_search][roundtrip]") {
+  const auto run = mgnify_run({"protein", "sequence-search", kQueryProtein});
+  REQUIRE(run.code == 0);
+  TempDir dir;
+  const auto file = dir.path() / "hits.tsv";
+  std::ofstream(file, std::ios::binary) << run.out;
+  if (!std::filesystem::exists(MGNIFY_PYTHON3))
+    MGNIFY_SKIP_TEST(MGNIFY_PYTHON3 " is not installed");
+  const auto out = dir.path() / "pandas.json";
+  const std::string command = "'" MGNIFY_PYTHON3 "' '" MGNIFY_SOURCE_DIR
+                              "/tests/tables/read_table.py' pandas tab '" +
+                              file.string() + "' > '" + out.string() + "'";
+  const int status = std::system(command.c_str());
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+    MGNIFY_SKIP_TEST("pandas (python3-pandas) is not installed for " MGNIFY_PYTHON3);
+  }
+  REQUIRE(status == 0);
+  std::ifstream in(out, std::ios::binary);
+  const json back = json::parse(in);
+  const Tsv t = parse_tsv(run.out);
+  CHECK(back.at("columns") == json(t.header));
+  REQUIRE(back.at("rows").size() == t.rows.size());
+  const auto acc = t.column("accession");
+  const auto rec = t.column("record");
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    CHECK(back["rows"][i][acc] == t.rows[i][acc]);
+    CHECK(back["rows"][i][rec] == t.rows[i][rec]);
+  }
 }
 
 // ------------------------------------------------------------------- v1 ----

@@ -206,7 +206,8 @@ TEST_CASE("the bash completion script completes commands, options and values",
   GeneratedDir dir;
   const auto script = dir.generate("bash");
   CHECK(bash_completes(script, {"pro"}) == std::set<std::string>{"protein"});
-  CHECK(bash_completes(script, {"protein", ""}) == std::set<std::string>{"get", "search", "fasta"});
+  CHECK(bash_completes(script, {"protein", ""}) ==
+        std::set<std::string>{"get", "search", "fasta", "sequence-search"});
   CHECK(bash_completes(script, {"v2", "stu"}) == std::set<std::string>{"studies"});
   // An option's value is skipped on the way to the command.
   CHECK(bash_completes(script, {"--format", "tsv", "v2", "studies", "l"}) ==
@@ -262,7 +263,7 @@ TEST_CASE("the zsh completion script is valid zsh", "[cli][completion]") {
   const auto script = dir.generate("zsh");
   const std::string text = dl_test::read_file(script);
   CHECK(text.rfind("#compdef mgnify\n", 0) == 0);
-  CHECK(text.find("\"/protein\") echo \"get search fasta\"") != std::string::npos);
+  CHECK(text.find("\"/protein\") echo \"get search fasta sequence-search\"") != std::string::npos);
   if (!std::filesystem::exists("/bin/zsh") && !std::filesystem::exists("/usr/bin/zsh")) {
     MGNIFY_SKIP_TEST("zsh is not installed: the script's syntax was not checked");
   }
@@ -281,7 +282,7 @@ TEST_CASE("the zsh completion script is valid zsh", "[cli][completion]") {
   REQUIRE_FALSE(completes.timed_out);
   CHECK(completes.code == 0);
   CHECK(completes.err.empty());
-  CHECK(completes.out == "get search fasta\njson ndjson tsv\n");
+  CHECK(completes.out == "get search fasta sequence-search\njson ndjson tsv\n");
 }
 
 TEST_CASE("the man page names every command and every option the help shows", "[cli][man]") {

@@ -286,6 +286,8 @@ const std::vector<ManExample>& man_examples() {
        "hits.tsv"},
       {"Genomes that make up a sample, from its sourmash signature:",
        "mgnify genome gather sample.sig --catalogue human-gut-v2-0 --format tsv > gather.tsv"},
+      {"Proteins similar to a sequence (phmmer), with their records:",
+       "mgnify protein sequence-search --fasta query.fasta --evalue 0.01 > hits.tsv"},
   };
   return examples;
 }

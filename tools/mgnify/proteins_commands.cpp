@@ -1,11 +1,16 @@
-// `mgnify protein get|search|fasta`: the Protein lookup service.
+// `mgnify protein get|search|fasta|sequence-search`: the Protein lookup service
+// and, beside it, MGnify's phmmer sequence search.
 
+#include <array>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
 #include <mgnify/proteins.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -131,6 +136,150 @@ int report_batch(const std::vector<std::string>& accessions,
   return code;
 }
 
+struct SequenceSearchArgs {
+  std::string sequence;
+  std::string fasta;
+  std::string database = "full";
+  mgnify::proteins::EvalueCutoffs evalue;
+  mgnify::proteins::BitscoreCutoffs bitscore;
+  bool no_records = false;
+};
+
+/// A FASTA file larger than this is not one protein: refused before it is read.
+constexpr std::uintmax_t kMaxFastaBytes = 16u * 1024u * 1024u;
+
+std::string read_fasta_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw UsageError("--fasta " + path + ": not a readable regular file");
+  }
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec || size > kMaxFastaBytes) {
+    throw UsageError("--fasta " + path + ": larger than 16 MiB, which is not one protein sequence");
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in && !in.eof()) throw UsageError("--fasta " + path + ": cannot be read");
+  return text.str();
+}
+
+/// The query the arguments name; every check runs here, before any request.
+proteins::SequenceSearchQuery make_sequence_query(const SequenceSearchArgs& args) {
+  if (args.sequence.empty() == args.fasta.empty()) {
+    throw UsageError(
+        "protein sequence-search: give a sequence or --fasta FILE, not both or neither");
+  }
+  const auto db = proteins::parse_sequence_database(args.database);
+  if (!db) {
+    throw UsageError("--database must be full, all or partial, got '" + args.database + "'");
+  }
+  try {
+    proteins::SequenceSearchQuery query(args.fasta.empty() ? args.sequence
+                                                           : read_fasta_file(args.fasta));
+    query.database(*db);
+    const auto& e = args.evalue;
+    const auto& t = args.bitscore;
+    if (e.sequence || e.hit || e.report_sequence || e.report_hit) query.cutoffs(e);
+    if (t.sequence || t.hit || t.report_sequence || t.report_hit) query.cutoffs(t);
+    return query;
+  } catch (const mgnify::InvalidArgument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+/// A number as a table cell: the value when it reads as one, else the text sent.
+nlohmann::ordered_json number_cell(const mgnify::OpenNumber& n) {
+  if (n.has_value()) return *n;
+  return n.sent();
+}
+
+/// One output row: the hit's scalars first, then, when looked up, what the
+/// Protein service holds for it; `nested` (JSON, NDJSON) adds the whole hit
+/// and record, which a TSV row would flatten into hundreds of columns.
+nlohmann::ordered_json sequence_hit_row(const proteins::SequenceSearchHit& hit,
+                                        const mgnify::Result<proteins::Protein>* record,
+                                        bool nested) {
+  nlohmann::ordered_json row;
+  row["accession"] = hit.accession();
+  row["evalue"] = number_cell(hit.evalue);
+  row["score"] = number_cell(hit.score);
+  row["description"] = hit.desc;
+  row["domains"] = hit.domains.size();
+  if (record) {
+    const bool ok = record->ok();
+    row["record"] =
+        ok ? "found" : (record->error_as<mgnify::NotFoundError>() ? "missing" : "error");
+    row["full_length"] = ok && (*record)->full_length
+                             ? nlohmann::ordered_json(*(*record)->full_length)
+                             : nlohmann::ordered_json();
+    row["cluster_size"] = ok && (*record)->cluster_size
+                              ? nlohmann::ordered_json(*(*record)->cluster_size)
+                              : nlohmann::ordered_json();
+    std::string biomes;
+    std::string pfams;
+    if (ok) {
+      for (const auto& b : (*record)->biomes) biomes += (biomes.empty() ? "" : ";") + b.name;
+      for (const auto& p : (*record)->pfam_annotations) {
+        pfams += (pfams.empty() ? "" : ";") + p.accession;
+      }
+    }
+    row["biomes"] = biomes;
+    row["pfam"] = pfams;
+    if (nested) {
+      row["protein"] =
+          ok ? nlohmann::ordered_json(nlohmann::json(**record)) : nlohmann::ordered_json();
+    }
+  }
+  if (nested) row["hit"] = nlohmann::ordered_json(nlohmann::json(hit));
+  return row;
+}
+
+/// The TSV columns of sequence_hit_row, in its order.
+std::vector<std::string> sequence_row_order() {
+  return {"accession", "evalue",      "score",        "description", "domains",
+          "record",    "full_length", "cluster_size", "biomes",      "pfam"};
+}
+
+/// The four options of one kind of cut-off (--KIND, --hit-KIND, --report-KIND,
+/// --report-hit-KIND), in the order of HMMER's names in `hmmer`.
+template <class Cutoffs>
+std::vector<CLI::Option*> add_cutoff_options(CLI::App& cmd, Cutoffs& c, const std::string& kind,
+                                             const std::string& label,
+                                             const std::array<const char*, 4>& hmmer, double max) {
+  const auto help = [&](const char* what, const char* when, const char* name) {
+    return std::string(what) + " " + label + " " + when + " threshold (HMMER " + name + ")";
+  };
+  return {add_number_option(cmd, "--" + kind, c.sequence, 0.0, max,
+                            help("sequence", "inclusion", hmmer[0])),
+          add_number_option(cmd, "--hit-" + kind, c.hit, 0.0, max,
+                            help("hit (domain)", "inclusion", hmmer[1])),
+          add_number_option(cmd, "--report-" + kind, c.report_sequence, 0.0, max,
+                            help("sequence", "reporting", hmmer[2])),
+          add_number_option(cmd, "--report-hit-" + kind, c.report_hit, 0.0, max,
+                            help("hit (domain)", "reporting", hmmer[3]))};
+}
+
+void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
+  cmd.add_option("sequence", args.sequence,
+                 "protein sequence: residues, or a FASTA record in one quoted argument");
+  add_nonempty_option(cmd, "--fasta", args.fasta,
+                      "file holding one protein sequence (FASTA or plain)");
+  add_nonempty_option(cmd, "--database", args.database,
+                      "full (full-length peptides), all, or partial (fragments)")
+      ->default_str("full");
+  const auto by_e =
+      add_cutoff_options(cmd, args.evalue, "evalue", "E-value", {"incE", "incdomE", "E", "domE"},
+                         proteins::SequenceSearchQuery::kMaxEvalue);
+  const auto by_t = add_cutoff_options(cmd, args.bitscore, "bitscore", "bit-score",
+                                       {"incT", "incdomT", "T", "domT"}, 1e6);
+  for (auto* a : by_e) {
+    for (auto* b : by_t) a->excludes(b);
+  }
+  cmd.add_flag("--no-records", args.no_records,
+               "hits only: skip looking each hit up in the Protein service");
+}
+
 }  // namespace
 
 void add_protein_commands(CLI::App& app, Context& ctx) {
@@ -237,6 +386,66 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
             std::cout << fasta_of(p, *width);
           });
       std::cout.flush();
+      return code;
+    };
+  });
+
+  // sequence-search
+  auto seq_args = std::make_shared<SequenceSearchArgs>();
+  auto* seq = protein->add_subcommand(
+      "sequence-search",
+      "phmmer search of one protein sequence against MGnify's proteins, hits joined to their "
+      "records (E-value or bit-score cut-offs, not both)");
+  add_sequence_search_options(*seq, *seq_args);
+  help_formatter(*seq).not_applicable(seq, {"--page-size", "--max"});
+  help_formatter(*seq).default_for(seq, "--format", "tsv");
+  seq->callback([&ctx, seq_args] {
+    ctx.action = [&ctx, seq_args] {
+      no_page_size(ctx.settings, "protein sequence-search");
+      if (ctx.settings.max_items) {
+        throw UsageError(
+            "--max does not apply to 'protein sequence-search'; the cut-offs decide the hits");
+      }
+      const auto query = make_sequence_query(*seq_args);
+      const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
+      // A hit table, as mg-toolkit writes one: TSV unless --format says otherwise.
+      Settings settings = ctx.settings;
+      if (!settings.format_given) settings.format = Format::tsv;
+      const bool nested = settings.format != Format::tsv;
+      Writer out = stdout_writer(settings);
+      out.prefer_order(sequence_row_order());
+      out.begin_list();
+      int code = kOk;
+      if (seq_args->no_records) {
+        for (const auto& hit : client.sequence_search(query).results.hits) {
+          out.write(sequence_hit_row(hit, nullptr, nested));
+        }
+        out.finish();
+        return code;
+      }
+      ProgressBar bar("records");
+      mgnify::BatchOptions batch;
+      batch.progress = [&bar](std::size_t done, std::size_t total) {
+        bar.items(done, total, "records");
+      };
+      const auto joined = client.sequence_search_with_records(query, batch);
+      bar.finish();
+      std::size_t missing = 0;
+      for (const auto& m : joined.matches) {
+        out.write(sequence_hit_row(m.hit, &m.record, nested));
+        if (m.record_missing()) {
+          ++missing;
+        } else if (!m.record.ok()) {
+          print_error(m.hit.accession() + ": " + error_message(m.record.error()));
+          if (code == kOk) code = exit_code_for(m.record.exception());
+        }
+      }
+      out.finish();
+      if (missing > 0) {
+        print_error(
+            std::to_string(missing) + " of " + std::to_string(joined.matches.size()) +
+            " hits have no record in the Protein service (record=missing); they are listed");
+      }
       return code;
     };
   });

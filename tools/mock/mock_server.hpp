@@ -27,6 +27,8 @@ class Server;
 namespace mgnify::mock {
 
 inline constexpr const char* kProteinsPrefix = "/metagenomics/proteins/api/v1";
+// MGnify's sequence-search service (HMMER web), beside the Protein service.
+inline constexpr const char* kSequenceSearchPrefix = "/metagenomics/sequence-search";
 inline constexpr const char* kV1Prefix = "/metagenomics/api/v1";
 inline constexpr const char* kV2Prefix = "/metagenomics/api/v2";
 
@@ -165,6 +167,9 @@ class MockServer {
 // Each service's mock library (tools/mock/<service>/) defines its registration
 // function; tests call the one they need before start(), the binary calls all.
 void register_proteins_routes(MockServer& server);
+/// Called by register_proteins_routes; the phmmer search of
+/// tools/mock/proteins/sequence_search.cpp.
+void register_sequence_search_routes(MockServer& server);
 void register_v1_routes(MockServer& server);
 void register_v2_routes(MockServer& server);
 void register_file_routes(MockServer& server);

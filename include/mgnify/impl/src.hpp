@@ -15,6 +15,7 @@
 #include "mgnify/impl/error_body.ipp"
 #include "mgnify/impl/raw_json.ipp"
 #include "mgnify/proteins/impl/client.ipp"
+#include "mgnify/proteins/impl/sequence_search.ipp"
 #include "mgnify/v1/impl/client.ipp"
 #include "mgnify/v1/impl/resource.ipp"
 #include "mgnify/v2/impl/client.ipp"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mgnify/batch.hpp"
+#include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/error.hpp"
@@ -22,6 +23,7 @@
 #include "mgnify/proteins/accession.hpp"
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/proteins/search_query.hpp"
+#include "mgnify/proteins/sequence_search.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
@@ -34,6 +36,9 @@ class ProteinClient {
   static constexpr const char* kDefaultBaseUrl =
       "https://www.ebi.ac.uk/metagenomics/proteins/api/v1";
   static constexpr std::size_t kDefaultConcurrency = 8;
+  /// Where MGnify's sequence-search service takes phmmer searches, on the
+  /// origin of the Protein service's base URL (both live on www.ebi.ac.uk).
+  static constexpr const char* kSequenceSearchPath = "/metagenomics/sequence-search/search/phmmer";
 
   explicit ProteinClient(ClientOptions options = {});
 
@@ -77,8 +82,29 @@ class ProteinClient {
   std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
                                                 const BatchOptions& batch = {}) const;
 
+  /// The URL sequence searches are POSTed to: the one set with
+  /// set_sequence_search_url, else the base URL's origin + kSequenceSearchPath.
+  std::string sequence_search_url() const;
+  /// Sends sequence searches elsewhere (a mirror, a test server).
+  void set_sequence_search_url(std::string url) { sequence_search_url_ = std::move(url); }
+
+  /// phmmer with the query's sequence against MGnify's protein database:
+  /// the hits, best first, as the service ranked them. The query was checked
+  /// when it was built; the service's own refusal (a 4xx) is an ApiError with
+  /// its detail. Sends no token. Cancelling ends the call with CancelledError.
+  SequenceSearchResponse sequence_search(const SequenceSearchQuery& query,
+                                         const CancelToken& cancel = CancelToken::never()) const;
+
+  /// sequence_search, then every hit's record from the Protein service
+  /// (get_many: concurrent, under the client's rate limit): one match per
+  /// hit, in hit order, a hit without a record included with the reason
+  /// (SequenceSearchMatch::record_missing()). `batch.cancel` also cancels the search.
+  SequenceSearchWithRecords sequence_search_with_records(const SequenceSearchQuery& query,
+                                                         const BatchOptions& batch = {}) const;
+
  private:
   std::shared_ptr<http::Session> session_;
+  std::string sequence_search_url_;
 };
 
 }  // namespace proteins

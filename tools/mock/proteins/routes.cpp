@@ -1,5 +1,6 @@
 // The mock Protein service: GET /protein/search and GET /protein/{mgyp}, with
-// the real service's status codes and both 422 body shapes. Data comes from
+// the real service's status codes and both 422 body shapes, and beside it the
+// sequence-search service (sequence_search.cpp). Data comes from
 // protein_data.cpp.
 
 #include <httplib.h>
@@ -177,6 +178,7 @@ void register_proteins_routes(MockServer& server) {
   // otherwise be taken for an accession.
   server.server().Get(prefix + "/protein/search", search);
   server.server().Get(prefix + R"(/protein/([^/]+))", protein);
+  register_sequence_search_routes(server);
 }
 
 }  // namespace mgnify::mock

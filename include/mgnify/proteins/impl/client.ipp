@@ -22,6 +22,7 @@
 #include "mgnify/proteins/fast_decode.hpp"
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/proteins/search_query.hpp"
+#include "mgnify/proteins/sequence_search.hpp"
 
 namespace mgnify {
 inline namespace v0 {
@@ -128,6 +129,54 @@ MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::search_and_fetch(
   accessions.reserve(hits.size());
   for (const auto& hit : hits) accessions.push_back(hit.mgyp);
   return get_many(accessions, batch);
+}
+
+MGNIFY_DECL std::string ProteinClient::sequence_search_url() const {
+  if (!sequence_search_url_.empty()) return sequence_search_url_;
+  return http::detail::origin_of(base_url()) + kSequenceSearchPath;
+}
+
+MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const SequenceSearchQuery& query,
+                                                                  const CancelToken& cancel) const {
+  http::Request request;
+  request.method = http::Method::post;
+  request.url = sequence_search_url();
+  request.body = query.to_form().encoded();
+  request.headers.set("Content-Type", "application/x-www-form-urlencoded");
+  // The service answers a browser's Accept with an HTML page.
+  request.headers.set("Accept", "application/json");
+  http::CallOptions call;
+  call.send_token = false;  // the token is the Protein service's, not HMMER's
+  call.cancel = cancel;
+  call.use_cache = false;
+  const http::Response response = session_->execute(std::move(request), call);
+  const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
+  if (!doc.is_object()) {
+    throw DecodeError("", response.url,
+                      std::string("expected a JSON object with \"results\", got ") + doc.type_name());
+  }
+  try {
+    return mgnify::detail::convert_at<SequenceSearchResponse>(doc, "");
+  } catch (const DecodeError& e) {
+    throw DecodeError(e.json_path(), response.url, e.detail());
+  }
+}
+
+MGNIFY_DECL SequenceSearchWithRecords ProteinClient::sequence_search_with_records(
+    const SequenceSearchQuery& query, const BatchOptions& batch) const {
+  batch.cancel.throw_if_cancelled("sequence search");
+  SequenceSearchWithRecords out;
+  out.search = sequence_search(query, batch.cancel);
+  const auto& hits = out.search.results.hits;
+  std::vector<std::string> accessions;
+  accessions.reserve(hits.size());
+  for (const auto& hit : hits) accessions.push_back(hit.accession());
+  auto records = get_many(accessions, batch);
+  out.matches.reserve(hits.size());
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    out.matches.push_back(SequenceSearchMatch{hits[i], std::move(records[i])});
+  }
+  return out;
 }
 
 }  // namespace proteins
