@@ -48,6 +48,19 @@ struct ShardSpec {
 /// The most shards a manifest may be split into.
 inline constexpr std::size_t kMaxShards = 100000;
 
+namespace detail {
+
+/// SplitMix64's finaliser: spreads every input bit over the output, which
+/// FNV-1a alone does poorly for inputs that differ in their last bytes.
+inline std::uint64_t mix64(std::uint64_t x) noexcept {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace detail
+
 /// The key a row is sharded by: `accession/alias`, its path under the download directory.
 inline std::string shard_key(const FileRow& row) { return row.accession + "/" + row.alias; }
 

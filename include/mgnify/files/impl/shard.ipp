@@ -19,15 +19,6 @@ namespace files {
 
 namespace detail {
 
-/// SplitMix64's finaliser: spreads every input bit over the output, which
-/// FNV-1a alone does poorly for inputs that differ in their last bytes.
-inline std::uint64_t mix64(std::uint64_t x) noexcept {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 inline void check_shard_count(std::size_t count) {
   if (count == 0 || count > kMaxShards) {
     throw InvalidArgument("shard count must be 1 to " + std::to_string(kMaxShards) + ", not " +

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The workflow's merge step (workflows/snakemake/scripts/merge_tables.py) on
+# two small per-study tables: union of the features in first-met order, zero
+# where a study did not list one, every analysis column, attributes kept, a
+# quoted cell read back whole; metadata rows of both studies with the union of
+# the columns; an analysis in two tables and conflicting attributes refused.
+# Usage: merge_tables_test.sh SOURCE_DIR
+SRC=$1
+MGNIFY="" MOCK=""
+source "$(dirname "$0")/cluster_lib.sh"
+MERGE="$SRC/workflows/snakemake/scripts/merge_tables.py"
+cd "$WORK"
+printf 'taxonomy\tMGYA1\tMGYA2\nk__Bacteria;p__A\t5\t0\nk__Bacteria;p__B\t1\t2\n' >a.tsv
+printf 'taxonomy\tMGYA3\nk__Bacteria;p__B\t7\n"k__Archaea;p__""C"""\t3\n' >b.tsv
+printf 'sample\tbiome\nS1\tsoil\nS2\tsoil\n' >sa.tsv
+printf 'sample\tdepth\nS3\t10\n' >sb.tsv
+python3 "$MERGE" --studies A B --tables a.tsv b.tsv --samples sa.tsv sb.tsv \
+  --abundance-out m.tsv --metadata-out meta.tsv || fail "merge failed"
+expected=$'taxonomy\tMGYA1\tMGYA2\tMGYA3\nk__Bacteria;p__A\t5\t0\t0\nk__Bacteria;p__B\t1\t2\t7\n"k__Archaea;p__""C"""\t0\t0\t3'
+[ "$(cat m.tsv)" = "$expected" ] || fail "matrix: $(cat m.tsv)"
+expected=$'study\tsample\tbiome\tdepth\nA\tS1\tsoil\t\nA\tS2\tsoil\t\nB\tS3\t\t10'
+[ "$(cat meta.tsv)" = "$expected" ] || fail "metadata: $(cat meta.tsv)"
+
+# Attribute columns: kept, and a conflict refused.
+printf 'pfam\tdescription\tMGYA1\nPF1\tkinase\t4\n' >c.tsv
+printf 'pfam\tdescription\tMGYA2\nPF1\t\t1\nPF2\tpump\t2\n' >d.tsv
+python3 "$MERGE" --studies A B --tables c.tsv d.tsv --samples sa.tsv sb.tsv \
+  --abundance-out m2.tsv --metadata-out meta2.tsv || fail "merge with attributes failed"
+expected=$'pfam\tdescription\tMGYA1\tMGYA2\nPF1\tkinase\t4\t1\nPF2\tpump\t0\t2'
+[ "$(cat m2.tsv)" = "$expected" ] || fail "attributes: $(cat m2.tsv)"
+printf 'pfam\tdescription\tMGYA2\nPF1\tphosphatase\t1\n' >e.tsv
+if python3 "$MERGE" --studies A B --tables c.tsv e.tsv --samples sa.tsv sb.tsv \
+  --abundance-out x.tsv --metadata-out y.tsv 2>err.txt; then fail "a conflict was merged"; fi
+grep -q "PF1: description is 'kinase' in one table and 'phosphatase'" err.txt || fail "$(cat err.txt)"
+if python3 "$MERGE" --studies A B --tables a.tsv a.tsv --samples sa.tsv sb.tsv \
+  --abundance-out x.tsv --metadata-out y.tsv 2>err.txt; then fail "a repeated analysis was merged"; fi
+grep -q "analysis MGYA1 is in more than one table" err.txt || fail "$(cat err.txt)"
+echo PASS
