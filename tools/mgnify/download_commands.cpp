@@ -406,7 +406,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       if (!shard->empty()) {
         if (!from_manifest) throw UsageError("--shard applies to --manifest only");
         spec = shard_spec(*shard);
-        if (net.rate_limit && **total_rate) {
+        if (net.rate_limit && total_rate->has_value()) {
           throw UsageError("give --total-rate (shared by the shards) or --rate-limit (per "
                            "process), not both");
         }
