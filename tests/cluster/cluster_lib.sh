@@ -173,14 +173,20 @@ complete_files() {
     sed 's|^\./||' | sort)
 }
 
-# fetched_rows MANIFEST FROM_LINE: the rows (accession/alias) whose file was
-# requested from that line of the request log on, sorted.
-fetched_rows() {
-  file_requests "$2" | python3 -c '
+# fetched_paths FROM_LINE: the URL paths of the files requested from that
+# line of the request log on, sorted, one line per request. Several rows may
+# share a URL (analyses of one run), so requests are compared with rows by
+# their URLs, as multisets.
+fetched_paths() {
+  file_requests "$1" | awk -F'\t' '{sub(/\?.*/, "", $3); print $3}' | sort
+}
+
+# row_paths MANIFEST: the URL path of each row named on stdin (accession/alias), sorted.
+row_paths() {
+  python3 -c '
 import csv, sys, urllib.parse
-by_path = {urllib.parse.urlsplit(r["url"]).path: r["accession"] + "/" + r["alias"]
-           for r in csv.DictReader(open(sys.argv[1]), delimiter="\t")}
-rows = {by_path[urllib.parse.urlsplit(line.split("\t")[2].strip()).path] for line in sys.stdin}
-print("\n".join(sorted(rows)))
+by_row = {r["accession"] + "/" + r["alias"]: urllib.parse.urlsplit(r["url"]).path
+          for r in csv.DictReader(open(sys.argv[1]), delimiter="\t")}
+print("\n".join(sorted(by_row[line.strip()] for line in sys.stdin if line.strip())))
 ' "$1" | sed '/^$/d'
 }

@@ -34,8 +34,8 @@ mark=$(($(wc -l <"$WORK/requests.log") + 1))
 
 R="$D/.mgnify-results/shard-2-of-4.tsv"
 awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$R" | sort >"$WORK/shard2.txt"
-comm -23 "$WORK/shard2.txt" "$WORK/before.txt" >"$WORK/expected.txt"
-fetched_rows "$M" "$mark" >"$WORK/fetched.txt"
+comm -23 "$WORK/shard2.txt" "$WORK/before.txt" | row_paths "$M" >"$WORK/expected.txt"
+fetched_paths "$mark" >"$WORK/fetched.txt"
 echo "rerun: shard 2 has $(wc -l <"$WORK/shard2.txt") files, $(wc -l <"$WORK/before.txt")" \
   "were complete, $(wc -l <"$WORK/fetched.txt") fetched"
 [ -s "$WORK/expected.txt" ] || fail "shard 2 had finished before it was killed"

@@ -23,6 +23,8 @@ ls data/.mgnify-results/
 cat verify.err
 check_rate 20 4 "$from" || fail "the array went over the budget"
 rows=$(($(wc -l <m.tsv) - 1))
-[ "$(file_requests "$from" | wc -l)" -eq "$rows" ] || fail "not one request per file"
+awk -F'\t' 'NR > 1 {print $1 "/" $2}' m.tsv | row_paths m.tsv >want.txt
+fetched_paths "$from" >fetched.txt
+diff want.txt fetched.txt >&2 || fail "the requests were not one per row"
 [ "$(complete_files data | wc -l)" -eq "$rows" ] || fail "not one file per row"
 echo PASS
