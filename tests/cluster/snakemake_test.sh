@@ -27,7 +27,7 @@ def read(path):
     return rows[0], rows[1:]
 header, rows = read("results/abundance.tsv")
 analyses, features = [], set()
-for study in ("MGYS00000002", "MGYS00000005"):
+for study in ("MGYS00000002", "MGYS00000004"):
     h, r = read(f"results/tables/{study}.tsv")
     analyses += [c for c in h if c.startswith("MGYA")]
     features |= {row[0] for row in r}
@@ -40,7 +40,7 @@ for study in ("MGYS00000002", "MGYS00000005"):
 assert [c for c in header if c.startswith("MGYA")] == analyses
 assert {row[0] for row in rows} == features and len(rows) == len(features)
 meta_header, meta = read("results/metadata.tsv")
-n = sum(len(read(f"results/samples/{s}.tsv")[1]) for s in ("MGYS00000002", "MGYS00000005"))
+n = sum(len(read(f"results/samples/{s}.tsv")[1]) for s in ("MGYS00000002", "MGYS00000004"))
 assert meta_header[0] == "study" and len(meta) == n
 print(f"matrix {len(rows)} features x {len(analyses)} analyses, metadata {n} samples")
 PY
