@@ -20,7 +20,8 @@ namespace files = mgnify::files;
 namespace {
 
 /// `n` rows over 50 analyses, sizes uniform in [1 kB, 100 kB] from a fixed seed.
-std::vector<files::FileRow> rows_of(std::size_t n, std::uint32_t seed, const std::string& tag = "") {
+std::vector<files::FileRow> rows_of(std::size_t n, std::uint32_t seed,
+                                    const std::string& tag = "") {
   std::mt19937 random(seed);
   std::uniform_int_distribution<std::uint64_t> size(1000, 100000);
   std::vector<files::FileRow> rows;

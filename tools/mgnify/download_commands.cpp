@@ -5,12 +5,10 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
-#include <map>
-#include <optional>
-#include <set>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mgnify/files/checksum.hpp>
 #include <mgnify/files/download.hpp>
@@ -19,6 +17,8 @@
 #include <mgnify/http/session.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <optional>
+#include <set>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -114,7 +114,6 @@ void settings_columns_or_default(Settings& settings, const std::vector<std::stri
   if (settings.columns.empty()) settings.columns = columns;
 }
 
-
 /// A Slurm array variable as a whole number, or a usage error naming it.
 std::optional<long long> slurm_number(const char* name) {
   const char* text = std::getenv(name);
@@ -183,7 +182,7 @@ std::string shard_name(const files::ShardSpec& spec) {
 }
 
 const std::vector<std::string>& result_columns() {
-  static const std::vector<std::string> columns = {"accession", "alias", "path",   "status",
+  static const std::vector<std::string> columns = {"accession", "alias",    "path",   "status",
                                                    "bytes",     "checksum", "sha256", "error"};
   return columns;
 }
@@ -275,8 +274,7 @@ std::string verify_row(const FileRow& row, const fs::path& path, const RecordedR
   if (!fs::is_regular_file(path, error)) {
     const auto part = files::partial_path(path);
     if (fs::is_regular_file(part, error)) {
-      return "incomplete: only " + std::to_string(fs::file_size(part, error)) +
-             " bytes in .part";
+      return "incomplete: only " + std::to_string(fs::file_size(part, error)) + " bytes in .part";
     }
     return "missing";
   }
@@ -308,8 +306,8 @@ std::string verify_row(const FileRow& row, const fs::path& path, const RecordedR
       if (sha256.empty()) sha256 = files::hash_file(files::HashAlgorithm::sha256, path);
       if (!files::Checksum::of(files::HashAlgorithm::sha256, sha256)
                .matches(it->second[0].second)) {
-        return "changed since download: sha256 " + sha256 + ", " + it->second[0].first +
-               " says " + it->second[0].second;
+        return "changed since download: sha256 " + sha256 + ", " + it->second[0].first + " says " +
+               it->second[0].second;
       }
       how = how.empty() ? "sha256" : how + "+sha256";
     }
@@ -392,8 +390,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       ->type_name("FILE");
   download->callback([&ctx, get_args, manifest_in, dir, no_resume, manifest_option, shard,
                       results_out, total_rate] {
-    ctx.action = [&ctx, get_args, manifest_in, dir, no_resume, manifest_option, shard,
-                  results_out, total_rate] {
+    ctx.action = [&ctx, get_args, manifest_in, dir, no_resume, manifest_option, shard, results_out,
+                  total_rate] {
       no_page_size(ctx.settings, "download");
       const bool from_manifest = manifest_option->count() > 0;
       if (from_manifest == !get_args->selection.accession.empty()) {
@@ -407,14 +405,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         if (!from_manifest) throw UsageError("--shard applies to --manifest only");
         spec = shard_spec(*shard);
         if (net.rate_limit && total_rate->has_value()) {
-          throw UsageError("give --total-rate (shared by the shards) or --rate-limit (per "
-                           "process), not both");
+          throw UsageError(
+              "give --total-rate (shared by the shards) or --rate-limit (per "
+              "process), not both");
         }
         if (!net.rate_limit) {
           // The service's budget is the cluster's, not each process's: N shards
           // at 1/N each. A burst of one keeps N processes starting together
           // from sending N bursts at once.
-          net.rate_limit = total_rate->value_or(http::RateLimitOptions{}.requests_per_second) / static_cast<double>(spec->count);
+          net.rate_limit = total_rate->value_or(http::RateLimitOptions{}.requests_per_second) /
+                           static_cast<double>(spec->count);
           net.rate_burst = 1.0;
         }
       } else if (*total_rate) {
@@ -588,9 +588,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   add_nonempty_option(*verify, "--manifest", *verify_manifest, "the manifest that was downloaded")
       ->required();
   add_nonempty_option(*verify, "-o,--dir", *verify_dir, "download directory")->default_str(".");
-  verify->add_option("--results", *verify_results,
-                     "result manifests of `download --results` (repeatable; default: "
-                     "DIR/.mgnify-results/*.tsv, the shards' own)")
+  verify
+      ->add_option("--results", *verify_results,
+                   "result manifests of `download --results` (repeatable; default: "
+                   "DIR/.mgnify-results/*.tsv, the shards' own)")
       ->type_name("FILE");
   verify->callback([&ctx, verify_manifest, verify_dir, verify_results] {
     ctx.action = [&ctx, verify_manifest, verify_dir, verify_results] {
@@ -615,8 +616,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       for (const auto& row : rows) {
         const std::string key = files::shard_key(row);
         if (!reported.insert(key).second) continue;  // a repeated row is one problem, below
-        nlohmann::json record = {{"accession", row.accession}, {"alias", row.alias},
-                                 {"path", nullptr},           {"status", "ok"},
+        nlohmann::json record = {{"accession", row.accession},
+                                 {"alias", row.alias},
+                                 {"path", nullptr},
+                                 {"status", "ok"},
                                  {"detail", nullptr}};
         std::string problem;
         std::string how;
