@@ -415,7 +415,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
           // from sending N bursts at once.
           net.rate_limit = total_rate->value_or(http::RateLimitOptions{}.requests_per_second) /
                            static_cast<double>(spec->count);
-          net.rate_burst = 1.0;
+          if (!net.rate_burst) net.rate_burst = 1.0;
         }
       } else if (*total_rate) {
         throw UsageError("--total-rate applies with --shard only (else use --rate-limit)");
