@@ -8,6 +8,7 @@ packages=(
   catch2 libcpp-httplib-dev libcli11-dev zlib1g-dev
   zsh groff-base
   python3 python3-pandas
+  slurm-wlm munge snakemake
 )
 
 missing=()

@@ -3,16 +3,21 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mgnify/files/checksum.hpp>
 #include <mgnify/files/download.hpp>
 #include <mgnify/files/manifest.hpp>
+#include <mgnify/files/shard.hpp>
 #include <mgnify/http/session.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <optional>
+#include <set>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -109,6 +114,208 @@ void settings_columns_or_default(Settings& settings, const std::vector<std::stri
   if (settings.columns.empty()) settings.columns = columns;
 }
 
+/// A Slurm array variable as a whole number, or a usage error naming it.
+std::optional<long long> slurm_number(const char* name) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const long long value = std::strtoll(text, &end, 10);
+  if (errno || *end || value < 0) {
+    throw UsageError(std::string("--shard slurm: ") + name + " is not a whole number: '" + text +
+                     "'");
+  }
+  return value;
+}
+
+/// This task's shard of a Slurm job array (`sbatch --array=A-B[:S]`): the
+/// task's position in the array, whatever the first ID and step.
+files::ShardSpec slurm_shard() {
+  const auto id = slurm_number("SLURM_ARRAY_TASK_ID");
+  if (!id) {
+    throw UsageError(
+        "--shard slurm: SLURM_ARRAY_TASK_ID is not set; run it as a task of sbatch --array, or "
+        "give --shard I/N");
+  }
+  const auto min = slurm_number("SLURM_ARRAY_TASK_MIN");
+  const auto max = slurm_number("SLURM_ARRAY_TASK_MAX");
+  const auto count = slurm_number("SLURM_ARRAY_TASK_COUNT");
+  const long long step = slurm_number("SLURM_ARRAY_TASK_STEP").value_or(1);
+  if (!min || (!max && !count)) {
+    throw UsageError(
+        "--shard slurm: the array's size is unknown (SLURM_ARRAY_TASK_MIN and "
+        "SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MAX are not set)");
+  }
+  if (step < 1 || *id < *min || (*id - *min) % step) {
+    throw UsageError("--shard slurm: task " + std::to_string(*id) +
+                     " is not in the array starting at " + std::to_string(*min) + " with step " +
+                     std::to_string(step));
+  }
+  // An array given as a list (--array=1,5,9) has a count but no regular
+  // step; its IDs cannot be mapped to shards without gaps, so it is refused.
+  const long long n = count ? *count : (*max - *min) / step + 1;
+  const long long index = (*id - *min) / step;
+  if (max && count && (*max - *min) / step + 1 != *count) {
+    throw UsageError(
+        "--shard slurm: the array's IDs are not one range A-B[:S] (SLURM_ARRAY_TASK_COUNT "
+        "disagrees with MIN, MAX and STEP); submit it as --array=A-B");
+  }
+  if (n < 1 || index >= n || n > static_cast<long long>(files::kMaxShards)) {
+    throw UsageError("--shard slurm: task " + std::to_string(*id) + " is outside an array of " +
+                     std::to_string(n));
+  }
+  return files::ShardSpec{static_cast<std::size_t>(index), static_cast<std::size_t>(n)};
+}
+
+files::ShardSpec shard_spec(const std::string& text) {
+  if (text == "slurm") return slurm_shard();
+  try {
+    return files::parse_shard(text);
+  } catch (const mgnify::InvalidArgument& e) {
+    throw UsageError(std::string("--shard: ") + e.what() + " (or 'slurm')");
+  }
+}
+
+/// "shard-2-of-4": the CLI's 1-based numbering.
+std::string shard_name(const files::ShardSpec& spec) {
+  return "shard-" + std::to_string(spec.index + 1) + "-of-" + std::to_string(spec.count);
+}
+
+const std::vector<std::string>& result_columns() {
+  static const std::vector<std::string> columns = {"accession", "alias",    "path",   "status",
+                                                   "bytes",     "checksum", "sha256", "error"};
+  return columns;
+}
+
+/// The download report as a TSV file (the result manifest a shard leaves for
+/// `mgnify verify --results`), written to a temporary name and renamed, so
+/// that a reader never sees half of it.
+void write_results(const std::vector<nlohmann::json>& report, const fs::path& path) {
+  if (path.has_parent_path()) fs::create_directories(path.parent_path());
+  fs::path temporary = path;
+  temporary += ".tmp";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    const auto& columns = result_columns();
+    for (std::size_t i = 0; i < columns.size(); ++i) file << (i ? "\t" : "") << columns[i];
+    file << '\n';
+    for (const auto& r : report) {
+      for (std::size_t i = 0; i < columns.size(); ++i) {
+        const auto& cell = r.at(columns[i]);
+        const std::string text = cell.is_null()     ? std::string()
+                                 : cell.is_string() ? cell.get<std::string>()
+                                                    : cell.dump();
+        file << (i ? "\t" : "") << mgnify::tables::tsv_escape(text);
+      }
+      file << '\n';
+    }
+    file.flush();
+    if (!file)
+      throw mgnify::FileError(temporary.string(), std::make_error_code(std::errc::io_error),
+                              "cannot write results");
+  }
+  fs::rename(temporary, path);
+}
+
+/// What result manifests say about each `accession/alias`: the files that
+/// list it as on disk and the SHA-256 each recorded.
+struct RecordedResults {
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> fetched;
+};
+
+RecordedResults read_results(const std::vector<std::string>& paths) {
+  RecordedResults out;
+  for (const auto& path : paths) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+      throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
+                              "cannot read results");
+    std::string line;
+    if (!std::getline(in, line)) continue;
+    const auto header = files::detail::manifest_cells(line);
+    std::map<std::string, std::size_t> column;
+    for (std::size_t i = 0; i < header.size(); ++i) column[header[i]] = i;
+    for (const char* required : {"accession", "alias", "status", "sha256"}) {
+      if (!column.count(required))
+        throw UsageError("--results " + path + " has no '" + required + "' column");
+    }
+    while (std::getline(in, line)) {
+      if (line.empty()) continue;
+      const auto cells = files::detail::manifest_cells(line);
+      auto cell = [&](const char* name) {
+        const auto i = column.at(name);
+        return i < cells.size() ? cells[i] : std::string();
+      };
+      const std::string status = cell("status");
+      if (status != "downloaded" && status != "resumed" && status != "present") continue;
+      out.fetched[cell("accession") + "/" + cell("alias")].emplace_back(path, cell("sha256"));
+    }
+  }
+  return out;
+}
+
+/// The result manifests shards leave by default, in name order.
+std::vector<std::string> default_results(const fs::path& dir) {
+  std::vector<std::string> paths;
+  std::error_code error;
+  const fs::path folder = dir / ".mgnify-results";
+  if (!fs::is_directory(folder, error)) return paths;
+  for (const auto& entry : fs::directory_iterator(folder, error)) {
+    if (entry.path().extension() == ".tsv") paths.push_back(entry.path().string());
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+/// One manifest row checked on disk: "" when verified, else what is wrong.
+std::string verify_row(const FileRow& row, const fs::path& path, const RecordedResults& results,
+                       std::string& how) {
+  std::error_code error;
+  if (!fs::is_regular_file(path, error)) {
+    const auto part = files::partial_path(path);
+    if (fs::is_regular_file(part, error)) {
+      return "incomplete: only " + std::to_string(fs::file_size(part, error)) + " bytes in .part";
+    }
+    return "missing";
+  }
+  const std::uint64_t size = fs::file_size(path, error);
+  if (row.size_bytes && size != *row.size_bytes) {
+    return "wrong size: " + std::to_string(size) + " bytes, manifest says " +
+           std::to_string(*row.size_bytes);
+  }
+  std::string sha256;
+  const auto checksum = files::Checksum::from_record(row.checksum_algorithm, row.checksum);
+  if (checksum) {
+    const std::string local = files::hash_file(checksum->algorithm, path);
+    if (!checksum->matches(local)) {
+      return std::string("wrong checksum: ") + files::hash_algorithm_name(checksum->algorithm) +
+             " " + local + ", manifest says " + checksum->hex;
+    }
+    if (checksum->algorithm == files::HashAlgorithm::sha256) sha256 = local;
+    how = "checksum";
+  } else if (row.size_bytes) {
+    how = "size";
+  }
+  const auto it = results.fetched.find(files::shard_key(row));
+  if (it != results.fetched.end()) {
+    if (it->second.size() > 1) {
+      return "fetched by more than one shard: " + it->second[0].first + " and " +
+             it->second[1].first;
+    }
+    if (!it->second[0].second.empty()) {
+      if (sha256.empty()) sha256 = files::hash_file(files::HashAlgorithm::sha256, path);
+      if (!files::Checksum::of(files::HashAlgorithm::sha256, sha256)
+               .matches(it->second[0].second)) {
+        return "changed since download: sha256 " + sha256 + ", " + it->second[0].first + " says " +
+               it->second[0].second;
+      }
+      how = how.empty() ? "sha256" : how + "+sha256";
+    }
+  }
+  if (how.empty()) how = "present";
+  return "";
+}
+
 }  // namespace
 
 void add_download_commands(CLI::App& app, Context& ctx) {
@@ -166,8 +373,25 @@ void add_download_commands(CLI::App& app, Context& ctx) {
                           "read the files from this manifest (from `mgnify downloads`)");
   add_nonempty_option(*download, "-o,--dir", *dir, "destination directory")->default_str(".");
   download->add_flag("--no-resume", *no_resume, "discard .part files of earlier runs");
-  download->callback([&ctx, get_args, manifest_in, dir, no_resume, manifest_option] {
-    ctx.action = [&ctx, get_args, manifest_in, dir, no_resume, manifest_option] {
+  auto shard = std::make_shared<std::string>();
+  auto results_out = std::make_shared<std::string>();
+  auto total_rate = std::make_shared<std::optional<double>>();
+  add_nonempty_option(*download, "--shard", *shard,
+                      "with --manifest: download only shard I of N (1-based, I/N), or 'slurm' "
+                      "for this task's shard of a Slurm job array")
+      ->type_name("I/N|slurm");
+  add_number_option(*download, "--total-rate", *total_rate, 0.001, 10000.0,
+                    "with --shard: requests per second that all N shards share; each takes "
+                    "1/N of it")
+      ->default_str("10");
+  add_nonempty_option(*download, "--results", *results_out,
+                      "also write the report as a TSV result manifest (status, bytes, sha256) to "
+                      "this file; with --shard the default is DIR/.mgnify-results/shard-I-of-N.tsv")
+      ->type_name("FILE");
+  download->callback([&ctx, get_args, manifest_in, dir, no_resume, manifest_option, shard,
+                      results_out, total_rate] {
+    ctx.action = [&ctx, get_args, manifest_in, dir, no_resume, manifest_option, shard, results_out,
+                  total_rate] {
       no_page_size(ctx.settings, "download");
       const bool from_manifest = manifest_option->count() > 0;
       if (from_manifest == !get_args->selection.accession.empty()) {
@@ -175,6 +399,27 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       }
       const Selection selection = selection_of(*get_args);
       if (selection.concurrency == 0) throw UsageError("--concurrency must be at least 1");
+      Settings net = ctx.settings;
+      std::optional<files::ShardSpec> spec;
+      if (!shard->empty()) {
+        if (!from_manifest) throw UsageError("--shard applies to --manifest only");
+        spec = shard_spec(*shard);
+        if (net.rate_limit && total_rate->has_value()) {
+          throw UsageError(
+              "give --total-rate (shared by the shards) or --rate-limit (per "
+              "process), not both");
+        }
+        if (!net.rate_limit) {
+          // The service's budget is the cluster's, not each process's: N shards
+          // at 1/N each. A burst of one keeps N processes starting together
+          // from sending N bursts at once.
+          net.rate_limit = total_rate->value_or(http::RateLimitOptions{}.requests_per_second) /
+                           static_cast<double>(spec->count);
+          if (!net.rate_burst) net.rate_burst = 1.0;
+        }
+      } else if (*total_rate) {
+        throw UsageError("--total-rate applies with --shard only (else use --rate-limit)");
+      }
 
       std::exception_ptr failure;
       std::vector<FileRow> rows;
@@ -193,19 +438,20 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         rows = read_manifest(in, *manifest_in);
         if (ctx.settings.max_items && rows.size() > *ctx.settings.max_items)
           rows.resize(*ctx.settings.max_items);
+        if (spec) rows = files::select_shard(rows, *spec);
       } else {
         Available available;
-        rows = list_files(selection, ctx.settings, failure, &available);
+        rows = list_files(selection, net, failure, &available);
         no_match = no_match_message(selection, rows, available);
       }
       LegacyRouting routing;
       routing.from_v1.assign(rows.size(), false);
       if (selection.api == Api::v2) {
-        routing = route_legacy_files(rows, ctx.settings, selection.concurrency);
+        routing = route_legacy_files(rows, net, selection.concurrency);
       }
 
-      auto session = download_session(ctx.settings, selection.api);
-      auto v1_session = download_session(legacy_v1_settings(ctx.settings), Api::v1);
+      auto session = download_session(net, selection.api);
+      auto v1_session = download_session(legacy_v1_settings(net), Api::v1);
 
       // One output record per row; `index` maps jobs back to rows. Jobs for
       // files routed to API v1 go in a batch of their own, on v1's session.
@@ -295,9 +541,15 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         r["sha256"] = local_sha256(d);
       }
 
+      std::string results_path = *results_out;
+      if (results_path.empty() && spec) {
+        results_path = (fs::path(*dir) / ".mgnify-results" / (shard_name(*spec) + ".tsv")).string();
+      }
+      // Before the report on stdout, so that a reader of stdout that stops
+      // early cannot keep the file from being written.
+      if (!results_path.empty()) write_results(report, results_path);
       Settings settings = ctx.settings;
-      settings_columns_or_default(settings, {"accession", "alias", "path", "status", "bytes",
-                                             "checksum", "sha256", "error"});
+      settings_columns_or_default(settings, result_columns());
       Writer out = stdout_writer(settings);
       out.begin_list();
       for (const auto& r : report) out.write(r);
@@ -321,6 +573,86 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         if (code == kOk) code = kNotFound;
       }
       return code;
+    };
+  });
+  // verify: the gather step after sharded downloads.
+  auto verify_manifest = std::make_shared<std::string>();
+  auto verify_dir = std::make_shared<std::string>(".");
+  auto verify_results = std::make_shared<std::vector<std::string>>();
+  auto* verify = app.add_subcommand(
+      "verify",
+      "Check that every file of a manifest is in DIR/<accession>/<alias> once and intact "
+      "(checksum, else size, and the sha256 of result manifests); exit 1 listing what is "
+      "missing or wrong");
+  help_formatter(*verify).not_applicable(verify, {"--page-size"});
+  add_nonempty_option(*verify, "--manifest", *verify_manifest, "the manifest that was downloaded")
+      ->required();
+  add_nonempty_option(*verify, "-o,--dir", *verify_dir, "download directory")->default_str(".");
+  verify
+      ->add_option("--results", *verify_results,
+                   "result manifests of `download --results` (repeatable; default: "
+                   "DIR/.mgnify-results/*.tsv, the shards' own)")
+      ->type_name("FILE");
+  verify->callback([&ctx, verify_manifest, verify_dir, verify_results] {
+    ctx.action = [&ctx, verify_manifest, verify_dir, verify_results] {
+      no_page_size(ctx.settings, "verify");
+      std::ifstream in(*verify_manifest, std::ios::binary);
+      if (!in)
+        throw mgnify::FileError(*verify_manifest, std::make_error_code(std::errc::io_error),
+                                "cannot read manifest");
+      const auto rows = read_manifest(in, *verify_manifest);
+      const fs::path dir(*verify_dir);
+      const auto results =
+          read_results(verify_results->empty() ? default_results(dir) : *verify_results);
+      std::map<std::string, std::size_t> listed;
+      for (const auto& row : rows) ++listed[files::shard_key(row)];
+      std::set<std::string> reported;
+      Settings settings = ctx.settings;
+      settings_columns_or_default(settings, {"accession", "alias", "path", "status", "detail"});
+      Writer out = stdout_writer(settings);
+      out.begin_list();
+      std::size_t good = 0;
+      std::size_t bad = 0;
+      for (const auto& row : rows) {
+        const std::string key = files::shard_key(row);
+        if (!reported.insert(key).second) continue;  // a repeated row is one problem, below
+        nlohmann::json record = {{"accession", row.accession},
+                                 {"alias", row.alias},
+                                 {"path", nullptr},
+                                 {"status", "ok"},
+                                 {"detail", nullptr}};
+        std::string problem;
+        std::string how;
+        if (!safe_component(row.accession) || !safe_component(row.alias)) {
+          problem = "unsafe file name";
+        } else {
+          const fs::path path = dir / row.accession / row.alias;
+          record["path"] = path.string();
+          if (listed[key] > 1) {
+            problem = "listed " + std::to_string(listed[key]) + " times in the manifest";
+          } else if (row.url.empty()) {
+            problem = "missing: no API publishes a URL for this file";
+          } else {
+            problem = verify_row(row, path, results, how);
+          }
+        }
+        if (problem.empty()) {
+          ++good;
+          record["detail"] = how;
+        } else {
+          ++bad;
+          record["status"] = "bad";
+          record["detail"] = problem;
+          print_error(key + ": " + problem);
+        }
+        out.write(record);
+      }
+      out.finish();
+      std::cout.flush();
+      print_error("verify: " + std::to_string(good) + " of " + std::to_string(reported.size()) +
+                  " files verified" +
+                  (bad ? ", " + std::to_string(bad) + " missing or wrong" : std::string()));
+      return bad ? kOther : kOk;
     };
   });
 }

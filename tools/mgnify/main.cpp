@@ -149,6 +149,9 @@ void add_global_options(CLI::App& app, Settings& settings) {
   add_number_option(app, "--rate-limit", settings.rate_limit, 0.0, 10000.0,
                     "requests per second to one service (0: no limit)")
       ->default_str("10");
+  add_number_option(app, "--rate-burst", settings.rate_burst, 1.0, 10000.0,
+                    "requests sent at once after a pause, within --rate-limit")
+      ->default_str("10");
   add_nonempty_option(app, "--cache", settings.cache_dir,
                       "directory of an on-disk response cache that later runs answer from "
                       "without a request (default: MGNIFY_CACHE_DIR, else no cache)")

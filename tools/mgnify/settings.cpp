@@ -69,6 +69,7 @@ mgnify::ClientOptions client_options(const Settings& settings, Service service) 
       options.rate_limit.requests_per_second = *settings.rate_limit;
     }
   }
+  if (settings.rate_burst) options.rate_limit.burst = *settings.rate_burst;
   std::string cache_dir = settings.cache_dir;
   if (const char* env = std::getenv(kCacheDirEnvVar); cache_dir.empty() && env && *env) {
     cache_dir = env;

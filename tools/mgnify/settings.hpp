@@ -43,6 +43,7 @@ struct Settings {
   std::optional<int> retries;                  // --retries: attempts per request
   std::optional<double> timeout_seconds;       // --timeout
   std::optional<double> rate_limit;            // --rate-limit requests per second (0: off)
+  std::optional<double> rate_burst;            // requests sent at once after a pause (--shard: 1)
   std::string cache_dir;                       // --cache DIR
   std::optional<long long> cache_ttl_seconds;  // --cache-ttl
   bool formula_guard = true;                   // off with --no-formula-guard

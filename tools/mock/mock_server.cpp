@@ -81,6 +81,10 @@ MockServer::MockServer(Options options)
   server_->set_keep_alive_timeout(30);
   const std::size_t threads = options_.threads;
   server_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  if (!options_.request_log.empty()) {
+    request_log_.open(options_.request_log, std::ios::app);
+    if (!request_log_) throw std::runtime_error("cannot open request log " + options_.request_log);
+  }
   install_core_routes();
 }
 
@@ -163,6 +167,11 @@ void MockServer::install_core_routes() {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       ++hits_[req.path];
+      if (request_log_.is_open()) {
+        const auto now = std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::system_clock::now().time_since_epoch());
+        request_log_ << now.count() << '\t' << req.method << '\t' << req.target << std::endl;
+      }
       RecordedRequest rec;
       rec.method = req.method;
       rec.path = req.path;

@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -111,6 +112,10 @@ class MockServer {
     std::chrono::milliseconds latency{0};  // added to every request, as a sleep
     std::size_t threads = 32;               // worker pool; must exceed the concurrency under test
     bool compression = true;                // gzip/brotli when the client accepts them
+    /// Non-empty: a line per request, "<Unix time in microseconds> TAB <method>
+    /// TAB <target>", appended to this file as the request arrives, so that a
+    /// test of several client processes can count the requests per second.
+    std::string request_log;
   };
 
   MockServer();
@@ -157,6 +162,7 @@ class MockServer {
   std::map<std::string, std::deque<Fault>> faults_;
   std::map<std::string, std::size_t> hits_;
   std::vector<RecordedRequest> requests_;
+  std::ofstream request_log_;
   // Recording starts before httplib reads a request body; the logger, which
   // runs after the response is sent, fills the body in. Keyed by the Request
   // object's address; requests() waits (briefly) for these.

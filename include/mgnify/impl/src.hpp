@@ -9,6 +9,7 @@
 #include "mgnify/detail/impl/genome_search_calls.ipp"
 #include "mgnify/detail/impl/json.ipp"
 #include "mgnify/files/impl/download.ipp"
+#include "mgnify/files/impl/shard.ipp"
 #include "mgnify/http/impl/curl_transport.ipp"
 #include "mgnify/http/impl/session.ipp"
 #include "mgnify/impl/default_transport.ipp"

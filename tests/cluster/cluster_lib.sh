@@ -1,0 +1,200 @@
+# Shared by the cluster tests (tests/cluster/*.sh): a temporary folder, the
+# mock service with a request log, a manifest listed from it, the rate check,
+# and a single-node Slurm cluster. Sourced, never run. Every wait is bounded,
+# and everything started here is stopped by process id when the test exits.
+#
+# The caller sets MGNIFY (the CLI) and MOCK (mgnify-mock) and sources this file.
+
+set -euo pipefail
+
+# ctest's SKIP_RETURN_CODE for these tests.
+readonly SKIP=77
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/mgnify-cluster.XXXXXX")"
+PIDS=()
+
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]}"; do
+    # Bounded: ten seconds per process, then SIGKILL.
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+  done
+  if [ -z "${KEEP_WORK:-}" ]; then rm -rf "$WORK"; else echo "kept $WORK" >&2; fi
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+skip() {
+  echo "SKIPPED: $*" >&2
+  exit "$SKIP"
+}
+
+# wait_for SECONDS COMMAND...: polls every 0.1 s until COMMAND succeeds.
+wait_for() {
+  local seconds=$1
+  shift
+  local tries=$((seconds * 10))
+  for _ in $(seq "$tries"); do
+    if "$@" >/dev/null 2>&1; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+# start_mock LATENCY_MS: the mock on an ephemeral port, its requests logged to
+# $WORK/requests.log; exports the three base URLs the CLI reads.
+start_mock() {
+  local latency=${1:-0}
+  : >"$WORK/requests.log"
+  "$MOCK" --latency-ms "$latency" --request-log "$WORK/requests.log" >"$WORK/mock.urls" 2>"$WORK/mock.err" &
+  PIDS+=($!)
+  wait_for 20 grep -q '^v2 ' "$WORK/mock.urls" || fail "the mock did not start: $(cat "$WORK/mock.err")"
+  MGNIFY_PROTEINS_URL="$(awk '$1 == "proteins" {print $2}' "$WORK/mock.urls")"
+  MGNIFY_API_V1_URL="$(awk '$1 == "v1" {print $2}' "$WORK/mock.urls")"
+  MGNIFY_API_V2_URL="$(awk '$1 == "v2" {print $2}' "$WORK/mock.urls")"
+  export MGNIFY_PROTEINS_URL MGNIFY_API_V1_URL MGNIFY_API_V2_URL
+}
+
+# requests_since LINE: the request log from that line on (1-based).
+requests_since() {
+  tail -n "+$1" "$WORK/requests.log"
+}
+
+# check_rate BUDGET SHARDS [FROM_LINE]: no one-second window of the request
+# log (sliding, at every request) holds more than BUDGET + SHARDS requests.
+# The N extra are the stated tolerance: each shard's token bucket holds one
+# token (burst 1) when it starts, so N processes starting together may each
+# send one request before pacing begins; past that the sum of the N rates is
+# BUDGET. Prints the peak.
+check_rate() {
+  local budget=$1 shards=$2 from=${3:-1}
+  requests_since "$from" | python3 -c '
+import sys
+budget, shards = float(sys.argv[1]), int(sys.argv[2])
+times = sorted(int(line.split("\t")[0]) for line in sys.stdin if line.strip())
+peak, first = 0, 0
+for last, t in enumerate(times):
+    while times[first] <= t - 1_000_000:
+        first += 1
+    peak = max(peak, last - first + 1)
+print(f"requests: {len(times)}, peak in any 1 s window: {peak}, budget {budget:g} + {shards} shards")
+sys.exit(0 if peak <= budget + shards else 1)
+' "$budget" "$shards"
+}
+
+# list_manifest STUDY OUT [OPTIONS...]: the study's V6 files as a manifest,
+# from the mock (unpaced: setting up, not under test).
+list_manifest() {
+  local study=$1 out=$2
+  shift 2
+  "$MGNIFY" --rate-limit 0 --format tsv downloads "$study" -p V6 "$@" --manifest "$out" >/dev/null
+}
+
+# file_requests FROM_LINE: GETs of result files (not of API pages) from that line of the log on.
+file_requests() {
+  requests_since "$1" | awk -F'\t' '$2 == "GET" && $3 ~ /^\/pub\//' || true
+}
+
+# start_slurm: slurmctld and slurmd of a one-node cluster in $WORK/slurm, with
+# munged on its own key and socket, on ports that are not Slurm's defaults.
+# SLURM_CPUS, when set, declares that many CPUs (task slots) on the node.
+# Skips (exit 77) with the reason when a daemon cannot start here.
+start_slurm() {
+  local dir="$WORK/slurm"
+  mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
+  for tool in munged slurmctld slurmd sbatch scontrol sinfo; do
+    command -v "$tool" >/dev/null || skip "$tool is not installed (Debian: slurm-wlm, munge)"
+  done
+  [ "$(id -u)" -eq 0 ] || skip "a one-node Slurm cluster needs root here (slurmd runs jobs as their user)"
+  chmod 700 "$dir/munge"
+  head -c 1024 /dev/urandom >"$dir/munge/munge.key"
+  chmod 400 "$dir/munge/munge.key"
+  munged --foreground --force --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.sock" \
+    --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
+    --seed-file="$dir/munge/munged.seed" 2>"$dir/munge/munged.err" &
+  PIDS+=($!)
+  wait_for 10 test -S "$dir/munge/munge.sock" || skip "munged did not start: $(tail -3 "$dir/munge/munged.err" "$dir/munge/munged.log" 2>/dev/null)"
+
+  local port=$((20000 + RANDOM % 20000))
+  local node
+  node="$(slurmd -C 2>/dev/null | head -1 | sed 's/ UpTime=.*//')"
+  [ -n "$node" ] || skip "slurmd -C cannot describe this machine"
+  local overrides=""
+  if [ -n "${SLURM_CPUS:-}" ]; then
+    # More task slots than cores, for jobs that wait on the network (the benchmark).
+    node="$(printf '%s\n' "$node" | awk '{print $1}') CPUs=$SLURM_CPUS"
+    overrides="SlurmdParameters=config_overrides"
+  fi
+  cat >"$dir/slurm.conf" <<CONF
+ClusterName=mgnifytest
+SlurmctldHost=$(hostname -s)(127.0.0.1)
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$dir/munge/munge.sock
+CredType=cred/munge
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool
+SlurmctldPidFile=$dir/slurmctld.pid
+SlurmdPidFile=$dir/slurmd.pid
+SlurmctldLogFile=$dir/slurmctld.log
+SlurmdLogFile=$dir/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MpiDefault=none
+ReturnToService=2
+SlurmdTimeout=30
+MaxArraySize=10001
+$overrides
+$node NodeAddr=127.0.0.1 State=UNKNOWN
+PartitionName=test Nodes=ALL Default=YES MaxTime=60 State=UP
+CONF
+  export SLURM_CONF="$dir/slurm.conf"
+  slurmctld -D -i -f "$SLURM_CONF" >"$dir/slurmctld.out" 2>&1 &
+  PIDS+=($!)
+  slurmd -D -f "$SLURM_CONF" >"$dir/slurmd.out" 2>&1 &
+  PIDS+=($!)
+  if ! wait_for 30 sh -c 'sinfo -h -o %T 2>/dev/null | grep -Eq "^(idle|mixed|allocated)"'; then
+    skip "the one-node Slurm cluster did not come up: $(tail -3 "$dir/slurmd.log" "$dir/slurmd.out" "$dir/slurmctld.log" 2>/dev/null | tr '\n' ' ')"
+  fi
+}
+
+# complete_files DIR: the downloaded files (accession/alias) under DIR, no
+# .part or validator files, no result manifests.
+complete_files() {
+  (cd "$1" && find . -type f ! -name '*.part' ! -name '*.validator' ! -path './.mgnify-results/*' |
+    sed 's|^\./||' | sort)
+}
+
+# fetched_paths FROM_LINE: the URL paths of the files requested from that
+# line of the request log on, sorted, one line per request. Several rows may
+# share a URL (analyses of one run), so requests are compared with rows by
+# their URLs, as multisets.
+fetched_paths() {
+  file_requests "$1" | awk -F'\t' '{sub(/\?.*/, "", $3); print $3}' | sort
+}
+
+# row_paths MANIFEST: the URL path of each row named on stdin (accession/alias), sorted.
+row_paths() {
+  python3 -c '
+import csv, sys, urllib.parse
+by_row = {r["accession"] + "/" + r["alias"]: urllib.parse.urlsplit(r["url"]).path
+          for r in csv.DictReader(open(sys.argv[1]), delimiter="\t")}
+print("\n".join(sorted(by_row[line.strip()] for line in sys.stdin if line.strip())))
+' "$1" | sed '/^$/d'
+}
