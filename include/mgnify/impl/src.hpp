@@ -18,5 +18,7 @@
 #include "mgnify/impl/units/proteins.hpp"
 #include "mgnify/impl/units/transport.hpp"
 #include "mgnify/impl/units/v1.hpp"
+#include "mgnify/impl/units/v1_annotations.hpp"
+#include "mgnify/impl/units/v1_genomes.hpp"
 #include "mgnify/impl/units/v1_resource.hpp"
 #include "mgnify/impl/units/v2.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 
-// The v1 client and its templates instantiated for every v1 model.
+// The v1 client: its own calls, studies, samples, runs, assemblies, analyses, biomes, publications.
 // One translation unit of the compiled library (src/v1.cpp); include/mgnify/impl/src.hpp
 // explains how bodies are assigned to units.
 
