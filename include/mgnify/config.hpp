@@ -44,7 +44,8 @@
 // (Header-only objects of two versions are not told apart: their bodies are
 // inline, as with any header-only library.) GNU-compatible toolchains only.
 #define MGNIFY_DETAIL_LINK_TAG(major, minor, patch) MGNIFY_DETAIL_LINK_TAG_(major, minor, patch)
-#define MGNIFY_DETAIL_LINK_TAG_(major, minor, patch) mgnify_compiled_library_v##major##_##minor##_##patch
+#define MGNIFY_DETAIL_LINK_TAG_(major, minor, patch) \
+  mgnify_compiled_library_v##major##_##minor##_##patch
 #define MGNIFY_LINK_TAG \
   MGNIFY_DETAIL_LINK_TAG(MGNIFY_VERSION_MAJOR, MGNIFY_VERSION_MINOR, MGNIFY_VERSION_PATCH)
 #if defined(__GNUC__)

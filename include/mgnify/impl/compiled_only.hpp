@@ -8,5 +8,6 @@
 #include "mgnify/config.hpp"
 
 #if MGNIFY_HEADER_ONLY
-#error "mgnify/impl/src.hpp and mgnify/impl/units/*.hpp compile the SDK's bodies for MGNIFY_SEPARATE_COMPILATION; define it for every translation unit of the program, or include neither"
+#error \
+    "mgnify/impl/src.hpp and mgnify/impl/units/*.hpp compile the SDK's bodies for MGNIFY_SEPARATE_COMPILATION; define it for every translation unit of the program, or include neither"
 #endif

@@ -4,5 +4,5 @@
 // One translation unit of the compiled library (src/files.cpp); include/mgnify/impl/src.hpp
 // explains how bodies are assigned to units.
 
-#include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/files/impl/download.ipp"
+#include "mgnify/impl/compiled_only.hpp"

@@ -4,6 +4,6 @@
 // One translation unit of the compiled library (src/v2.cpp); include/mgnify/impl/src.hpp
 // explains how bodies are assigned to units.
 
-#include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/detail/impl/genome_search_calls.ipp"
+#include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/v2/impl/client.ipp"

@@ -1,10 +1,9 @@
 #pragma once
 
-// Bodies of LegacyClient (mgnify/v1/client.hpp) for the functional and taxonomic annotations (GO, InterPro, Pfam, KEGG, genome
-// properties, antiSMASH, organisms), pipelines, experiment types, sample metadata
-// and contigs.
-// Apart from impl/client.ipp so that the compiled library builds them in
-// another unit (include/mgnify/impl/units/), in parallel and in less memory.
+// Bodies of LegacyClient (mgnify/v1/client.hpp) for the functional and taxonomic annotations (GO,
+// InterPro, Pfam, KEGG, genome properties, antiSMASH, organisms), pipelines, experiment types,
+// sample metadata and contigs. Apart from impl/client.ipp so that the compiled library builds them
+// in another unit (include/mgnify/impl/units/), in parallel and in less memory.
 
 #include <filesystem>
 #include <limits>

@@ -1,9 +1,9 @@
 #pragma once
 
-// Bodies of LegacyClient (mgnify/v1/client.hpp) for the genome catalogues: genomes, catalogues, genome sets, super studies and
-// the genomes' COG, KEGG and antiSMASH counts.
-// Apart from impl/client.ipp so that the compiled library builds them in
-// another unit (include/mgnify/impl/units/), in parallel and in less memory.
+// Bodies of LegacyClient (mgnify/v1/client.hpp) for the genome catalogues: genomes, catalogues,
+// genome sets, super studies and the genomes' COG, KEGG and antiSMASH counts. Apart from
+// impl/client.ipp so that the compiled library builds them in another unit
+// (include/mgnify/impl/units/), in parallel and in less memory.
 
 #include <filesystem>
 #include <limits>
