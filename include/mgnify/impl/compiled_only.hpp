@@ -1,7 +1,7 @@
 #pragma once
 
 // Included by every file that compiles the SDK's bodies for the library
-// (src.hpp and units/*.hpp). Header-only, every header already brings its
+// (src.hpp and the unit lists in units/). Header-only, every header already brings its
 // bodies inline; compiling them here as well would give the program two
 // copies, so a build that does so is stopped here instead of linking them.
 
@@ -9,5 +9,5 @@
 
 #if MGNIFY_HEADER_ONLY
 #error \
-    "mgnify/impl/src.hpp and mgnify/impl/units/*.hpp compile the SDK's bodies for MGNIFY_SEPARATE_COMPILATION; define it for every translation unit of the program, or include neither"
+    "mgnify/impl/src.hpp and the unit lists in mgnify/impl/units/ compile the SDK's bodies for MGNIFY_SEPARATE_COMPILATION; define it for every translation unit of the program, or include neither"
 #endif

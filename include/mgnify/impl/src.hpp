@@ -5,7 +5,7 @@
 // without CMake. CMake's compiled mgnify library compiles the same bodies in
 // parallel instead, one src/<unit>.cpp per header in units/.
 //
-// Each impl/*.ipp under include/mgnify is listed in exactly one units/*.hpp,
+// Each .ipp file under include/mgnify is listed in exactly one header of units/,
 // and that list is the only one: a new .ipp goes into the unit of its area
 // (or a new units/<area>.hpp with a src/<area>.cpp of one #include, listed
 // below). cmake/mgnify_units.cmake fails the configure, and the ctest
