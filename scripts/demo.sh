@@ -4,23 +4,30 @@
 #   ./scripts/demo.sh                   Release build in build/demo
 #   ./scripts/demo.sh --build-dir DIR   an existing build tree instead (CI runs the
 #                                       demo from its sanitizer test build)
+#   ... --build-dir DIR --no-build      run what DIR has built, building nothing (the
+#                                       test examples.against_mock)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 build="build/demo"
-case "${1:-}" in
-  "") ;;
-  --build-dir) build="${2:?--build-dir needs a folder}" ;;
-  *) echo "usage: $0 [--build-dir DIR]" >&2; exit 2 ;;
-esac
-./scripts/deps.sh
-
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_MOCK=ON \
-    -DMGNIFY_BUILD_EXAMPLES=ON -DMGNIFY_BUILD_TOOL=ON
+build_first=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build-dir) build="${2:?--build-dir needs a folder}"; shift ;;
+    --no-build) build_first=0 ;;
+    *) echo "usage: $0 [--build-dir DIR [--no-build]]" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [ "$build_first" = 1 ]; then
+  ./scripts/deps.sh
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=OFF -DMGNIFY_BUILD_MOCK=ON \
+      -DMGNIFY_BUILD_EXAMPLES=ON -DMGNIFY_BUILD_TOOL=ON
+  fi
+  cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples mgnify-cli mgnify-cli-docs
 fi
-cmake --build "$build" -j "$(nproc)" --target mgnify-mock mgnify_examples mgnify-cli mgnify-cli-docs
 # What docs/cli.md tells a new user to load and read, and what `cmake --install` installs.
 generated="$build/tools/mgnify/generated"
 for file in mgnify.bash _mgnify mgnify.1; do

@@ -1,5 +1,6 @@
-// Built from one translation unit per public header (each included twice, to
-// check the include guard); reaching main means every header compiled alone.
+// Built once every public header has passed the compiler's checks on its own
+// (mgnify_header_units: one translation unit per header, each included twice to
+// check the include guard); reaching main means they all did.
 #include <cstdlib>
 #include <iostream>
 

@@ -547,4 +547,6 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/v1/impl/client.ipp"
+#include "mgnify/v1/impl/client_annotations.ipp"
+#include "mgnify/v1/impl/client_genomes.ipp"
 #endif

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "mgnify/batch.hpp"
+#include "mgnify/config.hpp"
 #include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/json.hpp"
@@ -301,3 +302,16 @@ std::vector<Result<T>> get_batch(const Client& client, const std::string& collec
 }  // namespace v1
 }  // namespace v0
 }  // namespace mgnify
+
+#if !MGNIFY_HEADER_ONLY
+// Explicit instantiations of the templates above for one model, in the compiled
+// library's v1 units (impl/client*.ipp).
+#define MGNIFY_V1_INSTANTIATE(T)                                                       \
+  template Paged<T> detail::make_paged<T>(std::shared_ptr<http::Session>, std::string, \
+                                          std::optional<std::size_t>, bool);           \
+  template Document<T> detail::decode_document<T>(const http::Response&);              \
+  template ListPage<T> detail::decode_list_page<T>(const http::Response&);             \
+  template std::vector<Result<T>> detail::get_batch<T, LegacyClient>(                  \
+      const LegacyClient&, const std::string&, const std::vector<std::string>&,        \
+      const BatchOptions&);
+#endif

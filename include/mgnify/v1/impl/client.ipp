@@ -1,7 +1,8 @@
 #pragma once
 
 // Bodies of LegacyClient (mgnify/v1/client.hpp) and, for the compiled library,
-// its templates instantiated for every v1 model.
+// its templates instantiated for the v1 models it lists; client_genomes.ipp and
+// client_annotations.ipp hold the rest, for the library's other units.
 
 #include <filesystem>
 #include <limits>
@@ -207,121 +208,6 @@ MGNIFY_DECL Publication LegacyClient::publication(const std::string& pubmed_id) 
   return resource<Publication>("publications", pubmed_id);
 }
 
-MGNIFY_DECL Paged<ExperimentType> LegacyClient::experiment_types(const Query& filters,
-                                                                 const ListOptions& list) const {
-  return resources<ExperimentType>("experiment-types", filters, list);
-}
-
-MGNIFY_DECL ExperimentType LegacyClient::experiment_type(const std::string& name) const {
-  return resource<ExperimentType>("experiment-types", name);
-}
-
-MGNIFY_DECL Paged<Pipeline> LegacyClient::pipelines(const Query& filters,
-                                                    const ListOptions& list) const {
-  return resources<Pipeline>("pipelines", filters, list);
-}
-
-MGNIFY_DECL Pipeline LegacyClient::pipeline(const std::string& version) const {
-  return resource<Pipeline>("pipelines", version);
-}
-
-MGNIFY_DECL Paged<Genome> LegacyClient::genomes(const Query& filters,
-                                                const ListOptions& list) const {
-  return resources<Genome>("genomes", filters, list);
-}
-
-MGNIFY_DECL Genome LegacyClient::genome(const std::string& accession) const {
-  return resource<Genome>("genomes", accession);
-}
-
-MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::genome_catalogues(const Query& filters,
-                                                                   const ListOptions& list) const {
-  return resources<GenomeCatalogue>("genome-catalogues", filters, list);
-}
-
-MGNIFY_DECL GenomeCatalogue LegacyClient::genome_catalogue(const std::string& catalogue_id) const {
-  return resource<GenomeCatalogue>("genome-catalogues", catalogue_id);
-}
-
-MGNIFY_DECL Paged<SuperStudy> LegacyClient::super_studies(const Query& filters,
-                                                          const ListOptions& list) const {
-  return resources<SuperStudy>("super-studies", filters, list);
-}
-
-MGNIFY_DECL SuperStudy LegacyClient::super_study(const std::string& id) const {
-  return resource<SuperStudy>("super-studies", id);
-}
-
-MGNIFY_DECL Paged<GoTerm> LegacyClient::go_terms(const Query& filters,
-                                                 const ListOptions& list) const {
-  return resources<GoTerm>("annotations/go-terms", filters, list);
-}
-
-MGNIFY_DECL GoTerm LegacyClient::go_term(const std::string& accession) const {
-  return resource<GoTerm>("annotations/go-terms", accession);
-}
-
-MGNIFY_DECL Paged<InterproIdentifier> LegacyClient::interpro_identifiers(
-    const Query& filters, const ListOptions& list) const {
-  return resources<InterproIdentifier>("annotations/interpro-identifiers", filters, list);
-}
-
-MGNIFY_DECL InterproIdentifier
-LegacyClient::interpro_identifier(const std::string& accession) const {
-  return resource<InterproIdentifier>("annotations/interpro-identifiers", accession);
-}
-
-MGNIFY_DECL Paged<PfamEntry> LegacyClient::pfam_entries(const Query& filters,
-                                                        const ListOptions& list) const {
-  return resources<PfamEntry>("annotations/pfam-entries", filters, list);
-}
-
-MGNIFY_DECL PfamEntry LegacyClient::pfam_entry(const std::string& accession) const {
-  return resource<PfamEntry>("annotations/pfam-entries", accession);
-}
-
-MGNIFY_DECL Paged<KeggOrtholog> LegacyClient::kegg_orthologs(const Query& filters,
-                                                             const ListOptions& list) const {
-  return resources<KeggOrtholog>("annotations/kegg-orthologs", filters, list);
-}
-
-MGNIFY_DECL KeggOrtholog LegacyClient::kegg_ortholog(const std::string& accession) const {
-  return resource<KeggOrtholog>("annotations/kegg-orthologs", accession);
-}
-
-MGNIFY_DECL Paged<KeggModule> LegacyClient::kegg_modules(const Query& filters,
-                                                         const ListOptions& list) const {
-  return resources<KeggModule>("annotations/kegg-modules", filters, list);
-}
-
-MGNIFY_DECL KeggModule LegacyClient::kegg_module(const std::string& accession) const {
-  return resource<KeggModule>("annotations/kegg-modules", accession);
-}
-
-MGNIFY_DECL Paged<GenomeProperty> LegacyClient::genome_properties(const Query& filters,
-                                                                  const ListOptions& list) const {
-  return resources<GenomeProperty>("annotations/genome-properties", filters, list);
-}
-
-MGNIFY_DECL GenomeProperty LegacyClient::genome_property(const std::string& accession) const {
-  return resource<GenomeProperty>("annotations/genome-properties", accession);
-}
-
-MGNIFY_DECL Paged<AntismashGeneCluster> LegacyClient::antismash_gene_clusters(
-    const Query& filters, const ListOptions& list) const {
-  return resources<AntismashGeneCluster>("annotations/antismash-gene-clusters", filters, list);
-}
-
-MGNIFY_DECL AntismashGeneCluster
-LegacyClient::antismash_gene_cluster(const std::string& accession) const {
-  return resource<AntismashGeneCluster>("annotations/antismash-gene-clusters", accession);
-}
-
-MGNIFY_DECL Paged<Organism> LegacyClient::organisms(const Query& filters,
-                                                    const ListOptions& list) const {
-  return resources<Organism>("annotations/organisms", filters, list);
-}
-
 MGNIFY_DECL std::vector<Result<Study>> LegacyClient::get_studies(
     const std::vector<std::string>& accessions, const BatchOptions& batch) const {
   return get_resources<Study>("studies", accessions, batch);
@@ -345,11 +231,6 @@ MGNIFY_DECL std::vector<Result<Assembly>> LegacyClient::get_assemblies(
 MGNIFY_DECL std::vector<Result<Analysis>> LegacyClient::get_analyses(
     const std::vector<std::string>& accessions, const BatchOptions& batch) const {
   return get_resources<Analysis>("analyses", accessions, batch);
-}
-
-MGNIFY_DECL std::vector<Result<Genome>> LegacyClient::get_genomes(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Genome>("genomes", accessions, batch);
 }
 
 MGNIFY_DECL std::vector<Result<Publication>> LegacyClient::get_publications(
@@ -408,12 +289,6 @@ MGNIFY_DECL Paged<Biome> LegacyClient::biome_children(const std::string& lineage
   return related<Biome>("biomes", lineage, "children", filters, list);
 }
 
-MGNIFY_DECL Paged<Genome> LegacyClient::biome_genomes(const std::string& lineage,
-                                                      const Query& filters,
-                                                      const ListOptions& list) const {
-  return related<Genome>("biomes", lineage, "genomes", filters, list);
-}
-
 MGNIFY_DECL Paged<Study> LegacyClient::biome_studies(const std::string& lineage,
                                                      const Query& filters,
                                                      const ListOptions& list) const {
@@ -452,78 +327,16 @@ MGNIFY_DECL Paged<Run> LegacyClient::assembly_runs(const std::string& acc, const
   return related<Run>("assemblies", acc, "runs", filters, list);
 }
 
-MGNIFY_DECL Paged<AnalysisContig> LegacyClient::analysis_contigs(const std::string& acc,
-                                                                 const Query& filters,
-                                                                 const ListOptions& list) const {
-  return related<AnalysisContig>("analyses", acc, "contigs", filters, list);
-}
-
 MGNIFY_DECL Paged<Download> LegacyClient::analysis_downloads(const std::string& acc,
                                                              const Query& filters,
                                                              const ListOptions& list) const {
   return related<Download>("analyses", acc, "downloads", filters, list);
 }
 
-MGNIFY_DECL Paged<GoTerm> LegacyClient::analysis_go_terms(const std::string& acc,
-                                                          const Query& filters,
-                                                          const ListOptions& list) const {
-  return related<GoTerm>("analyses", acc, "go-terms", filters, list);
-}
-
-MGNIFY_DECL Paged<GoTerm> LegacyClient::analysis_go_slim(const std::string& acc,
-                                                         const Query& filters,
-                                                         const ListOptions& list) const {
-  return related<GoTerm>("analyses", acc, "go-slim", filters, list);
-}
-
-MGNIFY_DECL Paged<InterproIdentifier> LegacyClient::analysis_interpro_identifiers(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<InterproIdentifier>("analyses", acc, "interpro-identifiers", filters, list);
-}
-
-MGNIFY_DECL Paged<PfamEntry> LegacyClient::analysis_pfam_entries(const std::string& acc,
-                                                                 const Query& filters,
-                                                                 const ListOptions& list) const {
-  return related<PfamEntry>("analyses", acc, "pfam-entries", filters, list);
-}
-
-MGNIFY_DECL Paged<KeggOrtholog> LegacyClient::analysis_kegg_orthologs(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<KeggOrtholog>("analyses", acc, "kegg-orthologs", filters, list);
-}
-
-MGNIFY_DECL Paged<KeggModule> LegacyClient::analysis_kegg_modules(const std::string& acc,
-                                                                  const Query& filters,
-                                                                  const ListOptions& list) const {
-  return related<KeggModule>("analyses", acc, "kegg-modules", filters, list);
-}
-
-MGNIFY_DECL Paged<GenomeProperty> LegacyClient::analysis_genome_properties(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<GenomeProperty>("analyses", acc, "genome-properties", filters, list);
-}
-
-MGNIFY_DECL Paged<AntismashGeneCluster> LegacyClient::analysis_antismash_gene_clusters(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<AntismashGeneCluster>("analyses", acc, "antismash-gene-clusters", filters, list);
-}
-
-MGNIFY_DECL Paged<Organism> LegacyClient::analysis_taxonomy(const std::string& acc,
-                                                            TaxonomyKind kind, const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list);
-}
-
 MGNIFY_DECL Paged<Download> LegacyClient::genome_downloads(const std::string& acc,
                                                            const Query& filters,
                                                            const ListOptions& list) const {
   return related<Download>("genomes", acc, "downloads", filters, list);
-}
-
-MGNIFY_DECL Paged<Genome> LegacyClient::catalogue_genomes(const std::string& id,
-                                                          const Query& filters,
-                                                          const ListOptions& list) const {
-  return related<Genome>("genome-catalogues", id, "genomes", filters, list);
 }
 
 MGNIFY_DECL Paged<Download> LegacyClient::catalogue_downloads(const std::string& id,
@@ -628,12 +441,6 @@ MGNIFY_DECL bool LegacyClient::verify() const {
   }
 }
 
-MGNIFY_DECL Paged<SampleAnnotation> LegacyClient::sample_metadata(const std::string& acc,
-                                                                  const Query& filters,
-                                                                  const ListOptions& list) const {
-  return related<SampleAnnotation>("samples", acc, "metadata", filters, list);
-}
-
 MGNIFY_DECL Paged<Study> LegacyClient::recent_studies(const Query& filters,
                                                       const ListOptions& list) const {
   return list_at<Study>("studies/recent", filters, list);
@@ -643,25 +450,6 @@ MGNIFY_DECL std::vector<Biome> LegacyClient::top10_biomes() const {
   return mgnify::detail::decode_response_fast<ListPage<Biome>>(
              session_->get(session_->url("biomes/top10")))
       .data;
-}
-
-MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_tools(const Query& filters,
-                                                             const ListOptions& list) const {
-  return list_at<PipelineTool>("pipeline-tools", filters, list);
-}
-
-MGNIFY_DECL PipelineTool LegacyClient::pipeline_tool(const std::string& tool_name,
-                                                     const std::string& version) const {
-  require_text("tool_name", tool_name);
-  require_text("version", version);
-  return follow_one<PipelineTool>(session_->url("pipeline-tools/" +
-                                                http::encode_path_segment(tool_name) + "/" +
-                                                http::encode_path_segment(version)));
-}
-
-MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_release_tools(
-    const std::string& version, const Query& filters, const ListOptions& list) const {
-  return related<PipelineTool>("pipelines", version, "tools", filters, list);
 }
 
 MGNIFY_DECL Paged<Sample> LegacyClient::pipeline_samples(const std::string& version,
@@ -694,91 +482,16 @@ MGNIFY_DECL Paged<Analysis> LegacyClient::experiment_type_analyses(const std::st
   return related<Analysis>("experiment-types", name, "analyses", filters, list);
 }
 
-MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::biome_genome_catalogues(
-    const std::string& lineage, const Query& filters, const ListOptions& list) const {
-  return related<GenomeCatalogue>("biomes", lineage, "genome-catalogues", filters, list);
-}
-
-MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::super_study_related_genome_catalogues(
-    const std::string& id, const Query& filters, const ListOptions& list) const {
-  return related<GenomeCatalogue>("super-studies", id, "related-genome-catalogues", filters, list);
-}
-
 MGNIFY_DECL Paged<Biome> LegacyClient::super_study_biomes(const std::string& id,
                                                           const Query& filters,
                                                           const ListOptions& list) const {
   return related<Biome>("super-studies", id, "biomes", filters, list);
 }
 
-MGNIFY_DECL Paged<Organism> LegacyClient::organism_subtree(const std::string& lineage,
-                                                           const Query& filters,
-                                                           const ListOptions& list) const {
-  require_text("lineage", lineage);
-  return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), filters,
-                           list);
-}
-
 MGNIFY_DECL Paged<Analysis> LegacyClient::organism_analyses(const std::string& lineage,
                                                             const Query& filters,
                                                             const ListOptions& list) const {
   return related<Analysis>("annotations/organisms", lineage, "analyses", filters, list);
-}
-
-MGNIFY_DECL Paged<GenomeSet> LegacyClient::genome_sets(const Query& filters,
-                                                       const ListOptions& list) const {
-  return resources<GenomeSet>("genomeset", filters, list);
-}
-
-MGNIFY_DECL GenomeSet LegacyClient::genome_set(const std::string& name) const {
-  return resource<GenomeSet>("genomeset", name);
-}
-
-MGNIFY_DECL Paged<Genome> LegacyClient::genome_set_genomes(const std::string& name,
-                                                           const Query& filters,
-                                                           const ListOptions& list) const {
-  return related<Genome>("genomeset", name, "genomes", filters, list);
-}
-
-MGNIFY_DECL Paged<CogCategory> LegacyClient::cogs(const Query& filters,
-                                                  const ListOptions& list) const {
-  return resources<CogCategory>("cogs", filters, list);
-}
-
-MGNIFY_DECL Paged<KeggClass> LegacyClient::kegg_classes(const Query& filters,
-                                                        const ListOptions& list) const {
-  return resources<KeggClass>("kegg-classes", filters, list);
-}
-
-MGNIFY_DECL Paged<GenomeKeggModule> LegacyClient::genome_kegg_modules(
-    const Query& filters, const ListOptions& list) const {
-  return resources<GenomeKeggModule>("kegg-modules", filters, list);
-}
-
-MGNIFY_DECL Paged<GenomeAntismashCluster> LegacyClient::genome_antismash_clusters(
-    const Query& filters, const ListOptions& list) const {
-  return resources<GenomeAntismashCluster>("antismash-geneclusters", filters, list);
-}
-
-MGNIFY_DECL Paged<CogCategory> LegacyClient::genome_cog_counts(const std::string& acc,
-                                                               const Query& filters,
-                                                               const ListOptions& list) const {
-  return related<CogCategory>("genomes", acc, "cogs", filters, list);
-}
-
-MGNIFY_DECL Paged<KeggClass> LegacyClient::genome_kegg_class_counts(const std::string& acc,
-                                                                    const Query& filters,
-                                                                    const ListOptions& list) const {
-  return related<KeggClass>("genomes", acc, "kegg-class", filters, list);
-}
-
-MGNIFY_DECL Paged<GenomeKeggModule> LegacyClient::genome_kegg_module_counts(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<GenomeKeggModule>("genomes", acc, "kegg-module", filters, list);
-}
-
-MGNIFY_DECL Paged<GenomeAntismashCluster> LegacyClient::genome_antismash_cluster_counts(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<GenomeAntismashCluster>("genomes", acc, "antismash-genecluster", filters, list);
 }
 
 MGNIFY_DECL Paged<Download> LegacyClient::run_extra_annotations(const std::string& acc,
@@ -935,15 +648,7 @@ MGNIFY_DECL void LegacyClient::validate() const {
 }
 
 #if !MGNIFY_HEADER_ONLY
-// Every model of mgnify/v1, for the member templates a program calls with it.
-#define MGNIFY_V1_INSTANTIATE(T)                                                       \
-  template Paged<T> detail::make_paged<T>(std::shared_ptr<http::Session>, std::string, \
-                                          std::optional<std::size_t>, bool);           \
-  template Document<T> detail::decode_document<T>(const http::Response&);              \
-  template ListPage<T> detail::decode_list_page<T>(const http::Response&);             \
-  template std::vector<Result<T>> detail::get_batch<T, LegacyClient>(                  \
-      const LegacyClient&, const std::string&, const std::vector<std::string>&,        \
-      const BatchOptions&);
+// The member templates a program calls with these models (client_templates.hpp).
 MGNIFY_V1_INSTANTIATE(Resource)
 MGNIFY_V1_INSTANTIATE(Study)
 MGNIFY_V1_INSTANTIATE(Sample)
@@ -952,29 +657,7 @@ MGNIFY_V1_INSTANTIATE(Assembly)
 MGNIFY_V1_INSTANTIATE(Analysis)
 MGNIFY_V1_INSTANTIATE(Biome)
 MGNIFY_V1_INSTANTIATE(Publication)
-MGNIFY_V1_INSTANTIATE(ExperimentType)
-MGNIFY_V1_INSTANTIATE(Pipeline)
-MGNIFY_V1_INSTANTIATE(Genome)
-MGNIFY_V1_INSTANTIATE(GenomeCatalogue)
-MGNIFY_V1_INSTANTIATE(SuperStudy)
-MGNIFY_V1_INSTANTIATE(GoTerm)
-MGNIFY_V1_INSTANTIATE(InterproIdentifier)
-MGNIFY_V1_INSTANTIATE(PfamEntry)
-MGNIFY_V1_INSTANTIATE(KeggOrtholog)
-MGNIFY_V1_INSTANTIATE(KeggModule)
-MGNIFY_V1_INSTANTIATE(GenomeProperty)
-MGNIFY_V1_INSTANTIATE(AntismashGeneCluster)
-MGNIFY_V1_INSTANTIATE(Organism)
-MGNIFY_V1_INSTANTIATE(GenomeSet)
-MGNIFY_V1_INSTANTIATE(CogCategory)
-MGNIFY_V1_INSTANTIATE(KeggClass)
-MGNIFY_V1_INSTANTIATE(GenomeKeggModule)
-MGNIFY_V1_INSTANTIATE(GenomeAntismashCluster)
 MGNIFY_V1_INSTANTIATE(Download)
-MGNIFY_V1_INSTANTIATE(AnalysisContig)
-MGNIFY_V1_INSTANTIATE(SampleAnnotation)
-MGNIFY_V1_INSTANTIATE(PipelineTool)
-#undef MGNIFY_V1_INSTANTIATE
 #endif
 
 }  // namespace v1

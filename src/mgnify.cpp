@@ -1,2 +1,0 @@
-// The SDK's one compiled source under MGNIFY_SEPARATE_COMPILATION.
-#include "mgnify/impl/src.hpp"
