@@ -24,6 +24,7 @@
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/genome_search.hpp"
 #include "mgnify/open_integer.hpp"
+#include "mgnify/open_number.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/proteins/fast_decode.hpp"
 #include "mgnify/v1.hpp"
@@ -67,7 +68,16 @@ using nlohmann::json;
   X(GatherStatus, mgnify::GatherStatus) X(GatherJob, mgnify::GatherJob)
 
 #define MGNIFY_PROTEIN_TABLE_MODELS(X) \
-  X(BiomeEntry) X(PfamAnnotation) X(ContigEntry) X(Protein) X(SearchHit)
+  X(BiomeEntry)                         \
+  X(PfamAnnotation)                     \
+  X(ContigEntry)                        \
+  X(Protein)                            \
+  X(SearchHit)                          \
+  X(SequenceSearchDomain)               \
+  X(SequenceSearchHit)                  \
+  X(SequenceSearchStats)                \
+  X(SequenceSearchResults)              \
+  X(SequenceSearchResponse)
 
 // v1: the sub-objects with a field table, and the typed resources whose
 // attributes() table MGNIFY_V1_MODEL_JSON turns into from_json/to_json.
@@ -149,6 +159,8 @@ json sample(int variant) {
     return json{{"free form", variant}, {"list", json::array({variant, "x"})}};
   } else if constexpr (std::is_same_v<T, mgnify::OpenInteger>) {
     return variant == 1 ? json("not a number") : json(-7);
+  } else if constexpr (std::is_same_v<T, mgnify::OpenNumber>) {
+    return variant == 1 ? json("253.2") : json(-181.5);
   } else if constexpr (std::is_same_v<T, mgnify::v1::Timestamp>) {
     return variant == 1 ? "2016-03-15T00:05:04" : "not a date the SDK can read";
   } else if constexpr (std::is_same_v<T, mgnify::v2::DateTime>) {
@@ -547,6 +559,8 @@ TEST_CASE("value types with their own JSON encode back what they received",
           "[models][round-trip]") {
   check_values_kept<mgnify::OpenInteger>(
       "OpenInteger", {json(12), json(-7), json("3000000"), json("about 12"), json(2.5)});
+  check_values_kept<mgnify::OpenNumber>(
+      "OpenNumber", {json(12), json(-181.5), json("253.2"), json("1e-30"), json("not given")});
   check_values_kept<mgnify::v1::Timestamp>(
       "v1::Timestamp",
       {json("2016-03-15T00:05:04"), json("2016-03-15T00:05:04.123+01:00"), json("not a date")});
@@ -682,7 +696,7 @@ TEST_CASE("the round-trip lists name every model under include/mgnify", "[models
       "v2::AnalysisDetail", "v2::AnalysisWithAnnotations", "TokenResponse", "BasicGenomeSearchHit",
       "BasicGenomeSearchResult",
       // Values kept as sent: "value types with their own JSON ...".
-      "OpenInteger", "v1::Timestamp", "v2::DateTime", "v2::Enumerated", "proteins::StrandValue",
+      "OpenInteger", "OpenNumber", "v1::Timestamp", "v2::DateTime", "v2::Enumerated", "proteins::StrandValue",
       "JobStatus", "RawJson",
       // Envelopes: the v1 resource round trips and "page envelopes keep members ...".
       "v2::Page", "v1::ListPage", "v1::Document", "v1::Resource", "v1::Relationship",
