@@ -1,6 +1,7 @@
 // How a written table reads back: quoted as pandas and readr write (a field
 // holding the separator, a quote, CR or LF is quoted, quotes doubled, nothing
-// else escaped), checked with the readers users have (Python's csv, pandas);
+// else escaped), checked with the readers users have (Python's csv, pandas,
+// R's readr and read.delim);
 // and what it does when opened in a spreadsheet: cells that a spreadsheet
 // would evaluate as a formula are neutralised (OWASP's leading single quote),
 // numbers are not.
@@ -151,20 +152,28 @@ struct ReadBack {
   nlohmann::json table;  // {"columns": [...], "rows": [[...], ...]}
 };
 
+bool is_r_reader(const std::string& reader) {
+  return reader == "readr" || reader == "readr-exact" || reader == "read.delim";
+}
+
 /// `file`, written as `format` ("tsv" or "csv"), as tests/tables/read_table.py reads it with
-/// `reader` ("csv" or "pandas").
+/// `reader` ("csv" or "pandas"), or tests/tables/read_table.R with `reader` ("readr",
+/// "readr-exact" or "read.delim"; in a UTF-8 locale, as R users have).
 ReadBack read_back(const std::string& reader, const std::string& format,
                    const std::filesystem::path& file) {
   const std::string separator = format == "tsv" ? "tab" : ",";
   ReadBack result;
-  if (!std::filesystem::exists(MGNIFY_PYTHON3)) {
+  const bool r = is_r_reader(reader);
+  const std::string interpreter = r ? MGNIFY_RSCRIPT : MGNIFY_PYTHON3;
+  if (interpreter.empty() || !std::filesystem::exists(interpreter)) {
     result.installed = false;
     return result;
   }
   const auto out = file.string() + "." + reader + ".json";
-  const std::string command = "'" MGNIFY_PYTHON3 "' '" MGNIFY_SOURCE_DIR
-                              "/tests/tables/read_table.py' " +
-                              reader + " " + separator + " '" + file.string() + "' > '" + out + "'";
+  const std::string command = std::string(r ? "LC_ALL=C.UTF-8 " : "") + "'" + interpreter +
+                              "' '" MGNIFY_SOURCE_DIR "/tests/tables/read_table." +
+                              (r ? "R" : "py") + "' " + reader + " " + separator + " '" +
+                              file.string() + "' > '" + out + "'";
   const int status = std::system(command.c_str());
   if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
     result.installed = false;
@@ -288,4 +297,70 @@ TEST_CASE("with the formula guard on, pandas reads the neutralised cell with its
   CHECK(back.table.at("rows") ==
         nlohmann::json::parse(R"j([["'=HYPERLINK(\"http://evil.example\",\"x\")"],
                                     ["'\t=1+1"], ["plain"]])j"));
+}
+
+namespace {
+
+/// What R reads for a written value with its defaults, as measured: readr
+/// (`trim_ws = TRUE`) strips spaces and tabs at both ends of every field,
+/// quoted or not; base R's scan(), under read.delim and read.csv, turns CR
+/// and CRLF inside a quoted field into LF. Bytes that are not UTF-8 never
+/// reach R: the writer has made them U+FFFD.
+std::string as_r_reads(const std::string& reader, std::string value) {
+  if (reader == "readr") {
+    const auto first = value.find_first_not_of(" \t");
+    value = first == std::string::npos
+                ? std::string()
+                : value.substr(first, value.find_last_not_of(" \t") + 1 - first);
+  } else if (reader == "read.delim") {
+    std::string lf;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (value[i] == '\r') {
+        lf += '\n';
+        if (i + 1 < value.size() && value[i + 1] == '\n') ++i;
+      } else {
+        lf += value[i];
+      }
+    }
+    value = lf;
+  }
+  return value;
+}
+
+void check_r_read_back(const ReadBack& back, const tables::Table& t, const std::string& reader) {
+  REQUIRE(back.table.at("columns") == nlohmann::json(t.columns));
+  const auto& rows = back.table.at("rows");
+  REQUIRE(rows.size() == t.rows.size());
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    INFO("row " << r);
+    REQUIRE(rows[r].size() == t.columns.size());
+    CHECK(rows[r][0] == *t.rows[r][0]);
+    const std::string written =
+        *t.rows[r][0] == "latin1" ? std::string("caf\xef\xbf\xbd") : *t.rows[r][1];
+    CHECK(rows[r][1].get<std::string>() == as_r_reads(reader, written));
+    // An empty field: NA for readr's defaults and for read.delim's logical column.
+    if (reader == "readr-exact") {
+      CHECK(rows[r][2] == "");
+    } else {
+      CHECK(rows[r][2].is_null());
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("hostile values through R: readr::read_tsv and read_csv, read.delim and read.csv",
+          "[tables][format][roundtrip][r]") {
+  const FormatTempDir dir;
+  const tables::Table t = hostile_table();
+  for (const char* reader : {"readr-exact", "readr", "read.delim"}) {
+    for (const char* format : {"tsv", "csv"}) {
+      INFO(reader << " " << format);
+      const ReadBack back = read_back(reader, format, write_exact(t, dir.path(), format));
+      if (!back.installed)
+        MGNIFY_SKIP_TEST("Rscript with readr and jsonlite (r-base-core, r-cran-readr) is not "
+                         "installed");
+      check_r_read_back(back, t, reader);
+    }
+  }
 }
