@@ -321,6 +321,17 @@ TEST_CASE("abundance-table on v1: GO counts as a BIOM Function table",
   }
   // The downloaded files were verified against the listed SHA256 digests.
   for (const auto& [analysis, file] : named) CHECK(fs::exists(dir.path() / analysis / file.first));
+  // Each column names its analysis's sample and run, with the v1 sample's fields.
+  for (const auto& column : biom.at("columns")) {
+    std::size_t s = v1data::study_sample_begin(1);
+    while (s < v1data::study_sample_end(1) && v1data::analysis_accession(s) != column.at("id")) ++s;
+    REQUIRE(s < v1data::study_sample_end(1));
+    const auto& metadata = column.at("metadata");
+    CHECK(metadata.at("analysis_accession") == column.at("id"));
+    CHECK(metadata.at("sample_accession") == v1data::sample_accession(s));
+    CHECK(metadata.at("study_accession") == v1data::study_accession(1));
+    CHECK(metadata.at("biome") == v1data::biomes()[v1data::sample_biome(s)].lineage);
+  }
 }
 
 TEST_CASE("abundance-table: a missing or malformed analysis file fails naming the analysis",
@@ -733,7 +744,8 @@ Expected per_sample(const Expected& by_analysis, const std::map<std::string, std
 
 std::vector<std::string> header_samples(const std::string& out) {
   std::vector<std::string> samples;
-  for (const auto& cell : tsv_rows(out).at(0))
+  const auto rows = tsv_rows(out);
+  for (const auto& cell : rows.at(0))
     if (cell.rfind("SAMEA", 0) == 0) samples.push_back(cell);
   return samples;
 }
@@ -853,10 +865,12 @@ TEST_CASE("abundance-table --by sample as BIOM: validated, and read alike by bio
 
 TEST_CASE("abundance-table of several studies: one matrix, union of features, zeros elsewhere",
           "[cli][tables][abundance][studies]") {
-  const std::vector<std::string> studies = {"MGYS00000002", "MGYS00000003"};
+  // Two studies with V6 analyses (the mock's MGYS00000003 has pre-V6 ones only).
+  const std::vector<std::string> studies = {"MGYS00000002", "MGYS00000004"};
   Expected expected;
   std::set<std::string> all_analyses;
   for (const auto& study : studies) {
+    REQUIRE_FALSE(v2_ssu_files(study).empty());
     for (const auto& [feature, counts] : v2_ssu_expected(study)) {
       for (const auto& [analysis, count] : counts) {
         expected[feature][analysis] = count;
@@ -870,10 +884,12 @@ TEST_CASE("abundance-table of several studies: one matrix, union of features, ze
                                    studies[1], "-p", "V6", "-g",
                                    "taxonomies.closed_reference.ssu", "--dir",
                                    dir.path().string(), "--format", "tsv"});
+  INFO(run.err);
   CHECK(run.code == 0);
   CHECK(run.err.empty());
   std::vector<std::string> analyses;
-  for (const auto& cell : tsv_rows(run.out).at(0))
+  const auto rows = tsv_rows(run.out);
+  for (const auto& cell : rows.at(0))
     if (cell.rfind("MGYA", 0) == 0) analyses.push_back(cell);
   CHECK(std::set<std::string>(analyses.begin(), analyses.end()) == all_analyses);
   check_matrix_tsv(run.out, expected, analyses, "taxonomy");

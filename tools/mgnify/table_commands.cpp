@@ -347,42 +347,69 @@ std::vector<std::string> studies_of(const AbundanceArgs& args) {
   if (named.empty()) throw UsageError("name a study (STUDY, --study or --studies-file)");
   std::vector<std::string> out;
   for (const auto& study : named) {
-    const std::string accession = mgnify_accession(study);
+    const std::string accession = is_insdc_study(study) ? insdc_accession(study)
+                                                        : mgnify_accession(study);
+    // A typo in a list of studies fails here, not after the others are fetched.
+    const bool mgnify = accession.size() == 12 &&
+                        (accession.rfind("MGYS", 0) == 0 || accession.rfind("MGYA", 0) == 0) &&
+                        accession.find_first_not_of("0123456789", 4) == std::string::npos;
+    if (!mgnify && !is_insdc_study(accession)) {
+      throw UsageError("'" + study +
+                       "' is not a study (MGYS..., ERP, SRP, DRP, PRJ...) or analysis (MGYA...)");
+    }
     if (std::find(out.begin(), out.end(), accession) == out.end()) out.push_back(accession);
   }
   return out;
 }
 
-/// Which sample and run each analysis of a study belongs to, from the
-/// study's analysis list.
-std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& study, Api api,
-                                                     const Settings& settings) {
+/// Which sample and run each analysis of a study (or the one analysis, for
+/// an MGYA accession) belongs to, from the study's analysis list; `study_of`
+/// receives the study whose samples' metadata apply.
+std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accession, Api api,
+                                                     const Settings& settings,
+                                                     std::string& study_of) {
+  const bool one = accession.rfind("MGYA", 0) == 0;
   std::vector<tables::AnalysisOrigin> origins;
+  study_of = accession;
   if (api == Api::v1) {
     const mgnify::v1::LegacyClient client(client_options(settings, Service::v1));
     mgnify::ListOptions list;
     list.page_size = mgnify::v1::kMaxPageSize;
     const auto related = [](const mgnify::v1::Analysis& a, const char* name) {
       const auto* relationship = a.relationship(name);
-      const auto one = relationship ? relationship->one() : std::nullopt;
-      return one ? one->id : std::string();
+      const auto id = relationship ? relationship->one() : std::nullopt;
+      return id ? id->id : std::string();
     };
-    for (const auto& a : client.study_analyses(study, {}, list)) {
+    const auto add = [&](const mgnify::v1::Analysis& a, const std::string& study) {
       origins.push_back({a.accession.empty() ? a.id() : a.accession, study, related(a, "sample"),
                          related(a, "run"), a.experiment_type.value_or("")});
+    };
+    if (one) {
+      const auto a = client.analysis(accession);
+      study_of = related(a, "study");
+      add(a, study_of);
+    } else {
+      for (const auto& a : client.study_analyses(accession, {}, list)) add(a, accession);
     }
     return origins;
   }
   const mgnify::v2::V2Client client(client_options(settings, Service::v2));
-  const std::string accession =
-      is_insdc_study(study) ? client.study_by_insdc_accession(insdc_accession(study)).accession
-                            : study;
-  for (const auto& a : client.study_analyses(accession)) {
-    origins.push_back({a.accession, a.study_accession.empty() ? accession : a.study_accession,
+  const auto add = [&](const mgnify::v2::Analysis& a, const std::string& study) {
+    origins.push_back({a.accession, a.study_accession.empty() ? study : a.study_accession,
                        a.sample ? a.sample->accession : std::string(),
                        a.run && a.run->accession ? *a.run->accession : std::string(),
                        a.experiment_type.text});
+  };
+  if (one) {
+    const auto a = client.analysis(accession);
+    study_of = a.study_accession;
+    add(a, study_of);
+    return origins;
   }
+  study_of = is_insdc_study(accession)
+                 ? client.study_by_insdc_accession(insdc_accession(accession)).accession
+                 : accession;
+  for (const auto& a : client.study_analyses(study_of)) add(a, study_of);
   return origins;
 }
 
@@ -487,8 +514,11 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   std::vector<tables::Table> sample_tables;
   if (by_sample || biom) {
     for (const auto& study : studies) {
-      for (auto& o : analysis_origins(study, api, settings)) origins.push_back(std::move(o));
-      if (biom) sample_tables.push_back(fetch_sample_table(study, api, settings).table());
+      std::string samples_of;
+      for (auto& o : analysis_origins(study, api, settings, samples_of))
+        origins.push_back(std::move(o));
+      if (biom && !samples_of.empty())
+        sample_tables.push_back(fetch_sample_table(samples_of, api, settings).table());
     }
   }
   tables::SampleMatrix shaped;
