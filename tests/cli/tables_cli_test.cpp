@@ -16,8 +16,6 @@
 #include <vector>
 
 #include "cli/cli_runner.hpp"
-#include "skip.hpp"
-#include "tables/biom_readers.hpp"
 #include "mgnify/tables/table.hpp"
 #include "mock/all_services.hpp"
 #include "mock/files/files.hpp"
@@ -26,6 +24,8 @@
 #include "mock/v1/data.hpp"
 #include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
+#include "skip.hpp"
+#include "tables/biom_readers.hpp"
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -727,8 +727,8 @@ Expected v2_ssu_expected(const std::string& study) {
 
 /// `by_analysis` with the analyses of each sample summed, or (keep = "first") the
 /// lowest accession's counts alone.
-Expected per_sample(const Expected& by_analysis, const std::map<std::string, std::string>& sample_of,
-                    const std::string& keep) {
+Expected per_sample(const Expected& by_analysis,
+                    const std::map<std::string, std::string>& sample_of, const std::string& keep) {
   std::map<std::string, std::string> kept;  // sample -> its first analysis
   for (const auto& [analysis, sample] : sample_of) kept.emplace(sample, analysis);
   Expected out;
@@ -763,9 +763,9 @@ TEST_CASE("abundance-table --by sample: one column per sample, a sample's analys
   REQUIRE(several > 0);  // the mock's study has samples with several V6 analyses
 
   TablesTempDir dir;
-  const auto run = run_tables_cli({"abundance-table", study, "-p", "V6", "-g",
-                                   "taxonomies.closed_reference.ssu", "--by", "sample", "--dir",
-                                   dir.path().string(), "--format", "tsv"});
+  const auto run =
+      run_tables_cli({"abundance-table", study, "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+                      "--by", "sample", "--dir", dir.path().string(), "--format", "tsv"});
   CHECK(run.code == 0);
   const auto samples = header_samples(run.out);
   CHECK(std::set<std::string>(samples.begin(), samples.end()).size() == analyses_of.size());
@@ -783,31 +783,31 @@ TEST_CASE("abundance-table --by sample: one column per sample, a sample's analys
   CHECK(std::count(run.err.begin(), run.err.end(), '\n') == static_cast<long>(several));
 
   // --per-sample first keeps each sample's lowest accession and names the others.
-  const auto first = run_tables_cli({"abundance-table", study, "-p", "V6", "-g",
-                                     "taxonomies.closed_reference.ssu", "--by", "sample",
-                                     "--per-sample", "first", "--dir", dir.path().string(),
-                                     "--format", "tsv"});
+  const auto first = run_tables_cli(
+      {"abundance-table", study, "-p", "V6", "-g", "taxonomies.closed_reference.ssu", "--by",
+       "sample", "--per-sample", "first", "--dir", dir.path().string(), "--format", "tsv"});
   CHECK(first.code == 0);
   const Expected kept = per_sample(v2_ssu_expected(study), sample_of, "first");
   check_matrix_tsv(first.out, kept, header_samples(first.out), "taxonomy");
-  const auto& [sample, analyses] = *std::find_if(
-      analyses_of.begin(), analyses_of.end(), [](const auto& s) { return s.second.size() > 1; });
-  CHECK_THAT(first.err, Catch::Contains("mgnify: note: sample " + sample + " has " +
-                                        std::to_string(analyses.size()) + " analyses (") &&
-                            Catch::Contains("): kept " + analyses.front() + ", left out " +
-                                            analyses[1]));
+  const auto& [sample, analyses] = *std::find_if(analyses_of.begin(), analyses_of.end(),
+                                                 [](const auto& s) { return s.second.size() > 1; });
+  CHECK_THAT(first.err,
+             Catch::Contains("mgnify: note: sample " + sample + " has " +
+                             std::to_string(analyses.size()) + " analyses (") &&
+                 Catch::Contains("): kept " + analyses.front() + ", left out " + analyses[1]));
 }
 
-TEST_CASE("abundance-table --by sample as BIOM: validated, and read alike by biom.load_table "
-          "and phyloseq::import_biom",
-          "[cli][tables][abundance][biom][readers]") {
+TEST_CASE(
+    "abundance-table --by sample as BIOM: validated, and read alike by biom.load_table "
+    "and phyloseq::import_biom",
+    "[cli][tables][abundance][biom][readers]") {
   const std::string study = "MGYS00000002";
   const auto sample_of = v2_samples_of(study);
   const Expected expected = per_sample(v2_ssu_expected(study), sample_of, "sum");
   TablesTempDir dir;
-  const auto run = run_tables_cli({"abundance-table", study, "-p", "V6", "-g",
-                                   "taxonomies.closed_reference.ssu", "--by", "sample", "--dir",
-                                   dir.path().string()});
+  const auto run =
+      run_tables_cli({"abundance-table", study, "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+                      "--by", "sample", "--dir", dir.path().string()});
   REQUIRE(run.code == 0);
   const auto biom = nlohmann::ordered_json::parse(run.out);
   const auto file = dir.path() / "matrix.biom";
@@ -855,8 +855,7 @@ TEST_CASE("abundance-table --by sample as BIOM: validated, and read alike by bio
       CHECK(r.table.at("taxonomy").at(row.at("id").get<std::string>()) ==
             row.at("metadata").at("taxonomy"));
   }
-  if (!validation.installed)
-    MGNIFY_SKIP_TEST("biom (python3-biom-format) is not installed");
+  if (!validation.installed) MGNIFY_SKIP_TEST("biom (python3-biom-format) is not installed");
   if (!python.installed)
     MGNIFY_SKIP_TEST("biom-format (python3-biom-format) is not installed for " MGNIFY_PYTHON3);
   if (!r.installed)
@@ -880,9 +879,8 @@ TEST_CASE("abundance-table of several studies: one matrix, union of features, ze
     for (const auto& [analysis, path] : v2_ssu_files(study)) all_analyses.insert(analysis);
   }
   TablesTempDir dir;
-  const auto run = run_tables_cli({"abundance-table", "--study", studies[0], "--study",
-                                   studies[1], "-p", "V6", "-g",
-                                   "taxonomies.closed_reference.ssu", "--dir",
+  const auto run = run_tables_cli({"abundance-table", "--study", studies[0], "--study", studies[1],
+                                   "-p", "V6", "-g", "taxonomies.closed_reference.ssu", "--dir",
                                    dir.path().string(), "--format", "tsv"});
   INFO(run.err);
   CHECK(run.code == 0);
@@ -896,12 +894,12 @@ TEST_CASE("abundance-table of several studies: one matrix, union of features, ze
 
   // A list file (comments, blank lines, a repeat) gives the same matrix.
   const auto list = dir.path() / "studies.txt";
-  std::ofstream(list) << "# two studies\n" << studies[0] << "\n\n  " << studies[1]
-                      << "  # the second\n" << studies[0] << "\n";
-  const auto from_file =
-      run_tables_cli({"abundance-table", "--studies-file", list.string(), "-p", "V6", "-g",
-                      "taxonomies.closed_reference.ssu", "--dir", dir.path().string(),
-                      "--format", "tsv"});
+  std::ofstream(list) << "# two studies\n"
+                      << studies[0] << "\n\n  " << studies[1] << "  # the second\n"
+                      << studies[0] << "\n";
+  const auto from_file = run_tables_cli({"abundance-table", "--studies-file", list.string(), "-p",
+                                         "V6", "-g", "taxonomies.closed_reference.ssu", "--dir",
+                                         dir.path().string(), "--format", "tsv"});
   CHECK(from_file.code == 0);
   CHECK(from_file.out == run.out);
 

@@ -64,8 +64,9 @@ inline Read read(const std::string& reader, const std::filesystem::path& file) {
   const bool r = reader == "r";
   const std::string script =
       std::string("'" MGNIFY_SOURCE_DIR "/tests/tables/read_biom.") + (r ? "R" : "py") + "'";
-  const Result result = run(r ? MGNIFY_RSCRIPT : MGNIFY_PYTHON3, script + " '" + file.string() + "'",
-                            file.string() + "." + reader + ".json");
+  const Result result =
+      run(r ? MGNIFY_RSCRIPT : MGNIFY_PYTHON3, script + " '" + file.string() + "'",
+          file.string() + "." + reader + ".json");
   Read out;
   if (!result.installed) {
     out.installed = false;
@@ -90,10 +91,9 @@ inline bool r_name_of(const std::string& key, std::string& name) {
     name += std::isalnum(u) || c == '.' || c == '_' ? c : '.';
   }
   const bool starts_well =
-      !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) ||
-                        (name[0] == '.' && !(name.size() > 1 && std::isdigit(
-                                                                    static_cast<unsigned char>(
-                                                                        name[1])))));
+      !name.empty() &&
+      (std::isalpha(static_cast<unsigned char>(name[0])) ||
+       (name[0] == '.' && !(name.size() > 1 && std::isdigit(static_cast<unsigned char>(name[1])))));
   if (!starts_well) name = "X" + name;
   return true;
 }

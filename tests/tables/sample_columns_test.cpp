@@ -4,8 +4,6 @@
 
 #include "mgnify/tables/sample_columns.hpp"
 
-#include <stdlib.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +13,7 @@
 #include "mgnify/tables/biom.hpp"
 #include "skip.hpp"
 #include "tables/biom_readers.hpp"
+#include "temp_dir.hpp"
 
 namespace tables = mgnify::tables;
 
@@ -26,8 +25,7 @@ tables::AbundanceMatrix four_analyses() {
   tables::AbundanceMatrix m;
   m.add("MGYA3", tables::parse_summary("5\tsk__Bacteria\tp__Bacillota\n2\tsk__Archaea\n", "3"));
   m.add("MGYA2", tables::parse_summary("7\tsk__Bacteria\tp__Bacillota\n", "2"));
-  m.add("MGYA1",
-        tables::parse_summary("1\tsk__Bacteria\tp__Bacillota\n4\tsk__Eukaryota\n", "1"));
+  m.add("MGYA1", tables::parse_summary("1\tsk__Bacteria\tp__Bacillota\n4\tsk__Eukaryota\n", "1"));
   m.add("MGYA4", tables::parse_summary("9\tsk__Archaea\n", "4"));
   return m;
 }
@@ -60,8 +58,7 @@ std::vector<std::string> features_of(const tables::AbundanceMatrix& m) {
 
 TEST_CASE("by sample, sum: a sample's analyses become one column of summed counts",
           "[tables][samples][by_sample]") {
-  const auto shaped =
-      tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
+  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
   CHECK(shaped.matrix.analyses() == std::vector<std::string>{"S1", "S2", "MGYA4"});
   REQUIRE(shaped.columns.size() == 3);
   CHECK(shaped.columns[0].analyses == std::vector<std::string>{"MGYA1", "MGYA3"});
@@ -79,8 +76,7 @@ TEST_CASE("by sample, sum: a sample's analyses become one column of summed count
 
 TEST_CASE("by sample, first and last: one analysis per sample by accession, the rest named",
           "[tables][samples][by_sample]") {
-  const auto first =
-      tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::first);
+  const auto first = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::first);
   CHECK(first.columns[0].used == std::vector<std::string>{"MGYA1"});
   CHECK(first.columns[0].analyses == std::vector<std::string>{"MGYA1", "MGYA3"});
   CHECK(count_of(first.matrix, "sk__Bacteria;p__Bacillota", "S1") == 1);
@@ -98,18 +94,16 @@ TEST_CASE("by sample, first and last: one analysis per sample by accession, the 
 
 TEST_CASE("column metadata: the same keys in every column, accessions, then the sample fields",
           "[tables][samples][metadata]") {
-  const auto shaped =
-      tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
+  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
   tables::Table samples;
   samples.columns = {"accession", "sample_title", "run_accession", "ph"};
   samples.rows = {{std::string("S2"), std::string("soil"), std::string("x"), std::nullopt},
                   {std::string("S1"), std::string("lake"), std::nullopt, std::string("7")}};
   const auto metadata = tables::column_metadata(shaped.columns, four_origins(), {samples});
   REQUIRE(metadata.size() == 3);
-  const std::vector<std::string> keys = {"study_accession",    "sample_accession",
-                                         "run_accession",      "analysis_accession",
-                                         "experiment_type",    "sample_title",
-                                         "run_accession (sample)", "ph"};
+  const std::vector<std::string> keys = {
+      "study_accession", "sample_accession", "run_accession",          "analysis_accession",
+      "experiment_type", "sample_title",     "run_accession (sample)", "ph"};
   for (const auto& object : metadata) {
     std::vector<std::string> got;
     for (auto it = object.begin(); it != object.end(); ++it) {
@@ -142,55 +136,39 @@ TEST_CASE("column metadata: the same keys in every column, accessions, then the 
 
 namespace {
 
-/// A fresh directory, removed afterwards.
-class BiomTempDir {
- public:
-  BiomTempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "mgnify-biom-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~BiomTempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 /// The by-sample matrix as BIOM, with sample fields that break naive writers.
-nlohmann::ordered_json hostile_biom(const std::filesystem::path& file) {
-  const auto shaped =
-      tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
+nlohmann::ordered_json hostile_biom() {
+  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
   tables::Table samples;
-  samples.columns = {"accession", "sample_title", "temperature (\xc2\xb0"
-                                                  "C)",
+  samples.columns = {"accession", "sample_title",
+                     "temperature (\xc2\xb0"
+                     "C)",
                      "notes"};
   std::string big(1 << 20, 'x');
-  samples.rows = {
-      {std::string("S1"), std::string("\"leading quote\ttab\r\nCRLF C:\\dir\\x"),
-       std::string("4.5"), big},
-      {std::string("S2"), std::string("caf\xc3\xa9 \xe6\x97\xa5"), std::nullopt,
-       std::string("#not a comment")}};
+  samples.rows = {{std::string("S1"), std::string("\"leading quote\ttab\r\nCRLF C:\\dir\\x"),
+                   std::string("4.5"), big},
+                  {std::string("S2"), std::string("caf\xc3\xa9 \xe6\x97\xa5"), std::nullopt,
+                   std::string("#not a comment")}};
   tables::BiomOptions options;
   options.id = "MGYS1 taxonomies.closed_reference.ssu pipeline V6";
   options.date = "2026-01-01T00:00:00";
   options.column_metadata = tables::column_metadata(shaped.columns, four_origins(), {samples});
-  auto biom = tables::to_biom(shaped.matrix, options);
-  std::ofstream(file, std::ios::binary) << biom.dump();
-  return biom;
+  return tables::to_biom(shaped.matrix, options);
 }
+
+/// hostile_biom() written to a file of its own.
+struct HostileBiomFile {
+  test_support::TempDir dir{"mgnify-biom"};
+  std::filesystem::path file = dir.path() / "matrix.biom";
+  nlohmann::ordered_json biom = hostile_biom();
+  HostileBiomFile() { std::ofstream(file, std::ios::binary) << biom.dump(); }
+};
 
 }  // namespace
 
-TEST_CASE("biom validate-table accepts the BIOM with sample metadata",
-          "[tables][biom][readers]") {
-  const BiomTempDir dir;
-  const auto file = dir.path() / "matrix.biom";
-  hostile_biom(file);
-  const auto result = biom_readers::validate(file);
+TEST_CASE("biom validate-table accepts the BIOM with sample metadata", "[tables][biom][readers]") {
+  const HostileBiomFile written;
+  const auto result = biom_readers::validate(written.file);
   if (!result.installed) MGNIFY_SKIP_TEST("biom (python3-biom-format) is not installed");
   INFO(result.output);
   CHECK(result.exit_code == 0);
@@ -199,24 +177,20 @@ TEST_CASE("biom validate-table accepts the BIOM with sample metadata",
 
 TEST_CASE("biom.load_table reads the BIOM's ids, counts, taxonomy and sample metadata",
           "[tables][biom][readers]") {
-  const BiomTempDir dir;
-  const auto file = dir.path() / "matrix.biom";
-  const auto biom = hostile_biom(file);
-  const auto read = biom_readers::read("python", file);
+  const HostileBiomFile written;
+  const auto read = biom_readers::read("python", written.file);
   if (!read.installed)
     MGNIFY_SKIP_TEST("biom-format (python3-biom-format) is not installed for " MGNIFY_PYTHON3);
-  biom_readers::check(read.table, biom, "python");
+  biom_readers::check(read.table, written.biom, "python");
 }
 
 TEST_CASE("phyloseq::import_biom reads the BIOM's ids, counts, tax_table and sample_data",
           "[tables][biom][readers][r]") {
-  const BiomTempDir dir;
-  const auto file = dir.path() / "matrix.biom";
-  const auto biom = hostile_biom(file);
-  const auto read = biom_readers::read("r", file);
+  const HostileBiomFile written;
+  const auto read = biom_readers::read("r", written.file);
   if (!read.installed)
     MGNIFY_SKIP_TEST("Rscript with phyloseq and jsonlite (r-bioc-phyloseq) is not installed");
-  biom_readers::check(read.table, biom, "r");
+  biom_readers::check(read.table, written.biom, "r");
   // R renames the column "temperature (°C)" as make.names does.
   CHECK(read.table["sample_metadata"]["S1"].contains("temperature...C."));
 }

@@ -347,8 +347,8 @@ std::vector<std::string> studies_of(const AbundanceArgs& args) {
   if (named.empty()) throw UsageError("name a study (STUDY, --study or --studies-file)");
   std::vector<std::string> out;
   for (const auto& study : named) {
-    const std::string accession = is_insdc_study(study) ? insdc_accession(study)
-                                                        : mgnify_accession(study);
+    const std::string accession =
+        is_insdc_study(study) ? insdc_accession(study) : mgnify_accession(study);
     // A typo in a list of studies fails here, not after the others are fetched.
     const bool mgnify = accession.size() == 12 &&
                         (accession.rfind("MGYS", 0) == 0 || accession.rfind("MGYA", 0) == 0) &&

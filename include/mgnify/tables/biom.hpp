@@ -65,10 +65,10 @@ inline nlohmann::ordered_json to_biom(const AbundanceMatrix& matrix, const BiomO
   }
   nlohmann::ordered_json columns = nlohmann::ordered_json::array();
   for (std::size_t c = 0; c < matrix.analyses().size(); ++c) {
-    columns.push_back({{"id", matrix.analyses()[c]},
-                       {"metadata", c < options.column_metadata.size()
-                                        ? options.column_metadata[c]
-                                        : nlohmann::ordered_json()}});
+    columns.push_back(
+        {{"id", matrix.analyses()[c]},
+         {"metadata", c < options.column_metadata.size() ? options.column_metadata[c]
+                                                         : nlohmann::ordered_json()}});
   }
 
   const bool integral = matrix.integral();

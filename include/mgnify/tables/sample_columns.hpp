@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -101,7 +102,7 @@ inline std::vector<MatrixColumn> analysis_columns(const AbundanceMatrix& matrix,
 inline SampleMatrix by_sample(const AbundanceMatrix& by_analysis,
                               const std::vector<AnalysisOrigin>& origins, SampleMerge merge) {
   SampleMatrix out;
-  std::map<std::string, std::size_t> column_of;  // sample (or lone analysis) -> column
+  std::map<std::string, std::size_t> column_of;   // sample (or lone analysis) -> column
   std::vector<std::vector<std::size_t>> members;  // column -> analysis indices
   const auto& analyses = by_analysis.analyses();
   for (std::size_t a = 0; a < analyses.size(); ++a) {
@@ -202,10 +203,8 @@ inline std::vector<nlohmann::ordered_json> column_metadata(
     }
     nlohmann::ordered_json object = nlohmann::ordered_json::object();
     for (const auto& name : names) object[name] = "";
-    object["study_accession"] =
-        detail::distinct_joined(used, [](const AnalysisOrigin& o) -> const std::string& {
-          return o.study;
-        });
+    object["study_accession"] = detail::distinct_joined(
+        used, [](const AnalysisOrigin& o) -> const std::string& { return o.study; });
     object["sample_accession"] = column.sample;
     object["run_accession"] = detail::distinct_joined(
         used, [](const AnalysisOrigin& o) -> const std::string& { return o.run; });
