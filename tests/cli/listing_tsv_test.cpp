@@ -354,7 +354,7 @@ TEST_CASE("listing TSV neutralises a formula in submitter text, not a negative n
                        "\t=cmd|' /C calc'!A0\t-4.5\n");
 }
 
-TEST_CASE("listing TSV reads back through Python's csv and pandas, hostile titles included",
+TEST_CASE("listing TSV reads back through Python csv, pandas, readr and read.delim, hostile titles",
           "[cli][tsv][roundtrip]") {
   const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
   httplib::Client http(listing_mock().origin());
@@ -400,5 +400,33 @@ TEST_CASE("listing TSV reads back through Python's csv and pandas, hostile title
       CHECK(back.at("rows")[i][1] == titles[i]);
     }
   }
+  // R: readr with trim_ws = FALSE gives each title back; read.delim turns the CRLF
+  // inside the quoted title into LF (see docs/cli.md).
+  const std::string rscript = MGNIFY_RSCRIPT;
+  const bool have_r = !rscript.empty() && std::filesystem::exists(rscript);
+  for (const char* reader : {"readr-exact", "read.delim"}) {
+    if (!have_r) break;
+    INFO(reader);
+    const auto out = dir / (std::string(reader) + ".json");
+    const std::string command = "LC_ALL=C.UTF-8 '" + rscript +
+                                "' '" MGNIFY_SOURCE_DIR "/tests/tables/read_table.R' " + reader +
+                                " tab '" + file.string() + "' > '" + out.string() + "'";
+    const int status = std::system(command.c_str());
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+      std::filesystem::remove_all(dir);
+      MGNIFY_SKIP_TEST("readr (r-cran-readr) is not installed");
+    }
+    REQUIRE(status == 0);
+    std::ifstream in(out, std::ios::binary);
+    const json back = json::parse(in);
+    CHECK(back.at("columns") == json({"accession", "title"}));
+    REQUIRE(back.at("rows").size() == 3);
+    for (std::size_t i = 0; i < titles.size(); ++i) {
+      CHECK(back.at("rows")[i][0] == page["items"][i]["accession"]);
+      CHECK(back.at("rows")[i][1] ==
+            (std::string(reader) == "read.delim" && i == 2 ? "two\nlines" : titles[i]));
+    }
+  }
   std::filesystem::remove_all(dir);
+  if (!have_r) MGNIFY_SKIP_TEST("Rscript (r-base-core) is not installed");
 }

@@ -531,7 +531,9 @@ TEST_CASE("the table commands refuse options that would be dropped", "[cli][tabl
       {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
        "--max", "2"},
       {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
-       "--format", "ndjson"}};
+       "--format", "ndjson"},
+      {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+       "--per-sample", "first"}};
   for (const auto& args : cases) {
     tables_mock().clear_requests();
     const auto run = run_tables_cli(args);

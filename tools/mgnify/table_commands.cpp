@@ -159,6 +159,7 @@ struct AbundanceArgs {
   std::string api = "v2";
   std::string by = "analysis";
   std::string per_sample = "sum";
+  bool per_sample_given = false;
   std::string pipeline;
   std::string group;
   std::string match;
@@ -493,6 +494,8 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   if (format == TableFormat::ndjson) {
     throw UsageError("abundance-table writes tsv, csv or json (BIOM), not ndjson");
   }
+  if (args.per_sample_given && args.by != "sample")
+    throw UsageError("--per-sample applies with --by sample only");
   const std::vector<std::string> studies = studies_of(args);
   const Api api = args.api == "v1" ? Api::v1 : Api::v2;
   const bool by_sample = args.by == "sample";
@@ -605,13 +608,14 @@ void add_table_commands(CLI::App& app, Context& ctx) {
                    "expect; see --per-sample)")
       ->check(CLI::IsMember({"analysis", "sample"}))
       ->capture_default_str();
-  abundance_cmd
-      ->add_option("--per-sample", abundance->per_sample,
-                   "with --by sample, a sample with several analyses: sum their counts, or "
-                   "keep only the first (lowest accession, oldest) or last (highest, newest); "
-                   "each such sample is named on stderr")
-      ->check(CLI::IsMember({"sum", "first", "last"}))
-      ->capture_default_str();
+  auto* per_sample =
+      abundance_cmd
+          ->add_option("--per-sample", abundance->per_sample,
+                       "with --by sample, a sample with several analyses: sum their counts, or "
+                       "keep only the first (lowest accession, oldest) or last (highest, newest); "
+                       "each such sample is named on stderr")
+          ->check(CLI::IsMember({"sum", "first", "last"}))
+          ->capture_default_str();
   help_formatter(*abundance_cmd).not_applicable(abundance_cmd, {"--columns", "--page-size"});
   add_nonempty_option(*abundance_cmd, "-p,--pipeline", abundance->pipeline,
                       "pipeline version of the analyses (v1: 4.1, 5.0; v2: V6, 6.1)")
@@ -642,7 +646,8 @@ void add_table_commands(CLI::App& app, Context& ctx) {
                    "a BIOM 1.0 table: OTU table for taxonomy, Function table otherwise, with "
                    "the taxonomy as a list of ranks and the study, sample and run accessions "
                    "and the samples-table fields as column metadata");
-  abundance_cmd->callback([&ctx, abundance] {
+  abundance_cmd->callback([&ctx, abundance, per_sample] {
+    abundance->per_sample_given = per_sample->count() > 0;
     ctx.action = [&ctx, abundance] { return run_abundance_table(*abundance, ctx.settings); };
   });
 }
