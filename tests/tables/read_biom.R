@@ -27,10 +27,14 @@ if (!is.null(tax)) {
 sample_metadata <- list()
 samples <- phyloseq::sample_data(ps, errorIfNULL = FALSE)
 if (!is.null(samples)) {
-  frame <- as(samples, "data.frame")
-  for (column in rownames(frame)) {
-    values <- lapply(frame[column, , drop = TRUE], as.character)
-    sample_metadata[[column]] <- values
+  # The columns as phyloseq holds them: as(samples, "data.frame") would rename
+  # them through make.names, which phyloseq itself does not do.
+  columns <- methods::slot(samples, ".Data")
+  keys <- colnames(samples)
+  for (i in seq_len(nrow(samples))) {
+    values <- lapply(columns, function(column) as.character(column[i]))
+    names(values) <- keys
+    sample_metadata[[rownames(samples)[i]]] <- values
   }
 }
 
