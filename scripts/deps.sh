@@ -7,7 +7,8 @@ packages=(
   nlohmann-json3-dev libsimdjson-dev libcurl4-openssl-dev libssl-dev
   catch2 libcpp-httplib-dev libcli11-dev zlib1g-dev
   zsh groff-base
-  python3 python3-pandas
+  python3 python3-pandas python3-biom-format
+  r-base-core r-cran-readr r-cran-jsonlite r-bioc-phyloseq
   slurm-wlm munge snakemake
 )
 

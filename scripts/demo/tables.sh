@@ -26,6 +26,12 @@ tables_show abundance-table MGYS00000002 -p V6 -g taxonomies.closed_reference.ss
 "$tables_mgnify" abundance-table MGYS00000002 -p V6 -g taxonomies.closed_reference.ssu \
   --dir "$tables_dir" --format json | python3 -c \
   'import json, sys; b = json.load(sys.stdin); print(b["type"], b["shape"], len(b["data"]), "non-zero cells")'
+# Samples in the columns (a sample's analyses summed, each such sample named on stderr),
+# with the samples' metadata as BIOM column metadata: what phyloseq::import_biom reads.
+tables_show abundance-table MGYS00000002 -p V6 -g taxonomies.closed_reference.ssu --by sample --format json
+"$tables_mgnify" abundance-table MGYS00000002 -p V6 -g taxonomies.closed_reference.ssu \
+  --by sample --dir "$tables_dir" --format json 2>/dev/null | python3 -c \
+  'import json, sys; b = json.load(sys.stdin); c = b["columns"][0]; print(b["shape"], c["id"], {k: c["metadata"][k] for k in ("run_accession", "sample_title")})'
 # GO counts of the v1 (pipeline 5.0) analyses, as BIOM.
 tables_show abundance-table --api v1 MGYS00000002 -p 5.0 -g "Functional analysis" --format json
 "$tables_mgnify" abundance-table --api v1 MGYS00000002 -p 5.0 -g "Functional analysis" \

@@ -24,6 +24,8 @@
 #include "mock/v1/data.hpp"
 #include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
+#include "skip.hpp"
+#include "tables/biom_readers.hpp"
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -319,6 +321,17 @@ TEST_CASE("abundance-table on v1: GO counts as a BIOM Function table",
   }
   // The downloaded files were verified against the listed SHA256 digests.
   for (const auto& [analysis, file] : named) CHECK(fs::exists(dir.path() / analysis / file.first));
+  // Each column names its analysis's sample and run, with the v1 sample's fields.
+  for (const auto& column : biom.at("columns")) {
+    std::size_t s = v1data::study_sample_begin(1);
+    while (s < v1data::study_sample_end(1) && v1data::analysis_accession(s) != column.at("id")) ++s;
+    REQUIRE(s < v1data::study_sample_end(1));
+    const auto& metadata = column.at("metadata");
+    CHECK(metadata.at("analysis_accession") == column.at("id"));
+    CHECK(metadata.at("sample_accession") == v1data::sample_accession(s));
+    CHECK(metadata.at("study_accession") == v1data::study_accession(1));
+    CHECK(metadata.at("biome") == v1data::biomes()[v1data::sample_biome(s)].lineage);
+  }
 }
 
 TEST_CASE("abundance-table: a missing or malformed analysis file fails naming the analysis",
@@ -551,7 +564,9 @@ TEST_CASE("the table commands refuse options that would be dropped", "[cli][tabl
       {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
        "--max", "2"},
       {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
-       "--format", "ndjson"}};
+       "--format", "ndjson"},
+      {"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+       "--per-sample", "first"}};
   for (const auto& args : cases) {
     tables_mock().clear_requests();
     const auto run = run_tables_cli(args);
@@ -719,4 +734,217 @@ TEST_CASE(
   CHECK(lookup_failed.err.rfind("mgnify: " + analysis + ": ", 0) == 0);
   CHECK(lookup_failed.err.find("/analyses/" + analysis + "/downloads") != std::string::npos);
   CHECK(lookup_failed.err.find("lists no file") == std::string::npos);
+}
+
+namespace {
+
+/// The v2 study's V6 analyses (as v2_ssu_files picks them) and the sample each belongs to.
+std::map<std::string, std::string> v2_samples_of(const std::string& study) {
+  std::map<std::string, std::string> out;
+  for (const auto& [analysis, path] : v2_ssu_files(study)) {
+    const auto& d = v2data::dataset();
+    for (const auto& a : d.analyses) {
+      if (a.accession != analysis) continue;
+      const json detail = json::parse(v2data::analysis_detail(a.index));
+      out[analysis] = detail.at("sample").at("accession");
+    }
+  }
+  return out;
+}
+
+/// The mock's counts of `study`'s V6 SSU files, by analysis.
+Expected v2_ssu_expected(const std::string& study) {
+  std::map<std::string, std::pair<std::string, std::uint64_t>> named;
+  for (const auto& [analysis, path] : v2_ssu_files(study))
+    named[analysis] = {path.substr(path.rfind('/') + 1), mgnify::mock::seed_of("v2" + path)};
+  return expected_from(named);
+}
+
+/// `by_analysis` with the analyses of each sample summed, or (keep = "first") the
+/// lowest accession's counts alone.
+Expected per_sample(const Expected& by_analysis,
+                    const std::map<std::string, std::string>& sample_of, const std::string& keep) {
+  std::map<std::string, std::string> kept;  // sample -> its first analysis
+  for (const auto& [analysis, sample] : sample_of) kept.emplace(sample, analysis);
+  Expected out;
+  for (const auto& [feature, counts] : by_analysis) {
+    for (const auto& [analysis, count] : counts) {
+      const std::string& sample = sample_of.at(analysis);
+      if (keep == "first" && kept.at(sample) != analysis) continue;
+      out[feature][sample] += count;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> header_samples(const std::string& out) {
+  std::vector<std::string> samples;
+  const auto rows = tsv_rows(out);
+  for (const auto& cell : rows.at(0))
+    if (cell.rfind("SAMEA", 0) == 0) samples.push_back(cell);
+  return samples;
+}
+
+}  // namespace
+
+TEST_CASE("abundance-table --by sample: one column per sample, a sample's analyses summed",
+          "[cli][tables][abundance][by_sample]") {
+  const std::string study = "MGYS00000002";
+  const auto sample_of = v2_samples_of(study);
+  std::map<std::string, std::vector<std::string>> analyses_of;
+  for (const auto& [analysis, sample] : sample_of) analyses_of[sample].push_back(analysis);
+  std::size_t several = 0;
+  for (const auto& [sample, analyses] : analyses_of) several += analyses.size() > 1;
+  REQUIRE(several > 0);  // the mock's study has samples with several V6 analyses
+
+  TablesTempDir dir;
+  const auto run =
+      run_tables_cli({"abundance-table", study, "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+                      "--by", "sample", "--dir", dir.path().string(), "--format", "tsv"});
+  CHECK(run.code == 0);
+  const auto samples = header_samples(run.out);
+  CHECK(std::set<std::string>(samples.begin(), samples.end()).size() == analyses_of.size());
+  check_matrix_tsv(run.out, per_sample(v2_ssu_expected(study), sample_of, "sum"), samples,
+                   "taxonomy");
+  // One stderr line per sample with several analyses, naming them.
+  for (const auto& [sample, analyses] : analyses_of) {
+    if (analyses.size() < 2) continue;
+    std::string names;
+    for (const auto& a : analyses) names += (names.empty() ? "" : ", ") + a;
+    CHECK_THAT(run.err, Catch::Contains("mgnify: note: sample " + sample + " has " +
+                                        std::to_string(analyses.size()) + " analyses (" + names +
+                                        "): counts summed (--per-sample sum)\n"));
+  }
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == static_cast<long>(several));
+
+  // --per-sample first keeps each sample's lowest accession and names the others.
+  const auto first = run_tables_cli(
+      {"abundance-table", study, "-p", "V6", "-g", "taxonomies.closed_reference.ssu", "--by",
+       "sample", "--per-sample", "first", "--dir", dir.path().string(), "--format", "tsv"});
+  CHECK(first.code == 0);
+  const Expected kept = per_sample(v2_ssu_expected(study), sample_of, "first");
+  check_matrix_tsv(first.out, kept, header_samples(first.out), "taxonomy");
+  const auto& [sample, analyses] = *std::find_if(analyses_of.begin(), analyses_of.end(),
+                                                 [](const auto& s) { return s.second.size() > 1; });
+  CHECK_THAT(first.err,
+             Catch::Contains("mgnify: note: sample " + sample + " has " +
+                             std::to_string(analyses.size()) + " analyses (") &&
+                 Catch::Contains("): kept " + analyses.front() + ", left out " + analyses[1]));
+}
+
+TEST_CASE(
+    "abundance-table --by sample as BIOM: validated, and read alike by biom.load_table "
+    "and phyloseq::import_biom",
+    "[cli][tables][abundance][biom][readers]") {
+  const std::string study = "MGYS00000002";
+  const auto sample_of = v2_samples_of(study);
+  const Expected expected = per_sample(v2_ssu_expected(study), sample_of, "sum");
+  TablesTempDir dir;
+  const auto run =
+      run_tables_cli({"abundance-table", study, "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+                      "--by", "sample", "--dir", dir.path().string()});
+  REQUIRE(run.code == 0);
+  const auto biom = nlohmann::ordered_json::parse(run.out);
+  const auto file = dir.path() / "matrix.biom";
+  std::ofstream(file, std::ios::binary) << run.out;
+
+  // The document itself: counts as the mock serves them, samples' fields as columns' metadata.
+  std::map<std::string, std::map<std::string, std::uint64_t>> got;
+  for (const auto& cell : biom.at("data")) {
+    const std::string feature = biom.at("rows").at(cell.at(0).get<std::size_t>()).at("id");
+    const std::string sample = biom.at("columns").at(cell.at(1).get<std::size_t>()).at("id");
+    got[feature][sample] = cell.at(2).get<std::uint64_t>();
+  }
+  CHECK(got == expected);
+  const auto& d = v2data::dataset();
+  for (const auto& column : biom.at("columns")) {
+    const auto& metadata = column.at("metadata");
+    const std::string id = column.at("id");
+    CHECK(metadata.at("sample_accession") == id);
+    CHECK(metadata.at("study_accession") == study);
+    CHECK(metadata.at("run_accession").get<std::string>().rfind("ERR", 0) == 0);
+    const auto sample = std::find_if(d.samples.begin(), d.samples.end(),
+                                     [&](const auto& s) { return s.accession == id; });
+    REQUIRE(sample != d.samples.end());
+    CHECK(metadata.at("sample_title") == sample->title);
+    CHECK(metadata.at("temperature") ==
+          sample->with_metadata["metadata"]["temperature"].get<std::string>());
+    std::string analyses;
+    for (const auto& [analysis, s] : sample_of)
+      if (s == id) analyses += (analyses.empty() ? "" : ",") + analysis;
+    CHECK(metadata.at("analysis_accession") == analyses);
+  }
+
+  const auto validation = biom_readers::validate(file);
+  if (validation.installed) {
+    INFO(validation.output);
+    CHECK(validation.exit_code == 0);
+  }
+  const auto python = biom_readers::read("python", file);
+  if (python.installed) biom_readers::check(python.table, biom, "python");
+  const auto r = biom_readers::read("r", file);
+  if (r.installed) {
+    biom_readers::check(r.table, biom, "r");
+    // phyloseq's tax_table has the ranks of the lineage, in order.
+    for (const auto& row : biom.at("rows"))
+      CHECK(r.table.at("taxonomy").at(row.at("id").get<std::string>()) ==
+            row.at("metadata").at("taxonomy"));
+  }
+  if (!validation.installed) MGNIFY_SKIP_TEST("biom (python3-biom-format) is not installed");
+  if (!python.installed)
+    MGNIFY_SKIP_TEST("biom-format (python3-biom-format) is not installed for " MGNIFY_PYTHON3);
+  if (!r.installed)
+    MGNIFY_SKIP_TEST("Rscript with phyloseq and jsonlite (r-bioc-phyloseq) is not installed");
+}
+
+TEST_CASE("abundance-table of several studies: one matrix, union of features, zeros elsewhere",
+          "[cli][tables][abundance][studies]") {
+  // Two studies with V6 analyses (the mock's MGYS00000003 has pre-V6 ones only).
+  const std::vector<std::string> studies = {"MGYS00000002", "MGYS00000004"};
+  Expected expected;
+  std::set<std::string> all_analyses;
+  for (const auto& study : studies) {
+    REQUIRE_FALSE(v2_ssu_files(study).empty());
+    for (const auto& [feature, counts] : v2_ssu_expected(study)) {
+      for (const auto& [analysis, count] : counts) {
+        expected[feature][analysis] = count;
+        all_analyses.insert(analysis);
+      }
+    }
+    for (const auto& [analysis, path] : v2_ssu_files(study)) all_analyses.insert(analysis);
+  }
+  TablesTempDir dir;
+  const auto run = run_tables_cli({"abundance-table", "--study", studies[0], "--study", studies[1],
+                                   "-p", "V6", "-g", "taxonomies.closed_reference.ssu", "--dir",
+                                   dir.path().string(), "--format", "tsv"});
+  INFO(run.err);
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  std::vector<std::string> analyses;
+  const auto rows = tsv_rows(run.out);
+  for (const auto& cell : rows.at(0))
+    if (cell.rfind("MGYA", 0) == 0) analyses.push_back(cell);
+  CHECK(std::set<std::string>(analyses.begin(), analyses.end()) == all_analyses);
+  check_matrix_tsv(run.out, expected, analyses, "taxonomy");
+
+  // A list file (comments, blank lines, a repeat) gives the same matrix.
+  const auto list = dir.path() / "studies.txt";
+  std::ofstream(list) << "# two studies\n"
+                      << studies[0] << "\n\n  " << studies[1] << "  # the second\n"
+                      << studies[0] << "\n";
+  const auto from_file = run_tables_cli({"abundance-table", "--studies-file", list.string(), "-p",
+                                         "V6", "-g", "taxonomies.closed_reference.ssu", "--dir",
+                                         dir.path().string(), "--format", "tsv"});
+  CHECK(from_file.code == 0);
+  CHECK(from_file.out == run.out);
+
+  // No study at all, or a malformed one, is refused before any request.
+  tables_mock().clear_requests();
+  const auto none = run_tables_cli(
+      {"abundance-table", "-p", "V6", "-g", "taxonomies.closed_reference.ssu", "--format", "tsv"});
+  CHECK(none.code == 2);
+  const auto bad = run_tables_cli({"abundance-table", "--study", studies[0], "--study", "nope",
+                                   "-p", "V6", "-g", "taxonomies.closed_reference.ssu"});
+  CHECK(bad.code == 2);
+  CHECK(tables_mock().requests().empty());
 }

@@ -1,6 +1,7 @@
 // How a written table reads back: quoted as pandas and readr write (a field
 // holding the separator, a quote, CR or LF is quoted, quotes doubled, nothing
-// else escaped), checked with the readers users have (Python's csv, pandas);
+// else escaped), checked with the readers users have (Python's csv, pandas,
+// R's readr and read.delim);
 // and what it does when opened in a spreadsheet: cells that a spreadsheet
 // would evaluate as a formula are neutralised (OWASP's leading single quote),
 // numbers are not.
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -21,6 +23,7 @@
 #include "mgnify/tables/table.hpp"
 #include "read_table.hpp"
 #include "skip.hpp"
+#include "temp_dir.hpp"
 #include "text_lines.hpp"
 
 namespace tables = mgnify::tables;
@@ -130,24 +133,9 @@ TEST_CASE("bytes that are not UTF-8 are written as U+FFFD, so that UTF-8 readers
 
 namespace {
 
-/// A fresh directory, removed afterwards.
-class FormatTempDir {
- public:
-  FormatTempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "mgnify-format-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~FormatTempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::filesystem::path& path() const { return path_; }
+using FormatTempDir = test_support::TempDir;
 
- private:
-  std::filesystem::path path_;
-};
+using test_tables::is_r_reader;
 
 /// Values that broke or changed rows in earlier versions, each in a row of its own.
 std::vector<std::string> hostile_values() {
@@ -184,7 +172,10 @@ tables::Table hostile_table() {
   return t;
 }
 
-void check_read_back(const ReadBack& back, const tables::Table& t, bool absent_is_null) {
+/// `back` holds `t`'s cells, each as `as_read` says the reader gives the
+/// written value back (exactly, by default), and the absent column as null or "".
+void check_read_back(const ReadBack& back, const tables::Table& t, bool absent_is_null,
+                     const std::function<std::string(const std::string&)>& as_read = {}) {
   REQUIRE(back.table.at("columns") == nlohmann::json(t.columns));
   const auto& rows = back.table.at("rows");
   REQUIRE(rows.size() == t.rows.size());
@@ -194,7 +185,7 @@ void check_read_back(const ReadBack& back, const tables::Table& t, bool absent_i
     CHECK(rows[r][0] == *t.rows[r][0]);
     const std::string expected =
         *t.rows[r][0] == "latin1" ? std::string("caf\xef\xbf\xbd") : *t.rows[r][1];
-    CHECK(rows[r][1].get<std::string>() == expected);
+    CHECK(rows[r][1].get<std::string>() == (as_read ? as_read(expected) : expected));
     if (absent_is_null) {
       CHECK(rows[r][2].is_null());
     } else {
@@ -260,4 +251,53 @@ TEST_CASE("with the formula guard on, pandas reads the neutralised cell with its
   CHECK(back.table.at("rows") ==
         nlohmann::json::parse(R"j([["'=HYPERLINK(\"http://evil.example\",\"x\")"],
                                     ["'\t=1+1"], ["plain"]])j"));
+}
+
+namespace {
+
+/// What R reads for a written value with its defaults, as measured: readr
+/// (`trim_ws = TRUE`) strips spaces and tabs at both ends of every field,
+/// quoted or not; base R's scan(), under read.delim and read.csv, turns CR
+/// and CRLF inside a quoted field into LF. Bytes that are not UTF-8 never
+/// reach R: the writer has made them U+FFFD.
+std::string as_r_reads(const std::string& reader, std::string value) {
+  if (reader == "readr") {
+    const auto first = value.find_first_not_of(" \t");
+    value = first == std::string::npos
+                ? std::string()
+                : value.substr(first, value.find_last_not_of(" \t") + 1 - first);
+  } else if (reader == "read.delim") {
+    std::string lf;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (value[i] == '\r') {
+        lf += '\n';
+        if (i + 1 < value.size() && value[i + 1] == '\n') ++i;
+      } else {
+        lf += value[i];
+      }
+    }
+    value = lf;
+  }
+  return value;
+}
+
+}  // namespace
+
+TEST_CASE("hostile values through R: readr::read_tsv and read_csv, read.delim and read.csv",
+          "[tables][format][roundtrip][r]") {
+  const FormatTempDir dir;
+  const tables::Table t = hostile_table();
+  for (const char* reader : {"readr-exact", "readr", "read.delim"}) {
+    for (const char* format : {"tsv", "csv"}) {
+      INFO(reader << " " << format);
+      const ReadBack back = read_back(reader, format, write_exact(t, dir.path(), format));
+      if (!back.installed)
+        MGNIFY_SKIP_TEST(
+            "Rscript with readr and jsonlite (r-base-core, r-cran-readr) is not "
+            "installed");
+      // An empty field: NA for readr's defaults and for read.delim's logical column.
+      check_read_back(back, t, std::string(reader) != "readr-exact",
+                      [&](const std::string& value) { return as_r_reads(reader, value); });
+    }
+  }
 }

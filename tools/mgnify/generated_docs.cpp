@@ -274,6 +274,9 @@ const std::vector<ManExample>& man_examples() {
       {"A study's taxonomic abundance matrix:",
        "mgnify abundance-table MGYS00005116 -p V6 -g taxonomies.closed_reference.ssu "
        "--dir cache --format tsv > ssu.tsv"},
+      {"Samples by taxa with their metadata, as BIOM for phyloseq::import_biom (several studies):",
+       "mgnify abundance-table --study MGYS00005116 --study MGYS00005117 -p V6 -g "
+       "taxonomies.closed_reference.ssu --by sample --dir cache > ssu.biom"},
       {"List a study's files as a manifest, to review or split:",
        "mgnify downloads MGYS00005116 -p 6 --manifest files.tsv"},
       {"Download a manifest's files, verified and resumable, keeping a report with SHA-256s:",

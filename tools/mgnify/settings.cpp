@@ -109,6 +109,8 @@ int exit_code_for(const std::exception_ptr& error) {
     return kUsage;
   } catch (const mgnify::NotFoundError&) {
     return kNotFound;
+  } catch (const NothingMatched&) {
+    return kNotFound;
   } catch (const mgnify::AuthError&) {
     return kAuth;
   } catch (const mgnify::ValidationError&) {

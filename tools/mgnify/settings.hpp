@@ -7,6 +7,7 @@
 #include <exception>
 #include <mgnify/options.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,13 @@ struct Settings {
 };
 
 /// Bad command-line input found after parsing (exit code 2).
+/// A -p or -g filter that left nothing to work on: exit 3 (kNotFound), the
+/// message naming what the object does have.
+class NothingMatched : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class UsageError : public std::exception {
  public:
   explicit UsageError(std::string message) : message_(std::move(message)) {}

@@ -1,18 +1,21 @@
 // `mgnify samples-table` (a study's samples by metadata key, like mg-toolkit
 // original_metadata and MGnifyR getMetadata) and `mgnify abundance-table`
-// (the analyses' summary files of a study merged into one feature-by-analysis
-// matrix, like MGnifyR getResult). The tables themselves are built by the
-// library (mgnify/tables/); this file fetches and prints.
+// (the analyses' summary files of one or more studies merged into one
+// feature-by-analysis or feature-by-sample matrix with the samples' metadata,
+// like MGnifyR getResult). The tables themselves are built by the library
+// (mgnify/tables/); this file fetches and prints.
 
 #include <chrono>
 #include <ctime>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <mgnify/tables/abundance.hpp>
 #include <mgnify/tables/biom.hpp>
+#include <mgnify/tables/sample_columns.hpp>
 #include <mgnify/tables/sample_metadata.hpp>
 #include <mgnify/tables/table.hpp>
 #include <mgnify/v1/client.hpp>
@@ -110,11 +113,11 @@ struct SamplesArgs {
   std::string format;
 };
 
-tables::SampleMetadataTable fetch_sample_table(const SamplesArgs& args, const Settings& settings) {
-  const std::string study = mgnify_accession(args.study);
+tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api,
+                                               const Settings& settings) {
   // A short walk (fewer samples than the study's count promised) throws here,
   // before anything is printed, and main() maps it to a failing exit code.
-  if (args.api == "v1") {
+  if (api == Api::v1) {
     const mgnify::v1::LegacyClient client(client_options(settings, Service::v1));
     mgnify::ListOptions list;
     list.page_size = settings.page_size.value_or(mgnify::v1::kMaxPageSize);
@@ -134,7 +137,8 @@ tables::SampleMetadataTable fetch_sample_table(const SamplesArgs& args, const Se
 int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   no_columns(settings, "samples-table");
   const TableFormat format = table_format(args.format, settings);
-  const tables::SampleMetadataTable table = fetch_sample_table(args, settings);
+  const tables::SampleMetadataTable table = fetch_sample_table(
+      mgnify_accession(args.study), args.api == "v1" ? Api::v1 : Api::v2, settings);
   if (format == TableFormat::tsv || format == TableFormat::csv) {
     write_delimited(table.table(), format, settings);
     return kOk;
@@ -149,8 +153,12 @@ int run_samples_table(const SamplesArgs& args, const Settings& settings) {
 // ---- abundance-table --------------------------------------------------------
 
 struct AbundanceArgs {
-  std::string study;
+  std::vector<std::string> studies;  // the positional ones and --study
+  std::string studies_file;
   std::string api = "v2";
+  std::string by = "analysis";
+  std::string per_sample = "sum";
+  bool per_sample_given = false;
   std::string pipeline;
   std::string group;
   std::string match;
@@ -182,8 +190,8 @@ std::string joined_aliases(const std::vector<const FileRow*>& rows) {
 
 /// The same table asked of API v1, which serves the results of pipelines
 /// before V6 under its own group names (`mgnify downloads --api v1` lists them).
-std::string v1_command(const AbundanceArgs& args) {
-  std::string command = "mgnify abundance-table " + shell_word(args.study) + " --api v1 -p " +
+std::string v1_command(const AbundanceArgs& args, const std::string& study) {
+  std::string command = "mgnify abundance-table " + shell_word(study) + " --api v1 -p " +
                         shell_word(args.pipeline) + " -g " + shell_word(v1_group_of(args.group));
   if (!args.match.empty()) command += " --match " + shell_word(args.match);
   command += " --dir " + shell_word(args.dir);
@@ -193,7 +201,7 @@ std::string v1_command(const AbundanceArgs& args) {
 
 /// Picks each analysis's file in the group (exactly one tabular file, after
 /// --match); `owners` are the analyses of the pipeline, `rows` their files in the group.
-std::vector<AnalysisFile> pick_files(const AbundanceArgs& args,
+std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::string& study,
                                      const std::vector<std::string>& owners,
                                      const std::vector<FileRow>& rows,
                                      const LegacyRouting& routing) {
@@ -237,7 +245,7 @@ std::vector<AnalysisFile> pick_files(const AbundanceArgs& args,
       a.failure = std::make_exception_ptr(mgnify::Error(
           "the service publishes no URL for " + a.row->alias +
           (args.api == "v2" ? " (a pre-V6 result, and API v1 lists no file of that name for " +
-                                  a.accession + "); try: " + v1_command(args)
+                                  a.accession + "); try: " + v1_command(args, study)
                             : std::string())));
     } else if (!safe_component(a.row->accession) || !safe_component(a.row->alias)) {
       a.failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + a.row->alias));
@@ -297,12 +305,13 @@ void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& a
   }
 }
 
+/// Now in UTC as "YYYY-MM-DDThh:mm:ss", the form `biom validate-table` accepts.
 std::string utc_now() {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   std::tm utc{};
   gmtime_r(&now, &utc);
   char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
   return buffer;
 }
 
@@ -311,6 +320,172 @@ std::string message_of(const std::exception_ptr& failure) {
     std::rethrow_exception(failure);
   } catch (const std::exception& e) {
     return error_message(e);
+  }
+}
+
+/// The studies named as arguments, with --study and in --studies-file (one
+/// accession a line; blank lines and '#' comments skipped), in that order,
+/// each once. All are checked before any request.
+std::vector<std::string> studies_of(const AbundanceArgs& args) {
+  std::vector<std::string> named = args.studies;
+  if (!args.studies_file.empty()) {
+    std::ifstream in(args.studies_file);
+    if (!in) throw UsageError("cannot read --studies-file " + args.studies_file);
+    std::string line;
+    while (std::getline(in, line)) {
+      const auto hash = line.find('#');
+      if (hash != std::string::npos) line.erase(hash);
+      const auto first = line.find_first_not_of(" \t\r");
+      if (first == std::string::npos) continue;
+      named.push_back(line.substr(first, line.find_last_not_of(" \t\r") + 1 - first));
+    }
+    if (in.bad()) throw UsageError("cannot read --studies-file " + args.studies_file);
+  }
+  if (named.empty()) throw UsageError("name a study (STUDY, --study or --studies-file)");
+  std::vector<std::string> out;
+  for (const auto& study : named) {
+    const std::string accession =
+        is_insdc_study(study) ? insdc_accession(study) : mgnify_accession(study);
+    // A typo in a list of studies fails here, not after the others are fetched.
+    const bool mgnify = accession.size() == 12 &&
+                        (accession.rfind("MGYS", 0) == 0 || accession.rfind("MGYA", 0) == 0) &&
+                        accession.find_first_not_of("0123456789", 4) == std::string::npos;
+    if (!mgnify && !is_insdc_study(accession)) {
+      throw UsageError("'" + study +
+                       "' is not a study (MGYS..., ERP, SRP, DRP, PRJ...) or analysis (MGYA...)");
+    }
+    if (std::find(out.begin(), out.end(), accession) == out.end()) out.push_back(accession);
+  }
+  return out;
+}
+
+/// Which sample and run each analysis of a study (or the one analysis, for
+/// an MGYA accession) belongs to, from the study's analysis list; `study_of`
+/// receives the study whose samples' metadata apply.
+std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accession, Api api,
+                                                     const Settings& settings,
+                                                     std::string& study_of) {
+  const bool one = accession.rfind("MGYA", 0) == 0;
+  std::vector<tables::AnalysisOrigin> origins;
+  study_of = accession;
+  if (api == Api::v1) {
+    const mgnify::v1::LegacyClient client(client_options(settings, Service::v1));
+    mgnify::ListOptions list;
+    list.page_size = mgnify::v1::kMaxPageSize;
+    const auto related = [](const mgnify::v1::Analysis& a, const char* name) {
+      const auto* relationship = a.relationship(name);
+      const auto id = relationship ? relationship->one() : std::nullopt;
+      return id ? id->id : std::string();
+    };
+    const auto add = [&](const mgnify::v1::Analysis& a, const std::string& study) {
+      origins.push_back({a.accession.empty() ? a.id() : a.accession, study, related(a, "sample"),
+                         related(a, "run"), a.experiment_type.value_or("")});
+    };
+    if (one) {
+      const auto a = client.analysis(accession);
+      study_of = related(a, "study");
+      add(a, study_of);
+    } else {
+      for (const auto& a : client.study_analyses(accession, {}, list)) add(a, accession);
+    }
+    return origins;
+  }
+  const mgnify::v2::V2Client client(client_options(settings, Service::v2));
+  const auto add = [&](const mgnify::v2::Analysis& a, const std::string& study) {
+    origins.push_back({a.accession, a.study_accession.empty() ? study : a.study_accession,
+                       a.sample ? a.sample->accession : std::string(),
+                       a.run && a.run->accession ? *a.run->accession : std::string(),
+                       a.experiment_type.text});
+  };
+  if (one) {
+    const auto a = client.analysis(accession);
+    study_of = a.study_accession;
+    add(a, study_of);
+    return origins;
+  }
+  study_of = is_insdc_study(accession)
+                 ? client.study_by_insdc_accession(insdc_accession(accession)).accession
+                 : accession;
+  for (const auto& a : client.study_analyses(study_of)) add(a, study_of);
+  return origins;
+}
+
+/// Adds one study's analyses to the matrix; returns the first failure (each
+/// is named on stderr).
+std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string& study,
+                             const AbundanceArgs& args, Api api, const Settings& settings) {
+  Selection selection;
+  selection.api = api;
+  selection.accession = study;
+  selection.pipeline = args.pipeline;
+  selection.concurrency = args.concurrency;
+  // The group is matched as `downloads -g` matches it, in the listing, so a
+  // group no analysis has is refused before any of the study's files is fetched.
+  selection.groups = {args.group};
+  std::exception_ptr listing_failure;
+  Available available;
+  auto rows = list_files(selection, settings, listing_failure, &available);
+  // list_files has named the analyses it could not list on stderr.
+  if (listing_failure && !args.skip_failed) std::rethrow_exception(listing_failure);
+  const std::string no_match = no_match_message(selection, rows, available);
+  if (!no_match.empty()) {
+    if (listing_failure) std::rethrow_exception(listing_failure);
+    throw NothingMatched(no_match);
+  }
+  // Pre-V6 results on API v2 have no URL; API v1 serves them, as for `download`.
+  LegacyRouting routing;
+  routing.from_v1.assign(rows.size(), false);
+  if (api == Api::v2) routing = route_legacy_files(rows, settings, args.concurrency);
+
+  auto analyses = pick_files(args, study, available.owners, rows, routing);
+  if (analyses.empty()) {
+    throw UsageError("no analyses of " + study + " with pipeline " + args.pipeline +
+                     " (`mgnify downloads " + study + "` lists them)");
+  }
+  fetch_and_parse(analyses, args, api, settings);
+
+  std::exception_ptr first_failure = listing_failure;
+  for (auto& a : analyses) {
+    if (!a.failure) {
+      try {
+        matrix.add(a.accession, a.summary);
+      } catch (const std::exception&) {
+        a.failure = std::current_exception();
+      }
+    }
+    if (!a.failure) continue;
+    print_error((args.skip_failed ? "skipped " : "") + a.accession + ": " + message_of(a.failure));
+    if (!first_failure) first_failure = a.failure;
+  }
+  return first_failure;
+}
+
+std::string comma_joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+/// One stderr line per column that is not exactly one analysis of a known
+/// sample: the several-analyses rule is never applied silently.
+void report_columns(const std::vector<tables::MatrixColumn>& columns, const std::string& rule) {
+  for (const auto& c : columns) {
+    if (c.sample.empty()) {
+      print_error("note: " + c.id + " names no sample; its column is the analysis");
+      continue;
+    }
+    if (c.analyses.size() < 2) continue;
+    std::string line = "note: sample " + c.sample + " has " + std::to_string(c.analyses.size()) +
+                       " analyses (" + comma_joined(c.analyses) + "): ";
+    if (c.used.size() == c.analyses.size()) {
+      line += "counts summed";
+    } else {
+      std::vector<std::string> left_out;
+      for (const auto& a : c.analyses)
+        if (std::find(c.used.begin(), c.used.end(), a) == c.used.end()) left_out.push_back(a);
+      line += "kept " + comma_joined(c.used) + ", left out " + comma_joined(left_out);
+    }
+    print_error(line + " (--per-sample " + rule + ")");
   }
 }
 
@@ -324,64 +499,60 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   if (format == TableFormat::ndjson) {
     throw UsageError("abundance-table writes tsv, csv or json (BIOM), not ndjson");
   }
+  if (args.per_sample_given && args.by != "sample")
+    throw UsageError("--per-sample applies with --by sample only");
+  const std::vector<std::string> studies = studies_of(args);
+  const Api api = args.api == "v1" ? Api::v1 : Api::v2;
+  const bool by_sample = args.by == "sample";
+  const bool biom = format == TableFormat::json;
 
-  Selection selection;
-  selection.api = args.api == "v1" ? Api::v1 : Api::v2;
-  selection.accession = mgnify_accession(args.study);
-  selection.pipeline = args.pipeline;
-  selection.concurrency = args.concurrency;
-  // The group is matched as `downloads -g` matches it, in the listing, so a
-  // group no analysis has is refused before any file is fetched.
-  selection.groups = {args.group};
-  std::exception_ptr listing_failure;
-  Available available;
-  auto rows = list_files(selection, settings, listing_failure, &available);
-  // list_files has named the analyses it could not list on stderr.
-  if (listing_failure && !args.skip_failed) std::rethrow_exception(listing_failure);
-  const std::string no_match = no_match_message(selection, rows, available);
-  if (!no_match.empty()) {
-    print_error(no_match);
-    return listing_failure ? exit_code_for(listing_failure) : kNotFound;
-  }
-  // Pre-V6 results on API v2 have no URL; API v1 serves them, as for `download`.
-  LegacyRouting routing;
-  routing.from_v1.assign(rows.size(), false);
-  if (selection.api == Api::v2) routing = route_legacy_files(rows, settings, args.concurrency);
-
-  auto analyses = pick_files(args, available.owners, rows, routing);
-  if (analyses.empty()) {
-    throw UsageError("no analyses of " + selection.accession + " with pipeline " + args.pipeline +
-                     " (`mgnify downloads " + selection.accession + "` lists them)");
-  }
-  fetch_and_parse(analyses, args, selection.api, settings);
-
-  std::exception_ptr first_failure = listing_failure;
   tables::AbundanceMatrix matrix;
-  for (auto& a : analyses) {
-    if (!a.failure) {
-      try {
-        matrix.add(a.accession, a.summary);
-      } catch (const std::exception&) {
-        a.failure = std::current_exception();
-      }
-    }
-    if (!a.failure) continue;
-    print_error((args.skip_failed ? "skipped " : "") + a.accession + ": " + message_of(a.failure));
-    if (!first_failure) first_failure = a.failure;
+  std::exception_ptr first_failure;
+  for (const auto& study : studies) {
+    auto failure = add_study(matrix, study, args, api, settings);
+    if (failure && !first_failure) first_failure = failure;
   }
   // Without --skip-failed a partial matrix is never printed: a missing column
   // would look like an analysis that found nothing.
   if (first_failure && !args.skip_failed) return exit_code_for(first_failure);
 
-  if (format == TableFormat::json) {
-    tables::BiomOptions biom;
-    biom.id = selection.accession + " " + args.group + " pipeline " + args.pipeline;
-    biom.date = utc_now();
+  // Samples and runs come from the studies' analysis lists, the column
+  // metadata of BIOM from their samples' tables.
+  std::vector<tables::AnalysisOrigin> origins;
+  std::vector<tables::Table> sample_tables;
+  if (by_sample || biom) {
+    for (const auto& study : studies) {
+      std::string samples_of;
+      for (auto& o : analysis_origins(study, api, settings, samples_of))
+        origins.push_back(std::move(o));
+      if (biom && !samples_of.empty())
+        sample_tables.push_back(fetch_sample_table(samples_of, api, settings).table());
+    }
+  }
+  tables::SampleMatrix shaped;
+  if (by_sample) {
+    const auto merge = args.per_sample == "first"  ? tables::SampleMerge::first
+                       : args.per_sample == "last" ? tables::SampleMerge::last
+                                                   : tables::SampleMerge::sum;
+    shaped = tables::by_sample(matrix, origins, merge);
+    report_columns(shaped.columns, args.per_sample);
+  } else {
+    shaped.columns = tables::analysis_columns(matrix, origins);
+    shaped.matrix = std::move(matrix);
+  }
+
+  if (biom) {
+    tables::BiomOptions options;
+    std::string ids;
+    for (const auto& study : studies) ids += (ids.empty() ? "" : ",") + study;
+    options.id = ids + " " + args.group + " pipeline " + args.pipeline;
+    options.date = utc_now();
+    options.column_metadata = tables::column_metadata(shaped.columns, origins, sample_tables);
     Writer out(std::cout, Format::json);
-    out.write(tables::to_biom(matrix, biom));
+    out.write(tables::to_biom(shaped.matrix, options));
     out.finish();
   } else {
-    write_delimited(tables::to_table(matrix), format, settings);
+    write_delimited(tables::to_table(shaped.matrix), format, settings);
   }
   return first_failure ? exit_code_for(first_failure) : kOk;
 }
@@ -418,10 +589,40 @@ void add_table_commands(CLI::App& app, Context& ctx) {
   auto abundance = std::make_shared<AbundanceArgs>();
   auto* abundance_cmd = app.add_subcommand(
       "abundance-table",
-      "Merge the summary file of every analysis of a study (one pipeline version, one result "
-      "group) into a feature-by-analysis count matrix (like MGnifyR getResult); files are "
-      "downloaded as `mgnify download` does: resumed, verified, kept in DIR");
-  add_study_and_api(*abundance_cmd, abundance->study, abundance->api);
+      "Merge the summary file of every analysis of one or more studies (one pipeline version, "
+      "one result group) into a count matrix with a column per analysis or per sample, and "
+      "in BIOM the samples' metadata and the taxonomy (like MGnifyR getResult; phyloseq "
+      "import_biom and mia importBIOM read it); files are downloaded as `mgnify download` "
+      "does: resumed, verified, kept in DIR");
+  abundance_cmd
+      ->add_option("study", abundance->studies,
+                   "MGYS studies (or their ERP/SRP/DRP/PRJ accessions); any case, zero padding "
+                   "optional (mgys1). Several: one matrix of all their analyses")
+      ->type_name("STUDY");
+  abundance_cmd
+      ->add_option("--study", abundance->studies,
+                   "a study, as the positional argument; repeat for more")
+      ->type_name("STUDY");
+  add_nonempty_option(*abundance_cmd, "--studies-file", abundance->studies_file,
+                      "a file of studies, one accession a line ('#' starts a comment), added "
+                      "to those named");
+  abundance_cmd->add_option("--api", abundance->api, "which API to ask")
+      ->check(CLI::IsMember({"v1", "v2"}))
+      ->capture_default_str();
+  abundance_cmd
+      ->add_option("--by", abundance->by,
+                   "columns: one per analysis, or one per sample (what phyloseq and mia "
+                   "expect; see --per-sample)")
+      ->check(CLI::IsMember({"analysis", "sample"}))
+      ->capture_default_str();
+  auto* per_sample =
+      abundance_cmd
+          ->add_option("--per-sample", abundance->per_sample,
+                       "with --by sample, a sample with several analyses: sum their counts, or "
+                       "keep only the first (lowest accession, oldest) or last (highest, newest); "
+                       "each such sample is named on stderr")
+          ->check(CLI::IsMember({"sum", "first", "last"}))
+          ->capture_default_str();
   help_formatter(*abundance_cmd).not_applicable(abundance_cmd, {"--columns", "--page-size"});
   add_nonempty_option(*abundance_cmd, "-p,--pipeline", abundance->pipeline,
                       "pipeline version of the analyses (v1: 4.1, 5.0; v2: V6, 6.1)")
@@ -450,9 +651,12 @@ void add_table_commands(CLI::App& app, Context& ctx) {
                     std::size_t{64}, "requests in flight")
       ->default_str(std::to_string(abundance->concurrency));
   add_table_format(*abundance_cmd, abundance->format, {"tsv", "csv", "json"},
-                   "tsv, csv, or json (a BIOM 1.0 table: OTU table for taxonomy, Function "
-                   "table otherwise)");
-  abundance_cmd->callback([&ctx, abundance] {
+                   "tsv, csv, or json (a BIOM 1.0 table: OTU table for taxonomy, Function table "
+                   "otherwise, with "
+                   "the taxonomy as a list of ranks and the study, sample and run accessions "
+                   "and the samples-table fields as column metadata");
+  abundance_cmd->callback([&ctx, abundance, per_sample] {
+    abundance->per_sample_given = per_sample->count() > 0;
     ctx.action = [&ctx, abundance] { return run_abundance_table(*abundance, ctx.settings); };
   });
 }

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "mgnify/tables/abundance.hpp"
 #include "mgnify/version.hpp"
@@ -19,8 +20,13 @@ struct BiomOptions {
   /// The table's id, e.g. "MGYS00000001 taxonomies.closed_reference.ssu".
   std::string id;
   std::string generated_by = "mgnify-cpp " MGNIFY_VERSION_STRING;
-  /// ISO 8601 creation time; the caller supplies it so that output can be reproduced.
+  /// Creation time as "YYYY-MM-DDThh:mm:ss" (UTC), the ISO 8601 forms
+  /// `biom validate-table` accepts (it rejects a zone suffix such as "Z"); the
+  /// caller supplies it so that output can be reproduced.
   std::string date;
+  /// Each column's metadata (an object), parallel to the matrix's columns;
+  /// empty, or a null entry: the column has none.
+  std::vector<nlohmann::ordered_json> column_metadata;
 };
 
 namespace detail {
@@ -43,7 +49,7 @@ inline nlohmann::ordered_json split_lineage(const std::string& lineage) {
 /// A sparse BIOM 1.0 table: taxonomy matrices are an "OTU table" whose rows
 /// carry metadata.taxonomy as a list of ranks; accession-keyed ones are a
 /// "Function table" whose rows carry their attributes (description, term,
-/// category) as metadata. Columns are the analyses, without metadata.
+/// category) as metadata. Columns carry options.column_metadata.
 inline nlohmann::ordered_json to_biom(const AbundanceMatrix& matrix, const BiomOptions& options) {
   const bool lineage = matrix.kind() == FeatureKind::lineage;
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
@@ -58,8 +64,12 @@ inline nlohmann::ordered_json to_biom(const AbundanceMatrix& matrix, const BiomO
                     {"metadata", metadata.empty() ? nlohmann::ordered_json() : metadata}});
   }
   nlohmann::ordered_json columns = nlohmann::ordered_json::array();
-  for (const auto& analysis : matrix.analyses())
-    columns.push_back({{"id", analysis}, {"metadata", nullptr}});
+  for (std::size_t c = 0; c < matrix.analyses().size(); ++c) {
+    columns.push_back(
+        {{"id", matrix.analyses()[c]},
+         {"metadata", c < options.column_metadata.size() ? options.column_metadata[c]
+                                                         : nlohmann::ordered_json()}});
+  }
 
   const bool integral = matrix.integral();
   nlohmann::ordered_json data = nlohmann::ordered_json::array();
@@ -71,7 +81,8 @@ inline nlohmann::ordered_json to_biom(const AbundanceMatrix& matrix, const BiomO
   nlohmann::ordered_json biom;
   biom["id"] = options.id;
   biom["format"] = "Biological Observation Matrix 1.0.0";
-  biom["format_url"] = "http://biom-format.org/documentation/format_versions/biom-1.0.html";
+  // The value the reference implementation's validator requires.
+  biom["format_url"] = "http://biom-format.org";
   biom["type"] = lineage ? "OTU table" : "Function table";
   biom["generated_by"] = options.generated_by;
   biom["date"] = options.date;

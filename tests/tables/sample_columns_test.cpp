@@ -1,0 +1,198 @@
+// A matrix by analysis turned into one by sample (the several-analyses rule),
+// its column metadata, and the BIOM file that results as the BIOM validator,
+// biom.load_table and phyloseq::import_biom read it.
+
+#include "mgnify/tables/sample_columns.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "mgnify/tables/biom.hpp"
+#include "skip.hpp"
+#include "tables/biom_readers.hpp"
+#include "temp_dir.hpp"
+
+namespace tables = mgnify::tables;
+
+namespace {
+
+/// Four analyses: MGYA3 and MGYA1 of sample S1 (in that order), MGYA2 of S2,
+/// MGYA4 of no known sample.
+tables::AbundanceMatrix four_analyses() {
+  tables::AbundanceMatrix m;
+  m.add("MGYA3", tables::parse_summary("5\tsk__Bacteria\tp__Bacillota\n2\tsk__Archaea\n", "3"));
+  m.add("MGYA2", tables::parse_summary("7\tsk__Bacteria\tp__Bacillota\n", "2"));
+  m.add("MGYA1", tables::parse_summary("1\tsk__Bacteria\tp__Bacillota\n4\tsk__Eukaryota\n", "1"));
+  m.add("MGYA4", tables::parse_summary("9\tsk__Archaea\n", "4"));
+  return m;
+}
+
+std::vector<tables::AnalysisOrigin> four_origins() {
+  return {{"MGYA1", "MGYS1", "S1", "ERR1", "Metagenomic"},
+          {"MGYA2", "MGYS1", "S2", "ERR2", "Amplicon"},
+          {"MGYA3", "MGYS1", "S1", "ERR3", "Metagenomic"},
+          {"MGYA4", "MGYS1", "", "", "Assembly"}};
+}
+
+double count_of(const tables::AbundanceMatrix& m, const std::string& feature,
+                const std::string& column) {
+  for (std::size_t r = 0; r < m.feature_count(); ++r) {
+    if (m.feature(r) != feature) continue;
+    for (std::size_t c = 0; c < m.analyses().size(); ++c)
+      if (m.analyses()[c] == column) return m.count(r, c);
+  }
+  FAIL("no cell " << feature << " / " << column);
+  return -1;
+}
+
+std::vector<std::string> features_of(const tables::AbundanceMatrix& m) {
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < m.feature_count(); ++r) out.push_back(m.feature(r));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("by sample, sum: a sample's analyses become one column of summed counts",
+          "[tables][samples][by_sample]") {
+  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
+  CHECK(shaped.matrix.analyses() == std::vector<std::string>{"S1", "S2", "MGYA4"});
+  REQUIRE(shaped.columns.size() == 3);
+  CHECK(shaped.columns[0].analyses == std::vector<std::string>{"MGYA1", "MGYA3"});
+  CHECK(shaped.columns[0].used == shaped.columns[0].analyses);
+  CHECK(shaped.columns[2].sample.empty());
+  CHECK(count_of(shaped.matrix, "sk__Bacteria;p__Bacillota", "S1") == 6);
+  CHECK(count_of(shaped.matrix, "sk__Bacteria;p__Bacillota", "S2") == 7);
+  CHECK(count_of(shaped.matrix, "sk__Archaea", "S1") == 2);
+  CHECK(count_of(shaped.matrix, "sk__Archaea", "MGYA4") == 9);
+  CHECK(count_of(shaped.matrix, "sk__Eukaryota", "S1") == 4);
+  // Rows keep the order of the matrix by analysis.
+  CHECK(features_of(shaped.matrix) ==
+        std::vector<std::string>{"sk__Bacteria;p__Bacillota", "sk__Archaea", "sk__Eukaryota"});
+}
+
+TEST_CASE("by sample, first and last: one analysis per sample by accession, the rest named",
+          "[tables][samples][by_sample]") {
+  const auto first = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::first);
+  CHECK(first.columns[0].used == std::vector<std::string>{"MGYA1"});
+  CHECK(first.columns[0].analyses == std::vector<std::string>{"MGYA1", "MGYA3"});
+  CHECK(count_of(first.matrix, "sk__Bacteria;p__Bacillota", "S1") == 1);
+  CHECK(count_of(first.matrix, "sk__Eukaryota", "S1") == 4);
+  CHECK(count_of(first.matrix, "sk__Archaea", "S1") == 0);  // MGYA3's, left out
+
+  const auto last = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::last);
+  CHECK(last.columns[0].used == std::vector<std::string>{"MGYA3"});
+  CHECK(count_of(last.matrix, "sk__Bacteria;p__Bacillota", "S1") == 5);
+  CHECK(count_of(last.matrix, "sk__Archaea", "S1") == 2);
+  // Only MGYA1 (left out) found Eukaryota: no column has it, so no row does.
+  CHECK(features_of(last.matrix) ==
+        std::vector<std::string>{"sk__Bacteria;p__Bacillota", "sk__Archaea"});
+}
+
+TEST_CASE("column metadata: the same keys in every column, accessions, then the sample fields",
+          "[tables][samples][metadata]") {
+  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
+  tables::Table samples;
+  samples.columns = {"accession", "sample_title", "run_accession", "ph"};
+  samples.rows = {{std::string("S2"), std::string("soil"), std::string("x"), std::nullopt},
+                  {std::string("S1"), std::string("lake"), std::nullopt, std::string("7")}};
+  const auto metadata = tables::column_metadata(shaped.columns, four_origins(), {samples});
+  REQUIRE(metadata.size() == 3);
+  const std::vector<std::string> keys = {
+      "study_accession", "sample_accession", "run_accession",          "analysis_accession",
+      "experiment_type", "sample_title",     "run_accession (sample)", "ph"};
+  for (const auto& object : metadata) {
+    std::vector<std::string> got;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+      got.push_back(it.key());
+      CHECK(it.value().is_string());
+    }
+    CHECK(got == keys);
+  }
+  CHECK(metadata[0]["sample_accession"] == "S1");
+  CHECK(metadata[0]["run_accession"] == "ERR1,ERR3");
+  CHECK(metadata[0]["analysis_accession"] == "MGYA1,MGYA3");
+  CHECK(metadata[0]["experiment_type"] == "Metagenomic");
+  CHECK(metadata[0]["sample_title"] == "lake");
+  CHECK(metadata[0]["ph"] == "7");
+  CHECK(metadata[0]["run_accession (sample)"] == "");
+  CHECK(metadata[1]["run_accession (sample)"] == "x");
+  CHECK(metadata[1]["ph"] == "");
+  CHECK(metadata[2]["sample_accession"] == "");
+  CHECK(metadata[2]["analysis_accession"] == "MGYA4");
+  CHECK(metadata[2]["sample_title"] == "");
+
+  // By analysis, each column is one analysis and names its own run.
+  const auto by_analysis = tables::column_metadata(
+      tables::analysis_columns(four_analyses(), four_origins()), four_origins(), {samples});
+  REQUIRE(by_analysis.size() == 4);
+  CHECK(by_analysis[0]["analysis_accession"] == "MGYA3");
+  CHECK(by_analysis[0]["run_accession"] == "ERR3");
+  CHECK(by_analysis[0]["sample_title"] == "lake");
+}
+
+namespace {
+
+/// The by-sample matrix as BIOM, with sample fields that break naive writers.
+nlohmann::ordered_json hostile_biom() {
+  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::sum);
+  tables::Table samples;
+  samples.columns = {"accession", "sample_title",
+                     "temperature (\xc2\xb0"
+                     "C)",
+                     "notes"};
+  std::string big(1 << 20, 'x');
+  samples.rows = {{std::string("S1"), std::string("\"leading quote\ttab\r\nCRLF C:\\dir\\x"),
+                   std::string("4.5"), big},
+                  {std::string("S2"), std::string("caf\xc3\xa9 \xe6\x97\xa5"), std::nullopt,
+                   std::string("#not a comment")}};
+  tables::BiomOptions options;
+  options.id = "MGYS1 taxonomies.closed_reference.ssu pipeline V6";
+  options.date = "2026-01-01T00:00:00";
+  options.column_metadata = tables::column_metadata(shaped.columns, four_origins(), {samples});
+  return tables::to_biom(shaped.matrix, options);
+}
+
+/// hostile_biom() written to a file of its own.
+struct HostileBiomFile {
+  test_support::TempDir dir{"mgnify-biom"};
+  std::filesystem::path file = dir.path() / "matrix.biom";
+  nlohmann::ordered_json biom = hostile_biom();
+  HostileBiomFile() { std::ofstream(file, std::ios::binary) << biom.dump(); }
+};
+
+}  // namespace
+
+TEST_CASE("biom validate-table accepts the BIOM with sample metadata", "[tables][biom][readers]") {
+  const HostileBiomFile written;
+  const auto result = biom_readers::validate(written.file);
+  if (!result.installed) MGNIFY_SKIP_TEST("biom (python3-biom-format) is not installed");
+  INFO(result.output);
+  CHECK(result.exit_code == 0);
+  CHECK(result.output.find("is a valid BIOM-formatted file") != std::string::npos);
+}
+
+TEST_CASE("biom.load_table reads the BIOM's ids, counts, taxonomy and sample metadata",
+          "[tables][biom][readers]") {
+  const HostileBiomFile written;
+  const auto read = biom_readers::read("python", written.file);
+  if (!read.installed)
+    MGNIFY_SKIP_TEST("biom-format (python3-biom-format) is not installed for " MGNIFY_PYTHON3);
+  biom_readers::check(read.table, written.biom, "python");
+}
+
+TEST_CASE("phyloseq::import_biom reads the BIOM's ids, counts, tax_table and sample_data",
+          "[tables][biom][readers][r]") {
+  const HostileBiomFile written;
+  const auto read = biom_readers::read("r", written.file);
+  if (!read.installed)
+    MGNIFY_SKIP_TEST("Rscript with phyloseq and jsonlite (r-bioc-phyloseq) is not installed");
+  biom_readers::check(read.table, written.biom, "r");
+  // phyloseq keeps a key that is not an R name as it is.
+  CHECK(
+      read.table["sample_metadata"]["S1"].contains("temperature (\xc2\xb0"
+                                                   "C)"));
+}
