@@ -1,6 +1,12 @@
 # Configures, builds and runs a consumer project; any failure fails the test.
 file(REMOVE_RECURSE "${BINARY_DIR}")
+set(sanitizer_args)
+if(SANITIZE)
+  set(sanitizer_args "-DCMAKE_CXX_FLAGS=-fsanitize=${SANITIZE}"
+                     "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=${SANITIZE}")
+endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${BINARY_DIR}" ${EXTRA_ARGS}
+                        ${sanitizer_args}
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "configure failed: ${rc}")

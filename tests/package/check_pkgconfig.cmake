@@ -7,6 +7,10 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "pkg-config failed: ${err}")
 endif()
 separate_arguments(flag_list UNIX_COMMAND "${flags}")
+# A library compiled with sanitizers needs their runtime in the program that links it.
+if(SANITIZE)
+  list(APPEND flag_list "-fsanitize=${SANITIZE}")
+endif()
 # The user's program picks its language standard; the package must not.
 if(flags MATCHES "-std=")
   message(FATAL_ERROR "pkg-config flags force a language standard: ${flags}")
