@@ -1,15 +1,13 @@
 #include "mock_server.hpp"
 
 #include <httplib.h>
-
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <cctype>
-#include <stdexcept>
-
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace mgnify::mock {
 
@@ -47,7 +45,8 @@ std::string lower(std::string s) {
 std::string default_fault_body() {
   nlohmann::json doc;
   doc["items"] = nlohmann::json::array();
-  for (int i = 0; i < 64; ++i) doc["items"].push_back({{"id", i}, {"name", "item-" + std::to_string(i)}});
+  for (int i = 0; i < 64; ++i)
+    doc["items"].push_back({{"id", i}, {"name", "item-" + std::to_string(i)}});
   return doc.dump();
 }
 
@@ -100,7 +99,8 @@ void MockServer::start() {
     port_ = options_.port;
   } else {
     port_ = server_->bind_to_any_port(options_.host);
-    if (port_ <= 0) throw std::runtime_error("mock: cannot bind an ephemeral port on " + options_.host);
+    if (port_ <= 0)
+      throw std::runtime_error("mock: cannot bind an ephemeral port on " + options_.host);
   }
   widen_listen_backlog(port_);
   thread_ = std::thread([this] { server_->listen_after_bind(); });
@@ -147,7 +147,8 @@ std::vector<RecordedRequest> MockServer::requests() const {
   // A client may ask as soon as it has its response, a moment before the
   // logger has filled in the body. A request whose client went away never
   // reaches the logger, so the wait is bounded and such entries are dropped.
-  if (!bodies_cv_.wait_for(lock, std::chrono::milliseconds(500), [this] { return pending_bodies_.empty(); })) {
+  if (!bodies_cv_.wait_for(lock, std::chrono::milliseconds(500),
+                           [this] { return pending_bodies_.empty(); })) {
     pending_bodies_.clear();
   }
   return requests_;
@@ -203,8 +204,8 @@ void MockServer::install_core_routes() {
         it->second.pop_front();
       }
       // httplib reads a body only for requests that reach a route.
-      const bool routed = !fault || fault->action == Fault::Action::pass ||
-                          fault->action == Fault::Action::hang;
+      const bool routed =
+          !fault || fault->action == Fault::Action::pass || fault->action == Fault::Action::hang;
       const std::string length = req.get_header_value("Content-Length");
       has_body = (!length.empty() && length != "0") || req.has_header("Transfer-Encoding");
       if (recorded && routed && has_body) pending_bodies_[&req] = requests_.size() - 1;
@@ -232,8 +233,8 @@ void MockServer::install_core_routes() {
         return httplib::Server::HandlerResponse::Handled;
       case Fault::Action::truncate:
       case Fault::Action::drop: {
-        auto body = std::make_shared<std::string>(fault->body.empty() ? default_fault_body()
-                                                                       : fault->body);
+        auto body =
+            std::make_shared<std::string>(fault->body.empty() ? default_fault_body() : fault->body);
         const bool truncate = fault->action == Fault::Action::truncate;
         res.status = 200;
         res.set_content_provider(
@@ -282,7 +283,8 @@ void MockServer::install_core_routes() {
   // A JSON body of at least `bytes` bytes, highly compressible.
   server_->Get("/test/json", [](const httplib::Request& req, httplib::Response& res) {
     const std::size_t bytes =
-        req.has_param("bytes") ? static_cast<std::size_t>(std::stoull(req.get_param_value("bytes"))) : 1024;
+        req.has_param("bytes") ? static_cast<std::size_t>(std::stoull(req.get_param_value("bytes")))
+                               : 1024;
     nlohmann::json doc;
     doc["padding"] = std::string(bytes, 'a');
     doc["size"] = bytes;

@@ -36,11 +36,11 @@ inline constexpr const char* kV2Prefix = "/metagenomics/api/v2";
 /// One scripted misbehaviour, consumed by the next request to its path.
 struct Fault {
   enum class Action {
-    respond,     // answer with status/body/headers below instead of the real route
-    truncate,    // send the real (or given) body's headers, then only half of it, then close
-    drop,        // send headers with a Content-Length, then close without a body byte
-    hang,        // sleep `latency` then answer normally (for timeouts)
-    pass         // only add latency / count; the real route answers
+    respond,   // answer with status/body/headers below instead of the real route
+    truncate,  // send the real (or given) body's headers, then only half of it, then close
+    drop,      // send headers with a Content-Length, then close without a body byte
+    hang,      // sleep `latency` then answer normally (for timeouts)
+    pass       // only add latency / count; the real route answers
   };
   Action action = Action::respond;
   int status = 500;
@@ -108,10 +108,10 @@ class MockServer {
  public:
   struct Options {
     std::string host = "127.0.0.1";
-    int port = 0;  // 0: an ephemeral port
+    int port = 0;                          // 0: an ephemeral port
     std::chrono::milliseconds latency{0};  // added to every request, as a sleep
-    std::size_t threads = 32;               // worker pool; must exceed the concurrency under test
-    bool compression = true;                // gzip/brotli when the client accepts them
+    std::size_t threads = 32;              // worker pool; must exceed the concurrency under test
+    bool compression = true;               // gzip/brotli when the client accepts them
     /// Non-empty: a line per request, "<Unix time in microseconds> TAB <method>
     /// TAB <target>", appended to this file as the request arrives, so that a
     /// test of several client processes can count the requests per second.

@@ -7,11 +7,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mock_server.hpp"
 #include "protein_data.hpp"
@@ -23,7 +22,8 @@ namespace {
 namespace data = proteins_data;
 using ojson = nlohmann::ordered_json;
 
-constexpr const char* kExactlyOne = "Provide exactly one of biome_id or pfam_accession or biome_lineage";
+constexpr const char* kExactlyOne =
+    "Provide exactly one of biome_id or pfam_accession or biome_lineage";
 
 void send_json(httplib::Response& res, int status, const ojson& body) {
   res.status = status;
@@ -120,8 +120,9 @@ void search(const httplib::Request& req, httplib::Response& res) {
                       static_cast<int>(req.has_param("biome_lineage"));
   if (filters != 1) {
     // Exactly the documented body: a model-level check, so loc is just ["query"].
-    return send_json(res, 422,
-                     {{"detail", ojson::array({issue("value_error", ojson::array({"query"}), kExactlyOne)})}});
+    return send_json(
+        res, 422,
+        {{"detail", ojson::array({issue("value_error", ojson::array({"query"}), kExactlyOne)})}});
   }
 
   std::vector<std::uint64_t> matches;
@@ -132,9 +133,10 @@ void search(const httplib::Request& req, httplib::Response& res) {
   } else {
     const std::string lineage = req.get_param_value("biome_lineage");
     if (!data::lineage_known(lineage)) {
-      return send_json(res, 422,
-                       {{"detail", "No biome matches lineage '" + lineage +
-                                       "'. Provide a full lineage such as 'root:Engineered:Wastewater'."}});
+      return send_json(
+          res, 422,
+          {{"detail", "No biome matches lineage '" + lineage +
+                          "'. Provide a full lineage such as 'root:Engineered:Wastewater'."}});
     }
     matches = data::with_lineage(lineage);
   }
@@ -157,9 +159,15 @@ void protein(const httplib::Request& req, httplib::Response& res) {
         case data::LocationForm::absolute_url:
           location = "http://" + req.get_header_value("Host") + path;
           break;
-        case data::LocationForm::relative_path: location = path; break;
-        case data::LocationForm::bare_accession: location = target; break;
-        case data::LocationForm::bare_digits: location = std::to_string(s.to); break;
+        case data::LocationForm::relative_path:
+          location = path;
+          break;
+        case data::LocationForm::bare_accession:
+          location = target;
+          break;
+        case data::LocationForm::bare_digits:
+          location = std::to_string(s.to);
+          break;
       }
       res.status = 302;
       res.set_header("Location", location);
