@@ -137,8 +137,8 @@ class DecodeError : public Error {
 /// between pages, or a page held a number of items that the total and the
 /// server's page size rule out (the list changed underneath the walk, or the
 /// server pages inconsistently). Every item yielded before it is sound, and
-/// none was skipped; resume_token() names the page to start again from (a v2
-/// ListOptions::start_page, a v1 page URL).
+/// none was skipped; resume_token() names the page to start again from
+/// (ListOptions::resume_token of the same list call).
 class ListChangedError : public Error {
  public:
   MGNIFY_ERROR_CLONE(ListChangedError)

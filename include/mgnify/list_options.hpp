@@ -21,12 +21,16 @@ struct ListOptions {
   /// its own maximum (v2 100; v1 250, 1000 on per-analysis annotation lists),
   /// checked before any request. A server that serves fewer per page is followed.
   std::optional<int> page_size;
-  /// The first page to fetch, from 1. A V2Client walk continues from its
-  /// resume_token() (a page number); a LegacyClient walk from
-  /// LegacyClient::follow(resume_token()). Cursor lists start only at 1.
+  /// The first page to fetch, from 1. Cursor lists start only at 1.
   std::int64_t start_page = 1;
   /// Stop after this many items, however many pages that takes.
   std::optional<std::size_t> max_items;
+  /// Continues a walk that stopped: the resume_token() of a Paged from the
+  /// same list call (same method, ids and filters), of either API, saved as
+  /// it was. The walk starts at the page that failed, so no item is skipped
+  /// or repeated. Not together with start_page. (Last, and braced, so that
+  /// aggregate initialisation of the fields above still compiles cleanly.)
+  std::optional<std::string> resume_token{};
 };
 
 namespace detail {
@@ -52,7 +56,15 @@ inline void validate(const ListOptions& list, const ListLimits& limits) {
   if (list.start_page != 1 && !limits.numbered_pages) {
     throw InvalidArgument(std::string("this ") + limits.service +
                           " list is cursor-paginated and starts only at page 1; continue a walk "
-                          "from its resume_token()");
+                          "with ListOptions::resume_token");
+  }
+  if (list.resume_token && list.start_page != 1) {
+    throw InvalidArgument(
+        "ListOptions::resume_token names the page to start from; leave "
+        "start_page at 1");
+  }
+  if (list.resume_token && list.resume_token->empty()) {
+    throw InvalidArgument("ListOptions::resume_token is empty");
   }
 }
 

@@ -2,6 +2,7 @@
 
 // Umbrella header: everything a program needs to talk to the MGnify services.
 
+#include "mgnify/accession.hpp"
 #include "mgnify/auth.hpp"
 #include "mgnify/cache/response_cache.hpp"
 #include "mgnify/cancel.hpp"

@@ -101,7 +101,8 @@ class Paged {
   }
 
   /// The token of the page that would be fetched next: after a failure, the
-  /// page that failed. Pass it to the client's resume call to continue a walk.
+  /// page that failed. Set it as ListOptions::resume_token of the same list
+  /// call to continue the walk there, in this process or another.
   const std::optional<std::string>& resume_token() const noexcept { return engine_->next_token; }
 
   /// The page whose items are being yielded now, with its envelope. With

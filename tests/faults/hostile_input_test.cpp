@@ -108,8 +108,12 @@ TEST_CASE("hostile input: v1", "[security][hostile]") {
   for (const auto& in : hostile_inputs()) {
     INFO(in.name);
     const std::string& seg = in.segment;
-    prove(*h->server, seg.empty() ? "" : prefix + "/studies/" + seg,
-          [&] { client.study(in.value); });
+    // Study, analysis and genome accessions are validated, as in v2; other ids are encoded.
+    prove(*h->server, "", [&] { client.study(in.value); });
+    prove(*h->server, "", [&] { client.analysis(in.value); });
+    prove(*h->server, "", [&] { client.genome(in.value); });
+    prove(*h->server, seg.empty() ? "" : prefix + "/samples/" + seg,
+          [&] { client.sample(in.value); });
     prove(*h->server, seg.empty() ? "" : prefix + "/biomes/" + seg + "/samples",
           [&] { client.biome_samples(in.value).begin(); });
     prove(*h->server, prefix + "/studies?search=" + in.query,

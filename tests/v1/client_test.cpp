@@ -349,9 +349,25 @@ TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][in
   CHECK(n == 100);
   REQUIRE(samples.resume_token());
   CHECK(samples.resume_token()->find("page=2") != std::string::npos);
-  // The saved token resumes the walk where it stopped.
+  // The saved token resumes the walk where it stopped: as a URL to follow, or
+  // given to the same call, as for a v2 list.
   auto rest = client.follow<mgnify::v1::Sample>(*samples.resume_token());
   CHECK(rest.collect().size() == 200);
+  mgnify::ListOptions resume = v1_test::pages(100);
+  resume.resume_token = samples.resume_token();
+  std::vector<std::string> resumed;
+  for (const auto& s : client.study_samples("MGYS00000001", {}, resume)) resumed.push_back(s.id());
+  std::vector<std::string> whole;
+  for (const auto& s : client.study_samples("MGYS00000001", {}, v1_test::pages(100))) {
+    whole.push_back(s.id());
+  }
+  REQUIRE(whole.size() == 300);
+  CHECK(resumed == std::vector<std::string>(whole.begin() + 100, whole.end()));
+  // Another list's token is refused before any request.
+  rig.server.clear_requests();
+  CHECK_THROWS_AS(client.study_samples("MGYS00000002", {}, resume), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.studies({}, resume), mgnify::InvalidArgument);
+  CHECK(rig.server.requests().empty());
 }
 
 TEST_CASE("v1: login sends the token, mydata lists private studies, secrets never leak",
@@ -488,7 +504,7 @@ TEST_CASE("v1: every related list of the endpoint table answers with typed items
   CHECK(client.catalogue_downloads("marine-v2-0").collect().size() == 1);
   CHECK(client.super_study_flagship_studies("atlanteco").collect().size() == 10);
   CHECK(client.super_study_related_studies("atlanteco").total() == 30);
-  CHECK(client.publication_studies("25000000").total() > 0);
+  CHECK(client.publication_studies(25000000).total() > 0);
 }
 
 TEST_CASE("v1: every top-level collection lists and gets", "[v1][integration]") {
@@ -515,8 +531,7 @@ TEST_CASE("v1: every top-level collection lists and gets", "[v1][integration]") 
   CHECK(client.biomes().total() == 19);  // root is not listed
   CHECK(client.biome("root:Engineered:Wastewater:Industrial wastewater").biome_name ==
         "Industrial wastewater");
-  CHECK(client.publication("25000137").pub_title ==
-        std::optional<std::string>("Mock publication 2"));
+  CHECK(client.publication(25000137).pub_title == std::optional<std::string>("Mock publication 2"));
   CHECK(client.experiment_types().total() == 8);
   CHECK(client.experiment_type("amplicon").samples_count == 3000);
   CHECK(client.pipeline("5.0").release_version == "5.0");
@@ -553,6 +568,46 @@ TEST_CASE("v1: get_studies fetches in parallel and keeps per-item failures", "[v
   CHECK(results[1].error_as<mgnify::NotFoundError>() != nullptr);
   CHECK(results[2].value().id() == "MGYS00000010");
   CHECK(results[3].error_as<mgnify::InvalidArgument>() != nullptr);
+}
+
+TEST_CASE("v1: MGnify accessions and PubMed ids are checked before any request",
+          "[v1][integration]") {
+  v1_test::Rig rig;
+  auto client = rig.client();
+  // Studies and genomes by the whole accession, as API v2 takes them; analyses also by their
+  // number, as v1 reads them (sent padded, below).
+  CHECK_THROWS_AS(client.analysis("MGYA123456789"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.analysis("MGYA0"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study("MGYS1"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study("not-a-study"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.genome("MGYG00000001"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study_samples("MGYS0000000X"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.analysis_qc_chart("MGYA1x", mgnify::v1::QcChart::seq_length),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.publication(0), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.publication_studies(-3), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.publication_europe_pmc_annotations(-1), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.resource("publications", "PMC123"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.resource("analyses", "ERR000001"), mgnify::InvalidArgument);
+  CHECK(rig.server.requests().empty());
+
+  // One bad id fails only its own item of a batch, and costs no request.
+  const auto publications = client.get_publications({25000000, 0});
+  REQUIRE(publications.size() == 2);
+  CHECK(publications[0].value().id() == "25000000");
+  CHECK(publications[1].error_as<mgnify::InvalidArgument>() != nullptr);
+  CHECK(rig.server.requests().size() == 1);
+
+  // What is sent is the canonical spelling; an INSDC study accession goes as typed, trimmed.
+  rig.server.clear_requests();
+  CHECK(client.study(" mgys00000001 ").id() == "MGYS00000001");
+  CHECK(client.study("ERP100001").id() == "MGYS00000002");
+  CHECK(client.analysis("mgya4").id() == "MGYA00000004");
+  const auto sent = rig.server.requests();
+  REQUIRE(sent.size() == 3);
+  CHECK(sent[0].target.find("/studies/MGYS00000001") != std::string::npos);
+  CHECK(sent[1].target.find("/studies/ERP100001") != std::string::npos);
+  CHECK(sent[2].target.find("/analyses/MGYA00000004") != std::string::npos);
 }
 
 TEST_CASE("v1: lineages with spaces and colons are encoded as path segments", "[v1][integration]") {

@@ -186,13 +186,13 @@ const std::map<std::string, CoverageEntry>& v1_coverage_table() {
       {"pipeline-tools/{tool_name}/{version}",
        {"GET", "pipeline_tool", [](LegacyClient& c) { c.pipeline_tool("InterProScan", "5.36-75.0"); }}},
       // Publications.
-      {"publications/{pubmed_id}", {"GET", "publication", [](LegacyClient& c) { c.publication("25000000"); }}},
+      {"publications/{pubmed_id}", {"GET", "publication", [](LegacyClient& c) { c.publication(25000000); }}},
       {"publications/{pubmed_id}/studies",
-       {"GET", "publication_studies", [](LegacyClient& c) { first_page(c.publication_studies("25000000")); }}},
+       {"GET", "publication_studies", [](LegacyClient& c) { first_page(c.publication_studies(25000000)); }}},
       {"publications/{pubmed_id}/samples",
-       {"GET", "publication_samples", [](LegacyClient& c) { first_page(c.publication_samples("25000000")); }}},
+       {"GET", "publication_samples", [](LegacyClient& c) { first_page(c.publication_samples(25000000)); }}},
       {"publications/{pubmed_id}/europe_pmc_annotations",
-       {"GET", "publication_europe_pmc_annotations", [](LegacyClient& c) { c.publication_europe_pmc_annotations("25000000"); }}},
+       {"GET", "publication_europe_pmc_annotations", [](LegacyClient& c) { c.publication_europe_pmc_annotations(25000000); }}},
       // Annotation vocabularies: detail and the analyses that have it (one kind
       // per form; every kind is the same resource()/related() code).
       {"annotations/go-terms/{acc}", {"GET", "go_term", [](LegacyClient& c) { c.go_term(first_id(c.go_terms())); }}},

@@ -189,14 +189,14 @@ TEST_CASE("v1: Europe PMC annotations of a publication", "[v1][integration]") {
   v1_test::Rig rig;
   auto client = exact_client(rig);
   rig.server.clear_requests();
-  const auto annotations = client.publication_europe_pmc_annotations("25000000");
+  const auto annotations = client.publication_europe_pmc_annotations(25000000);
   CHECK(only_request(rig) == "GET " + rig.path("publications/25000000/europe_pmc_annotations"));
   REQUIRE(annotations.sample_processing.size() == 1);
   REQUIRE(annotations.other.size() == 1);
   const auto& mention = annotations.sample_processing[0].annotations.at(0).mentions.at(0);
   CHECK(mention.exact == "RNA-seq");
   CHECK(mention.tags.at(0).uri.find("EFO_0002770") != std::string::npos);
-  CHECK_THROWS_AS(client.publication_europe_pmc_annotations("1"), mgnify::NotFoundError);
+  CHECK_THROWS_AS(client.publication_europe_pmc_annotations(1), mgnify::NotFoundError);
 }
 
 TEST_CASE("v1: a contig's FASTA and GFF are read as text", "[v1][integration][text]") {
@@ -399,6 +399,29 @@ TEST_CASE("v1: text bodies stream chunk by chunk, bounded and cancellable",
           return true;
         });
     CHECK(gff == client.analysis_contig_gff(kAnalysis, kLongContig));
+  }
+  SECTION("a stream takes the read call's arguments in the read call's order") {
+    auto collect_into = [](std::string& out) {
+      return [&out](const mgnify::http::Response&, const char* data, std::size_t n) {
+        out.append(data, n);
+        return true;
+      };
+    };
+    const Query by_lineage = Query().ordering("lineage");
+    std::string csv;
+    rig.server.clear_requests();
+    client.stream_list_csv("biomes", by_lineage, collect_into(csv));
+    const auto sent = rig.server.requests();
+    REQUIRE(sent.size() == 1);
+    CHECK(sent[0].target.find("ordering=lineage") != std::string::npos);
+    CHECK(sent[0].target.find("format=csv") != std::string::npos);
+    CHECK(csv == client.list_csv("biomes", by_lineage));
+    std::string antismash;
+    client.stream_analysis_contig_gff(kAnalysis, kLongContig, mgnify::v1::ContigGff::antismash,
+                                      collect_into(antismash));
+    CHECK(antismash.find("\tantiSMASH\t") != std::string::npos);
+    CHECK(antismash ==
+          client.analysis_contig_gff(kAnalysis, kLongContig, mgnify::v1::ContigGff::antismash));
   }
 }
 

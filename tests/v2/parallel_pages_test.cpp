@@ -75,11 +75,28 @@ TEST_CASE("v2: a failed page in a parallel walk surfaces in order and resumes fr
   const int failed_page = std::stoi(*paged.resume_token());
   CHECK(failed_page >= 2);
   CHECK(order.size() == static_cast<std::size_t>(failed_page - 1) * 100);
-  // A new walk from the resume token completes the list.
-  opts.start_page = failed_page;
+  // A new walk of the same call with the saved token completes the list,
+  // as start_page = the token's page number does.
+  std::vector<std::string> by_start_page = order;
+  opts.resume_token = paged.resume_token();
   for (const auto& s : client.samples({}, opts)) order.push_back(s.accession);
   REQUIRE(order.size() == 2000);
   for (std::size_t i = 0; i < order.size(); ++i) REQUIRE(order[i] == sample_accession(i));
+  opts.resume_token.reset();
+  opts.start_page = failed_page;
+  for (const auto& s : client.samples({}, opts)) by_start_page.push_back(s.accession);
+  CHECK(by_start_page == order);
+  // A token that is no v2 page, or one beside start_page, is refused before any request.
+  rig.server.clear_requests();
+  mgnify::ListOptions foreign;
+  foreign.resume_token = rig.server.v2_url() + "/samples/?page=2";
+  CHECK_THROWS_AS(client.samples({}, foreign), mgnify::InvalidArgument);
+  foreign.resume_token = "0";
+  CHECK_THROWS_AS(client.samples({}, foreign), mgnify::InvalidArgument);
+  foreign.resume_token = "2";
+  foreign.start_page = 2;
+  CHECK_THROWS_AS(client.samples({}, foreign), mgnify::InvalidArgument);
+  CHECK(rig.server.requests().empty());
 }
 
 TEST_CASE("v2: ClientOptions::parallel_pages drives v2 lists, and 0 pages in flight is refused",

@@ -304,7 +304,7 @@ void tour_v1(Tour& tour, const Settings& settings) {
   if (!pubmed_id.empty()) {
     tour.run("publication europe_pmc_annotations", [&] {
       std::vector<std::string> unknown;
-      add_unknown(unknown, client.publication_europe_pmc_annotations(pubmed_id));
+      add_unknown(unknown, client.publication_europe_pmc_annotations(std::stoll(pubmed_id)));
       return unknown;
     });
   }

@@ -22,7 +22,7 @@
 #include <system_error>
 #include <vector>
 
-#include "accession.hpp"
+#include "accession_forms.hpp"
 #include "commands.hpp"
 #include "file_download.hpp"
 #include "file_listing.hpp"

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "accession.hpp"
+#include "accession_forms.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "accession.hpp"
+#include "accession_forms.hpp"
 #include "commands.hpp"
 #include "file_download.hpp"
 #include "file_listing.hpp"
@@ -129,8 +129,9 @@ tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api
   if (settings.page_size) list.page_size = *settings.page_size;
   list.max_items = settings.max_items;
   const std::string accession =
-      is_insdc_study(study) ? client.study_by_insdc_accession(insdc_accession(study)).accession
-                            : study;
+      mgnify::is_insdc_study_accession(study)
+          ? client.study_by_insdc_accession(insdc_accession(study)).accession
+          : study;
   return tables::sample_metadata(client.study_samples(accession, list).collect());
 }
 
@@ -345,12 +346,12 @@ std::vector<std::string> studies_of(const AbundanceArgs& args) {
   std::vector<std::string> out;
   for (const auto& study : named) {
     const std::string accession =
-        is_insdc_study(study) ? insdc_accession(study) : mgnify_accession(study);
+        mgnify::is_insdc_study_accession(study) ? insdc_accession(study) : mgnify_accession(study);
     // A typo in a list of studies fails here, not after the others are fetched.
     const bool mgnify = accession.size() == 12 &&
                         (accession.rfind("MGYS", 0) == 0 || accession.rfind("MGYA", 0) == 0) &&
                         accession.find_first_not_of("0123456789", 4) == std::string::npos;
-    if (!mgnify && !is_insdc_study(accession)) {
+    if (!mgnify && !mgnify::is_insdc_study_accession(accession)) {
       throw UsageError("'" + study +
                        "' is not a study (MGYS..., ERP, SRP, DRP, PRJ...) or analysis (MGYA...)");
     }
@@ -403,7 +404,7 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
     add(a, study_of);
     return origins;
   }
-  study_of = is_insdc_study(accession)
+  study_of = mgnify::is_insdc_study_accession(accession)
                  ? client.study_by_insdc_accession(insdc_accession(accession)).accession
                  : accession;
   for (const auto& a : client.study_analyses(study_of)) add(a, study_of);

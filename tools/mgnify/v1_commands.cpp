@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "accession.hpp"
+#include "accession_forms.hpp"
 #include "commands.hpp"
 #include "help_format.hpp"
 #include "list_option.hpp"

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "accession.hpp"
+#include "accession_forms.hpp"
 #include "commands.hpp"
 #include "file_listing.hpp"
 #include "help_format.hpp"
@@ -101,7 +101,9 @@ std::int64_t parse_pubmed(const std::string& id) {
 /// v2 names a study by MGYS only: an INSDC study or project accession is
 /// resolved first, as `downloads` does (a 404 when MGnify has none).
 std::string v2_study_accession(const v2::V2Client& client, const std::string& id) {
-  return is_insdc_study(id) ? client.study_by_insdc_accession(insdc_accession(id)).accession : id;
+  return mgnify::is_insdc_study_accession(id)
+             ? client.study_by_insdc_accession(insdc_accession(id)).accession
+             : id;
 }
 
 template <class T>

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "mgnify/accession.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
@@ -18,69 +19,24 @@ namespace mgnify {
 inline namespace v0 {
 namespace proteins {
 
-namespace detail {
-
-inline std::string_view trim_ascii(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
-
-inline bool starts_with_ci(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (std::toupper(static_cast<unsigned char>(text[i])) !=
-        static_cast<unsigned char>(prefix[i])) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/// Parses an accession made of an optional case-insensitive `prefix` and at
-/// most `width` decimal digits. Returns false for anything else.
-inline bool parse_prefixed_number(std::string_view text, std::string_view prefix, std::size_t width,
-                                  std::uint64_t& out) {
-  std::string_view digits = trim_ascii(text);
-  if (starts_with_ci(digits, prefix)) digits.remove_prefix(prefix.size());
-  if (digits.empty() || digits.size() > width) return false;
-  std::uint64_t value = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return false;
-    value = value * 10 + static_cast<std::uint64_t>(c - '0');
-  }
-  out = value;
-  return true;
-}
-
-inline std::string zero_padded(std::uint64_t value, std::size_t width) {
-  std::string digits = std::to_string(value);
-  if (digits.size() < width) digits.insert(0, width - digits.size(), '0');
-  return digits;
-}
-
-}  // namespace detail
-
 /// A protein cluster representative accession, always held as `MGYP` plus 12
 /// digits. Accepts `MGYP000261684433`, `mgyp000261684433` and `261684433`
 /// (surrounding whitespace is ignored, so lines read from a file work as is).
 class Accession {
  public:
-  static constexpr std::size_t kDigits = 12;
-  static constexpr const char* kPrefix = "MGYP";
+  static constexpr std::size_t kDigits = kProteinAccession.digits;
+  static constexpr const char* kPrefix = kProteinAccession.prefix;
 
   /// Throws InvalidArgument for anything that is not an accession.
   explicit Accession(std::string_view text) {
     std::uint64_t value = 0;
-    if (!detail::parse_prefixed_number(text, kPrefix, kDigits, value) || value == 0) {
+    if (!mgnify::detail::parse_prefixed_number(text, kPrefix, kDigits, value) || value == 0) {
       throw InvalidArgument("not a protein accession: '" + std::string(text) +
                             "' (expected MGYP followed by up to 12 digits, e.g. MGYP000261684433, "
                             "or the digits alone)");
     }
     number_ = value;
-    text_ = std::string(kPrefix) + detail::zero_padded(value, kDigits);
+    text_ = std::string(kPrefix) + mgnify::detail::zero_padded(value, kDigits);
   }
 
   explicit Accession(std::uint64_t number) {
@@ -88,13 +44,13 @@ class Accession {
       throw InvalidArgument("protein accession number out of range: " + std::to_string(number));
     }
     number_ = number;
-    text_ = std::string(kPrefix) + detail::zero_padded(number, kDigits);
+    text_ = std::string(kPrefix) + mgnify::detail::zero_padded(number, kDigits);
   }
 
   /// True when `text` would parse; for filtering input without exceptions.
   static bool is_valid(std::string_view text) noexcept {
     std::uint64_t value = 0;
-    return detail::parse_prefixed_number(text, kPrefix, kDigits, value) && value != 0;
+    return mgnify::detail::parse_prefixed_number(text, kPrefix, kDigits, value) && value != 0;
   }
 
   /// The canonical form, e.g. "MGYP000261684433".
@@ -163,17 +119,19 @@ class PfamAccession {
   // "PF0005" has lost a digit, and which one is a guess (PF00005? PF00050?),
   // so a prefixed accession is refused unless it is whole, never padded.
   static bool parse(std::string_view text, std::uint64_t& value) noexcept {
-    const std::string_view trimmed = detail::trim_ascii(text);
+    const std::string_view trimmed = mgnify::detail::trim_ascii(text);
     const std::string_view prefix(kPrefix);
-    if (detail::starts_with_ci(trimmed, prefix) && trimmed.size() != prefix.size() + kDigits) {
+    if (mgnify::detail::starts_with_ci(trimmed, prefix) &&
+        trimmed.size() != prefix.size() + kDigits) {
       return false;
     }
-    return detail::parse_prefixed_number(trimmed, prefix, kDigits, value) && value != 0;
+    return mgnify::detail::parse_prefixed_number(trimmed, prefix, kDigits, value) && value != 0;
   }
 
   void set(int number) {
     number_ = number;
-    text_ = std::string(kPrefix) + detail::zero_padded(static_cast<std::uint64_t>(number), kDigits);
+    text_ = std::string(kPrefix) +
+            mgnify::detail::zero_padded(static_cast<std::uint64_t>(number), kDigits);
   }
 
   int number_ = 0;

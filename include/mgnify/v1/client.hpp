@@ -13,6 +13,7 @@
 // never a shorter walk.
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -21,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/accession.hpp"
 #include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
 #include "mgnify/config.hpp"
@@ -165,7 +167,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   Paged<Biome> biomes(const Query& filters = {}, const ListOptions& list = {}) const;
   Biome biome(const std::string& lineage) const;
   Paged<Publication> publications(const Query& filters = {}, const ListOptions& list = {}) const;
-  Publication publication(const std::string& pubmed_id) const;
+  Publication publication(std::int64_t pubmed_id) const;
   Paged<ExperimentType> experiment_types(const Query& filters = {},
                                          const ListOptions& list = {}) const;
   ExperimentType experiment_type(const std::string& name) const;
@@ -214,7 +216,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
                                              const BatchOptions& batch = {}) const;
   std::vector<Result<Genome>> get_genomes(const std::vector<std::string>& accessions,
                                           const BatchOptions& batch = {}) const;
-  std::vector<Result<Publication>> get_publications(const std::vector<std::string>& pubmed_ids,
+  std::vector<Result<Publication>> get_publications(const std::vector<std::int64_t>& pubmed_ids,
                                                     const BatchOptions& batch = {}) const;
   /// Many objects of any collection by id, as the get_* batches above.
   template <class T = Resource>
@@ -311,9 +313,9 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
                                             const ListOptions& list = {}) const;
   Paged<Study> super_study_related_studies(const std::string& id, const Query& filters = {},
                                            const ListOptions& list = {}) const;
-  Paged<Study> publication_studies(const std::string& pubmed_id, const Query& filters = {},
+  Paged<Study> publication_studies(std::int64_t pubmed_id, const Query& filters = {},
                                    const ListOptions& list = {}) const;
-  Paged<Sample> publication_samples(const std::string& pubmed_id, const Query& filters = {},
+  Paged<Sample> publication_samples(std::int64_t pubmed_id, const Query& filters = {},
                                     const ListOptions& list = {}) const;
 
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
@@ -335,7 +337,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   /// The URL names its page and page size, so of `list` only max_items applies.
   template <class T>
   Paged<T> follow(const std::string& url, const ListOptions& list = {}) const {
-    if (list.page_size || list.start_page != 1) {
+    if (list.page_size || list.start_page != 1 || list.resume_token) {
       throw InvalidArgument(
           "follow() walks the URL as given, which names its page and page size; only "
           "ListOptions::max_items applies");
@@ -453,11 +455,14 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
   /// Europe PMC's text-mined annotations of a publication
   /// (`publications/{pubmed_id}/europe_pmc_annotations`, proxied live by the service).
-  EuropePmcAnnotations publication_europe_pmc_annotations(const std::string& pubmed_id) const;
+  EuropePmcAnnotations publication_europe_pmc_annotations(std::int64_t pubmed_id) const;
 
   // ---- text bodies (FASTA, GFF, TSV, CSV) ---------------------------------------
   // Read whole (bounded by ClientOptions::max_body_bytes) or streamed to a sink
   // (bounded by StreamOptions::max_bytes); see http/text.hpp.
+  // Each read call and its stream_ twin take the same leading arguments in the
+  // same order; the read call ends with a cancel token, the stream call with
+  // its sink and options.
 
   /// One contig's sequence as FASTA (`analyses/{acc}/contigs/{contig_id}`).
   std::string analysis_contig_fasta(const std::string& acc, const std::string& contig_id,
@@ -472,10 +477,16 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
                                   ContigGff kind = ContigGff::pipeline,
                                   const CancelToken& cancel = CancelToken::never()) const;
   http::StreamResult stream_analysis_contig_gff(const std::string& acc,
+                                                const std::string& contig_id, ContigGff kind,
+                                                const http::BodySink& sink,
+                                                const http::StreamOptions& options = {}) const;
+  /// The pipeline's GFF, streamed.
+  http::StreamResult stream_analysis_contig_gff(const std::string& acc,
                                                 const std::string& contig_id,
                                                 const http::BodySink& sink,
-                                                const http::StreamOptions& options = {},
-                                                ContigGff kind = ContigGff::pipeline) const;
+                                                const http::StreamOptions& options = {}) const {
+    return stream_analysis_contig_gff(acc, contig_id, ContigGff::pipeline, sink, options);
+  }
   /// A QC chart's data as TSV (`analyses/{acc}/gc-distribution`, ...).
   std::string analysis_qc_chart(const std::string& acc, QcChart chart,
                                 const CancelToken& cancel = CancelToken::never()) const;
@@ -488,9 +499,14 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   /// 413, thrown as ApiError.
   std::string list_csv(const std::string& path, const Query& q = {},
                        const CancelToken& cancel = CancelToken::never()) const;
-  http::StreamResult stream_list_csv(const std::string& path, const http::BodySink& sink,
-                                     const Query& q = {},
+  http::StreamResult stream_list_csv(const std::string& path, const Query& q,
+                                     const http::BodySink& sink,
                                      const http::StreamOptions& options = {}) const;
+  /// The whole unfiltered list as CSV, streamed.
+  http::StreamResult stream_list_csv(const std::string& path, const http::BodySink& sink,
+                                     const http::StreamOptions& options = {}) const {
+    return stream_list_csv(path, Query(), sink, options);
+  }
   /// Any text URL (a download's links.self, say), read whole. As with
   /// download(), the token goes only to the base URL's origin.
   http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
@@ -501,11 +517,15 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
                                  const http::StreamOptions& options = {}) const;
 
  private:
-  /// A list whose first page is `first_url`, built by the caller.
+  /// A list whose first page is `first_url`, built by the caller, or the page
+  /// of it that list.resume_token names.
   template <class T>
   Paged<T> walk(std::string first_url, const ListOptions& list) const {
+    if (list.resume_token) first_url = resume_url(first_url, *list.resume_token);
     return detail::make_paged<T>(session_, std::move(first_url), list.max_items, false);
   }
+  /// `token` when it is a page of the list at `first_url` (same origin and path).
+  std::string resume_url(const std::string& first_url, const std::string& token) const;
   /// `path` is already encoded.
   template <class T>
   Paged<T> list_at(const std::string& path, const Query& filters, const ListOptions& list,
@@ -523,6 +543,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
                           const Query& query) const;
   static std::string collection_path(const std::string& collection);
   static std::string item_path(const std::string& collection, const std::string& id);
+  static std::string checked_id(const std::string& collection, const std::string& id);
   static void require_text(const char* what, const std::string& value);
 
   std::string contig_url(const std::string& acc, const std::string& contig_id, const char* tail,

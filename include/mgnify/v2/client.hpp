@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/accession.hpp"
 #include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
 #include "mgnify/cancel.hpp"
@@ -244,11 +245,9 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   static std::shared_ptr<http::Session> require(std::shared_ptr<http::Session> session);
   static bool valid_webin_username(const std::string& username);
-  /// Accepts any case and surrounding spaces; requires the prefix and 8 digits.
-  static std::string mgnify_accession(const std::string& text, const char* prefix);
+  static std::int64_t resume_page(const std::string& token);
   static std::string segment(const std::string& value);
   static std::string sub(const char* head, const std::string& id, const char* tail);
-  static std::string pubmed(std::int64_t id);
 
   template <class T>
   T get(const std::string& path, const http::Query& query = {}) const;

@@ -1,10 +1,11 @@
 #pragma once
 
-// The JSON decoders' and error bodies' shared helpers.
+// The JSON decoders', error bodies' and accession checks' shared helpers.
 // One translation unit of the compiled library (src/core.cpp); include/mgnify/impl/src.hpp
 // explains how bodies are assigned to units.
 
 #include "mgnify/detail/impl/json.ipp"
+#include "mgnify/impl/accession.ipp"
 #include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/impl/error_body.ipp"
 #include "mgnify/impl/link_tags.ipp"

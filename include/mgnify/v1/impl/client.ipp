@@ -4,6 +4,7 @@
 // its templates instantiated for the v1 models it lists; client_genomes.ipp and
 // client_annotations.ipp hold the rest, for the library's other units.
 
+#include <cstdint>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -204,8 +205,8 @@ MGNIFY_DECL Paged<Publication> LegacyClient::publications(const Query& filters,
   return resources<Publication>("publications", filters, list);
 }
 
-MGNIFY_DECL Publication LegacyClient::publication(const std::string& pubmed_id) const {
-  return resource<Publication>("publications", pubmed_id);
+MGNIFY_DECL Publication LegacyClient::publication(std::int64_t pubmed_id) const {
+  return resource<Publication>("publications", checked_pubmed_id(pubmed_id));
 }
 
 MGNIFY_DECL std::vector<Result<Study>> LegacyClient::get_studies(
@@ -234,8 +235,12 @@ MGNIFY_DECL std::vector<Result<Analysis>> LegacyClient::get_analyses(
 }
 
 MGNIFY_DECL std::vector<Result<Publication>> LegacyClient::get_publications(
-    const std::vector<std::string>& pubmed_ids, const BatchOptions& batch) const {
-  return get_resources<Publication>("publications", pubmed_ids, batch);
+    const std::vector<std::int64_t>& pubmed_ids, const BatchOptions& batch) const {
+  // Each id is checked with its request (item_path), so one bad id fails only its own item.
+  std::vector<std::string> ids;
+  ids.reserve(pubmed_ids.size());
+  for (const std::int64_t id : pubmed_ids) ids.push_back(std::to_string(id));
+  return get_resources<Publication>("publications", ids, batch);
 }
 
 MGNIFY_DECL Paged<Sample> LegacyClient::study_samples(const std::string& acc, const Query& filters,
@@ -357,16 +362,16 @@ MGNIFY_DECL Paged<Study> LegacyClient::super_study_related_studies(const std::st
   return related<Study>("super-studies", id, "related-studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::publication_studies(const std::string& pubmed_id,
+MGNIFY_DECL Paged<Study> LegacyClient::publication_studies(std::int64_t pubmed_id,
                                                            const Query& filters,
                                                            const ListOptions& list) const {
-  return related<Study>("publications", pubmed_id, "studies", filters, list);
+  return related<Study>("publications", checked_pubmed_id(pubmed_id), "studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Sample> LegacyClient::publication_samples(const std::string& pubmed_id,
+MGNIFY_DECL Paged<Sample> LegacyClient::publication_samples(std::int64_t pubmed_id,
                                                             const Query& filters,
                                                             const ListOptions& list) const {
-  return related<Sample>("publications", pubmed_id, "samples", filters, list);
+  return related<Sample>("publications", checked_pubmed_id(pubmed_id), "samples", filters, list);
 }
 
 MGNIFY_DECL files::DownloadResult LegacyClient::download(
@@ -506,10 +511,9 @@ MGNIFY_DECL Paged<Download> LegacyClient::assembly_extra_annotations(
 }
 
 MGNIFY_DECL EuropePmcAnnotations
-LegacyClient::publication_europe_pmc_annotations(const std::string& pubmed_id) const {
-  require_text("pubmed_id", pubmed_id);
-  const http::Response response = session_->get(session_->url(
-      "publications/" + http::encode_path_segment(pubmed_id) + "/europe_pmc_annotations"));
+LegacyClient::publication_europe_pmc_annotations(std::int64_t pubmed_id) const {
+  const http::Response response = session_->get(
+      session_->url("publications/" + checked_pubmed_id(pubmed_id) + "/europe_pmc_annotations"));
   return detail::decode_data<EuropePmcAnnotations>(response);
 }
 
@@ -537,8 +541,8 @@ MGNIFY_DECL std::string LegacyClient::analysis_contig_gff(const std::string& acc
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_gff(
-    const std::string& acc, const std::string& contig_id, const http::BodySink& sink,
-    const http::StreamOptions& options, ContigGff kind) const {
+    const std::string& acc, const std::string& contig_id, ContigGff kind,
+    const http::BodySink& sink, const http::StreamOptions& options) const {
   return http::stream_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
                            http::media::kGff, sink, options);
 }
@@ -560,7 +564,7 @@ MGNIFY_DECL std::string LegacyClient::list_csv(const std::string& path, const Qu
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_list_csv(
-    const std::string& path, const http::BodySink& sink, const Query& q,
+    const std::string& path, const Query& q, const http::BodySink& sink,
     const http::StreamOptions& options) const {
   return http::stream_text(*session_, csv_url(path, q), http::media::kCsv, sink, options);
 }
@@ -598,6 +602,19 @@ MGNIFY_DECL http::Response LegacyClient::get_item(const std::string& collection,
   return session_->get(session_->url(item_path(collection, id), query.params()));
 }
 
+MGNIFY_DECL std::string LegacyClient::resume_url(const std::string& first_url,
+                                                 const std::string& token) const {
+  session_->check_link(token);
+  // A v1 token is the URL of the page that failed; it must be a page of this
+  // list, or the walk would silently become another list's.
+  const auto path_of = [](const std::string& url) { return url.substr(0, url.find('?')); };
+  if (path_of(token) != path_of(first_url)) {
+    throw InvalidArgument("ListOptions::resume_token '" + token +
+                          "' is not a page of this list (" + path_of(first_url) + ")");
+  }
+  return token;
+}
+
 MGNIFY_DECL std::string LegacyClient::collection_path(const std::string& collection) {
   require_text("collection", collection);
   return detail::encode_segments(collection);
@@ -605,8 +622,39 @@ MGNIFY_DECL std::string LegacyClient::collection_path(const std::string& collect
 
 MGNIFY_DECL std::string LegacyClient::item_path(const std::string& collection,
                                                 const std::string& id) {
+  return collection_path(collection) + "/" + http::encode_path_segment(checked_id(collection, id));
+}
+
+// The collections whose ids have one known form are checked here, where every
+// typed call, batch and generic resource() request of them passes.
+MGNIFY_DECL std::string LegacyClient::checked_id(const std::string& collection,
+                                                 const std::string& id) {
   require_text("id", id);
-  return collection_path(collection) + "/" + http::encode_path_segment(id);
+  if (collection == "analyses") {
+    // v1 reads the number after an optional MGYA (`383254` works), so the
+    // unpadded forms are sent padded, and anything else is refused.
+    std::uint64_t number = 0;
+    if (!mgnify::detail::parse_prefixed_number(id, kAnalysisAccession.prefix,
+                                               kAnalysisAccession.digits, number) ||
+        number == 0) {
+      throw InvalidArgument("not an MGYA accession (MGYA + up to 8 digits, or the number): '" +
+                            id + "'");
+    }
+    return kAnalysisAccession.prefix +
+           mgnify::detail::zero_padded(number, kAnalysisAccession.digits);
+  }
+  if (collection == "genomes") return checked_accession(id, kGenomeAccession);
+  if (collection == "studies") {
+    if (is_insdc_study_accession(id)) return std::string(mgnify::detail::trim_ascii(id));
+    return checked_accession(id, kStudyAccession);
+  }
+  if (collection == "publications") {
+    const bool digits_only = id.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits_only || id.find_first_not_of('0') == std::string::npos) {
+      throw InvalidArgument("not a PubMed id (a positive number): '" + id + "'");
+    }
+  }
+  return id;
 }
 
 MGNIFY_DECL void LegacyClient::require_text(const char* what, const std::string& value) {
@@ -616,18 +664,16 @@ MGNIFY_DECL void LegacyClient::require_text(const char* what, const std::string&
 MGNIFY_DECL std::string LegacyClient::contig_url(const std::string& acc,
                                                  const std::string& contig_id, const char* tail,
                                                  ContigGff kind) const {
-  require_text("analysis accession", acc);
   require_text("contig_id", contig_id);
   http::Query query;
   if (kind == ContigGff::antismash) query.set("antismash", "True");
-  return session_->url("analyses/" + http::encode_path_segment(acc) + "/contigs/" +
+  return session_->url(item_path("analyses", acc) + "/contigs/" +
                            http::encode_path_segment(contig_id) + tail,
                        query);
 }
 
 MGNIFY_DECL std::string LegacyClient::qc_url(const std::string& acc, QcChart chart) const {
-  require_text("analysis accession", acc);
-  return session_->url("analyses/" + http::encode_path_segment(acc) + "/" + qc_chart_path(chart));
+  return session_->url(item_path("analyses", acc) + "/" + qc_chart_path(chart));
 }
 
 MGNIFY_DECL std::string LegacyClient::csv_url(const std::string& path, const Query& q) const {

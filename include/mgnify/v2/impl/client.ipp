@@ -119,21 +119,15 @@ MGNIFY_DECL bool V2Client::valid_webin_username(const std::string& username) {
   return true;
 }
 
-MGNIFY_DECL std::string V2Client::mgnify_accession(const std::string& text, const char* prefix) {
-  std::string a;
-  for (char c : text) {
-    if (!std::isspace(static_cast<unsigned char>(c))) {
-      a.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-    }
+MGNIFY_DECL std::int64_t V2Client::resume_page(const std::string& token) {
+  // A v2 token is the number of the page that failed.
+  const bool digits = !token.empty() && token.size() <= 18 &&
+                      token.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || std::stoll(token) < 1) {
+    throw InvalidArgument("ListOptions::resume_token '" + token +
+                          "' is not a page of a v2 list (a page number)");
   }
-  const std::string p = prefix;
-  bool ok = a.size() == p.size() + 8 && a.compare(0, p.size(), p) == 0;
-  for (std::size_t i = p.size(); ok && i < a.size(); ++i) {
-    ok = std::isdigit(static_cast<unsigned char>(a[i])) != 0;
-  }
-  if (!ok)
-    throw InvalidArgument("not an " + p + " accession (" + p + " + 8 digits): '" + text + "'");
-  return a;
+  return std::stoll(token);
 }
 
 MGNIFY_DECL std::string V2Client::segment(const std::string& value) {
@@ -142,11 +136,6 @@ MGNIFY_DECL std::string V2Client::segment(const std::string& value) {
 MGNIFY_DECL std::string V2Client::sub(const char* head, const std::string& id, const char* tail) {
   return head + segment(id) + tail;
 }
-MGNIFY_DECL std::string V2Client::pubmed(std::int64_t id) {
-  if (id <= 0) throw InvalidArgument("pubmed_id must be positive, got " + std::to_string(id));
-  return std::to_string(id);
-}
-
 template <class T>
 T V2Client::get(const std::string& path, const http::Query& query) const {
   const auto response = state_->get(state_->session->url(path, query));
@@ -158,12 +147,14 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
                          const ListOptions& list) const {
   mgnify::detail::validate(list, {"v2", kMaxPageSize, true});
   const std::int64_t page_size = list.page_size.value_or(kMaxPageSize);
+  const std::int64_t start_page = list.resume_token ? resume_page(*list.resume_token)
+                                                    : list.start_page;
   std::shared_ptr<State> state = state_;
   // Every page is checked against the total and the server's page size
   // (detail/counted_pages.hpp), which also decides where the walk ends.
   auto pages = std::make_shared<mgnify::detail::CountedPages>(page_size);
   mgnify::detail::WalkSpec<T> spec;
-  spec.first_token = std::to_string(list.start_page);
+  spec.first_token = std::to_string(start_page);
   spec.max_items = list.max_items;
   spec.fetch = [state, path, filters = std::move(filters), page_size, pages](
                    const std::string& token,
@@ -201,7 +192,6 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
     // Page numbers are known once the first page gave `count` and the
     // server's page size, so several pages can be in flight; the fetcher
     // only uses the thread-safe State and CountedPages.
-    const std::int64_t start_page = list.start_page;
     spec.mode = mgnify::detail::WalkMode::counted;
     spec.window = state_->parallel_pages();
     spec.token_at = [start_page, pages](std::size_t index,
@@ -279,7 +269,7 @@ MGNIFY_DECL Paged<Study> V2Client::studies(const StudyQuery& query, const ListOp
   return paged<Study>("studies/", query.to_query(), list);
 }
 MGNIFY_DECL StudyDetail V2Client::study(const std::string& accession) const {
-  return get<StudyDetail>("studies/" + segment(mgnify_accession(accession, "MGYS")));
+  return get<StudyDetail>("studies/" + segment(checked_accession(accession, kStudyAccession)));
 }
 MGNIFY_DECL StudyIdentifier
 V2Client::study_by_insdc_accession(const std::string& insdc_accession) const {
@@ -287,17 +277,17 @@ V2Client::study_by_insdc_accession(const std::string& insdc_accession) const {
 }
 MGNIFY_DECL Paged<Analysis> V2Client::study_analyses(const std::string& accession,
                                                      const ListOptions& list) const {
-  return paged<Analysis>(sub("studies/", mgnify_accession(accession, "MGYS"), "/analyses/"), {},
+  return paged<Analysis>(sub("studies/", checked_accession(accession, kStudyAccession), "/analyses/"), {},
                          list);
 }
 MGNIFY_DECL Paged<SampleWithMetadata> V2Client::study_samples(const std::string& accession,
                                                               const ListOptions& list) const {
   return paged<SampleWithMetadata>(
-      sub("studies/", mgnify_accession(accession, "MGYS"), "/samples/"), {}, list);
+      sub("studies/", checked_accession(accession, kStudyAccession), "/samples/"), {}, list);
 }
 MGNIFY_DECL Paged<Publication> V2Client::study_publications(const std::string& accession,
                                                             const ListOptions& list) const {
-  return paged<Publication>(sub("studies/", mgnify_accession(accession, "MGYS"), "/publications/"),
+  return paged<Publication>(sub("studies/", checked_accession(accession, kStudyAccession), "/publications/"),
                             {}, list);
 }
 MGNIFY_DECL Paged<Study> V2Client::my_studies(const ListOptions& list) const {
@@ -370,19 +360,19 @@ MGNIFY_DECL Paged<AnalysisDetail> V2Client::analyses(const ListOptions& list) co
   return paged<AnalysisDetail>("analyses/", {}, list);
 }
 MGNIFY_DECL AnalysisDetail V2Client::analysis(const std::string& accession) const {
-  return get<AnalysisDetail>("analyses/" + segment(mgnify_accession(accession, "MGYA")));
+  return get<AnalysisDetail>("analyses/" + segment(checked_accession(accession, kAnalysisAccession)));
 }
 MGNIFY_DECL AnalysisWithAnnotations
 V2Client::analysis_annotations(const std::string& accession) const {
   return get<AnalysisWithAnnotations>(
-      sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations"));
+      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations"));
 }
 MGNIFY_DECL Paged<AnalysisTypedAnnotation> V2Client::analysis_annotations_of_type(
     const std::string& accession, AnnotationType type, const ListOptions& list) const {
   if (type == AnnotationType::unknown)
     throw InvalidArgument("annotation type must be a known value");
   return paged<AnalysisTypedAnnotation>(
-      sub("analyses/", mgnify_accession(accession, "MGYA"), "/annotations/") + to_string(type), {},
+      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations/") + to_string(type), {},
       list);
 }
 
@@ -399,10 +389,10 @@ MGNIFY_DECL Paged<Publication> V2Client::publications(const PublicationQuery& qu
   return paged<Publication>("publications/", query.to_query(), list);
 }
 MGNIFY_DECL PublicationDetail V2Client::publication(std::int64_t pubmed_id) const {
-  return get<PublicationDetail>("publications/" + pubmed(pubmed_id));
+  return get<PublicationDetail>("publications/" + checked_pubmed_id(pubmed_id));
 }
 MGNIFY_DECL PublicationAnnotations V2Client::publication_annotations(std::int64_t pubmed_id) const {
-  return get<PublicationAnnotations>("publications/" + pubmed(pubmed_id) + "/annotations");
+  return get<PublicationAnnotations>("publications/" + checked_pubmed_id(pubmed_id) + "/annotations");
 }
 
 // ---- super studies -------------------------------------------------------------
@@ -422,11 +412,14 @@ MGNIFY_DECL Paged<Genome> V2Client::genomes(const GenomeQuery& query,
 }
 MGNIFY_DECL GenomeDetail V2Client::genome(const std::string& accession,
                                           const GenomeLookup& lookup) const {
-  return get<GenomeDetail>("genomes/" + segment(accession), lookup.to_query());
+  return get<GenomeDetail>("genomes/" + segment(checked_accession(accession, kGenomeAccession)),
+                           lookup.to_query());
 }
 MGNIFY_DECL GenomeWithAnnotations V2Client::genome_annotations(const std::string& accession,
                                                                const GenomeLookup& lookup) const {
-  return get<GenomeWithAnnotations>(sub("genomes/", accession, "/annotations"), lookup.to_query());
+  return get<GenomeWithAnnotations>(
+      sub("genomes/", checked_accession(accession, kGenomeAccession), "/annotations"),
+      lookup.to_query());
 }
 MGNIFY_DECL Paged<GenomeCatalogue> V2Client::genome_catalogues(const ListOptions& list) const {
   return paged<GenomeCatalogue>("genomes/catalogues/", {}, list);
