@@ -2,10 +2,10 @@
 # Builds the examples and the mock service, starts the mock on a free loopback
 # port, runs every example against it, and stops the mock.
 #   ./scripts/demo.sh                   Release build in build/demo
-#   ./scripts/demo.sh --build-dir DIR   an existing build tree instead (CI runs the
-#                                       demo from its sanitizer test build)
+#   ./scripts/demo.sh --build-dir DIR   an existing build tree instead
 #   ... --build-dir DIR --no-build      run what DIR has built, building nothing (the
-#                                       test examples.against_mock)
+#                                       test examples.against_mock, which is how CI
+#                                       runs the demo, in its sanitizer test build)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

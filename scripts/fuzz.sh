@@ -24,7 +24,8 @@ esac
 
 ./scripts/deps.sh
 build="build/fuzz"
-./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+# -g1 (line tables) is enough for symbolized findings; see scripts/test.sh.
+./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_CXX_COMPILER=clang++ \
   -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_TOOL=OFF -DMGNIFY_BUILD_FUZZ=ON
 targets=$(cd fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
 # shellcheck disable=SC2086

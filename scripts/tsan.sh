@@ -32,8 +32,10 @@ for arg in "$@"; do
   esac
 done
 
+# -g1 (line tables) is enough for the race reports' stacks; see scripts/test.sh.
 ./scripts/configure.sh "$build" \
   -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DCMAKE_CXX_COMPILER="$compiler" \
   -DMGNIFY_BUILD_EXAMPLES=OFF \
   -DMGNIFY_BUILD_TOOL=OFF \

@@ -2,11 +2,18 @@
 // docs/cli.md all describe the same commands and options: each is checked
 // against what the binary's own --help shows.
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -93,8 +100,99 @@ std::map<std::vector<std::string>, HelpScreen> help_tree() {
   return tree;
 }
 
-const std::map<std::vector<std::string>, HelpScreen>& commands() {
-  static const auto tree = help_tree();
+using HelpTree = std::map<std::vector<std::string>, HelpScreen>;
+
+/// The binary's identity for the shared walk below: size and modification time.
+std::string cli_binary_key() {
+  struct stat st {};
+  REQUIRE(::stat(MGNIFY_CLI_PATH, &st) == 0);
+  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec);
+}
+
+/// key, the number of commands, then per command: its number of words, the words
+/// one a line, the help text's length and the text.
+std::string encode_tree(const std::string& key, const HelpTree& tree) {
+  std::string out = key + "\n" + std::to_string(tree.size()) + "\n";
+  for (const auto& [path, screen] : tree) {
+    out += std::to_string(path.size()) + "\n";
+    for (const auto& word : path) out += word + "\n";
+    out += std::to_string(screen.text.size()) + "\n" + screen.text;
+  }
+  return out;
+}
+
+/// The tree of encode_tree, or nothing when the file is missing, torn or of another binary.
+std::optional<HelpTree> decode_tree(const std::filesystem::path& file, const std::string& key) {
+  std::ifstream in(file, std::ios::binary);
+  std::string line;
+  if (!std::getline(in, line) || line != key) return std::nullopt;
+  std::size_t count = 0;
+  if (!(in >> count)) return std::nullopt;
+  HelpTree tree;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::size_t words = 0;
+    if (!(in >> words) || in.get() != '\n') return std::nullopt;
+    std::vector<std::string> path(words);
+    for (auto& word : path) {
+      if (!std::getline(in, word)) return std::nullopt;
+    }
+    std::size_t length = 0;
+    if (!(in >> length) || in.get() != '\n') return std::nullopt;
+    std::string text(length, '\0');
+    if (!in.read(text.data(), static_cast<std::streamsize>(length))) return std::nullopt;
+    tree[path] = HelpScreen{text, listed_options(text)};
+  }
+  return tree;
+}
+
+/// An exclusive flock() on `path`, waited for at most `limit`.
+class FileLock {
+ public:
+  FileLock(const std::string& path, std::chrono::seconds limit)
+      : fd_(::open(path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644)) {
+    REQUIRE(fd_ >= 0);
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        ::close(fd_);
+        FAIL("no lock on " << path << " within " << limit.count() << " s");
+      }
+      ::usleep(100 * 1000);
+    }
+  }
+  ~FileLock() { ::close(fd_); }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+/// ctest runs each test case in a process of its own, and four of them need the whole
+/// tree: a few hundred runs of the CLI, seconds of CPU under the sanitizers. The first
+/// to get the lock walks it and leaves it beside the binary; the others, waiting on
+/// the lock, read it back. A rebuilt binary has another key, so it is walked again.
+HelpTree shared_help_tree() {
+  const std::filesystem::path file = std::string(MGNIFY_CLI_PATH) + ".help-tree";
+  const std::string key = cli_binary_key();
+  // Waited for up to nearly ctest's limit for the test (300 s): the walk under the lock
+  // is the part the test would have spent walking itself.
+  FileLock lock(file.string() + ".lock", std::chrono::seconds(280));
+  if (auto cached = decode_tree(file, key)) return *cached;
+  auto tree = help_tree();
+  const auto partial = file.string() + ".partial";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    out << encode_tree(key, tree);
+    REQUIRE(out.good());
+  }
+  std::filesystem::rename(partial, file);
+  return tree;
+}
+
+const HelpTree& commands() {
+  static const auto tree = shared_help_tree();
   return tree;
 }
 
@@ -117,25 +215,46 @@ struct GeneratedDir {
   }
 };
 
-/// The words the bash completion offers for `words` (the last one being completed).
-std::set<std::string> bash_completes(const std::filesystem::path& script,
-                                     const std::vector<std::string>& words) {
-  std::string array;
-  for (const auto& w : words) array += " '" + w + "'";
-  const std::string program = "source '" + script.string() + "'; COMP_WORDS=(mgnify" + array +
-                              "); COMP_CWORD=" + std::to_string(words.size()) +
-                              "; _mgnify; printf '%s\\n' \"${COMPREPLY[@]}\"";
-  const auto run = cli_test::run_piped("/bin/bash", {"--norc", "--noprofile", "-c", program}, {});
+/// The words the bash completion offers for each of `queries` (the last word of each
+/// being completed). One shell sources the script; each completion runs in a subshell
+/// of it, so none sees what another left behind.
+std::vector<std::set<std::string>> bash_completes_each(
+    const std::filesystem::path& script, const std::vector<std::vector<std::string>>& queries) {
+  // Ends each completion's output; no completion offers a word with a space.
+  const std::string end = "end of completion";
+  std::string program = "source '" + script.string() + "'";
+  for (const auto& words : queries) {
+    std::string array;
+    for (const auto& w : words) array += " '" + w + "'";
+    program += "; (COMP_WORDS=(mgnify" + array + "); COMP_CWORD=" + std::to_string(words.size()) +
+               "; _mgnify; printf '%s\\n' \"${COMPREPLY[@]}\"); echo '" + end + "'";
+  }
+  const auto run = cli_test::run_piped("/bin/bash", {"--norc", "--noprofile", "-c", program}, {},
+                                       std::chrono::seconds(120));
   REQUIRE_FALSE(run.timed_out);
   REQUIRE(run.code == 0);
   CHECK(run.err.empty());
-  std::set<std::string> out;
+  std::vector<std::set<std::string>> out(1);
   std::istringstream in(run.out);
   std::string line;
   while (std::getline(in, line)) {
-    if (!line.empty()) out.insert(line);
+    if (line == end) {
+      out.emplace_back();
+    } else if (!line.empty()) {
+      out.back().insert(line);
+    }
   }
+  // The set opened by the last end marker stays empty.
+  REQUIRE(out.size() == queries.size() + 1);
+  REQUIRE(out.back().empty());
+  out.pop_back();
   return out;
+}
+
+/// The words the bash completion offers for `words` (the last one being completed).
+std::set<std::string> bash_completes(const std::filesystem::path& script,
+                                     const std::vector<std::string>& words) {
+  return bash_completes_each(script, {words}).front();
 }
 
 }  // namespace
@@ -221,14 +340,19 @@ TEST_CASE("the bash completion script completes commands, options and values",
   }
   CHECK(search.count("--page-size") == 0);
   // Every option each help screen shows is offered after "--".
+  std::vector<std::vector<std::string>> queries;
+  for (const auto& entry : commands()) {
+    queries.push_back(entry.first);
+    queries.back().push_back("--");
+  }
+  const auto offered = bash_completes_each(script, queries);
+  std::size_t i = 0;
   for (const auto& [path, screen] : commands()) {
-    auto words = path;
-    words.push_back("--");
-    const auto offered = bash_completes(script, words);
     for (const auto& option : screen.options) {
       INFO(joined_path(path) << " " << option);
-      CHECK(offered.count(option) == 1);
+      CHECK(offered[i].count(option) == 1);
     }
+    ++i;
   }
   // The generator itself stays hidden.
   CHECK(bash_completes(script, {"_"}).empty());
