@@ -51,10 +51,12 @@ wait_for() {
 
 # start_mock LATENCY_MS: the mock on an ephemeral port, its requests logged to
 # $WORK/requests.log; exports the three base URLs the CLI reads.
+# MOCK_FILE_RATE, when set, is the bytes per second of each file transfer.
 start_mock() {
   local latency=${1:-0}
   : >"$WORK/requests.log"
-  "$MOCK" --latency-ms "$latency" --request-log "$WORK/requests.log" >"$WORK/mock.urls" 2>"$WORK/mock.err" &
+  "$MOCK" --latency-ms "$latency" --file-rate "${MOCK_FILE_RATE:-0}" --request-log "$WORK/requests.log" \
+    >"$WORK/mock.urls" 2>"$WORK/mock.err" &
   PIDS+=($!)
   wait_for 20 grep -q '^v2 ' "$WORK/mock.urls" || fail "the mock did not start: $(cat "$WORK/mock.err")"
   MGNIFY_PROTEINS_URL="$(awk '$1 == "proteins" {print $2}' "$WORK/mock.urls")"
