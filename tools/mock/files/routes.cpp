@@ -396,23 +396,21 @@ void serve_file(const httplib::Request& req, httplib::Response& res, const std::
 }
 
 void register_file_routes(MockServer& server) {
-  server.server().Get(
-      R"(/files/([A-Za-z0-9._-]+))",
-      [&server](const httplib::Request& req, httplib::Response& res) {
-        const auto& files = catalogue();
-        const auto it = files.find(req.matches[1]);
-        if (it == files.end()) {
-          res.status = 404;
-          res.set_content("{\"detail\": \"Not found.\"}", "application/json");
-          return;
-        }
-        // The catalogue lives as long as the process, so the pointer needs no owner.
-        ServeOptions options;
-        options.bytes_per_second = server.file_bytes_per_second();
-        serve_file(req, res, it->first,
-                   std::shared_ptr<const std::string>(&it->second, [](const std::string*) {}),
-                   options);
-      });
+  server.server().Get(R"(/files/([A-Za-z0-9._-]+))", [&server](const httplib::Request& req,
+                                                               httplib::Response& res) {
+    const auto& files = catalogue();
+    const auto it = files.find(req.matches[1]);
+    if (it == files.end()) {
+      res.status = 404;
+      res.set_content("{\"detail\": \"Not found.\"}", "application/json");
+      return;
+    }
+    // The catalogue lives as long as the process, so the pointer needs no owner.
+    ServeOptions options;
+    options.bytes_per_second = server.file_bytes_per_second();
+    serve_file(req, res, it->first,
+               std::shared_ptr<const std::string>(&it->second, [](const std::string*) {}), options);
+  });
 }
 
 }  // namespace mgnify::mock
