@@ -66,7 +66,8 @@ print(f"matrix {len(merged)} features x {len(analyses)} analyses of {len(studies
 PY
 }
 
-mkdir "$WORK/studies" && cd "$WORK/studies"
+mkdir "$WORK/studies"
+cd "$WORK/studies"
 from=$(($(wc -l <"$WORK/requests.log") + 1))
 run_workflow >snakemake.log 2>&1 || fail "snakemake failed: $(tail -30 snakemake.log)"
 check_rate 40 4 "$from" || fail "the workflow went over the budget"
@@ -77,7 +78,8 @@ timeout 120 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
   --config mgnify="$MGNIFY" total_rate=40 >again.log 2>&1 || fail "the second run failed"
 grep -q "Nothing to be done" again.log || fail "the second run did work again: $(tail again.log)"
 
-mkdir "$WORK/lineage" && cd "$WORK/lineage"
+mkdir "$WORK/lineage"
+cd "$WORK/lineage"
 lineage=root:Engineered:Wastewater
 from=$(($(wc -l <"$WORK/requests.log") + 1))
 run_workflow lineage="$lineage" max_studies=2 'studies=[]' pipeline=V6.1 >snakemake.log 2>&1 ||
