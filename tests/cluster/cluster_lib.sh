@@ -51,10 +51,12 @@ wait_for() {
 
 # start_mock LATENCY_MS: the mock on an ephemeral port, its requests logged to
 # $WORK/requests.log; exports the three base URLs the CLI reads.
+# MOCK_FILE_RATE, when set, is the bytes per second of each file transfer.
 start_mock() {
   local latency=${1:-0}
   : >"$WORK/requests.log"
-  "$MOCK" --latency-ms "$latency" --request-log "$WORK/requests.log" >"$WORK/mock.urls" 2>"$WORK/mock.err" &
+  "$MOCK" --latency-ms "$latency" --file-rate "${MOCK_FILE_RATE:-0}" --request-log "$WORK/requests.log" \
+    >"$WORK/mock.urls" 2>"$WORK/mock.err" &
   PIDS+=($!)
   wait_for 20 grep -q '^v2 ' "$WORK/mock.urls" || fail "the mock did not start: $(cat "$WORK/mock.err")"
   MGNIFY_PROTEINS_URL="$(awk '$1 == "proteins" {print $2}' "$WORK/mock.urls")"
@@ -197,4 +199,67 @@ by_row = {r["accession"] + "/" + r["alias"]: urllib.parse.urlsplit(r["url"]).pat
           for r in csv.DictReader(open(sys.argv[1]), delimiter="\t")}
 print("\n".join(sorted(by_row[line.strip()] for line in sys.stdin if line.strip())))
 ' "$1" | sed '/^$/d'
+}
+
+# victim_with_part: "PID PART" of a `download --shard` process of this test
+# (its .part files are in $WORK/data) that has a non-empty .part file open.
+victim_with_part() {
+  local pid fd target
+  for pid in $(ps -e -o pid=,args= | awk -v m="$MGNIFY" '$2 == m && / download --manifest / {print $1}'); do
+    grep -q -- '--shard' "/proc/$pid/cmdline" 2>/dev/null || continue
+    for fd in /proc/"$pid"/fd/*; do
+      target="$(readlink "$fd" 2>/dev/null)" || continue
+      case "$target" in
+        "$WORK"/data/*.part) if [ -s "$target" ]; then echo "$pid $target"; return 0; fi ;;
+      esac
+    done
+  done
+  return 1
+}
+
+# find_victim WATCHED_PID: waits (60 s at most, while WATCHED_PID runs) until
+# the shards have finished 20 files between them, so that the victim has
+# finished files to keep as well as a half-written one, then prints
+# victim_with_part's answer.
+find_victim() {
+  local watched=$1 found
+  for _ in $(seq 600); do
+    if [ "$(complete_files "$WORK/data" 2>/dev/null | wc -l)" -ge 20 ]; then
+      found="$(victim_with_part)" && { echo "$found"; return 0; }
+    fi
+    kill -0 "$watched" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+# check_rerun MANIFEST RESULTS BEFORE PARTIAL MARK: after a shard was killed
+# and rerun, the requests from line MARK of the log on are exactly the
+# shard's files that were not complete (listed in BEFORE) when it was killed
+# and its complete ones that the manifest cannot verify (no checksum, no
+# size: the killed shard left no result manifest to vouch for them); the
+# half-written PARTIAL was resumed or fetched again, never kept; every other
+# file of the shard is `present` in its result manifest RESULTS.
+check_rerun() {
+  local m=$1 r=$2 before=$3 partial=$4 mark=$5
+  awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$r" | sort >"$WORK/shard.txt"
+  grep -qx "$partial" "$WORK/shard.txt" || fail "$partial is not in $r"
+  awk -F'\t' 'NR > 1 && $10 == "" && $11 == "" {print $1 "/" $2}' "$m" | sort >"$WORK/unverifiable.txt"
+  comm -12 "$WORK/shard.txt" "$before" | comm -12 - "$WORK/unverifiable.txt" >"$WORK/refetched.txt"
+  comm -12 "$WORK/shard.txt" "$before" | comm -23 - "$WORK/unverifiable.txt" >"$WORK/kept.txt"
+  { comm -23 "$WORK/shard.txt" "$before"; cat "$WORK/refetched.txt"; } | row_paths "$m" >"$WORK/expected.txt"
+  fetched_paths "$mark" >"$WORK/fetched.txt"
+  echo "rerun: the shard has $(wc -l <"$WORK/shard.txt") files, $(wc -l <"$WORK/kept.txt") verifiable" \
+    "ones were kept, $(wc -l <"$WORK/refetched.txt") unverifiable ones fetched again," \
+    "$(wc -l <"$WORK/fetched.txt") requests"
+  [ -s "$WORK/kept.txt" ] || fail "no verifiable file of the shard was complete when it was killed"
+  diff "$WORK/expected.txt" "$WORK/fetched.txt" >&2 || fail "the rerun fetched other files than the shard's remaining ones"
+  local status present
+  status="$(awk -F'\t' -v f="$partial" 'NR > 1 && $1 "/" $2 == f {print $4}' "$r")"
+  case "$status" in
+    resumed | downloaded) echo "the half-written $partial was $status" ;;
+    *) fail "the half-written $partial has status '$status' after the rerun" ;;
+  esac
+  present=$(awk -F'\t' 'NR > 1 && $4 == "present"' "$r" | wc -l)
+  [ "$present" -eq "$(wc -l <"$WORK/kept.txt")" ] || fail "$present present, not the $(wc -l <"$WORK/kept.txt") kept files"
 }

@@ -1,51 +1,96 @@
 #!/usr/bin/env bash
 # The Snakemake workflow of docs/cluster.md end to end with --cores 2 against
-# the mock: two studies -> manifests -> 4 download shards -> verify ->
-# per-study tables -> one merged matrix and metadata table; the matrix holds
-# every analysis column of both studies' tables and every feature, the
-# metadata every sample of both, and the mock never saw more than the budget.
-# A second run has nothing to do.
+# the mock, both ways of naming what to gather:
+# 1. two studies -> one manifest -> 4 download shards -> verify -> one matrix
+#    (abundance-table of both studies, TSV and BIOM): the mock never saw more
+#    than the budget; pandas reads the matrix, biom validate-table the BIOM;
+#    the matrix is the union of each study's own table (features, analysis
+#    columns, counts; 0 where a study's analyses did not find a feature); the
+#    BIOM's columns carry their study and sample; a second run has nothing to do.
+# 2. a biome lineage -> its studies (`mgnify v2 studies list --lineage`) -> the
+#    same steps: the studies are the lineage's, the matrix has their analyses.
 # Usage: snakemake_test.sh MGNIFY MOCK SOURCE_DIR
 MGNIFY=$1 MOCK=$2 SRC=$3
 source "$(dirname "$0")/cluster_lib.sh"
 command -v snakemake >/dev/null || skip "snakemake is not installed (Debian: snakemake)"
+command -v biom >/dev/null || skip "biom is not installed (Debian: python3-biom-format)"
+PANDAS=/usr/bin/python3
+"$PANDAS" -c 'import pandas' 2>/dev/null || skip "pandas is not installed (Debian: python3-pandas)"
 
 start_mock 0
-cd "$WORK"
-from=$(($(wc -l <requests.log) + 1))
-timeout 600 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
-  --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=4 \
-  --config mgnify="$MGNIFY" total_rate=40 >snakemake.log 2>&1 || fail "snakemake failed: $(tail -30 snakemake.log)"
-check_rate 40 4 "$from" || fail "the workflow went over the budget"
-for f in results/abundance.tsv results/metadata.tsv results/verified.tsv; do
-  [ -s "$f" ] || fail "no $f"
-done
-python3 - <<'PY' || fail "the merged tables are wrong"
-import csv
-def read(path):
-    rows = list(csv.reader(open(path), delimiter="\t"))
-    return rows[0], rows[1:]
-header, rows = read("results/abundance.tsv")
-analyses, features = [], set()
-for study in ("MGYS00000002", "MGYS00000004"):
-    h, r = read(f"results/tables/{study}.tsv")
-    analyses += [c for c in h if c.startswith("MGYA")]
-    features |= {row[0] for row in r}
-    # Every count of the study's table is in the merged matrix, unchanged.
-    for row in r:
-        merged = next(m for m in rows if m[0] == row[0])
-        for name, cell in zip(h, row):
-            if name.startswith("MGYA"):
-                assert merged[header.index(name)] == cell, (study, row[0], name)
-assert [c for c in header if c.startswith("MGYA")] == analyses
-assert {row[0] for row in rows} == features and len(rows) == len(features)
-meta_header, meta = read("results/metadata.tsv")
-n = sum(len(read(f"results/samples/{s}.tsv")[1]) for s in ("MGYS00000002", "MGYS00000004"))
-assert meta_header[0] == "study" and len(meta) == n
-print(f"matrix {len(rows)} features x {len(analyses)} analyses, metadata {n} samples")
+run_workflow() {
+  timeout 600 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
+    --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=4 \
+    --config mgnify="$MGNIFY" total_rate=40 "$@"
+}
+
+# check_matrix PIPELINE STUDY...: results/ holds the union of the studies'
+# own tables (made again here, from the files the workflow fetched).
+check_matrix() {
+  local pipeline=$1
+  shift
+  biom validate-table -i results/abundance.biom >biom.log 2>&1 || fail "invalid BIOM: $(cat biom.log)"
+  local study
+  for study in "$@"; do
+    "$MGNIFY" --rate-limit 0 --format tsv abundance-table "$study" -p "$pipeline" \
+      -g taxonomies.closed_reference.ssu --dir data >"own-$study.tsv" || fail "no table of $study"
+  done
+  "$PANDAS" - "$@" <<'PY' || fail "the merged matrix is not the union of the studies' tables"
+import json, sys
+import pandas as pd
+studies = sys.argv[1:]
+merged = pd.read_csv("results/abundance.tsv", sep="\t", dtype=str, keep_default_na=False)
+key = merged.columns[0]
+analyses = []
+for study in studies:
+    own = pd.read_csv(f"own-{study}.tsv", sep="\t", dtype=str, keep_default_na=False)
+    columns = [c for c in own.columns if c.startswith("MGYA")]
+    analyses += columns
+    rows = merged.set_index(key).loc[own[key]]
+    for c in columns:
+        assert list(rows[c]) == list(own[c]), (study, c)
+    # A feature the study's analyses did not find counts 0 in its columns.
+    absent = merged[~merged[key].isin(own[key])]
+    for c in columns:
+        assert set(absent[c]) <= {"0"}, (study, c)
+assert [c for c in merged.columns if c.startswith("MGYA")] == analyses
+features = set()
+for study in studies:
+    features |= set(pd.read_csv(f"own-{study}.tsv", sep="\t", dtype=str)[key])
+assert set(merged[key]) == features and len(merged) == len(features)
+biom = json.load(open("results/abundance.biom"))
+assert [c["id"] for c in biom["columns"]] == analyses
+assert {c["metadata"]["study_accession"] for c in biom["columns"]} == set(studies), "column metadata"
+assert all(c["metadata"].get("sample_accession") for c in biom["columns"]), "no sample in column metadata"
+print(f"matrix {len(merged)} features x {len(analyses)} analyses of {len(studies)} studies")
 PY
+}
+
+mkdir "$WORK/studies"
+cd "$WORK/studies"
+from=$(($(wc -l <"$WORK/requests.log") + 1))
+run_workflow >snakemake.log 2>&1 || fail "snakemake failed: $(tail -30 snakemake.log)"
+check_rate 40 4 "$from" || fail "the workflow went over the budget"
+[ -s results/verified.tsv ] || fail "no results/verified.tsv"
+check_matrix V6 MGYS00000002 MGYS00000004
 timeout 120 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
   --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=4 \
   --config mgnify="$MGNIFY" total_rate=40 >again.log 2>&1 || fail "the second run failed"
 grep -q "Nothing to be done" again.log || fail "the second run did work again: $(tail again.log)"
+
+mkdir "$WORK/lineage"
+cd "$WORK/lineage"
+lineage=root:Engineered:Wastewater
+from=$(($(wc -l <"$WORK/requests.log") + 1))
+run_workflow lineage="$lineage" max_studies=2 'studies=[]' pipeline=V6.1 >snakemake.log 2>&1 ||
+  fail "snakemake with a lineage failed: $(tail -30 snakemake.log)"
+check_rate 40 4 "$from" || fail "the workflow with a lineage went over the budget"
+"$MGNIFY" --rate-limit 0 --format tsv --columns accession,biome.lineage --max 2 v2 studies list \
+  --lineage "$lineage" --pipeline V6.1 | tail -n +2 >expected-studies.tsv
+cut -f1 expected-studies.tsv | diff - results/studies.txt >&2 || fail "not the lineage's studies"
+awk -F'\t' -v l="$lineage" 'index($2, l) != 1 {exit 1}' expected-studies.tsv ||
+  fail "a study outside $lineage"
+[ "$(wc -l <results/studies.txt)" -eq 2 ] || fail "max_studies=2 did not give 2 studies"
+# shellcheck disable=SC2046
+check_matrix V6.1 $(cat results/studies.txt)
 echo PASS

@@ -267,6 +267,21 @@ std::vector<std::string> default_results(const fs::path& dir) {
   return paths;
 }
 
+/// The SHA-256 of a finished file that the service gives no checksum or size
+/// for, when a result manifest recorded that digest for it and the file on
+/// disk still has it; empty otherwise (the file is fetched again).
+std::string recorded_copy(const FileRow& row, const fs::path& path,
+                          const RecordedResults& recorded) {
+  const auto it = recorded.fetched.find(files::shard_key(row));
+  std::error_code error;
+  if (it == recorded.fetched.end() || !fs::is_regular_file(path, error)) return {};
+  const std::string local = files::hash_file(files::HashAlgorithm::sha256, path);
+  for (const auto& entry : it->second) {
+    if (!entry.second.empty() && entry.second == local) return local;
+  }
+  return {};
+}
+
 /// One manifest row checked on disk: "" when verified, else what is wrong.
 std::string verify_row(const FileRow& row, const fs::path& path, const RecordedResults& results,
                        std::string& how) {
@@ -453,6 +468,21 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       auto session = download_session(net, selection.api);
       auto v1_session = download_session(legacy_v1_settings(net), Api::v1);
 
+      std::string results_path = *results_out;
+      if (results_path.empty() && spec) {
+        results_path = (fs::path(*dir) / ".mgnify-results" / (shard_name(*spec) + ".tsv")).string();
+      }
+      // What earlier runs recorded: the only way to know that a file without
+      // a checksum or size in the manifest was finished (docs/cluster.md, Resuming).
+      std::vector<std::string> recorded_paths = default_results(fs::path(*dir));
+      std::error_code exists_error;
+      if (!results_path.empty() && fs::is_regular_file(results_path, exists_error) &&
+          std::find(recorded_paths.begin(), recorded_paths.end(), results_path) ==
+              recorded_paths.end()) {
+        recorded_paths.push_back(results_path);
+      }
+      const RecordedResults recorded = read_results(recorded_paths);
+
       // One output record per row; `index` maps jobs back to rows. Jobs for
       // files routed to API v1 go in a batch of their own, on v1's session.
       std::vector<nlohmann::json> report(rows.size());
@@ -479,6 +509,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         }
         files::DownloadJob job = download_job(row, fs::path(*dir), !*no_resume);
         report[i]["path"] = job.path.string();
+        if (!job.options.checksum && !job.options.expected_size) {
+          const std::string sha256 = recorded_copy(row, job.path, recorded);
+          if (!sha256.empty()) {
+            std::error_code size_error;
+            report[i]["status"] = "present";
+            report[i]["bytes"] = fs::file_size(job.path, size_error);
+            report[i]["sha256"] = sha256;
+            continue;
+          }
+        }
         if (routing.from_v1[i]) {
           v1_jobs.push_back(std::move(job));
           v1_index.push_back(i);
@@ -541,10 +581,6 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         r["sha256"] = local_sha256(d);
       }
 
-      std::string results_path = *results_out;
-      if (results_path.empty() && spec) {
-        results_path = (fs::path(*dir) / ".mgnify-results" / (shard_name(*spec) + ".tsv")).string();
-      }
       // Before the report on stdout, so that a reader of stdout that stops
       // early cannot keep the file from being written.
       if (!results_path.empty()) write_results(report, results_path);

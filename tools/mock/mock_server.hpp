@@ -116,6 +116,10 @@ class MockServer {
     /// TAB <target>", appended to this file as the request arrives, so that a
     /// test of several client processes can count the requests per second.
     std::string request_log;
+    /// Non-zero: each transfer of a listed file (v2 /pub/ paths and /files/)
+    /// sends at most this many bytes per second, so that a test can stop a
+    /// client in the middle of a file.
+    std::size_t file_bytes_per_second = 0;
   };
 
   MockServer();
@@ -144,6 +148,7 @@ class MockServer {
   void clear_faults();
   void set_latency(std::chrono::milliseconds latency) { latency_ms_ = latency.count(); }
   void set_compression(bool on) { compression_ = on; }
+  std::size_t file_bytes_per_second() const { return options_.file_bytes_per_second; }
 
   std::size_t hits(const std::string& path) const;
   std::vector<RecordedRequest> requests() const;

@@ -15,10 +15,11 @@ void on_signal(int) { g_stop = 1; }
 [[noreturn]] void usage(int code) {
   std::cerr
       << "usage: mgnify-mock [--host 127.0.0.1] [--port N] [--latency-ms N] [--threads N]\n"
-         "                   [--no-compression] [--request-log FILE]\n"
+         "                   [--no-compression] [--request-log FILE] [--file-rate BYTES]\n"
          "Serves the Protein, v1 and v2 MGnify APIs from deterministic data on loopback.\n"
          "Prints the three base URLs, one per line, then serves until SIGINT/SIGTERM.\n"
-         "--request-log appends \"<Unix time in us> TAB <method> TAB <target>\" per request.\n";
+         "--request-log appends \"<Unix time in us> TAB <method> TAB <target>\" per request.\n"
+         "--file-rate sends each listed file at most BYTES per second.\n";
   std::exit(code);
 }
 }  // namespace
@@ -42,6 +43,8 @@ int main(int argc, char** argv) {
         options.threads = static_cast<std::size_t>(std::stoul(value()));
       } else if (arg == "--request-log") {
         options.request_log = value();
+      } else if (arg == "--file-rate") {
+        options.file_bytes_per_second = static_cast<std::size_t>(std::stoul(value()));
       } else if (arg == "--no-compression") {
         options.compression = false;
       } else if (arg == "--help" || arg == "-h") {

@@ -47,6 +47,8 @@ struct ServeOptions {
   /// Non-empty: sent as `Content-Disposition: attachment; filename=...`, as
   /// the v1 service's file views do.
   std::string attachment_name;
+  /// Non-zero: the body is sent at most this fast (bytes per second).
+  std::size_t bytes_per_second = 0;
 };
 
 /// Answers `req` with `body` exactly as GET /files/<name> does: Content-Length,

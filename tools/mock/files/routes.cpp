@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "files.hpp"
@@ -379,29 +381,36 @@ void serve_file(const httplib::Request& req, httplib::Response& res, const std::
   }
   // httplib applies the Range itself and calls the provider with offsets
   // into the whole file, so the cut lands on an absolute byte position.
+  const std::size_t rate = options.bytes_per_second;
+  // Throttled: a tenth of a second's bytes per write, so that a partial file
+  // grows steadily on the client's disk.
+  const std::size_t chunk = rate ? std::max<std::size_t>(1, std::min(kChunk, rate / 10)) : kChunk;
   res.set_content_provider(
       body->size(), type,
-      [body, cut](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+      [body, cut, rate, chunk](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
         if (offset >= cut) return false;  // close the connection mid-body
-        const std::size_t n = std::min({length, kChunk, cut - offset});
+        const std::size_t n = std::min({length, chunk, cut - offset});
+        if (rate) std::this_thread::sleep_for(std::chrono::microseconds(n * 1000000 / rate));
         return sink.write(body->data() + offset, n);
       });
 }
 
 void register_file_routes(MockServer& server) {
-  server.server().Get(
-      R"(/files/([A-Za-z0-9._-]+))", [](const httplib::Request& req, httplib::Response& res) {
-        const auto& files = catalogue();
-        const auto it = files.find(req.matches[1]);
-        if (it == files.end()) {
-          res.status = 404;
-          res.set_content("{\"detail\": \"Not found.\"}", "application/json");
-          return;
-        }
-        // The catalogue lives as long as the process, so the pointer needs no owner.
-        serve_file(req, res, it->first,
-                   std::shared_ptr<const std::string>(&it->second, [](const std::string*) {}));
-      });
+  server.server().Get(R"(/files/([A-Za-z0-9._-]+))", [&server](const httplib::Request& req,
+                                                               httplib::Response& res) {
+    const auto& files = catalogue();
+    const auto it = files.find(req.matches[1]);
+    if (it == files.end()) {
+      res.status = 404;
+      res.set_content("{\"detail\": \"Not found.\"}", "application/json");
+      return;
+    }
+    // The catalogue lives as long as the process, so the pointer needs no owner.
+    ServeOptions options;
+    options.bytes_per_second = server.file_bytes_per_second();
+    serve_file(req, res, it->first,
+               std::shared_ptr<const std::string>(&it->second, [](const std::string*) {}), options);
+  });
 }
 
 }  // namespace mgnify::mock

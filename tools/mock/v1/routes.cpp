@@ -2559,8 +2559,10 @@ void handle_file(const httplib::Request& req, httplib::Response& res, d::Downloa
     for (std::size_t k = 0; k < d::download_count(kind); ++k) {
       const d::DownloadFile f = d::download_file(kind, *owner, k);
       if (f.alias != alias || (kind == d::DownloadOwner::study && f.pipeline != pipeline)) continue;
-      serve_file(req, res, f.alias, d::download_bytes(kind, *owner, k),
-                 ServeOptions{"application/octet-stream", f.alias});
+      ServeOptions options;
+      options.content_type = "application/octet-stream";
+      options.attachment_name = f.alias;
+      serve_file(req, res, f.alias, d::download_bytes(kind, *owner, k), options);
       return;
     }
   }

@@ -965,10 +965,12 @@ void register_v2_routes(MockServer& server) {
   // ---- listed files ----
   // Served with the files mock's code at the paths the listings give, under the
   // mock's origin (see localise_file_urls). Only listed files exist.
-  auto serve_listed = [](const Req& req, Res& res, const std::string& production_url) {
+  auto serve_listed = [&server](const Req& req, Res& res, const std::string& production_url) {
     if (!lists_file(production_url)) return send_html(res, 404, "Not Found");
+    ServeOptions options;
+    options.bytes_per_second = server.file_bytes_per_second();
     serve_file(req, res, req.path.substr(req.path.rfind('/') + 1),
-               std::make_shared<const std::string>(file_bytes(req.path)));
+               std::make_shared<const std::string>(file_bytes(req.path)), options);
   };
   server.server().Get("/pub/databases/metagenomics/(.+)", [serve_listed](const Req& req, Res& res) {
     serve_listed(req, res, kFilesHost + req.path);

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The fault of docs/cluster.md (Resuming) through the Snakemake workflow: the
+# mock sends files slowly, one download shard's process is killed (SIGKILL)
+# while it holds a half-written .part file, the workflow fails, and the rerun
+# of the same command fetches only that shard's remaining files: the partial
+# one resumed (never kept as complete), each file the shard had not finished
+# once, the finished ones the manifest cannot verify once (the killed shard
+# left no result manifest to vouch for them), and no file of the other shard
+# and no verifiable file the killed shard had finished.
+# Usage: snakemake_resume_test.sh MGNIFY MOCK SOURCE_DIR
+MGNIFY=$1 MOCK=$2 SRC=$3
+source "$(dirname "$0")/cluster_lib.sh"
+command -v snakemake >/dev/null || skip "snakemake is not installed (Debian: snakemake)"
+
+# 2,000 bytes per second: a file of the study (about 500 bytes) takes a
+# quarter of a second, so a .part file is on disk most of the time.
+MOCK_FILE_RATE=2000 start_mock 0
+cd "$WORK"
+run_workflow() {
+  timeout 600 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
+    --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=2 \
+    --config mgnify="$MGNIFY" total_rate=40 shards=2 'studies=[MGYS00000002]' "$@"
+}
+run_workflow >first.log 2>&1 &
+workflow=$!
+PIDS+=("$workflow")
+
+found="$(find_victim "$workflow")" || true
+[ -n "$found" ] || fail "no shard was seen mid-transfer in 60 s: $(tail -20 first.log)"
+read -r victim part <<<"$found"
+shard="$(tr '\0' '\n' <"/proc/$victim/cmdline" | grep -A1 -x -- --shard | tail -1)"
+kill -9 "$victim"
+wait "$workflow" && fail "the workflow succeeded although shard $shard was killed"
+[ -s "$part" ] || fail "the partial file $part is gone after the kill"
+partial="${part#"$WORK"/data/}"
+partial="${partial%.part}"
+complete_files data >before.txt
+echo "shard $shard killed with $partial half written, $(wc -l <before.txt) files complete"
+[ ! -e "data/.mgnify-results/shard-${shard/\//-of-}.tsv" ] || fail "the killed shard left a result manifest"
+
+mark=$(($(wc -l <requests.log) + 1))
+run_workflow >again.log 2>&1 || fail "the rerun failed: $(tail -30 again.log)"
+grep -q "download_shard" again.log || fail "the rerun did not run the killed shard again"
+
+check_rerun results/manifest.tsv "data/.mgnify-results/shard-${shard/\//-of-}.tsv" before.txt \
+  "$partial" "$mark"
+[ -s results/abundance.tsv ] && [ -s results/verified.tsv ] || fail "the rerun wrote no matrix"
+echo PASS
