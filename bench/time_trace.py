@@ -5,8 +5,9 @@
     bench/time_trace.py [--top N] unit.json [more.json ...]
 
 Prints, for each trace: the front end against the back end, the summed phases
-(parsing, pending instantiations), the headers whose parse costs most, and
-the templates whose instantiation costs most. Template arguments are cut, so a
+(parsing, pending instantiations), the headers whose parse costs most, the
+templates whose instantiation costs most, and the functions the optimiser
+spends most on (a program's back end: every inline body its calls reach). Template arguments are cut, so a
 row is a family: `make_paged<>` sums make_paged<Study>, make_paged<Sample>, ...
 with the number of instances and the mean of one, which tells a cost paid once
 per model (in header-only mode every model a client's inline bodies name) from
@@ -20,6 +21,8 @@ import argparse
 import collections
 import json
 import re
+import shutil
+import subprocess
 import sys
 
 TOTALS = [
@@ -55,6 +58,15 @@ def header(detail):
     return re.split(r"/include/", detail)[-1]
 
 
+def demangled(names):
+    """`names` demangled by c++filt where it is installed, else as they are."""
+    if not names or not shutil.which("c++filt"):
+        return names
+    out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True)
+    lines = out.stdout.splitlines()
+    return lines if out.returncode == 0 and len(lines) == len(names) else names
+
+
 def summarise(path, top):
     events = [e for e in json.load(open(path))["traceEvents"] if e.get("ph") == "X"]
     totals = {e["name"]: e["dur"] / 1e6 for e in events if e["name"].startswith("Total ")}
@@ -75,6 +87,13 @@ def summarise(path, top):
         print("  top %s (inclusive s, instances, mean s)" % kind)
         for name, s in sorted(seconds.items(), key=lambda kv: -kv[1])[:top]:
             print("    %8.2f %4d %6.3f  %s" % (s, count[name], s / count[name], name[:140]))
+    optimised = sorted((e for e in events if e["name"] == "OptFunction"), key=lambda e: -e["dur"])
+    if optimised:
+        print("  top OptFunction (s; %d functions optimised)" % len(optimised))
+        rows = optimised[:top]
+        names = demangled([e.get("args", {}).get("detail", "") for e in rows])
+        for e, name in zip(rows, names):
+            print("    %8.2f  %s" % (e["dur"] / 1e6, family(name)[:140]))
 
 
 def main():
