@@ -132,65 +132,88 @@ bool is_guessed_page(std::size_t index, const Page<T>& page, const Page<T>& firs
 /// more items. Anything else is a ListChangedError naming the page's URL as
 /// the resume point. A list whose first page has no page number (a cursor
 /// list) is a link walk and ends only on a null links.next.
-template <class T>
-mgnify::detail::PageVerify<T> count_check(const std::string& first_url) {
-  std::optional<std::int64_t> requested;
-  if (auto size = query_value(first_url, "page_size")) {
-    const auto& text = *size;
-    if (!text.empty() && text.size() <= 18 &&
-        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      const std::int64_t value = std::stoll(text);
-      if (value > 0) requested = value;
-    }
-  }
-  struct Walk {
-    explicit Walk(std::optional<std::int64_t> size) : pages(size) {}
-    mgnify::detail::CountedPages pages;
-    std::optional<bool> counted;              // decided by the first page
-    std::optional<std::int64_t> next_number;  // the page number the next page must have
-  };
-  auto walk = std::make_shared<Walk>(requested);
-  return [walk](const std::string& token, const Page<T>& page) {
-    const bool numbered = page.page && page.total;
-    if (!walk->counted) walk->counted = numbered;
-    if (!*walk->counted) return;
+/// Not a template: it reads only the envelope, so every model's walk shares
+/// one copy instead of compiling its own (count_check below adapts it).
+class CountCheck {
+ public:
+  explicit CountCheck(const std::string& first_url) : pages_(requested_size(first_url)) {}
+
+  /// Checks the page whose envelope is given and which held `items` items.
+  void check(const std::string& token, std::size_t items, std::optional<std::int64_t> page,
+             std::optional<std::int64_t> total, std::optional<std::int64_t> pages,
+             const std::string& url, bool has_next) {
+    const bool numbered = page && total;
+    if (!counted_) counted_ = numbered;
+    if (!*counted_) return;
     if (!numbered) {
-      throw ListChangedError(page.url, token,
+      throw ListChangedError(url, token,
                              "a page-number list went on with a page that has no page number");
     }
-    const std::string here = std::to_string(*page.page);
-    if (walk->next_number && *page.page != *walk->next_number) {
-      throw ListChangedError(page.url, token,
+    const std::string here = std::to_string(*page);
+    if (next_number_ && *page != *next_number_) {
+      throw ListChangedError(url, token,
                              "links.next led to page " + here + " where page " +
-                                 std::to_string(*walk->next_number) + " comes next");
+                                 std::to_string(*next_number_) + " comes next");
     }
     std::optional<std::int64_t> next;
     try {
-      next = walk->pages.accept(*page.page, static_cast<std::int64_t>(page.items.size()),
-                                *page.total, page.url, page.pages);
+      next = pages_.accept(*page, static_cast<std::int64_t>(items), *total, url, pages);
     } catch (const ListChangedError& e) {
       throw ListChangedError(e.url(), token, e.detail());  // resumed by URL, not by number
     }
-    if (next && !page.next) {
-      throw ListChangedError(page.url, token,
+    if (next && !has_next) {
+      throw ListChangedError(url, token,
                              "page " + here + " has no links.next, but a count of " +
-                                 std::to_string(*page.total) + " leaves more pages");
+                                 std::to_string(*total) + " leaves more pages");
     }
-    if (!next && page.next) {
-      throw ListChangedError(page.url, token,
+    if (!next && has_next) {
+      throw ListChangedError(url, token,
                              "page " + here + " is the last one for a count of " +
-                                 std::to_string(*page.total) + ", yet links.next names another");
+                                 std::to_string(*total) + ", yet links.next names another");
     }
-    walk->next_number = next;
+    next_number_ = next;
+  }
+
+ private:
+  static std::optional<std::int64_t> requested_size(const std::string& first_url) {
+    if (auto size = query_value(first_url, "page_size")) {
+      const auto& text = *size;
+      if (!text.empty() && text.size() <= 18 &&
+          std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        const std::int64_t value = std::stoll(text);
+        if (value > 0) return value;
+      }
+    }
+    return std::nullopt;
+  }
+
+  mgnify::detail::CountedPages pages_;
+  std::optional<bool> counted_;              // decided by the first page
+  std::optional<std::int64_t> next_number_;  // the page number the next page must have
+};
+
+/// CountCheck as a walk's PageVerify.
+template <class T>
+mgnify::detail::PageVerify<T> count_check(const std::string& first_url) {
+  auto walk = std::make_shared<CountCheck>(first_url);
+  return [walk](const std::string& token, const Page<T>& page) {
+    walk->check(token, page.items.size(), page.page, page.total, page.pages, page.url,
+                page.next.has_value());
   };
 }
+
+/// A list body's links and meta.pagination, without its items.
+struct ListEnvelope {
+  ListLinks links;
+  Pagination pagination;
+};
 
 /// The links and meta.pagination of a list body, read with simdjson's DOM
 /// parser (a vectorised pass, well under a millisecond for a page of 100) so
 /// that a walk can request the next page before this one's items are decoded.
 /// nullopt unless the body has the usual shape; decoding then has the last word.
-template <class T>
-std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::string& url) {
+/// Not a template, like CountCheck: the same parse serves every model.
+inline std::optional<ListEnvelope> peek_envelope_fields(const std::string& body) {
   thread_local simdjson::dom::parser parser;
   const simdjson::padded_string padded(body);
   simdjson::dom::object root;
@@ -228,8 +251,16 @@ std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::st
       return std::nullopt;
     }
   }
+  return ListEnvelope{std::move(links), pagination};
+}
+
+/// peek_envelope_fields as the envelope of a Page<T>, which the walk announces.
+template <class T>
+std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::string& url) {
+  auto fields = peek_envelope_fields(body);
+  if (!fields) return std::nullopt;
   Page<T> envelope;
-  fill_envelope(envelope, std::move(links), pagination);
+  fill_envelope(envelope, std::move(fields->links), fields->pagination);
   envelope.url = url;
   return envelope;
 }
