@@ -24,6 +24,7 @@
 
 #include "../genome_search_mock.hpp"
 #include "../mock_server.hpp"
+#include "common/text.hpp"
 #include "data.hpp"
 #include "downloads.hpp"
 #include "files/files.hpp"
@@ -1072,14 +1073,6 @@ std::vector<std::string> split_multi(const std::string& v) {
     start = comma + 1;
   }
   return out;
-}
-
-bool contains_icase(const std::string& hay, const std::string& needle) {
-  auto it = std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) ==
-           std::tolower(static_cast<unsigned char>(b));
-  });
-  return it != hay.end();
 }
 
 void order(std::vector<std::size_t>& v, const Ctx& ctx, const std::set<std::string>& ascending_keys,
