@@ -25,8 +25,8 @@ using mgnify::Page;
 using mgnify::Paged;
 using mgnify::detail::PageProgress;
 
-using test_support::iota_vector;
-using test_support::kPatience;
+using mgnify::test::iota_vector;
+using mgnify::test::kPatience;
 
 namespace {
 

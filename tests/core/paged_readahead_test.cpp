@@ -19,8 +19,8 @@
 using mgnify::Page;
 using mgnify::Paged;
 
-using test_support::iota_vector;
-using test_support::kPatience;
+using mgnify::test::iota_vector;
+using mgnify::test::kPatience;
 
 namespace {
 

@@ -13,7 +13,6 @@
 #include <string>
 #include <thread>
 
-#include "faults/gate.hpp"
 #include "faults/tcp_state.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/default_transport.hpp"
@@ -24,6 +23,7 @@
 #include "mgnify/v2.hpp"
 #include "mock_server.hpp"
 #include "skip.hpp"
+#include "support/gate.hpp"
 
 namespace {
 
@@ -31,7 +31,7 @@ using namespace std::chrono_literals;
 using mgnify::mock::MockServer;
 using Clock = std::chrono::steady_clock;
 
-using faults::Gate;
+using mgnify::test::Gate;
 
 // A v1 and a v2 list of two pages each; every page after the first hangs.
 class HangingLists {

@@ -15,8 +15,8 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/proteins.hpp"
 #include "mock/proteins/protein_data.hpp"
-#include "protein_test_support.hpp"
 #include "skip.hpp"
+#include "support/protein_rig.hpp"
 
 namespace fs = std::filesystem;
 using mgnify::proteins::Protein;
@@ -40,7 +40,7 @@ TEST_CASE("proteins fast decode: every fixture decodes the same both ways", "[pr
 
 TEST_CASE("proteins fast decode: mock records decode the same both ways",
           "[proteins][fast][integration]") {
-  protein_test::MockRig rig;
+  mgnify::test::ProteinRig rig;
   mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   std::vector<std::string> accessions = {"MGYP000261684433"};
   for (int i = 0; i < 40; ++i)

@@ -158,7 +158,7 @@ nlohmann::ordered_json hostile_biom() {
 
 /// hostile_biom() written to a file of its own.
 struct HostileBiomFile {
-  test_support::TempDir dir{"mgnify-biom"};
+  mgnify::test::TempDir dir{"mgnify-biom"};
   std::filesystem::path file = dir.path() / "matrix.biom";
   nlohmann::ordered_json biom = hostile_biom();
   HostileBiomFile() { std::ofstream(file, std::ios::binary) << biom.dump(); }

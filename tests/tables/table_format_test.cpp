@@ -133,7 +133,7 @@ TEST_CASE("bytes that are not UTF-8 are written as U+FFFD, so that UTF-8 readers
 
 namespace {
 
-using FormatTempDir = test_support::TempDir;
+using FormatTempDir = mgnify::test::TempDir;
 
 using test_tables::is_r_reader;
 

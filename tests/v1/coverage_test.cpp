@@ -20,8 +20,8 @@
 #include "genome_search_calls.hpp"
 #include "route_check.hpp"
 #include "skip.hpp"
+#include "support/v1_rig.hpp"
 #include "v1/data.hpp"
-#include "v1/v1_support.hpp"
 
 using mgnify::v1::LegacyClient;
 using mgnify::v1::Query;
@@ -437,7 +437,7 @@ TEST_CASE("every route of the v1 reference notes has a method or a stated exclus
 
 TEST_CASE("each method of the v1 coverage table requests exactly its route",
           "[v1][coverage][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto options = rig.options();
   options.read_ahead = false;  // each entry's requests are exactly its own
   LegacyClient client(options);

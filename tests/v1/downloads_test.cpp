@@ -12,7 +12,7 @@
 #include "downloads/download_support.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mock/files/files.hpp"
-#include "v1/v1_support.hpp"
+#include "support/v1_rig.hpp"
 
 namespace fs = std::filesystem;
 namespace http = mgnify::http;
@@ -40,7 +40,7 @@ std::string path_of(const std::string& url) {
 
 TEST_CASE("an analysis's listed files download through LegacyClient, verified by SHA256",
           "[v1][downloads]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto client = rig.client();
   const auto files = client.analysis_downloads("MGYA00000002").collect();
   REQUIRE(files.size() == 3);
@@ -99,7 +99,7 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
 }
 
 TEST_CASE("a v1 file cut mid-transfer resumes with a Range request", "[v1][downloads]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto client = rig.client();
   const auto files = client.analysis_downloads("MGYA00000002").collect();
   REQUIRE(files.size() == 3);
@@ -130,7 +130,7 @@ TEST_CASE("a v1 file cut mid-transfer resumes with a Range request", "[v1][downl
 
 TEST_CASE("study, genome and catalogue files are served with real MD5 and SHA1 digests, or none",
           "[v1][downloads]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto client = rig.client();
   dl_test::TempDir dir;
 

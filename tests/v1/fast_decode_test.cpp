@@ -17,7 +17,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/v1.hpp"
 #include "skip.hpp"
-#include "v1_support.hpp"
+#include "support/v1_rig.hpp"
 
 namespace fs = std::filesystem;
 using namespace mgnify::v1;
@@ -115,7 +115,7 @@ TEST_CASE("v1 fast decode: every fixture decodes the same both ways", "[v1][fast
 
 TEST_CASE("v1 fast decode: every list page type of the mock decodes the same both ways",
           "[v1][fast][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   const auto root = LegacyClient(rig.options()).root();
   REQUIRE(root.size() >= 10);

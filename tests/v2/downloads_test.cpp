@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "downloads/download_support.hpp"
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 namespace fs = std::filesystem;
 namespace http = mgnify::http;
@@ -18,7 +18,7 @@ namespace data = mgnify::mock::v2data;
 
 TEST_CASE("an analysis's listed files download through V2Client, sizes verified",
           "[v2][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   const auto client = rig.client();
   const auto analysis = client.analysis("MGYA00000002");
   REQUIRE(analysis.downloads.size() == 7);
@@ -87,7 +87,7 @@ TEST_CASE("an analysis's listed files download through V2Client, sizes verified"
 }
 
 TEST_CASE("a v2 file cut mid-transfer resumes; an unlisted path is a 404", "[v2][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   const auto client = rig.client();
   const auto analysis = client.analysis("MGYA00000002");
   const auto pfam = analysis.downloads_in_group("functional_annotation.pfams");
@@ -121,7 +121,7 @@ TEST_CASE("a v2 file cut mid-transfer resumes; an unlisted path is a 404", "[v2]
 
 TEST_CASE("study summaries, genome files and private links are served at their listed URLs",
           "[v2][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   dl_test::TempDir dir;
   std::vector<DownloadFile> files;

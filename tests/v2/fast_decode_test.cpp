@@ -14,7 +14,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/v2.hpp"
 #include "skip.hpp"
-#include "v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 namespace fs = std::filesystem;
 using namespace mgnify::v2;
@@ -62,7 +62,7 @@ TEST_CASE("v2 fast decode: every fixture decodes the same both ways", "[v2][fast
 
 TEST_CASE("v2 fast decode: every list route of the mock decodes the same both ways",
           "[v2][fast][integration]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   const auto first = [&](const std::string& list) {
     const auto page = nlohmann::json::parse(
