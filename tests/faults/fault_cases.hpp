@@ -19,7 +19,7 @@
 #include "faults/fault_support.hpp"
 #include "mgnify/error.hpp"
 
-namespace faults {
+namespace mgnify::test::faults {
 
 struct Case {
   using Inject = std::function<void(const Shot&)>;
@@ -153,8 +153,10 @@ inline std::vector<Case> fault_cases() {
          CHECK(e.message().find("Bad Gateway") != std::string::npos);
        }});
   // A fault met once is retried past; met on every attempt it fails the call.
-  auto once_then_budget = [&](const std::string& what, const Fault& fault, Case::CheckError check) {
-    add({what + ", once", [fault](const Shot& s) { s.server.push_fault(s.path, fault); }, 2, true});
+  auto once_then_budget = [&](const std::string& what, const Fault& fault,
+                              Case::CheckError check) {
+    add({what + ", once", [fault](const Shot& s) { s.server.push_fault(s.path, fault); }, 2,
+         true});
     add({what + ", for the whole budget",
          [fault](const Shot& s) { s.server.push_faults(s.path, fault, kBudget); }, kBudget, false,
          0, std::move(check)});
@@ -171,9 +173,8 @@ inline std::vector<Case> fault_cases() {
                    });
 
   // ---- broken connections and bodies ------------------------------------------
-  for (const auto& [what, fault] :
-       {std::make_pair("connection dropped after the headers", Fault::dropped()),
-        std::make_pair("body cut short in the middle", Fault::truncated())}) {
+  for (const auto& [what, fault] : {std::make_pair("connection dropped after the headers", Fault::dropped()),
+                                    std::make_pair("body cut short in the middle", Fault::truncated())}) {
     once_then_budget(what, fault, [](const std::exception_ptr& p, const Shot& s) {
       check_transport(p, s, K::receive, kBudget);
     });
@@ -248,4 +249,4 @@ inline std::vector<Case> fault_cases() {
   return cases;
 }
 
-}  // namespace faults
+}  // namespace mgnify::test::faults

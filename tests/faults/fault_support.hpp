@@ -32,7 +32,7 @@
 #include "mock_server.hpp"
 #include "support/http_date.hpp"
 
-namespace faults {
+namespace mgnify::test::faults {
 
 using namespace std::chrono_literals;
 using mgnify::mock::Fault;
@@ -233,4 +233,4 @@ inline std::vector<std::string> v2_public_studies() {
   return ids;
 }
 
-}  // namespace faults
+}  // namespace mgnify::test::faults

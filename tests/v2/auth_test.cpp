@@ -167,10 +167,10 @@ TEST_CASE("a download with an expired token refreshes it in the session and comp
   const std::string url = client.base_url() + "/studies/MGYS00000001";
   const std::string expected = client.session().get(url).body;  // anonymous: no token yet
   client.set_token(std::string(data::kExpiredToken));
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto path = dir / "study.json";
   const auto result = client.download(url, path);  // 401 -> refresh -> the same request again
-  CHECK(dl_test::read_file(path) == expected);
+  CHECK(mgnify::test::dl::read_file(path) == expected);
   CHECK(result.bytes == expected.size());
   CHECK(rig.hits("auth/sliding/refresh") == 1);
   REQUIRE(client.session().token());
@@ -184,7 +184,7 @@ TEST_CASE("a download with a dead token fails with the refresh's reason and writ
   mgnify::test::V2Rig rig;
   auto client = rig.client();
   client.set_token(std::string(data::kDeadToken));
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto path = dir / "study.json";
   try {
     client.download(client.base_url() + "/studies/MGYS00000001", path);

@@ -118,13 +118,13 @@ const std::map<std::string, std::string>& excluded_operations() {
 const std::map<std::string, std::pair<std::string, Entry>>& genome_search_table() {
   static const std::map<std::string, std::pair<std::string, Entry>> table = {
       {"genome-search/",
-       {"POST", {"genome_search", [](V2Client& c) { c.genome_search(genome_search_calls::cobs_query()); }}}},
+       {"POST", {"genome_search", [](V2Client& c) { c.genome_search(mgnify::test::genome_search_calls::cobs_query()); }}}},
       {"genomes-search/gather/",
-       {"POST", {"submit_gather", [](V2Client& c) { genome_search_calls::submit(c, "human-gut-v2-0"); }}}},
+       {"POST", {"submit_gather", [](V2Client& c) { mgnify::test::genome_search_calls::submit(c, "human-gut-v2-0"); }}}},
       {"genomes-search/status/{job_id}/",
-       {"GET", {"gather_status", [](V2Client& c) { genome_search_calls::status(c, "human-gut-v2-0"); }}}},
+       {"GET", {"gather_status", [](V2Client& c) { mgnify::test::genome_search_calls::status(c, "human-gut-v2-0"); }}}},
       {"genomes-search/results/{job_id}/",
-       {"GET", {"gather_results", [](V2Client& c) { genome_search_calls::results(c, "human-gut-v2-0"); }}}},
+       {"GET", {"gather_results", [](V2Client& c) { mgnify::test::genome_search_calls::results(c, "human-gut-v2-0"); }}}},
   };
   return table;
 }
@@ -174,7 +174,7 @@ void check_requests(mgnify::test::V2Rig& rig, V2Client& client, const std::strin
                     const std::map<std::string, Entry>& table) {
   for (const auto& [path, entry] : table) {
     INFO(verb << " " << path << " -> V2Client::" << entry.method);
-    route_check::expect_route(
+    mgnify::test::route_check::expect_route(
         rig.server, mgnify::mock::kV2Prefix, verb, path,
         [&call = entry.call, &client] { call(client); }, true);
   }
@@ -256,7 +256,7 @@ TEST_CASE("each genome-search method requests the route the reference names",
   for (const auto& [path, verb_and_entry] : genome_search_table()) {
     const auto& [verb, entry] = verb_and_entry;
     INFO(verb << " " << path << " -> V2Client::" << entry.method);
-    route_check::expect_route(
+    mgnify::test::route_check::expect_route(
         rig.server, mgnify::mock::kV2Prefix, verb, path, [&call = entry.call, &client] { call(client); },
         false);
   }
