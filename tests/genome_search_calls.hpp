@@ -9,7 +9,7 @@
 #include "genome_search_mock.hpp"
 #include "mgnify/genome_search.hpp"
 
-namespace genome_search_calls {
+namespace mgnify::test::genome_search_calls {
 
 inline mgnify::CobsQuery cobs_query() {
   mgnify::CobsQuery query;
@@ -42,4 +42,4 @@ void results(const Client& client, const std::string& catalogue) {
   client.gather_results(last.signatures.front().job_id);
 }
 
-}  // namespace genome_search_calls
+}  // namespace mgnify::test::genome_search_calls

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-namespace test_tables {
+namespace mgnify::test::table_readback {
 
 struct ReadBack {
   bool installed = true;
@@ -56,4 +56,4 @@ inline ReadBack read_back(const std::string& reader, const std::string& format,
   return result;
 }
 
-}  // namespace test_tables
+}  // namespace mgnify::test::table_readback

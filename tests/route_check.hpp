@@ -10,7 +10,7 @@
 
 #include "mock_server.hpp"
 
-namespace route_check {
+namespace mgnify::test::route_check {
 
 /// "{name}" parameters of `route` match one path segment each, below `prefix`.
 inline std::regex template_regex(const std::string& prefix, const std::string& route) {
@@ -35,4 +35,4 @@ inline void expect_route(mgnify::mock::MockServer& server, const std::string& pr
   CHECK(std::regex_match(requests.back().path, template_regex(prefix, route)));
 }
 
-}  // namespace route_check
+}  // namespace mgnify::test::route_check

@@ -10,7 +10,7 @@
 #include <string>
 #include <system_error>
 
-namespace test_support {
+namespace mgnify::test {
 
 class TempDir {
  public:
@@ -32,4 +32,4 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-}  // namespace test_support
+}  // namespace mgnify::test

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace test_text {
+namespace mgnify::test::text_lines {
 
 /// `text` split at LF, without the LFs; no empty last line for a trailing LF.
 inline std::vector<std::string> lines_of(const std::string& text) {
@@ -17,4 +17,4 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-}  // namespace test_text
+}  // namespace mgnify::test::text_lines

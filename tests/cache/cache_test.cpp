@@ -563,8 +563,8 @@ TEST_CASE("two processes filling the same entry at once leave one valid entry",
   // Everything the children need is built before fork: between fork and exec
   // only async-signal-safe calls are allowed.
   const std::string self = fs::read_symlink("/proc/self/exe").string();
-  cli_test::Argv argv({self, "cache child process: fill one entry and read it back"});
-  cli_test::Argv envp(cli_test::child_environment({
+  mgnify::test::cli::Argv argv({self, "cache child process: fill one entry and read it back"});
+  mgnify::test::cli::Argv envp(mgnify::test::cli::child_environment({
       "MGNIFY_TEST_CACHE_DIR=" + dir.path().string(),
       "MGNIFY_TEST_CACHE_URL=" + url,
       "MGNIFY_TEST_CACHE_BASE_URL=" + mock.v2_url(),

@@ -19,12 +19,12 @@ mgnify::mock::MockServer& cache_cli_mock() {
   return server;
 }
 
-cli_test::Run run_with_cache_env(std::vector<std::string> args, std::vector<std::string> env = {}) {
+mgnify::test::cli::Run run_with_cache_env(std::vector<std::string> args, std::vector<std::string> env = {}) {
   std::vector<std::string> full = {"--rate-limit", "0"};
   full.insert(full.end(), args.begin(), args.end());
   env.push_back("MGNIFY_API_V1_URL=" + cache_cli_mock().v1_url());
   env.push_back("MGNIFY_API_V2_URL=" + cache_cli_mock().v2_url());
-  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, env);
+  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, full, env);
   REQUIRE_FALSE(run.timed_out);
   return run;
 }

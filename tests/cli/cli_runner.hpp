@@ -24,7 +24,7 @@
 
 extern char** environ;
 
-namespace cli_test {
+namespace mgnify::test::cli {
 
 /// The JSON documents of ndjson output, one per non-empty line.
 inline std::vector<nlohmann::json> ndjson_lines(const std::string& text) {
@@ -38,7 +38,7 @@ inline std::vector<nlohmann::json> ndjson_lines(const std::string& text) {
 }
 
 /// A scratch directory that removes itself (shared with the download tests).
-using TempDir = dl_test::TempDir;
+using TempDir = mgnify::test::dl::TempDir;
 
 /// SDK options for reading the mock directly: its URL, no pacing.
 inline mgnify::ClientOptions sdk_options(const std::string& base_url) {
@@ -218,4 +218,4 @@ inline Run run_in_terminal(const std::string& binary, const std::vector<std::str
   return run;
 }
 
-}  // namespace cli_test
+}  // namespace mgnify::test::cli

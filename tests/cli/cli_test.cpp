@@ -46,17 +46,17 @@ std::vector<std::string> service_env() {
 
 /// Runs `mgnify args...` against the mock with no rate limit and one attempt
 /// per request unless the arguments say otherwise.
-cli_test::Run mgnify_run(std::vector<std::string> args, std::vector<std::string> env = {}) {
+mgnify::test::cli::Run mgnify_run(std::vector<std::string> args, std::vector<std::string> env = {}) {
   std::vector<std::string> full = {"--rate-limit", "0"};
   full.insert(full.end(), args.begin(), args.end());
   auto e = service_env();
   e.insert(e.end(), env.begin(), env.end());
-  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, e);
+  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, full, e);
   REQUIRE_FALSE(run.timed_out);
   return run;
 }
 
-using cli_test::sdk_options;
+using mgnify::test::cli::sdk_options;
 
 struct Tsv {
   std::vector<std::string> header;
@@ -70,7 +70,7 @@ struct Tsv {
   }
 };
 
-using cli_test::split_tabs;
+using mgnify::test::cli::split_tabs;
 
 Tsv parse_tsv(const std::string& text) {
   Tsv t;
@@ -82,7 +82,7 @@ Tsv parse_tsv(const std::string& text) {
   return t;
 }
 
-using cli_test::TempDir;
+using mgnify::test::cli::TempDir;
 
 std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -202,7 +202,7 @@ TEST_CASE("a numeric option outside its range is a one-line usage error naming i
     CHECK(run.out.empty());
   }
   // mgnify_run passes its own --rate-limit, so this one runs the binary directly.
-  const auto rate = cli_test::run_piped(
+  const auto rate = mgnify::test::cli::run_piped(
       MGNIFY_CLI_PATH, {"--rate-limit", "-1", "v2", "studies", "list"}, service_env());
   CHECK(rate.code == 2);
   CHECK(rate.err == "mgnify: --rate-limit must be a number from 0 to 10000, got '-1'\n");
@@ -295,7 +295,7 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     const auto mixed = mgnify_run(
         {"--format", "ndjson", "protein", "get", "MGYP000000000010", "MGYP000000000011"});
     CHECK(mixed.code == 3);
-    const auto lines = cli_test::ndjson_lines(mixed.out);
+    const auto lines = mgnify::test::cli::ndjson_lines(mixed.out);
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].at("mgyp") == "MGYP000000000010");
   }
@@ -323,7 +323,7 @@ TEST_CASE("protein get names the superseded accession and, in a batch, the query
   CHECK(nd.code == 3);
   CHECK(nd.err.rfind("mgnify: MGYP000000000011: HTTP 404 ", 0) == 0);
   CHECK(std::count(nd.err.begin(), nd.err.end(), '\n') == 1);
-  const auto lines = cli_test::ndjson_lines(nd.out);
+  const auto lines = mgnify::test::cli::ndjson_lines(nd.out);
   REQUIRE(lines.size() == 3);
   CHECK(lines[0].at("query") == "900004");
   CHECK(lines[0].at("superseded_from") == "MGYP000000900004");
@@ -351,7 +351,7 @@ TEST_CASE("protein search honours --max as the service's limit, in every format"
   const auto nd =
       mgnify_run({"--format", "ndjson", "--max", "7", "protein", "search", "--pfam", "pf00005"});
   REQUIRE(nd.code == 0);
-  const auto lines = cli_test::ndjson_lines(nd.out);
+  const auto lines = mgnify::test::cli::ndjson_lines(nd.out);
   REQUIRE(lines.size() == 7);
   for (std::size_t i = 0; i < hits.size(); ++i) CHECK(lines[i] == json(hits[i]));
 
@@ -389,7 +389,7 @@ TEST_CASE("protein search warns when it stopped at its limit, and refuses a malf
   const auto capped =
       mgnify_run({"--format", "ndjson", "--max", "7", "protein", "search", "--pfam", "PF00005"});
   REQUIRE(capped.code == 0);
-  CHECK(cli_test::ndjson_lines(capped.out).size() == 7);
+  CHECK(mgnify::test::cli::ndjson_lines(capped.out).size() == 7);
   CHECK(capped.err ==
         "mgnify: warning: the search stopped at its limit of 7 hits, so more may exist; "
         "raise --max (up to 1000)\n");
@@ -397,13 +397,13 @@ TEST_CASE("protein search warns when it stopped at its limit, and refuses a malf
   // Without --max the service's own limit applies, and stopping there is as silent a loss.
   const auto defaulted = mgnify_run({"--format", "ndjson", "protein", "search", "--pfam", "5"});
   REQUIRE(defaulted.code == 0);
-  CHECK(cli_test::ndjson_lines(defaulted.out).size() == 50);
+  CHECK(mgnify::test::cli::ndjson_lines(defaulted.out).size() == 50);
   CHECK(defaulted.err.find("stopped at its limit of 50 hits") != std::string::npos);
 
   const auto whole =
       mgnify_run({"--format", "ndjson", "--max", "1000", "protein", "search", "--pfam", "PF04659"});
   REQUIRE(whole.code == 0);
-  const auto found = cli_test::ndjson_lines(whole.out).size();
+  const auto found = mgnify::test::cli::ndjson_lines(whole.out).size();
   CHECK(found > 0);
   CHECK(found < 1000);
   CHECK(whole.err.empty());
@@ -505,7 +505,7 @@ TEST_CASE("protein sequence-search sends the database, the cut-offs and the FAST
                                "--bitscore", "250", "--no-records"});
   REQUIRE(run.code == 0);
   CHECK(run.err.empty());
-  const auto lines = cli_test::ndjson_lines(run.out);
+  const auto lines = mgnify::test::cli::ndjson_lines(run.out);
   CHECK(lines.size() == 3);  // the mock's scores are 320, 275, 230, 185, ...
   for (const auto& line : lines) {
     CHECK_FALSE(line.contains("record"));
@@ -612,7 +612,7 @@ TEST_CASE("v1 list walks pages of --page-size up to --max and matches the SDK", 
   const auto run =
       mgnify_run({"--format", "ndjson", "v1", "studies", "list", "--page-size", "3", "--max", "7"});
   REQUIRE(run.code == 0);
-  CHECK(cli_test::ndjson_lines(run.out) == expected);
+  CHECK(mgnify::test::cli::ndjson_lines(run.out) == expected);
   int pages = 0;
   for (const auto& r : mock().requests()) {
     if (r.path == std::string(mgnify::mock::kV1Prefix) + "/studies") {
@@ -688,7 +688,7 @@ TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
   const auto related =
       mgnify_run({"--format", "ndjson", "v2", "studies", "related", acc, "analyses"});
   REQUIRE(related.code == 0);
-  CHECK(cli_test::ndjson_lines(related.out) == analyses);
+  CHECK(mgnify::test::cli::ndjson_lines(related.out) == analyses);
 
   SECTION("filters reach the service") {
     mock().clear_requests();
@@ -748,7 +748,7 @@ TEST_CASE("v2 with --token-env: private data, never printing the token; a dead t
       {std::string("MY_MGNIFY_TOKEN=") + d::kValidToken});
   REQUIRE(mine.code == 0);
   std::vector<std::string> accessions;
-  for (const auto& s : cli_test::ndjson_lines(mine.out)) accessions.push_back(s.at("accession"));
+  for (const auto& s : mgnify::test::cli::ndjson_lines(mine.out)) accessions.push_back(s.at("accession"));
   for (const auto& p : d::kPrivateStudies) {
     CHECK(std::find(accessions.begin(), accessions.end(), p) != accessions.end());
   }
@@ -784,7 +784,7 @@ TEST_CASE("throttled and unavailable services exit with 5, a 500 with 1", "[cli]
     const auto run =
         mgnify_run({"--retries", "2", "--format", "ndjson", "v2", "studies", "list", "--max", "1"});
     CHECK(run.code == 0);
-    CHECK(cli_test::ndjson_lines(run.out).size() == 1);
+    CHECK(mgnify::test::cli::ndjson_lines(run.out).size() == 1);
   }
   SECTION("nothing listening: a transport error") {
     const auto run =
@@ -834,14 +834,14 @@ TEST_CASE("a list option takes one argument per use and never the next positiona
   const auto listed = mgnify_run(
       {"--format", "ndjson", "downloads", "MGYA00000002", "-g", "taxonomies.,functional_analysis"});
   REQUIRE(listed.code == 0);
-  const auto rows = cli_test::ndjson_lines(listed.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(listed.out);
   REQUIRE_FALSE(rows.empty());
   const auto fetched =
       mgnify_run({"--format", "ndjson", "download", "-g", "taxonomies.", "-g",
                   "functional_analysis", "MGYA00000002", "--dir", dir.path().string()});
   CHECK(fetched.code == 0);
   CHECK(fetched.err.empty());
-  const auto done = cli_test::ndjson_lines(fetched.out);
+  const auto done = mgnify::test::cli::ndjson_lines(fetched.out);
   REQUIRE(done.size() == rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     CHECK(done[i].at("alias") == rows[i].at("alias"));
@@ -884,7 +884,7 @@ TEST_CASE("every example prints its usage on --help and -h, and refuses an unkno
     INFO(name);
     const std::string binary = std::string(MGNIFY_EXAMPLES_DIR) + "/" + name;
     for (const std::string help : {"--help", "-h"}) {
-      const auto run = cli_test::run_piped(binary, {help}, env);
+      const auto run = mgnify::test::cli::run_piped(binary, {help}, env);
       CHECK(run.code == 0);
       CHECK(run.err.empty());
       CHECK(run.out.rfind("usage: " + name + " [--base-url URL]", 0) == 0);
@@ -892,7 +892,7 @@ TEST_CASE("every example prints its usage on --help and -h, and refuses an unkno
       CHECK(run.out.find("\n\n") != std::string::npos);
       CHECK(run.out.find("\n\n") == run.out.rfind("\n\n"));
     }
-    const auto bad = cli_test::run_piped(binary, {"--bogus"}, env);
+    const auto bad = mgnify::test::cli::run_piped(binary, {"--bogus"}, env);
     CHECK(bad.code == 2);
     CHECK(bad.out.empty());
     CHECK(bad.err.rfind(name + ": unknown option '--bogus'\nusage: " + name + " [--base-url URL]",
@@ -935,7 +935,7 @@ TEST_CASE("an example refuses a negative, zero or non-numeric count by name, bef
   for (const auto& c : cases) {
     INFO(c.name << " " << c.args.front() << " " << c.args[1]);
     const auto run =
-        cli_test::run_piped(std::string(MGNIFY_EXAMPLES_DIR) + "/" + c.name, c.args, env);
+        mgnify::test::cli::run_piped(std::string(MGNIFY_EXAMPLES_DIR) + "/" + c.name, c.args, env);
     CHECK(run.code == 2);
     CHECK(run.out.empty());
     CHECK(run.err.rfind(c.name + ": " + c.message, 0) == 0);
@@ -947,12 +947,12 @@ TEST_CASE("an example refuses a negative, zero or non-numeric count by name, bef
 
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run =
-      cli_test::run_piped(MGNIFY_CLI_PATH,
+      mgnify::test::cli::run_piped(MGNIFY_CLI_PATH,
                           {"--rate-limit", "0", "--base-url", mock().v2_url(), "--format", "ndjson",
                            "v2", "studies", "list", "--max", "2"},
                           {"MGNIFY_API_V2_URL=http://127.0.0.1:1/nowhere"});
   CHECK(run.code == 0);
-  CHECK(cli_test::ndjson_lines(run.out).size() == 2);
+  CHECK(mgnify::test::cli::ndjson_lines(run.out).size() == 2);
 }
 
 // ------------------------------------------------------------ downloads ----
@@ -988,7 +988,7 @@ TEST_CASE("downloads lists a v1 analysis's files with checksums, filtered by gro
   const auto ssu = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002",
                                "-g", "taxonomic_analysis_ssu_rrna"});
   REQUIRE(ssu.code == 0);
-  const auto rows = cli_test::ndjson_lines(ssu.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(ssu.out);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("group") == "Taxonomic analysis SSU rRNA");
 
@@ -1009,12 +1009,12 @@ TEST_CASE("downloads of a v1 study walks its analyses, filtered by pipeline", "[
 
   const auto all = mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002"});
   REQUIRE(all.code == 0);
-  CHECK(cli_test::ndjson_lines(all.out).size() == expected);
+  CHECK(mgnify::test::cli::ndjson_lines(all.out).size() == expected);
 
   const auto v41 =
       mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "-p", "4.1"});
   REQUIRE(v41.code == 0);
-  const auto rows = cli_test::ndjson_lines(v41.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(v41.out);
   CHECK(rows.size() == expected_41);
   for (const auto& r : rows) {
     CHECK(r.at("pipeline_version") == "4.1");
@@ -1024,7 +1024,7 @@ TEST_CASE("downloads of a v1 study walks its analyses, filtered by pipeline", "[
   const auto summaries = mgnify_run(
       {"--format", "ndjson", "downloads", "--api", "v1", "MGYS00000002", "--study-summaries"});
   REQUIRE(summaries.code == 0);
-  CHECK(cli_test::ndjson_lines(summaries.out).size() ==
+  CHECK(mgnify::test::cli::ndjson_lines(summaries.out).size() ==
         client.study_downloads("MGYS00000002").collect().size());
 }
 
@@ -1049,7 +1049,7 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
   const auto detail = client.analysis(analyses[0]);
   const auto one = mgnify_run({"--format", "ndjson", "downloads", analyses[0]});
   REQUIRE(one.code == 0);
-  const auto rows = cli_test::ndjson_lines(one.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(one.out);
   REQUIRE(rows.size() == detail.downloads.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     CHECK(rows[i].at("alias") == detail.downloads[i].alias);
@@ -1061,7 +1061,7 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
   const auto tax =
       mgnify_run({"--format", "ndjson", "downloads", analyses[0], "-g", "taxonomies."});
   REQUIRE(tax.code == 0);
-  CHECK(cli_test::ndjson_lines(tax.out).size() == detail.downloads_in_group("taxonomies.").size());
+  CHECK(mgnify::test::cli::ndjson_lines(tax.out).size() == detail.downloads_in_group("taxonomies.").size());
 
   std::size_t expected = 0;
   for (const auto& a : analyses) expected += client.analysis(a).downloads.size();
@@ -1074,7 +1074,7 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
   }
   // A filter that matches no file is "nothing found".
   CHECK(whole.code == (v6 == 0 ? 3 : 0));
-  CHECK(cli_test::ndjson_lines(whole.out).size() == v6);
+  CHECK(mgnify::test::cli::ndjson_lines(whole.out).size() == v6);
   CHECK(expected >= v6);
 }
 
@@ -1120,7 +1120,7 @@ TEST_CASE(
   const auto run =
       mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   REQUIRE(run.code == 0);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == 3);
   for (const char* name : {"small.tsv", "medium.bin", "empty.txt"}) {
     const auto path = out / "MGYA00000042" / name;
@@ -1179,13 +1179,13 @@ TEST_CASE(
   std::vector<std::string> args = {
       "--rate-limit",         "0",     "--format",   "ndjson",        "download", "--manifest",
       manifest_path.string(), "--dir", out.string(), "--concurrency", "1"};
-  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, args, service_env(), std::chrono::seconds(30),
+  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, args, service_env(), std::chrono::seconds(30),
                                  std::chrono::milliseconds(1000));
   mock().clear_faults();
   INFO(run.err);
   REQUIRE_FALSE(run.timed_out);
   CHECK(run.code == 130);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == kFiles);
   std::size_t done = 0;
   std::size_t interrupted = 0;
@@ -1202,7 +1202,7 @@ TEST_CASE(
   const auto again = mgnify_run({"--format", "ndjson", "download", "--manifest",
                                  manifest_path.string(), "--dir", out.string()});
   REQUIRE(again.code == 0);
-  const auto again_rows = cli_test::ndjson_lines(again.out);
+  const auto again_rows = mgnify::test::cli::ndjson_lines(again.out);
   REQUIRE(again_rows.size() == kFiles);
   std::size_t present = 0;
   for (const auto& r : again_rows) present += r.at("status") == "present" ? 1 : 0;
@@ -1224,7 +1224,7 @@ TEST_CASE("the download report records a locally computed SHA-256 of every file"
   const auto run =
       mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   REQUIRE(run.code == 0);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].at("sha256") == sha256_of("small.tsv"));
   CHECK(rows[1].at("sha256") == sha256_of("medium.bin"));
@@ -1232,7 +1232,7 @@ TEST_CASE("the download report records a locally computed SHA-256 of every file"
   const auto again =
       mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   REQUIRE(again.code == 0);
-  const auto again_rows = cli_test::ndjson_lines(again.out);
+  const auto again_rows = mgnify::test::cli::ndjson_lines(again.out);
   REQUIRE(again_rows.size() == 2);
   CHECK(again_rows[0].at("status") == "present");
   CHECK(again_rows[0].at("sha256") == sha256_of("small.tsv"));
@@ -1274,7 +1274,7 @@ TEST_CASE("download: a checksum mismatch leaves no file and exits 1; a missing f
   const auto run =
       mgnify_run({"--format", "ndjson", "download", "--manifest", manifest, "--dir", out.string()});
   CHECK(run.code == 1);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].at("status") == "failed");
   CHECK(rows[0].at("error").get<std::string>().find("checksum mismatch") != std::string::npos);
@@ -1310,7 +1310,7 @@ TEST_CASE("download straight from a listing skips files without a URL, not silen
   const auto run = mgnify_run({"--format", "ndjson", "download", legacy, "--study-summaries",
                                "--dir", dir.path().string()});
   CHECK(run.code == 3);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE_FALSE(rows.empty());
   for (const auto& r : rows) CHECK(r.at("status") == "skipped");
   CHECK(run.err.find("get them with: mgnify download " + legacy + " --api v1 --study-summaries") !=
@@ -1328,7 +1328,7 @@ TEST_CASE("progress is drawn on a terminal and never into a pipe", "[cli][progre
   std::vector<std::string> args = {"--rate-limit", "0",        "--format",
                                    "ndjson",       "download", "--manifest",
                                    manifest,       "--dir",    (dir.path() / "tty").string()};
-  const auto tty = cli_test::run_in_terminal(MGNIFY_CLI_PATH, args, service_env());
+  const auto tty = mgnify::test::cli::run_in_terminal(MGNIFY_CLI_PATH, args, service_env());
   REQUIRE_FALSE(tty.timed_out);
   CHECK(tty.code == 0);
   CHECK(tty.err.find("download: ") != std::string::npos);
@@ -1336,13 +1336,13 @@ TEST_CASE("progress is drawn on a terminal and never into a pipe", "[cli][progre
   CHECK(tty.err.find("100%") != std::string::npos);
 
   args.back() = (dir.path() / "pipe").string();
-  const auto piped = cli_test::run_piped(MGNIFY_CLI_PATH, args, service_env());
+  const auto piped = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, args, service_env());
   CHECK(piped.code == 0);
   CHECK(piped.err.empty());
   CHECK(piped.out.find("download: ") == std::string::npos);
-  CHECK(cli_test::ndjson_lines(piped.out).size() == 2);
+  CHECK(mgnify::test::cli::ndjson_lines(piped.out).size() == 2);
 
-  const auto proteins_tty = cli_test::run_in_terminal(
+  const auto proteins_tty = mgnify::test::cli::run_in_terminal(
       MGNIFY_CLI_PATH, {"--rate-limit", "0", "protein", "fasta", "--pfam", "PF00005", "--max", "4"},
       service_env());
   CHECK(proteins_tty.code == 0);
@@ -1383,7 +1383,7 @@ TEST_CASE(
   const auto listed =
       mgnify_run({"--format", "ndjson", "downloads", "--api", "v1", "MGYA00000002"});
   REQUIRE(listed.code == 0);
-  const auto files = cli_test::ndjson_lines(listed.out);
+  const auto files = mgnify::test::cli::ndjson_lines(listed.out);
   REQUIRE(files.size() == 3);
   std::map<std::string, std::string> bytes;  // alias -> what the mock serves
   for (std::size_t k = 0; k < files.size(); ++k) {
@@ -1400,7 +1400,7 @@ TEST_CASE(
   const auto run = mgnify_run(args);
   REQUIRE(run.code == 0);
   CHECK(run.err.empty());
-  auto rows = by_alias(cli_test::ndjson_lines(run.out));
+  auto rows = by_alias(mgnify::test::cli::ndjson_lines(run.out));
   REQUIRE(rows.size() == 3);
   for (const auto& f : files) {
     const std::string alias = f.at("alias");
@@ -1421,7 +1421,7 @@ TEST_CASE(
   mock().clear_requests();
   const auto again = mgnify_run(args);
   REQUIRE(again.code == 0);
-  for (const auto& [alias, r] : by_alias(cli_test::ndjson_lines(again.out)))
+  for (const auto& [alias, r] : by_alias(mgnify::test::cli::ndjson_lines(again.out)))
     CHECK(r.at("status") == "present");
   for (const auto& f : files) CHECK(mock().hits(url_path(f.at("url"))) == 0);
 
@@ -1438,7 +1438,7 @@ TEST_CASE(
   mock().clear_requests();
   const auto repair = mgnify_run(args);
   REQUIRE(repair.code == 0);
-  rows = by_alias(cli_test::ndjson_lines(repair.out));
+  rows = by_alias(mgnify::test::cli::ndjson_lines(repair.out));
   CHECK(rows.at(corrupt_alias).at("status") == "downloaded");
   CHECK(rows.at(files[1].at("alias")).at("status") == "present");
   CHECK(rows.at(cut_alias).at("status") == "resumed");
@@ -1460,7 +1460,7 @@ TEST_CASE(
   const auto run = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "MGYS00000002",
                                "-p", "5.0", "-g", "sequence_data", "--dir", dir.path().string()});
   REQUIRE(run.code == 0);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == v5.size());
   for (const auto& r : rows) {
     CHECK(r.at("status") == "downloaded");
@@ -1485,7 +1485,7 @@ TEST_CASE(
   const auto fetched = mgnify_run({"--format", "ndjson", "download", "--api", "v1", "--manifest",
                                    manifest.string(), "--dir", (dir.path() / "m").string()});
   REQUIRE(fetched.code == 0);
-  const auto fetched_rows = cli_test::ndjson_lines(fetched.out);
+  const auto fetched_rows = mgnify::test::cli::ndjson_lines(fetched.out);
   REQUIRE(fetched_rows.size() == m.rows.size());
   for (std::size_t i = 0; i < m.rows.size(); ++i) {
     CHECK(fetched_rows[i].at("status") == "downloaded");
@@ -1507,14 +1507,14 @@ TEST_CASE(
                                               "--study-summaries",
                                               "--dir",
                                               (dir.path() / "s").string()};
-  const auto first = cli_test::ndjson_lines(mgnify_run(summaries).out);
+  const auto first = mgnify::test::cli::ndjson_lines(mgnify_run(summaries).out);
   REQUIRE(first.size() == 3);
   CHECK(first[0].at("status") == "downloaded");
   CHECK(first[0].at("checksum").is_null());
   CHECK(first[1].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
   CHECK(first[2].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
   // On a rerun, only what can be verified is kept; the rest is fetched again.
-  const auto second = cli_test::ndjson_lines(mgnify_run(summaries).out);
+  const auto second = mgnify::test::cli::ndjson_lines(mgnify_run(summaries).out);
   REQUIRE(second.size() == 3);
   CHECK(second[0].at("status") == "downloaded");
   CHECK(second[1].at("status") == "present");
@@ -1528,7 +1528,7 @@ TEST_CASE(
   namespace v2data = mgnify::mock::v2data;
   const auto listed = mgnify_run({"--format", "ndjson", "downloads", "MGYA00000002"});
   REQUIRE(listed.code == 0);
-  const auto files = cli_test::ndjson_lines(listed.out);
+  const auto files = mgnify::test::cli::ndjson_lines(listed.out);
   REQUIRE(files.size() == 7);
   std::size_t sized = 0;
   for (const auto& f : files) {
@@ -1548,13 +1548,13 @@ TEST_CASE(
                                         "-g",       "taxonomies.", "--dir",    out.string()};
   const auto some = mgnify_run(tax);
   REQUIRE(some.code == 0);
-  CHECK(cli_test::ndjson_lines(some.out).size() == 4);
+  CHECK(mgnify::test::cli::ndjson_lines(some.out).size() == 4);
 
   const std::vector<std::string> all = {"--format",     "ndjson", "download",
                                         "MGYA00000002", "--dir",  out.string()};
   const auto run = mgnify_run(all);
   REQUIRE(run.code == 0);
-  auto rows = by_alias(cli_test::ndjson_lines(run.out));
+  auto rows = by_alias(mgnify::test::cli::ndjson_lines(run.out));
   REQUIRE(rows.size() == 7);
   for (const auto& f : files) {
     const std::string alias = f.at("alias");
@@ -1589,7 +1589,7 @@ TEST_CASE(
   mock().push_fault(url_path(pfam->at("url")), cut_transfer(pfam_bytes));
   const auto repair = mgnify_run(all);
   REQUIRE(repair.code == 0);
-  rows = by_alias(cli_test::ndjson_lines(repair.out));
+  rows = by_alias(mgnify::test::cli::ndjson_lines(repair.out));
   CHECK(rows.at(table->at("alias")).at("status") == "downloaded");
   CHECK(rows.at(pfam->at("alias")).at("status") == "resumed");
   CHECK(slurp(table_path) == table_bytes);
@@ -1658,7 +1658,7 @@ TEST_CASE("server text with control characters reaches TSV and JSON output escap
     std::vector<std::string> tsv = {"--rate-limit", "0",         "--format",
                                     "tsv",          "--columns", "accession,title"};
     tsv.insert(tsv.end(), args.begin(), args.end());
-    const auto run = cli_test::run_in_terminal(MGNIFY_CLI_PATH, tsv, service_env());
+    const auto run = mgnify::test::cli::run_in_terminal(MGNIFY_CLI_PATH, tsv, service_env());
     CHECK(run.code == 0);
     // The terminal's own line discipline turns each LF into CR LF.
     std::string shown = run.err;
@@ -1694,7 +1694,7 @@ TEST_CASE("server text with control characters reaches TSV and JSON output escap
       CHECK(run.out.find("\\u001b]52;c;") != std::string::npos);
       CHECK(run.out.find("\\u009b31m") != std::string::npos);
       const json records = std::string(format) == "json" ? json::parse(run.out)
-                                                         : json(cli_test::ndjson_lines(run.out));
+                                                         : json(mgnify::test::cli::ndjson_lines(run.out));
       REQUIRE(records.size() == 2);
       CHECK(records[0].at("title") == kHostile);
     }
@@ -1706,7 +1706,7 @@ TEST_CASE("control characters in error messages reach stderr escaped, exit codes
           "[cli][hostile]") {
   const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
   const std::vector<std::string> args = {"--retries", "1", "v2", "studies", "list", "--max", "1"};
-  cli_test::Run run;
+  mgnify::test::cli::Run run;
   std::string visible;
   SECTION("an API error's detail") {
     mock().push_fault(path,
@@ -1784,7 +1784,7 @@ TEST_CASE("invalid UTF-8 in a JSON report becomes U+FFFD, with a warning, not a 
   CAPTURE(run.err);
   CHECK(first_control(run.out, true) == "");
   CHECK(first_control(run.err, true) == "");
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("alias") == "bad\xef\xbf\xbd.txt");
   CHECK(rows[0].at("status") == "failed");
@@ -1805,7 +1805,7 @@ TEST_CASE("a file name with control characters is refused, never created",
                                "--dir", out_dir.string()});
   CHECK(run.code == 1);
   CAPTURE(run.err);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("status") == "failed");
   CHECK(rows[0].at("error") == "unsafe file name");

@@ -34,18 +34,18 @@ mgnify::mock::MockServer& genome_mock() {
 
 const char* const kCatalogue = "human-gut-v2-0";
 
-cli_test::Run genome_run(std::vector<std::string> args,
+mgnify::test::cli::Run genome_run(std::vector<std::string> args,
                          std::chrono::milliseconds interrupt_after = 0ms) {
   std::vector<std::string> full = {"--rate-limit", "0", "--retries", "1"};
   full.insert(full.end(), args.begin(), args.end());
-  auto run = cli_test::run_piped(
+  auto run = mgnify::test::cli::run_piped(
       MGNIFY_CLI_PATH, full, {"MGNIFY_API_V2_URL=" + genome_mock().v2_url()}, 60s, interrupt_after);
   REQUIRE_FALSE(run.timed_out);
   return run;
 }
 
 mgnify::v2::V2Client sdk() {
-  return mgnify::v2::V2Client(cli_test::sdk_options(genome_mock().v2_url()));
+  return mgnify::v2::V2Client(mgnify::test::cli::sdk_options(genome_mock().v2_url()));
 }
 
 std::string sequence_of(std::size_t length, std::uint32_t seed) {
@@ -59,10 +59,10 @@ std::string sequence_of(std::size_t length, std::uint32_t seed) {
   return out;
 }
 
-using test_text::lines_of;
+using mgnify::test::text_lines::lines_of;
 
 /// One line on stderr, in the tool's "mgnify: ..." form.
-void check_one_error_line(const cli_test::Run& run, const std::string& expected) {
+void check_one_error_line(const mgnify::test::cli::Run& run, const std::string& expected) {
   INFO(run.err);
   const auto lines = lines_of(run.err);
   REQUIRE(lines.size() == 1);
@@ -103,10 +103,10 @@ std::size_t genome_requests() {
 }
 
 /// A sourmash signature named `name` (which picks its job's fate in the mock), as dir/file.
-std::filesystem::path signature_file(const cli_test::TempDir& dir, const std::string& file,
+std::filesystem::path signature_file(const mgnify::test::cli::TempDir& dir, const std::string& file,
                                      const std::string& name) {
   const auto path = dir.path() / file;
-  dl_test::write_file(path, mgnify::mock::sourmash_signature(name));
+  mgnify::test::dl::write_file(path, mgnify::mock::sourmash_signature(name));
   return path;
 }
 
@@ -182,9 +182,9 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
   REQUIRE(as_tsv.code == 0);
   const auto lines = lines_of(as_tsv.out);
   REQUIRE(lines.size() == expected.results.size() + 1);
-  CHECK(cli_test::split_tabs(lines[0]) == kSearchHeader);
+  CHECK(mgnify::test::cli::split_tabs(lines[0]) == kSearchHeader);
   for (std::size_t i = 0; i < expected.results.size(); ++i) {
-    const auto cells = cli_test::split_tabs(lines[i + 1]);
+    const auto cells = mgnify::test::cli::split_tabs(lines[i + 1]);
     REQUIRE(cells.size() == kSearchHeader.size());
     const auto& hit = expected.results[i];
     CHECK(cells[0] == "sequence");
@@ -196,7 +196,7 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
   }
 
   // A FASTA file of two records, lower case and wrapped: two searches, each as the SDK's.
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const std::string second = sequence_of(90, 99);
   auto wrapped = [](const std::string& s) {
     std::string out;
@@ -205,7 +205,7 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
   };
   std::string lower = second;
   for (char& c : lower) c = static_cast<char>(c - 'A' + 'a');
-  dl_test::write_file(dir.path() / "q.fa",
+  mgnify::test::dl::write_file(dir.path() / "q.fa",
                       ">contig_1 first one\n" + wrapped(seq) + ">contig_2\r\n" + wrapped(lower));
   genome_mock().clear_requests();
   const auto fasta =
@@ -213,7 +213,7 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
                   (dir.path() / "q.fa").string(), "--threshold", "0.3", "--catalogue", kCatalogue});
   REQUIRE(fasta.code == 0);
   CHECK(genome_requests() == 2);
-  const auto rows = cli_test::ndjson_lines(fasta.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(fasta.out);
   for (const auto& [name, text] : {std::pair<std::string, std::string>{"contig_1", seq},
                                    std::pair<std::string, std::string>{"contig_2", lower}}) {
     mgnify::CobsQuery q;
@@ -236,10 +236,10 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
 
 TEST_CASE("genome search refuses bad input in one line with exit 2, before any request",
           "[cli][genome]") {
-  cli_test::TempDir dir;
-  dl_test::write_file(dir.path() / "empty-record.fa", ">one\nACGT\n>two\n\n");
-  dl_test::write_file(dir.path() / "protein.fa", ">p\nMEQLP\n");
-  dl_test::write_file(dir.path() / "blank.fa", "\n\n");
+  mgnify::test::cli::TempDir dir;
+  mgnify::test::dl::write_file(dir.path() / "empty-record.fa", ">one\nACGT\n>two\n\n");
+  mgnify::test::dl::write_file(dir.path() / "protein.fa", ">p\nMEQLP\n");
+  mgnify::test::dl::write_file(dir.path() / "blank.fa", "\n\n");
   const std::vector<Refused> cases = {
       {{"genome", "search"}, "give a sequence or --fasta"},
       {{"genome", "search", "ACGTNNXACGT"}, "'X' at position 7 is not a nucleotide"},
@@ -269,7 +269,7 @@ TEST_CASE("a genome search that matches nothing still writes the TSV header, and
   CHECK(run.code == 0);
   const auto lines = lines_of(run.out);
   REQUIRE(lines.size() == 1);
-  CHECK(cli_test::split_tabs(lines[0]) == kSearchHeader);
+  CHECK(mgnify::test::cli::split_tabs(lines[0]) == kSearchHeader);
   check_one_error_line(run, "no genome matched");
   // JSON: an empty array, and the same line.
   const auto as_json =
@@ -283,7 +283,7 @@ TEST_CASE("a genome search that matches nothing still writes the TSV header, and
 
 TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON",
           "[cli][genome][gather]") {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto signature = signature_file(dir, "sample-1.sig", "sample-1");
   const std::vector<std::string> catalogues = {kCatalogue, "marine-v1-0"};
   const auto expected = sdk_gather(signature, catalogues);
@@ -333,9 +333,9 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
   REQUIRE(lines.size() == results.rows.size() + 1);
   std::vector<std::string> header = {"signature_file", "catalogue"};
   header.insert(header.end(), results.columns.begin(), results.columns.end());
-  CHECK(cli_test::split_tabs(lines[0]) == header);
+  CHECK(mgnify::test::cli::split_tabs(lines[0]) == header);
   for (std::size_t k = 0; k < results.rows.size(); ++k) {
-    const auto cells = cli_test::split_tabs(lines[k + 1]);
+    const auto cells = mgnify::test::cli::split_tabs(lines[k + 1]);
     REQUIRE(cells.size() == header.size());
     CHECK(cells[1] == kCatalogue);
     CHECK(cells[2 + 9] == results.rows[k].name);  // the CSV's "name" column, a comma in it
@@ -349,10 +349,10 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
 }
 
 TEST_CASE("genome gather draws its progress on a terminal", "[cli][genome][gather][progress]") {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto signature = signature_file(dir, "s.sig", "tty");
   const auto tty =
-      cli_test::run_in_terminal(MGNIFY_CLI_PATH,
+      mgnify::test::cli::run_in_terminal(MGNIFY_CLI_PATH,
                                 {"--rate-limit", "0", "--format", "tsv", "genome", "gather",
                                  signature.string(), "--catalogue", kCatalogue},
                                 {"MGNIFY_API_V2_URL=" + genome_mock().v2_url()});
@@ -372,21 +372,21 @@ TEST_CASE("genome gather --job collects the results of a job submitted earlier",
   const auto job = client.submit_gather(request);
   const auto run = genome_run({"--format", "ndjson", "genome", "gather", "--job", job.job_id});
   REQUIRE(run.code == 0);
-  const auto rows = cli_test::ndjson_lines(run.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(rows.size() == static_cast<std::size_t>(mgnify::mock::kGatherRows));
   for (const auto& r : rows) CHECK(r.at("signature_file") == "later.sig");
 }
 
 TEST_CASE("genome gather with no match writes the header and a line; a failed search exits 1",
           "[cli][genome][gather]") {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto none = signature_file(dir, "none.sig", mgnify::mock::kSignatureNoMatch);
   const auto empty =
       genome_run({"--format", "tsv", "genome", "gather", none.string(), "--catalogue", kCatalogue});
   CHECK(empty.code == 0);
   const auto lines = lines_of(empty.out);
   REQUIRE(lines.size() == 1);
-  const auto header = cli_test::split_tabs(lines[0]);
+  const auto header = mgnify::test::cli::split_tabs(lines[0]);
   REQUIRE(header.size() > 4);
   CHECK(header[0] == "signature_file");
   CHECK(header[1] == "catalogue");
@@ -402,12 +402,12 @@ TEST_CASE("genome gather with no match writes the header and a line; a failed se
 
 TEST_CASE("genome gather refuses bad input in one line with exit 2, before any request",
           "[cli][genome][gather]") {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto good = signature_file(dir, "good.sig", "good");
   const auto not_json = dir.path() / "reads.fastq";
-  dl_test::write_file(not_json, "@r1\nACGT\n+\nIIII\n");
+  mgnify::test::dl::write_file(not_json, "@r1\nACGT\n+\nIIII\n");
   const auto other_json = dir.path() / "other.json";
-  dl_test::write_file(other_json, "{\"name\": \"x\"}");
+  mgnify::test::dl::write_file(other_json, "{\"name\": \"x\"}");
   const std::vector<Refused> cases = {
       {{"genome", "gather", "--catalogue", kCatalogue}, "give signature files"},
       {{"genome", "gather", good.string()}, "--catalogue"},
@@ -426,7 +426,7 @@ TEST_CASE("genome gather refuses bad input in one line with exit 2, before any r
 
 TEST_CASE("Ctrl-C while genome gather waits stops the polling at once and exits 130",
           "[cli][genome][gather][interrupt]") {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto signature = signature_file(dir, "slow.sig", mgnify::mock::kSignatureNeverFinishes);
   genome_mock().clear_requests();
   // Polls at about 0 s and 1 s, the next one due at 2.5 s: the signal comes between.
@@ -468,13 +468,13 @@ TEST_CASE("Ctrl-C during a genome search's request stops it and exits 130",
   // The header is written, so that the file still parses; no hit row.
   const auto lines = lines_of(run.out);
   REQUIRE(lines.size() == 1);
-  CHECK(cli_test::split_tabs(lines[0]) == kSearchHeader);
+  CHECK(mgnify::test::cli::split_tabs(lines[0]) == kSearchHeader);
   CHECK(took < 5s);
 }
 
 TEST_CASE("genome search and gather TSV read back with pandas as docs/cli.md reads them",
           "[cli][genome][roundtrip]") {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto signature = signature_file(dir, "sample, 1.sig", "sample-1");
   const auto gather = genome_run(
       {"--format", "tsv", "genome", "gather", signature.string(), "--catalogue", kCatalogue});
@@ -492,7 +492,7 @@ TEST_CASE("genome search and gather TSV read back with pandas as docs/cli.md rea
 
   struct Expect {
     std::string name;
-    const cli_test::Run& tsv;
+    const mgnify::test::cli::Run& tsv;
     json records;
     std::string key;  // a column whose every cell is compared with the JSON
   };
@@ -502,10 +502,10 @@ TEST_CASE("genome search and gather TSV read back with pandas as docs/cli.md rea
     INFO(f.name);
     REQUIRE_FALSE(f.records.empty());
     const auto path = dir.path() / f.name;
-    dl_test::write_file(path, f.tsv.out);
-    const auto back = test_tables::read_back("pandas", "tsv", path);
+    mgnify::test::dl::write_file(path, f.tsv.out);
+    const auto back = mgnify::test::table_readback::read_back("pandas", "tsv", path);
     if (!back.installed) MGNIFY_SKIP_TEST("pandas (python3-pandas) is not installed");
-    const auto header = cli_test::split_tabs(lines_of(f.tsv.out).front());
+    const auto header = mgnify::test::cli::split_tabs(lines_of(f.tsv.out).front());
     CHECK(back.table.at("columns") == json(header));
     REQUIRE(back.table.at("rows").size() == f.records.size());
     for (std::size_t i = 0; i < f.records.size(); ++i) {
@@ -523,7 +523,7 @@ TEST_CASE("genome search and gather TSV read back with pandas as docs/cli.md rea
 
 TEST_CASE("genome gather gives up after --wait with exit 5, naming the job to collect later",
           "[cli][genome][gather]") {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto signature = signature_file(dir, "slow.sig", mgnify::mock::kSignatureNeverFinishes);
   const auto started = std::chrono::steady_clock::now();
   const auto run = genome_run({"--format", "tsv", "genome", "gather", signature.string(),

@@ -25,8 +25,8 @@
 
 namespace {
 
-cli_test::Run run_help(const std::vector<std::string>& args) {
-  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, args, {});
+mgnify::test::cli::Run run_help(const std::vector<std::string>& args) {
+  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, args, {});
   REQUIRE_FALSE(run.timed_out);
   return run;
 }
@@ -204,7 +204,7 @@ std::string joined_path(const std::vector<std::string>& path) {
 
 /// Generates the completion scripts and the man page into a fresh directory.
 struct GeneratedDir {
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
 
   std::filesystem::path generate(const std::string& kind) const {
     const auto file = dir.path() / kind;
@@ -229,7 +229,7 @@ std::vector<std::set<std::string>> bash_completes_each(
     program += "; (COMP_WORDS=(mgnify" + array + "); COMP_CWORD=" + std::to_string(words.size()) +
                "; _mgnify; printf '%s\\n' \"${COMPREPLY[@]}\"); echo '" + end + "'";
   }
-  const auto run = cli_test::run_piped("/bin/bash", {"--norc", "--noprofile", "-c", program}, {},
+  const auto run = mgnify::test::cli::run_piped("/bin/bash", {"--norc", "--noprofile", "-c", program}, {},
                                        std::chrono::seconds(120));
   REQUIRE_FALSE(run.timed_out);
   REQUIRE(run.code == 0);
@@ -296,7 +296,7 @@ TEST_CASE("the exit-code table is printed once, by mgnify --help only", "[cli][h
 
 TEST_CASE("docs/cli.md documents every option the help shows, and no other", "[cli][help][docs]") {
   const std::string doc =
-      dl_test::read_file(std::filesystem::path(MGNIFY_SOURCE_DIR) / "docs" / "cli.md");
+      mgnify::test::dl::read_file(std::filesystem::path(MGNIFY_SOURCE_DIR) / "docs" / "cli.md");
   REQUIRE_FALSE(doc.empty());
   std::set<std::string> offered;
   for (const auto& [path, screen] : commands()) {
@@ -385,14 +385,14 @@ TEST_CASE("completion offers each command the values it takes", "[cli][completio
 TEST_CASE("the zsh completion script is valid zsh", "[cli][completion]") {
   GeneratedDir dir;
   const auto script = dir.generate("zsh");
-  const std::string text = dl_test::read_file(script);
+  const std::string text = mgnify::test::dl::read_file(script);
   CHECK(text.rfind("#compdef mgnify\n", 0) == 0);
   CHECK(text.find("\"/protein\") echo \"get search fasta sequence-search\"") != std::string::npos);
   if (!std::filesystem::exists("/bin/zsh") && !std::filesystem::exists("/usr/bin/zsh")) {
     MGNIFY_SKIP_TEST("zsh is not installed: the script's syntax was not checked");
   }
   const std::string zsh = std::filesystem::exists("/bin/zsh") ? "/bin/zsh" : "/usr/bin/zsh";
-  const auto run = cli_test::run_piped(zsh, {"-n", script.string()}, {});
+  const auto run = mgnify::test::cli::run_piped(zsh, {"-n", script.string()}, {});
   REQUIRE_FALSE(run.timed_out);
   CHECK(run.err.empty());
   CHECK(run.code == 0);
@@ -402,7 +402,7 @@ TEST_CASE("the zsh completion script is valid zsh", "[cli][completion]") {
                               script.string() +
                               "' >/dev/null; words=(mgnify protein ''); CURRENT=3; PREFIX=''; "
                               "_mgnify; words=(mgnify --format ''); CURRENT=3; _mgnify";
-  const auto completes = cli_test::run_piped(zsh, {"-f", "-c", program}, {});
+  const auto completes = mgnify::test::cli::run_piped(zsh, {"-f", "-c", program}, {});
   REQUIRE_FALSE(completes.timed_out);
   CHECK(completes.code == 0);
   CHECK(completes.err.empty());
@@ -412,7 +412,7 @@ TEST_CASE("the zsh completion script is valid zsh", "[cli][completion]") {
 TEST_CASE("the man page names every command and every option the help shows", "[cli][man]") {
   GeneratedDir dir;
   const auto man_file = dir.generate("man");
-  const std::string page = dl_test::read_file(man_file);
+  const std::string page = mgnify::test::dl::read_file(man_file);
   CHECK(page.rfind(".TH MGNIFY 1 ", 0) == 0);
   CHECK(page.find(".SH EXIT STATUS") != std::string::npos);
   // In roff a dash is written "\-".
@@ -479,7 +479,7 @@ TEST_CASE("the man page names every command and every option the help shows", "[
   CHECK(checked >= 7);
   // groff renders it without warnings where it is installed.
   if (std::filesystem::exists("/usr/bin/groff")) {
-    const auto run = cli_test::run_piped("/usr/bin/groff",
+    const auto run = mgnify::test::cli::run_piped("/usr/bin/groff",
                                          {"-man", "-Tutf8", "-ww", "-z", man_file.string()}, {});
     REQUIRE_FALSE(run.timed_out);
     CHECK(run.code == 0);

@@ -24,13 +24,13 @@ mgnify::mock::MockServer& input_forms_mock() {
   return server;
 }
 
-cli_test::Run run_input_form(const std::vector<std::string>& args) {
+mgnify::test::cli::Run run_input_form(const std::vector<std::string>& args) {
   std::vector<std::string> full = {"--rate-limit", "0", "--retries", "1"};
   full.insert(full.end(), args.begin(), args.end());
   const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=" + input_forms_mock().proteins_url(),
                                         "MGNIFY_API_V1_URL=" + input_forms_mock().v1_url(),
                                         "MGNIFY_API_V2_URL=" + input_forms_mock().v2_url()};
-  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, env);
+  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, full, env);
   REQUIRE_FALSE(run.timed_out);
   return run;
 }
@@ -45,7 +45,7 @@ std::vector<std::string> targets_under(const std::string& path_prefix) {
 }
 
 /// A run that succeeded quietly and printed exactly `expected_out`.
-void check_prints(const cli_test::Run& run, const std::string& expected_out) {
+void check_prints(const mgnify::test::cli::Run& run, const std::string& expected_out) {
   CHECK(run.code == 0);
   CHECK(run.err.empty());
   CHECK(run.out == expected_out);
@@ -103,7 +103,7 @@ TEST_CASE("v2 studies list takes --pipeline in the forms downloads takes", "[cli
   const auto reference = run_input_form(
       {"v2", "studies", "list", "--pipeline", "V5", "--format", "ndjson", "--max", "30"});
   REQUIRE(reference.code == 0);
-  REQUIRE_FALSE(cli_test::ndjson_lines(reference.out).empty());
+  REQUIRE_FALSE(mgnify::test::cli::ndjson_lines(reference.out).empty());
   for (const std::string form : {"5.0", "5", "v5", "V5.0"}) {
     INFO(form);
     input_forms_mock().clear_requests();
@@ -128,7 +128,7 @@ TEST_CASE("v2 runs list takes --experiment-type in any case, as code or as print
   const auto by_code = run_input_form(
       {"v2", "runs", "list", "--experiment-type", "METAG", "--format", "ndjson", "--max", "20"});
   REQUIRE(by_code.code == 0);
-  const auto expected = cli_test::ndjson_lines(by_code.out);
+  const auto expected = mgnify::test::cli::ndjson_lines(by_code.out);
   REQUIRE_FALSE(expected.empty());
   for (const auto& run : expected) CHECK(run.at("experiment_type") == "Metagenomic");
   for (const std::string form : {"metagenomic", "Metagenomic", "METAGENOMIC", "metag"}) {

@@ -39,18 +39,18 @@ mgnify::mock::MockServer& listing_mock() {
   return server;
 }
 
-cli_test::Run run_listing(const std::vector<std::string>& args) {
+mgnify::test::cli::Run run_listing(const std::vector<std::string>& args) {
   std::vector<std::string> full = {"--rate-limit", "0", "--retries", "1"};
   full.insert(full.end(), args.begin(), args.end());
   const std::vector<std::string> env = {"MGNIFY_PROTEINS_URL=" + listing_mock().proteins_url(),
                                         "MGNIFY_API_V1_URL=" + listing_mock().v1_url(),
                                         "MGNIFY_API_V2_URL=" + listing_mock().v2_url()};
-  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, env, std::chrono::seconds(120));
+  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, full, env, std::chrono::seconds(120));
   REQUIRE_FALSE(run.timed_out);
   return run;
 }
 
-using test_text::lines_of;
+using mgnify::test::text_lines::lines_of;
 
 std::size_t header_index(const std::vector<std::string>& header, const std::string& name) {
   const auto it = std::find(header.begin(), header.end(), name);
@@ -74,7 +74,7 @@ std::string group_word(std::string text) {
 
 /// A v2 study whose analyses are all pre-V6 (their files have no URL).
 std::string legacy_v2_study() {
-  const mgnify::v2::V2Client client(cli_test::sdk_options(listing_mock().v2_url()));
+  const mgnify::v2::V2Client client(mgnify::test::cli::sdk_options(listing_mock().v2_url()));
   for (const auto& s : client.studies()) {
     const auto analyses = client.study_analyses(s.accession).collect();
     if (analyses.empty()) continue;
@@ -90,7 +90,7 @@ std::string legacy_v2_study() {
 
 TEST_CASE("a -p/-g filter that matches nothing names what is available and exits 3",
           "[cli][downloads]") {
-  const mgnify::v2::V2Client client(cli_test::sdk_options(listing_mock().v2_url()));
+  const mgnify::v2::V2Client client(mgnify::test::cli::sdk_options(listing_mock().v2_url()));
   const std::string study = "MGYS00000001";
   std::set<std::string> pipelines;
   const auto analyses = client.study_analyses(study).collect();
@@ -110,7 +110,7 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
   CHECK(run.code == 3);
   // The manifest's header, and no row.
   REQUIRE(lines_of(run.out).size() == 1);
-  CHECK(cli_test::split_tabs(lines_of(run.out)[0]).front() == "accession");
+  CHECK(mgnify::test::cli::split_tabs(lines_of(run.out)[0]).front() == "accession");
   CHECK(run.err == "mgnify: 0 files matched -p 5.0 -g taxonomic_analysis for " + study +
                        "; pipelines available: " + comma_joined(pipelines) +
                        "; groups available: " + comma_joined(groups) + "\n");
@@ -125,7 +125,7 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
   CHECK(lines_of(by_group.err).size() == 1);
 
   // download says the same, and fetches nothing.
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto fetch = run_listing(
       {"download", study, "-p", "5.0", "--dir", dir.path().string(), "--format", "ndjson"});
   CHECK(fetch.code == 3);
@@ -144,7 +144,7 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
   const auto all = run_listing({"downloads", study, "--format", "ndjson", "--max", "2"});
   CHECK(all.code == 0);
   CHECK(all.err.empty());
-  CHECK(cli_test::ndjson_lines(all.out).size() == 2);
+  CHECK(mgnify::test::cli::ndjson_lines(all.out).size() == 2);
 }
 
 // -------------------------------------------------------- legacy routing ----
@@ -153,12 +153,12 @@ TEST_CASE("legacy files without a URL on v2 get one summary line with the v1 com
           "[cli][download][legacy]") {
   const std::string study = legacy_v2_study();
   REQUIRE_FALSE(study.empty());
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto manifest = (dir.path() / "legacy.tsv").string();
   const auto listed =
       run_listing({"downloads", study, "--manifest", manifest, "--format", "ndjson"});
   REQUIRE(listed.code == 0);
-  const auto rows = cli_test::ndjson_lines(listed.out);
+  const auto rows = mgnify::test::cli::ndjson_lines(listed.out);
   REQUIRE(rows.size() > 10);
   std::set<std::string> owners;
   for (const auto& r : rows) owners.insert(r.at("accession").get<std::string>());
@@ -167,7 +167,7 @@ TEST_CASE("legacy files without a URL on v2 get one summary line with the v1 com
   const auto run =
       run_listing({"download", "--manifest", manifest, "--dir", out, "--format", "ndjson"});
   CHECK(run.code == 3);
-  const auto report = cli_test::ndjson_lines(run.out);
+  const auto report = mgnify::test::cli::ndjson_lines(run.out);
   CHECK(report.size() == rows.size());
   for (const auto& r : report) CHECK(r.at("status") == "skipped");
   // One line, not one per file.
@@ -193,8 +193,8 @@ TEST_CASE("a legacy file API v1 lists under the same analysis and alias is fetch
           "[cli][download][legacy]") {
   const std::string study = legacy_v2_study();
   REQUIRE_FALSE(study.empty());
-  const mgnify::v2::V2Client v2(cli_test::sdk_options(listing_mock().v2_url()));
-  const mgnify::v1::LegacyClient v1(cli_test::sdk_options(listing_mock().v1_url()));
+  const mgnify::v2::V2Client v2(mgnify::test::cli::sdk_options(listing_mock().v2_url()));
+  const mgnify::v1::LegacyClient v1(mgnify::test::cli::sdk_options(listing_mock().v1_url()));
   const std::string analysis = v2.study_analyses(study).collect().front().accession;
   const auto v1_files = v1.analysis_downloads(analysis).collect();
   REQUIRE(v1_files.size() >= 2);
@@ -216,13 +216,13 @@ TEST_CASE("a legacy file API v1 lists under the same analysis and alias is fetch
   answer.body = detail.dump();
   listing_mock().push_fault(std::string(mgnify::mock::kV2Prefix) + "/analyses/" + analysis, answer);
 
-  cli_test::TempDir dir;
+  mgnify::test::cli::TempDir dir;
   const auto run = run_listing({"download", analysis, "--dir", dir.path().string(), "--format",
                                 "ndjson", "--concurrency", "2"});
   CHECK(run.code == 0);
   CHECK(run.err == "mgnify: note: " + std::to_string(v1_files.size()) +
                        " files without a URL on API v2 (pre-V6 results) fetched from API v1\n");
-  const auto report = cli_test::ndjson_lines(run.out);
+  const auto report = mgnify::test::cli::ndjson_lines(run.out);
   REQUIRE(report.size() == v1_files.size());
   for (std::size_t i = 0; i < report.size(); ++i) {
     CHECK(report[i].at("status") == "downloaded");
@@ -243,18 +243,18 @@ TEST_CASE("TSV puts the identifier first and the fields in the service's order",
   REQUIRE(search.code == 0);
   const auto search_lines = lines_of(search.out);
   REQUIRE(search_lines.size() == 4);
-  CHECK(cli_test::split_tabs(search_lines[0]) ==
+  CHECK(mgnify::test::cli::split_tabs(search_lines[0]) ==
         std::vector<std::string>{"mgyp", "full_length", "cluster_size"});
 
   const auto studies = run_listing({"v2", "studies", "list", "--max", "2", "--format", "tsv"});
   REQUIRE(studies.code == 0);
-  CHECK(cli_test::split_tabs(lines_of(studies.out)[0]) ==
+  CHECK(mgnify::test::cli::split_tabs(lines_of(studies.out)[0]) ==
         std::vector<std::string>{"accession", "title", "biome.biome_name", "biome.lineage",
                                  "updated_at"});
 
   const auto v1_studies = run_listing({"v1", "studies", "list", "--max", "2", "--format", "tsv"});
   REQUIRE(v1_studies.code == 0);
-  const auto v1_header = cli_test::split_tabs(lines_of(v1_studies.out)[0]);
+  const auto v1_header = mgnify::test::cli::split_tabs(lines_of(v1_studies.out)[0]);
   CHECK(v1_header.front() == "accession");
   CHECK(v1_header[1] == "id");
   CHECK(v1_header[2] == "type");
@@ -269,7 +269,7 @@ TEST_CASE("a list that matched nothing still has its TSV header, and says so on 
   CHECK(studies.err == "mgnify: note: 0 records matched\n");
   const auto lines = lines_of(studies.out);
   REQUIRE(lines.size() == 1);
-  const auto header = cli_test::split_tabs(lines[0]);
+  const auto header = mgnify::test::cli::split_tabs(lines[0]);
   // The model's fields, so that a reader gets named columns and no rows.
   CHECK(header.front() == "accession");
   for (const char* field : {"title", "updated_at"}) {
@@ -281,7 +281,7 @@ TEST_CASE("a list that matched nothing still has its TSV header, and says so on 
   CHECK(v1_studies.code == 0);
   CHECK(v1_studies.err == "mgnify: note: 0 records matched\n");
   REQUIRE(lines_of(v1_studies.out).size() == 1);
-  const auto v1_header = cli_test::split_tabs(lines_of(v1_studies.out)[0]);
+  const auto v1_header = mgnify::test::cli::split_tabs(lines_of(v1_studies.out)[0]);
   REQUIRE(v1_header.size() > 3);
   CHECK(std::vector<std::string>(v1_header.begin(), v1_header.begin() + 3) ==
         std::vector<std::string>{"accession", "id", "type"});
@@ -301,7 +301,7 @@ TEST_CASE("a list that matched nothing still has its TSV header, and says so on 
 
 TEST_CASE("sample TSV keeps the biome and the metadata, which --columns names by key",
           "[cli][tsv]") {
-  const mgnify::v1::LegacyClient v1(cli_test::sdk_options(listing_mock().v1_url()));
+  const mgnify::v1::LegacyClient v1(mgnify::test::cli::sdk_options(listing_mock().v1_url()));
   mgnify::ListOptions first;
   first.max_items = 4;
   const auto samples = v1.samples({}, first).collect();
@@ -312,13 +312,13 @@ TEST_CASE("sample TSV keeps the biome and the metadata, which --columns names by
   CHECK(run.err.empty());
   const auto lines = lines_of(run.out);
   REQUIRE(lines.size() == 5);
-  const auto header = cli_test::split_tabs(lines[0]);
+  const auto header = mgnify::test::cli::split_tabs(lines[0]);
   CHECK(header.front() == "accession");
   const auto biome = header_index(header, "biome");
   const auto temperature = header_index(header, "metadata.temperature");
   const auto unit = header_index(header, "metadata.temperature.unit");
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    const auto cells = cli_test::split_tabs(lines[i + 1]);
+    const auto cells = mgnify::test::cli::split_tabs(lines[i + 1]);
     CHECK(cells[biome] == samples[i].biome_lineage().value());
     REQUIRE(samples[i].metadata("temperature"));
     CHECK(cells[temperature] == samples[i].metadata("temperature")->value);
@@ -332,13 +332,13 @@ TEST_CASE("sample TSV keeps the biome and the metadata, which --columns names by
   const auto picked_lines = lines_of(picked.out);
   REQUIRE(picked_lines.size() == 5);
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    CHECK(cli_test::split_tabs(picked_lines[i + 1]) ==
+    CHECK(mgnify::test::cli::split_tabs(picked_lines[i + 1]) ==
           std::vector<std::string>{samples[i].accession, samples[i].metadata("depth")->value,
                                    samples[i].biome_lineage().value()});
   }
 
   // v2 sample details carry metadata as an object: the same syntax names it.
-  const mgnify::v2::V2Client v2(cli_test::sdk_options(listing_mock().v2_url()));
+  const mgnify::v2::V2Client v2(mgnify::test::cli::sdk_options(listing_mock().v2_url()));
   const auto sample = v2.sample("SAMEA1000000");
   const auto v2_run = run_listing({"v2", "samples", "get", "SAMEA1000000", "--format", "tsv",
                                    "--columns", "accession,metadata.temperature,biome.lineage"});
@@ -418,7 +418,7 @@ TEST_CASE("listing TSV reads back through Python csv, pandas, readr and read.del
   // turns the CRLF inside the quoted title into LF (see docs/cli.md).
   for (const std::string reader : {"csv", "pandas", "readr-exact", "read.delim"}) {
     INFO(reader);
-    const auto read = test_tables::read_back(reader, "tsv", file);
+    const auto read = mgnify::test::table_readback::read_back(reader, "tsv", file);
     if (!read.installed) {
       std::filesystem::remove_all(dir);
       MGNIFY_SKIP_TEST(reader << " is not installed (python3-pandas, r-base-core, r-cran-readr)");

@@ -40,12 +40,12 @@ mgnify::mock::MockServer& tables_mock() {
   return server;
 }
 
-cli_test::Run run_tables_cli(const std::vector<std::string>& args) {
+mgnify::test::cli::Run run_tables_cli(const std::vector<std::string>& args) {
   std::vector<std::string> full = {"--rate-limit", "0", "--retries", "1"};
   full.insert(full.end(), args.begin(), args.end());
   const std::vector<std::string> env = {"MGNIFY_API_V1_URL=" + tables_mock().v1_url(),
                                         "MGNIFY_API_V2_URL=" + tables_mock().v2_url()};
-  auto run = cli_test::run_piped(MGNIFY_CLI_PATH, full, env, std::chrono::seconds(120));
+  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, full, env, std::chrono::seconds(120));
   REQUIRE_FALSE(run.timed_out);
   return run;
 }
@@ -470,7 +470,7 @@ TEST_CASE("samples-table TSV and CSV carry a cell as it is, quoted; escaped only
 
   // On a terminal no control character arrives; the escapes show where they were.
   tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page.dump()));
-  const auto shown = cli_test::run_in_terminal(
+  const auto shown = mgnify::test::cli::run_in_terminal(
       MGNIFY_CLI_PATH,
       {"--rate-limit", "0", "--retries", "1", "samples-table", study.accession, "--format", "tsv"},
       {"MGNIFY_API_V2_URL=" + tables_mock().v2_url()});
@@ -638,7 +638,7 @@ TEST_CASE("samples-table as NDJSON: one object per line, in column order",
   const auto run = run_tables_cli({"samples-table", "MGYS00000003", "--format", "ndjson"});
   CHECK(run.code == 0);
   CHECK(run.err.empty());
-  const auto lines = cli_test::ndjson_lines(run.out);
+  const auto lines = mgnify::test::cli::ndjson_lines(run.out);
   CHECK(lines.size() == v2data::dataset().studies[2].samples.size());
   CHECK(run.out.rfind("{\"accession\":", 0) == 0);
 }
@@ -875,16 +875,16 @@ TEST_CASE(
     CHECK(metadata.at("analysis_accession") == analyses);
   }
 
-  const auto validation = biom_readers::validate(file);
+  const auto validation = mgnify::test::biom_readers::validate(file);
   if (validation.installed) {
     INFO(validation.output);
     CHECK(validation.exit_code == 0);
   }
-  const auto python = biom_readers::read("python", file);
-  if (python.installed) biom_readers::check(python.table, biom, "python");
-  const auto r = biom_readers::read("r", file);
+  const auto python = mgnify::test::biom_readers::read("python", file);
+  if (python.installed) mgnify::test::biom_readers::check(python.table, biom, "python");
+  const auto r = mgnify::test::biom_readers::read("r", file);
   if (r.installed) {
-    biom_readers::check(r.table, biom, "r");
+    mgnify::test::biom_readers::check(r.table, biom, "r");
     // phyloseq's tax_table has the ranks of the lineage, in order.
     for (const auto& row : biom.at("rows"))
       CHECK(r.table.at("taxonomy").at(row.at("id").get<std::string>()) ==

@@ -188,7 +188,7 @@ TEST_CASE("without adaptive pacing, or without a limit, throttling changes nothi
 
 TEST_CASE("a session slows its limiter on 429 and on 503 with Retry-After, not on other errors",
           "[rate][adaptive][session]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   auto session = rig.session([](mgnify::ClientOptions& o) { o.rate_limit = paced(8, 1); });
   auto& limiter = session->rate_limiter();
 
@@ -212,7 +212,7 @@ TEST_CASE("a session slows its limiter on 429 and on 503 with Retry-After, not o
 }
 
 TEST_CASE("an unlimited session keeps unlimited after a 429", "[rate][adaptive][session]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   rig.transport->fallback([](const mgnify::http::Request&) { return status_only(200); });
   auto session = rig.session();
   rig.transport->respond(rig.url("busy"), 429);

@@ -28,7 +28,7 @@ using mgnify::mock::Fault;
 using mgnify::mock::MockServer;
 using Kind = mgnify::TransportError::Kind;
 
-using test_support::imf_date;
+using mgnify::test::http_date;
 
 namespace {
 
@@ -48,7 +48,7 @@ struct Live {
 
   std::unique_ptr<mgnify::http::Session> session(
       const std::function<void(mgnify::ClientOptions&)>& tweak = {}) const {
-    auto o = test_support::curl_options(clock);
+    auto o = mgnify::test::curl_options(clock);
     if (tweak) tweak(o);
     return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)),
                                                    server->origin());
@@ -105,7 +105,7 @@ TEST_CASE("live: sequential requests reuse one handle and one connection", "[int
   auto s = live.session();
   std::set<std::string> ports;
   for (int i = 0; i < 8; ++i) ports.insert(s->get(live.url("/test/peer")).body);
-  auto& curl = test_support::curl_of(*s);
+  auto& curl = mgnify::test::curl_of(*s);
   CHECK(curl.handles_created() == 1);
   CHECK(curl.idle_handles() == 1);
   CHECK(ports.size() == 1);  // the same client port: one keep-alive TCP connection
@@ -126,7 +126,7 @@ TEST_CASE("live: cancellable requests keep their connection too", "[integration]
   // They run on a multi handle (to poll the token), which must keep the
   // connection between requests as a plain request does.
   CHECK(ports.size() == 1);
-  CHECK(test_support::curl_of(*s).handles_created() == 1);
+  CHECK(mgnify::test::curl_of(*s).handles_created() == 1);
 }
 
 TEST_CASE("live: compressed responses are requested and decoded", "[integration][gzip]") {
@@ -263,15 +263,15 @@ TEST_CASE("live: 429 with Retry-After in seconds, then success", "[integration][
   CHECK(r.status == 200);
   CHECK(r.attempts == 3);
   CHECK(live.server->hits("/test/echo") == 3);
-  CHECK(live.clock->sleeps() == test_support::ns_list({3s, 1s}));
+  CHECK(live.clock->sleeps() == mgnify::test::ns_list({3s, 1s}));
 }
 
 TEST_CASE("live: 429 with Retry-After as an HTTP-date, then success", "[integration][retry]") {
   Live live;
-  live.server->push_fault("/test/echo", Fault::throttled(imf_date(live.clock->wall_now() + 12s)));
+  live.server->push_fault("/test/echo", Fault::throttled(http_date(live.clock->wall_now() + 12s)));
   auto s = live.session();
   CHECK(s->get(live.url("/test/echo")).attempts == 2);
-  CHECK(live.clock->sleeps() == test_support::ns_list({12s}));
+  CHECK(live.clock->sleeps() == mgnify::test::ns_list({12s}));
 }
 
 TEST_CASE("live: 429 beyond the budget is a RateLimitedError with the server's Retry-After",
@@ -422,7 +422,7 @@ TEST_CASE("live: connection refused on a closed port is a TransportError of kind
     closed_port = probe.port();
   }
   auto clock = std::make_shared<mgnify::testing::FakeClock>();
-  mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(clock)),
+  mgnify::http::Session s(mgnify::with_default_transport(mgnify::test::curl_options(clock)),
                           "http://127.0.0.1:" + std::to_string(closed_port));
   try {
     s.get(s.url("test/echo"));
@@ -502,7 +502,7 @@ TEST_CASE("live: parallel requests through one session", "[integration][executor
     REQUIRE(results[i].ok());
     CHECK(*results[i] == std::to_string(i));
   }
-  auto& curl = test_support::curl_of(*s);
+  auto& curl = mgnify::test::curl_of(*s);
   CHECK(curl.handles_created() >= 1);
   CHECK(curl.handles_created() <= 4);
   CHECK(live.server->hits("/test/echo") == 24);
@@ -511,7 +511,7 @@ TEST_CASE("live: parallel requests through one session", "[integration][executor
 TEST_CASE("live: the logging hook never sees the token, even across a cross-host redirect",
           "[integration][log]") {
   Live live;
-  test_support::LogCapture log;
+  mgnify::test::LogCapture log;
   auto s = live.session([&](mgnify::ClientOptions& o) {
     o.token = "very-secret-token";
     o.logger = log.logger();
@@ -633,7 +633,7 @@ TEST_CASE("live: TLS is always verified, and TLS failures are not retried", "[in
   Live live;
   const std::string https_origin = "https://127.0.0.1:" + std::to_string(live.server->port());
   SECTION("https to a server that does not speak TLS") {
-    mgnify::http::Session s(mgnify::with_default_transport(test_support::curl_options(live.clock)),
+    mgnify::http::Session s(mgnify::with_default_transport(mgnify::test::curl_options(live.clock)),
                             https_origin);
     try {
       s.get(s.url("test/echo"));
@@ -646,7 +646,7 @@ TEST_CASE("live: TLS is always verified, and TLS failures are not retried", "[in
     CHECK(live.clock->sleeps().empty());
   }
   SECTION("a CA bundle that does not exist") {
-    auto o = test_support::curl_options(live.clock);
+    auto o = mgnify::test::curl_options(live.clock);
     o.ca_bundle_path = "/nonexistent/mgnify-test-ca.pem";
     mgnify::http::Session s(mgnify::with_default_transport(o), https_origin);
     try {

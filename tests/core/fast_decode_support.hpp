@@ -19,7 +19,7 @@
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 
-namespace fast_test {
+namespace mgnify::test::fast_decode {
 
 inline std::string read_file(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -66,4 +66,4 @@ Outcome both_ways(const std::string& body, const std::string& label) {
   return out;
 }
 
-}  // namespace fast_test
+}  // namespace mgnify::test::fast_decode

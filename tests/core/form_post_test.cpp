@@ -31,7 +31,7 @@ struct FormRig {
   FormRig() { server.start(); }
 
   std::unique_ptr<mgnify::http::Session> session(int max_attempts = 3) const {
-    auto o = test_support::curl_options(clock, max_attempts);
+    auto o = mgnify::test::curl_options(clock, max_attempts);
     o.token = "form-secret-token";
     return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)),
                                                    server.origin());
@@ -63,7 +63,7 @@ const nlohmann::json* part_named(const nlohmann::json& parts, const std::string&
 }  // namespace
 
 TEST_CASE("form posts are recorded part by part by the fake transport", "[form]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   auto session = rig.session();
   rig.transport->respond(rig.url("upload"), 200, "{}");
   // The file must be a regular file (checked), but the fake never reads it.
@@ -91,7 +91,7 @@ TEST_CASE("form posts are recorded part by part by the fake transport", "[form]"
 }
 
 TEST_CASE("form posts need named parts", "[form][validation]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   auto session = rig.session();
   CHECK_THROWS_AS(session->post_form(rig.url("upload"), {}), mgnify::InvalidArgument);
   CHECK_THROWS_AS(session->post_form(rig.url("upload"), {FormPart::text("", "x")}),
@@ -101,7 +101,7 @@ TEST_CASE("form posts need named parts", "[form][validation]") {
 
 TEST_CASE("form part headers take no line breaks, NUL or escapable characters",
           "[form][validation][hostile]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   auto session = rig.session();
   auto refused = [&](FormPart part) {
     CAPTURE(part.name, part.filename, part.content_type);
@@ -215,7 +215,7 @@ TEST_CASE("live: a form post answered 303 continues as a GET without the form",
 
 TEST_CASE("a form is never carried to another origin and the token is dropped there",
           "[form][redirect][secrets]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   auto session = rig.session([](mgnify::ClientOptions& o) { o.token = "form-secret-token"; });
 
   // 307 keeps the method and the body: refused across origins.

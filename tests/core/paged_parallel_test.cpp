@@ -20,120 +20,25 @@
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/paged.hpp"
+#include "support/scripted_pages.hpp"
 
 using mgnify::Page;
 using mgnify::Paged;
 using mgnify::detail::PageProgress;
 
-using test_support::iota_vector;
-using test_support::kPatience;
+using mgnify::test::iota_vector;
+using mgnify::test::kPatience;
 
 namespace {
 
-// A thread-safe scripted list whose fetches report progress like the clients'
-// (received, then the envelope, then "decoding"). A gated token blocks after
-// announcing its envelope, i.e. while it would be decoded.
-class List {
- public:
-  void add(const std::string& token, std::vector<int> items, std::optional<std::string> next,
-           int page_number) {
-    Page<int> p;
-    p.items = std::move(items);
-    p.next = std::move(next);
-    p.url = "https://h/" + token;
-    p.page = page_number;
-    std::lock_guard<std::mutex> lock(mutex_);
-    pages_[token] = std::move(p);
-  }
-  // Pages "p1".."p<count>" of `per_page` consecutive numbers from 1.
-  static std::shared_ptr<List> numbered(int count, int per_page, const std::string& prefix = "p") {
-    auto l = std::make_shared<List>();
-    int value = 1;
-    for (int t = 1; t <= count; ++t) {
-      std::vector<int> items;
-      for (int k = 0; k < per_page; ++k) items.push_back(value++);
-      l->add(prefix + std::to_string(t), items,
-             t < count ? std::optional<std::string>(prefix + std::to_string(t + 1)) : std::nullopt,
-             t);
-    }
-    return l;
-  }
+using List = mgnify::test::ScriptedPages;
 
-  void gate(const std::string& token) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    gated_.insert(token);
-  }
-  void open(const std::string& token) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    gated_.erase(token);
-    changed_.notify_all();
-  }
-  void fail_once(const std::string& token) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    failing_.insert(token);
-  }
-  bool wait_started(const std::string& token) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return changed_.wait_for(
-        lock, kPatience, [&] { return std::count(started_.begin(), started_.end(), token) > 0; });
-  }
-  bool wait_blocked(std::size_t n) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return changed_.wait_for(lock, kPatience, [&] { return blocked_ == n; });
-  }
-  std::vector<std::string> started() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return started_;
-  }
-  std::size_t count(const std::string& token) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return static_cast<std::size_t>(std::count(started_.begin(), started_.end(), token));
-  }
+constexpr const char* kListUrl = "https://h/";
 
-  static mgnify::detail::StagedPageFetcher<int> fetcher(std::shared_ptr<List> self) {
-    return [self](const std::string& token, const PageProgress<int>& progress) {
-      return self->fetch(token, progress);
-    };
-  }
-
- private:
-  Page<int> fetch(const std::string& token, const PageProgress<int>& progress) {
-    Page<int> page;
-    {
-      std::unique_lock<std::mutex> lock(mutex_);
-      started_.push_back(token);
-      changed_.notify_all();
-      const bool fail = failing_.erase(token) > 0;
-      if (fail) {
-        mgnify::ApiErrorInfo info;
-        info.status = 503;
-        info.method = "GET";
-        info.url = "https://h/" + token;
-        throw mgnify::ServerError(info);
-      }
-      page = pages_.at(token);
-    }
-    progress.received();
-    Page<int> envelope = page;
-    envelope.items.clear();
-    progress.envelope(std::move(envelope));
-    std::unique_lock<std::mutex> lock(mutex_);
-    ++blocked_;
-    changed_.notify_all();
-    changed_.wait_for(lock, kPatience, [&] { return gated_.count(token) == 0; });
-    --blocked_;
-    changed_.notify_all();
-    return page;
-  }
-
-  mutable std::mutex mutex_;
-  std::condition_variable changed_;
-  std::map<std::string, Page<int>> pages_;
-  std::set<std::string> gated_;
-  std::set<std::string> failing_;
-  std::vector<std::string> started_;
-  std::size_t blocked_ = 0;
-};
+// Pages "p1".."p<count>" of `per_page` consecutive numbers from 1, each with its page number.
+std::shared_ptr<List> listed(int count, int per_page) {
+  return List::numbered(kListUrl, "p", count, per_page, List::Report::page_number);
+}
 
 // Guesses "p<i+1>" for page i, like the v1 client rewriting `page` in links.next.
 mgnify::detail::PageTokenAt<int> guess_p(int pages) {
@@ -151,8 +56,8 @@ bool page_number_matches(std::size_t index, const Page<int>& page, const Page<in
 
 TEST_CASE("predicted mode: k guessed pages in flight, items in order, each page fetched once",
           "[paged][predicted]") {
-  auto list = List::numbered(12, 4);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto list = listed(12, 4);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_read_ahead(true, 3);
   mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(12), 3,
                                               page_number_matches);
@@ -175,9 +80,9 @@ TEST_CASE("predicted mode: k guessed pages in flight, items in order, each page 
 
 TEST_CASE("predicted mode: the following pages are requested before page 1 is decoded",
           "[paged][predicted]") {
-  auto list = List::numbered(6, 2);
+  auto list = listed(6, 2);
   list->gate("p1");
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(6), 2);
   std::thread walker([&] { paged.begin(); });
   // Page 1 is held after announcing its envelope; pages 2 and 3 already left.
@@ -191,16 +96,16 @@ TEST_CASE("predicted mode: the following pages are requested before page 1 is de
 TEST_CASE("predicted mode: a guess that is not the previous page's next link falls back to links",
           "[paged][predicted]") {
   // The service switches scheme after page 3: its links.next names q4, not p4.
-  auto list = std::make_shared<List>();
-  list->add("p1", {1, 2}, "p2", 1);
-  list->add("p2", {3, 4}, "p3", 2);
-  list->add("p3", {5, 6}, "q4", 3);
-  list->add("q4", {7, 8}, "q5", 4);
-  list->add("q5", {9}, std::nullopt, 5);
+  auto list = std::make_shared<List>(kListUrl);
+  list->add("p1", {1, 2}, "p2", std::nullopt, 1);
+  list->add("p2", {3, 4}, "p3", std::nullopt, 2);
+  list->add("p3", {5, 6}, "q4", std::nullopt, 3);
+  list->add("q4", {7, 8}, "q5", std::nullopt, 4);
+  list->add("q5", {9}, std::nullopt, std::nullopt, 5);
   // What the guesses fetch instead: never to be yielded.
-  list->add("p4", {-1, -1}, "p5", 4);
-  list->add("p5", {-2}, std::nullopt, 5);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  list->add("p4", {-1, -1}, "p5", std::nullopt, 4);
+  list->add("p5", {-2}, std::nullopt, std::nullopt, 5);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(5), 4,
                                               page_number_matches);
   CHECK(paged.collect() == iota_vector(1, 9));
@@ -214,9 +119,9 @@ TEST_CASE("predicted mode: a guess that is not the previous page's next link fal
 
 TEST_CASE("predicted mode: a page whose meta disagrees with the guess is fetched again serially",
           "[paged][predicted]") {
-  auto list = List::numbered(5, 2);
-  list->add("p3", {5, 6}, "p4", 7);  // says it is page 7
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto list = listed(5, 2);
+  list->add("p3", {5, 6}, "p4", std::nullopt, 7);  // says it is page 7
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(5), 3,
                                               page_number_matches);
   CHECK(paged.collect() == iota_vector(1, 10));
@@ -230,9 +135,9 @@ TEST_CASE("predicted mode: a page whose meta disagrees with the guess is fetched
 
 TEST_CASE("predicted mode: a failed page surfaces after the items before it and the walk resumes",
           "[paged][predicted]") {
-  auto list = List::numbered(6, 3);
-  list->fail_once("p4");
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto list = listed(6, 3);
+  list->fail("p4", 1);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(6), 4,
                                               page_number_matches);
   std::vector<int> seen;
@@ -255,8 +160,8 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
 }
 
 TEST_CASE("predicted mode without a usable guess walks the links", "[paged][predicted]") {
-  auto list = List::numbered(4, 2);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto list = listed(4, 2);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_mode(
       mgnify::detail::WalkMode::predicted,
       [](std::size_t, const Page<int>&) { return std::optional<std::string>(); }, 3);
@@ -266,9 +171,9 @@ TEST_CASE("predicted mode without a usable guess walks the links", "[paged][pred
 
 TEST_CASE("link mode: page N+1 is requested as soon as page N's envelope is read",
           "[paged][readahead]") {
-  auto list = List::numbered(5, 2);
+  auto list = listed(5, 2);
   list->gate("p2");
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_read_ahead(true, 2);
   auto it = paged.begin();
   CHECK(*it == 1);
@@ -290,9 +195,9 @@ TEST_CASE("one-page read-ahead requests page N+1 only once page N is decoded",
           "[paged][readahead]") {
   // A second request during the decoding would need a second thread, whose
   // allocator arena was measured to keep about two pages more memory.
-  auto list = List::numbered(3, 2);
+  auto list = listed(3, 2);
   list->gate("p2");
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_read_ahead(true);
   std::vector<int> seen;
   std::thread walker([&] {
@@ -309,9 +214,9 @@ TEST_CASE("one-page read-ahead requests page N+1 only once page N is decoded",
 
 TEST_CASE("a page whose response is in frees its request slot, not its page slot",
           "[paged][counted]") {
-  auto list = List::numbered(8, 1);
+  auto list = listed(8, 1);
   for (int t = 2; t <= 8; ++t) list->gate("p" + std::to_string(t));
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::counted, guess_p(8), 2);
   std::thread walker([&] {
     auto it = paged.begin();
@@ -400,8 +305,8 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
 }
 
 TEST_CASE("the engine rejects a read-ahead or prediction window of 0", "[paged][predicted]") {
-  auto list = List::numbered(2, 2);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::fetcher(list));
+  auto list = listed(2, 2);
+  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
   CHECK_THROWS_AS(mgnify::detail::walk_engine(paged).set_read_ahead(true, 0),
                   mgnify::InvalidArgument);
   CHECK_THROWS_AS(mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted,

@@ -15,119 +15,25 @@
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/paged.hpp"
+#include "support/scripted_pages.hpp"
 
 using mgnify::Page;
 using mgnify::Paged;
 
-using test_support::iota_vector;
-using test_support::kPatience;
+using mgnify::test::iota_vector;
+using mgnify::test::kPatience;
 
 namespace {
 
-// A thread-safe scripted list. Pages listed in `gated` block inside the fetch
-// until the test opens them, which lets a test see exactly which fetches are
-// running at a given moment, without any timing assumption.
-class Script {
- public:
-  void add(const std::string& token, std::vector<int> items, std::optional<std::string> next,
-           std::optional<std::int64_t> total = std::nullopt) {
-    Page<int> p;
-    p.items = std::move(items);
-    p.next = std::move(next);
-    p.total = total;
-    p.url = "https://h/list?page=" + token;
-    std::lock_guard<std::mutex> lock(mutex_);
-    pages_[token] = std::move(p);
-  }
-  // `count` pages "1".."count" of `per_page` items each, numbered from 1.
-  static std::shared_ptr<Script> numbered(int count, int per_page) {
-    auto s = std::make_shared<Script>();
-    int value = 1;
-    for (int t = 1; t <= count; ++t) {
-      std::vector<int> items;
-      for (int k = 0; k < per_page; ++k) items.push_back(value++);
-      s->add(std::to_string(t), items,
-             t < count ? std::optional<std::string>(std::to_string(t + 1)) : std::nullopt,
-             count * per_page);
-    }
-    return s;
-  }
+using Script = mgnify::test::ScriptedPages;
 
-  void gate(const std::string& token) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    gated_.insert(token);
-  }
-  void open(const std::string& token) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    gated_.erase(token);
-    changed_.notify_all();
-  }
-  void fail(const std::string& token, int times) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    failing_[token] = times;
-  }
+constexpr const char* kScriptUrl = "https://h/list?page=";
 
-  // Waits until the fetch of `token` has started (true) or patience ran out.
-  bool wait_started(const std::string& token, int times = 1) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return changed_.wait_for(lock, kPatience, [&] {
-      return std::count(started_.begin(), started_.end(), token) >= times;
-    });
-  }
-  bool wait_running(std::size_t n) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return changed_.wait_for(lock, kPatience, [&] { return running_ == n; });
-  }
-
-  std::vector<std::string> started() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return started_;
-  }
-  std::size_t finished() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return finished_;
-  }
-  std::size_t max_running() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return max_running_;
-  }
-
-  static mgnify::PageFetcher<int> fetcher(std::shared_ptr<Script> self) {
-    return [self](const std::string& token) { return self->fetch(token); };
-  }
-
- private:
-  Page<int> fetch(const std::string& token) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    started_.push_back(token);
-    ++running_;
-    max_running_ = std::max(max_running_, running_);
-    changed_.notify_all();
-    changed_.wait_for(lock, kPatience, [&] { return gated_.count(token) == 0; });
-    --running_;
-    ++finished_;
-    changed_.notify_all();
-    if (auto it = failing_.find(token); it != failing_.end() && it->second != 0) {
-      if (it->second > 0) --it->second;
-      mgnify::ApiErrorInfo info;
-      info.status = 503;
-      info.method = "GET";
-      info.url = "https://h/list?page=" + token;
-      throw mgnify::ServerError(info);
-    }
-    return pages_.at(token);
-  }
-
-  mutable std::mutex mutex_;
-  std::condition_variable changed_;
-  std::map<std::string, Page<int>> pages_;
-  std::set<std::string> gated_;
-  std::map<std::string, int> failing_;
-  std::vector<std::string> started_;
-  std::size_t running_ = 0;
-  std::size_t max_running_ = 0;
-  std::size_t finished_ = 0;
-};
+// `count` pages "1".."count" of `per_page` items each, numbered from 1, each
+// reporting the total.
+std::shared_ptr<Script> scripted(int count, int per_page) {
+  return Script::numbered(kScriptUrl, "", count, per_page, Script::Report::total);
+}
 
 // v2-style tokens: page numbers, the count known from the first page.
 mgnify::detail::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
@@ -143,7 +49,7 @@ mgnify::detail::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
 
 TEST_CASE("read-ahead is off for a bare Paged: nothing runs on another thread",
           "[paged][readahead]") {
-  auto script = Script::numbered(3, 3);
+  auto script = scripted(3, 3);
   Paged<int> list("1", Script::fetcher(script));
   CHECK_FALSE(mgnify::detail::walk_engine(list).parallel());
   auto it = list.begin();
@@ -153,7 +59,7 @@ TEST_CASE("read-ahead is off for a bare Paged: nothing runs on another thread",
 }
 
 TEST_CASE("read-ahead fetches page N+1 while the caller is still on page N", "[paged][readahead]") {
-  auto script = Script::numbered(3, 3);
+  auto script = scripted(3, 3);
   script->gate("2");
   Paged<int> list("1", Script::fetcher(script));
   mgnify::detail::walk_engine(list).set_read_ahead(true);
@@ -186,7 +92,7 @@ TEST_CASE("read-ahead fetches page N+1 while the caller is still on page N", "[p
 
 TEST_CASE("a failing prefetched page is thrown from ++ after the items before it",
           "[paged][readahead]") {
-  auto script = Script::numbered(3, 3);
+  auto script = scripted(3, 3);
   script->fail("2", 1);
   Paged<int> list("1", Script::fetcher(script));
   mgnify::detail::walk_engine(list).set_read_ahead(true);
@@ -213,7 +119,7 @@ TEST_CASE("a failing prefetched page is thrown from ++ after the items before it
 
 TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged][readahead]") {
   SECTION("limit on a page boundary") {
-    auto script = Script::numbered(3, 3);
+    auto script = scripted(3, 3);
     Paged<int> list("1", Script::fetcher(script), 3);
     mgnify::detail::walk_engine(list).set_read_ahead(true);
     CHECK(list.collect() == iota_vector(1, 3));
@@ -221,7 +127,7 @@ TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged]
     CHECK(list.resume_token() == std::optional<std::string>("2"));
   }
   SECTION("limit inside the next page") {
-    auto script = Script::numbered(3, 3);
+    auto script = scripted(3, 3);
     Paged<int> list("1", Script::fetcher(script), 4);
     mgnify::detail::walk_engine(list).set_read_ahead(true);
     CHECK(list.collect() == iota_vector(1, 4));
@@ -230,7 +136,7 @@ TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged]
 }
 
 TEST_CASE("read-ahead walks past an empty page and stops on the last page", "[paged][readahead]") {
-  auto script = std::make_shared<Script>();
+  auto script = std::make_shared<Script>(kScriptUrl);
   script->add("1", {1, 2}, "2");
   script->add("2", {}, "3");
   script->add("3", {3}, std::nullopt);
@@ -242,7 +148,7 @@ TEST_CASE("read-ahead walks past an empty page and stops on the last page", "[pa
 
 TEST_CASE("for_each_page overlaps the next fetch with the caller's work on a page",
           "[paged][readahead]") {
-  auto script = Script::numbered(4, 2);
+  auto script = scripted(4, 2);
   Paged<int> list("1", Script::fetcher(script));
   mgnify::detail::walk_engine(list).set_read_ahead(true);
   std::vector<std::string> urls;
@@ -259,7 +165,7 @@ TEST_CASE("for_each_page overlaps the next fetch with the caller's work on a pag
 }
 
 TEST_CASE("destroying a Paged mid-walk waits for the fetch in flight", "[paged][readahead]") {
-  auto script = Script::numbered(3, 3);
+  auto script = scripted(3, 3);
   script->gate("2");
   {
     auto list = std::make_unique<Paged<int>>("1", Script::fetcher(script));
@@ -278,7 +184,7 @@ TEST_CASE("destroying a Paged mid-walk waits for the fetch in flight", "[paged][
 
 TEST_CASE("counted mode fetches up to k pages at once and yields items in order",
           "[paged][counted]") {
-  auto script = Script::numbered(10, 5);
+  auto script = scripted(10, 5);
   for (int t = 2; t <= 10; ++t) script->gate(std::to_string(t));
   Paged<int> list("1", Script::fetcher(script));
   mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
@@ -313,7 +219,7 @@ TEST_CASE("counted mode fetches up to k pages at once and yields items in order"
 
 TEST_CASE("counted mode: a failed page is thrown in order and the walk resumes there",
           "[paged][counted]") {
-  auto script = Script::numbered(6, 4);
+  auto script = scripted(6, 4);
   script->fail("4", 1);
   Paged<int> list("1", Script::fetcher(script));
   mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
@@ -342,7 +248,7 @@ TEST_CASE("counted mode: a failed page is thrown in order and the walk resumes t
 TEST_CASE("counted mode respects max_items, the empty page rule and a failing first page",
           "[paged][counted]") {
   SECTION("max_items: no page beyond the limit is requested") {
-    auto script = Script::numbered(10, 5);
+    auto script = scripted(10, 5);
     Paged<int> list("1", Script::fetcher(script), 12);
     mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
                                                numbered_tokens(1, 5), 8);
@@ -352,7 +258,7 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
     CHECK(started == std::vector<std::string>{"1", "2", "3"});
   }
   SECTION("an empty page ends the walk") {
-    auto script = std::make_shared<Script>();
+    auto script = std::make_shared<Script>(kScriptUrl);
     script->add("1", {1, 2}, "2", 6);
     script->add("2", {}, "3", 6);
     script->add("3", {5, 6}, std::nullopt, 6);
@@ -362,7 +268,7 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
     CHECK(list.collect() == std::vector<int>{1, 2});
   }
   SECTION("a failing first page leaves the first token and can be retried") {
-    auto script = Script::numbered(3, 2);
+    auto script = scripted(3, 2);
     script->fail("1", 1);
     Paged<int> list("1", Script::fetcher(script));
     mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
@@ -372,14 +278,14 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
     CHECK(list.collect() == iota_vector(1, 6));
   }
   SECTION("starting from a later page (a resume token)") {
-    auto script = Script::numbered(5, 2);
+    auto script = scripted(5, 2);
     Paged<int> list("3", Script::fetcher(script));
     mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
                                                numbered_tokens(3, 2), 2);
     CHECK(list.collect() == iota_vector(5, 10));
   }
   SECTION("total() reports the count before the walk") {
-    auto script = Script::numbered(4, 2);
+    auto script = scripted(4, 2);
     Paged<int> list("1", Script::fetcher(script));
     mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
                                                numbered_tokens(1, 2), 2);
@@ -389,7 +295,7 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
 }
 
 TEST_CASE("counted mode rejects bad settings before any request", "[paged][counted]") {
-  auto script = Script::numbered(2, 2);
+  auto script = scripted(2, 2);
   Paged<int> list("1", Script::fetcher(script));
   CHECK_THROWS_AS(mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
                                                              numbered_tokens(1, 2), 0),

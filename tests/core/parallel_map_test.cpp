@@ -147,7 +147,7 @@ TEST_CASE("a thread that cannot be started leaves the batch to the threads that 
 
 TEST_CASE("parallel calls through one session share its transport and limiter",
           "[executor][session]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   rig.transport->fallback([](const mgnify::http::Request& req) {
     mgnify::http::Response r;
     r.status = req.url.find("/7") != std::string::npos ? 404 : 200;
@@ -156,7 +156,7 @@ TEST_CASE("parallel calls through one session share its transport and limiter",
   });
   auto session = rig.session();
   const auto results = parallel_map(16, 4, [&](std::size_t i) {
-    return session->get(test_support::FakeRig::url("items/" + std::to_string(i))).body;
+    return session->get(mgnify::test::FakeRig::url("items/" + std::to_string(i))).body;
   });
   REQUIRE(results.size() == 16);
   for (std::size_t i = 0; i < 16; ++i) {
@@ -164,7 +164,7 @@ TEST_CASE("parallel calls through one session share its transport and limiter",
     if (i == 7) {
       CHECK(results[i].error_as<mgnify::NotFoundError>() != nullptr);
     } else {
-      CHECK(*results[i] == test_support::FakeRig::url("items/" + std::to_string(i)));
+      CHECK(*results[i] == mgnify::test::FakeRig::url("items/" + std::to_string(i)));
     }
   }
   CHECK(rig.transport->request_count() == 16);

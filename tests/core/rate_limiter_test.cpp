@@ -169,7 +169,7 @@ TEST_CASE("a shared limiter paces real threads at the combined rate", "[rate][th
 }
 
 TEST_CASE("a session paces its requests through its limiter", "[rate][session]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   rig.transport->fallback([](const mgnify::http::Request&) {
     mgnify::http::Response r;
     r.status = 200;

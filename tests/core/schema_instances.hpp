@@ -38,7 +38,7 @@
 
 #include "mgnify/detail/fast_json.hpp"
 
-namespace schema_instances {
+namespace mgnify::test::schema_instances {
 
 using json = nlohmann::json;
 
@@ -177,7 +177,7 @@ class Generator {
  private:
   static constexpr int kMaxDepth = 32;
 
-  const json& resolve(const json& schema) const { return schema_instances::resolve(root_, schema); }
+  const json& resolve(const json& schema) const { return mgnify::test::schema_instances::resolve(root_, schema); }
 
   static void check_keywords(const json& s) {
     static const std::set<std::string> understood = {
@@ -691,7 +691,7 @@ inline void expect_no_unexpected_failures(const Report& report,
 ///
 ///   TEST_CASE("known v1 schema conformance failures", "[v1][schema][!mayfail]") {
 ///     const auto report = run_all(/*only_known=*/true);  // run_schema on named_by() schemas
-///     schema_instances::report_known_failures(report, known_failures());
+///     mgnify::test::schema_instances::report_known_failures(report, known_failures());
 ///   }
 inline void report_known_failures(const Report& report, const std::vector<KnownFailure>& known) {
   for (std::size_t i = 0; i < known.size(); ++i) {
@@ -731,4 +731,4 @@ inline std::string summary(const std::string& title, const Report& report) {
   return out.str();
 }
 
-}  // namespace schema_instances
+}  // namespace mgnify::test::schema_instances

@@ -14,10 +14,10 @@ using namespace std::chrono_literals;
 using mgnify::http::Headers;
 using mgnify::http::Method;
 using mgnify::http::Request;
-using test_support::FakeRig;
+using mgnify::test::FakeRig;
 using Kind = mgnify::TransportError::Kind;
 
-using test_support::imf_date;
+using mgnify::test::http_date;
 
 namespace {
 
@@ -268,7 +268,7 @@ TEST_CASE("a redirect chain records every hop in order", "[session][redirect]") 
   rig.transport->respond(FakeRig::url("b"), 302, "", location("c"));
   rig.transport->respond(FakeRig::url("c"), 307, "", location("d"));
   rig.transport->respond(FakeRig::url("d"), 200, "end");
-  test_support::LogCapture log;
+  mgnify::test::LogCapture log;
   auto s = rig.session([&](mgnify::ClientOptions& o) { o.logger = log.logger(); });
   const auto r = s->get(FakeRig::url("a"));
   CHECK(r.redirects ==
@@ -643,7 +643,7 @@ TEST_CASE("backoff waits grow within the full-jitter bounds", "[session][retry]"
     r.status = 503;
     return r;
   });
-  test_support::LogCapture log;
+  mgnify::test::LogCapture log;
   auto s = rig.session([&](mgnify::ClientOptions& o) {
     o.retry.max_attempts = 5;
     o.retry.initial_backoff = 100ms;
@@ -679,7 +679,7 @@ TEST_CASE("Retry-After in seconds is honoured exactly", "[session][retry]") {
   auto s = rig.session();
   const auto r = s->get(FakeRig::url("a"));
   CHECK(r.attempts == 3);
-  CHECK(rig.sleeps() == test_support::ns_list({7s, 2s}));
+  CHECK(rig.sleeps() == mgnify::test::ns_list({7s, 2s}));
 }
 
 TEST_CASE("Retry-After as an HTTP-date in each form is honoured against the wall clock",
@@ -694,7 +694,7 @@ TEST_CASE("Retry-After as an HTTP-date in each form is honoured against the wall
     rig.transport->respond(FakeRig::url("a"), 200, "ok");
     auto s = rig.session();
     CHECK(s->get(FakeRig::url("a")).attempts == 2);
-    CHECK(rig.sleeps() == test_support::ns_list({42s}));
+    CHECK(rig.sleeps() == mgnify::test::ns_list({42s}));
   }
 }
 
@@ -702,7 +702,7 @@ TEST_CASE("an HTTP-date Retry-After in the past means a jittered retry, not a wa
           "[session][retry]") {
   FakeRig rig;
   const auto when = rig.clock->wall_now() - 3600s;
-  rig.transport->respond(FakeRig::url("a"), 503, "", Headers{{"Retry-After", imf_date(when)}});
+  rig.transport->respond(FakeRig::url("a"), 503, "", Headers{{"Retry-After", http_date(when)}});
   rig.transport->respond(FakeRig::url("a"), 200);
   auto s = rig.session();
   s->get(FakeRig::url("a"));
@@ -716,7 +716,7 @@ TEST_CASE("a long Retry-After is clamped to max_retry_after", "[session][retry]"
   rig.transport->respond(FakeRig::url("a"), 200);
   auto s = rig.session([](mgnify::ClientOptions& o) { o.retry.max_retry_after = 30s; });
   s->get(FakeRig::url("a"));
-  CHECK(rig.sleeps() == test_support::ns_list({30s}));
+  CHECK(rig.sleeps() == mgnify::test::ns_list({30s}));
 }
 
 TEST_CASE("429 past the retry cap is a RateLimitedError carrying the last Retry-After",
@@ -743,7 +743,7 @@ TEST_CASE("429 past the retry cap is a RateLimitedError carrying the last Retry-
           "HTTP 429 for GET " + FakeRig::url("a") +
               ": Request was throttled. Expected available in 11 seconds. (after 3 attempts)");
   }
-  CHECK(rig.sleeps() == test_support::ns_list({5s, 9s}));
+  CHECK(rig.sleeps() == mgnify::test::ns_list({5s, 9s}));
 }
 
 TEST_CASE("a 429 without Retry-After leaves retry_after empty", "[session][retry]") {
@@ -885,7 +885,7 @@ TEST_CASE("the logging hook sees each step and never the token", "[session][log]
   rig.transport->respond(FakeRig::url("gone"), 404, R"({"detail": "Not found."})");
   rig.transport->fail(FakeRig::url("down"), Kind::connect, "Could not connect");
   rig.transport->fail(FakeRig::url("down"), Kind::connect, "Could not connect");
-  test_support::LogCapture log;
+  mgnify::test::LogCapture log;
   auto s = rig.session([&](mgnify::ClientOptions& o) {
     o.token = token;
     o.logger = log.logger();

@@ -1,8 +1,7 @@
 #pragma once
 
 // Helpers shared by the core tests: a session over a FakeTransport with a fake
-// clock, a running mock server with a libcurl session pointed at it, and a
-// thread-safe collector for the logging hook.
+// clock and options for a libcurl session against the mock.
 
 #include <chrono>
 #include <ctime>
@@ -20,8 +19,10 @@
 #include "mgnify/options.hpp"
 #include "mgnify/testing/fake_clock.hpp"
 #include "mgnify/testing/fake_transport.hpp"
+#include "support/http_date.hpp"
+#include "support/log_capture.hpp"
 
-namespace test_support {
+namespace mgnify::test {
 
 using namespace std::chrono_literals;
 
@@ -36,40 +37,6 @@ inline mgnify::http::RetryOptions fast_retry(int max_attempts = 4) {
   r.max_backoff = std::chrono::milliseconds(8);
   return r;
 }
-
-/// Records every event the session reports, from any thread.
-class LogCapture {
- public:
-  mgnify::http::Logger logger() {
-    return [this](const mgnify::http::LogEvent& e) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      events_.push_back(e);
-    };
-  }
-  std::vector<mgnify::http::LogEvent> events() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return events_;
-  }
-  std::vector<mgnify::http::LogEvent::Kind> kinds() const {
-    std::vector<mgnify::http::LogEvent::Kind> out;
-    for (const auto& e : events()) out.push_back(e.kind);
-    return out;
-  }
-  /// True when `needle` appears in any text field of any event.
-  bool mentions(const std::string& needle) const {
-    for (const auto& e : events()) {
-      if (e.method.find(needle) != std::string::npos || e.url.find(needle) != std::string::npos ||
-          e.message.find(needle) != std::string::npos) {
-        return true;
-      }
-    }
-    return false;
-  }
-
- private:
-  mutable std::mutex mutex_;
-  std::vector<mgnify::http::LogEvent> events_;
-};
 
 struct FakeRig {
   std::shared_ptr<mgnify::testing::FakeTransport> transport =
@@ -126,17 +93,6 @@ inline std::vector<std::chrono::nanoseconds> ns_list(
   return std::vector<std::chrono::nanoseconds>(l);
 }
 
-/// `t` as an HTTP date (IMF-fixdate), the form of Retry-After and Date headers.
-inline std::string imf_date(std::chrono::system_clock::time_point t) {
-  const auto secs = std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
-  const std::time_t tt = static_cast<std::time_t>(secs);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-  return buf;
-}
-
 /// The integers from..to, both included.
 inline std::vector<int> iota_vector(int from, int to) {
   std::vector<int> v;
@@ -148,4 +104,4 @@ inline std::vector<int> iota_vector(int from, int to) {
 /// wait this long; it only keeps a broken worker from hanging the suite.
 inline constexpr auto kPatience = std::chrono::seconds(10);
 
-}  // namespace test_support
+}  // namespace mgnify::test

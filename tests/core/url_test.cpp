@@ -235,7 +235,7 @@ TEST_CASE("resolve_reference keeps absolute references and the base's authority 
 }
 
 TEST_CASE("Session::url joins the base and an encoded path and query", "[url][session]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   auto s = rig.session({}, "https://api.example.org/base///");
   CHECK(s->base_url() == "https://api.example.org/base");
   CHECK(s->url("studies/" + encode_path_segment("a b")) ==
@@ -251,7 +251,7 @@ TEST_CASE("Session::url joins the base and an encoded path and query", "[url][se
 }
 
 TEST_CASE("Session refuses bad options before any request", "[url][session]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   CHECK_THROWS_AS(rig.session({}, "api.example.org/base"), InvalidArgument);
   CHECK_THROWS_AS(rig.session({}, "ftp://api.example.org"), InvalidArgument);
   CHECK_THROWS_AS(rig.session([](mgnify::ClientOptions& o) { o.max_redirects = -1; }),
@@ -267,7 +267,7 @@ TEST_CASE("Session refuses bad options before any request", "[url][session]") {
 }
 
 TEST_CASE("check_link refuses foreign hosts unless allowed", "[url][session]") {
-  test_support::FakeRig rig;
+  mgnify::test::FakeRig rig;
   auto s = rig.session();
   CHECK_NOTHROW(s->check_link("https://api.example.org/base/studies?page=2"));
   CHECK_NOTHROW(s->check_link("https://API.example.org:443/elsewhere"));

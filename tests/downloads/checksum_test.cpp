@@ -33,8 +33,8 @@ TEST_CASE("Hasher is incremental and reusable after reset", "[checksum]") {
 }
 
 TEST_CASE("hash_file reads the whole file and reports a missing one", "[checksum]") {
-  dl_test::TempDir dir;
-  dl_test::write_file(dir / "abc.txt", "abc");
+  mgnify::test::dl::TempDir dir;
+  mgnify::test::dl::write_file(dir / "abc.txt", "abc");
   CHECK(mgnify::files::hash_file(HashAlgorithm::md5, dir / "abc.txt") ==
         "900150983cd24fb0d6963f7d28e17f72");
   CHECK_THROWS_AS(mgnify::files::hash_file(HashAlgorithm::md5, dir / "missing"), mgnify::FileError);
@@ -71,10 +71,10 @@ TEST_CASE("Checksum::from_record reads v1 file-checksum values", "[checksum]") {
   // v1 sends {"checksum": "", "checksum-algorithm": ""} when it has none.
   CHECK_FALSE(Checksum::from_record("", "").has_value());
   CHECK_FALSE(Checksum::from_record("MD5", "").has_value());
-  const auto c = Checksum::from_record("SHA256", dl_test::kSmall.sha256);
+  const auto c = Checksum::from_record("SHA256", mgnify::test::dl::kSmall.sha256);
   REQUIRE(c.has_value());
   CHECK(c->algorithm == HashAlgorithm::sha256);
-  CHECK(c->hex == dl_test::kSmall.sha256);
+  CHECK(c->hex == mgnify::test::dl::kSmall.sha256);
   CHECK_THROWS_AS(Checksum::from_record("CRC32", "1234abcd"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(Checksum::from_record("", "1234abcd"), mgnify::InvalidArgument);
 }

@@ -25,10 +25,10 @@ struct FakeRig {
   std::shared_ptr<FakeTransport> transport = std::make_shared<FakeTransport>();
   std::shared_ptr<FakeClock> clock = std::make_shared<FakeClock>();
   std::unique_ptr<Session> session;
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
 
   FakeRig() {
-    ClientOptions o = dl_test::fast_options();
+    ClientOptions o = mgnify::test::dl::fast_options();
     o.transport = transport;
     o.clock = clock;
     o.token = "secret-token";
@@ -99,13 +99,13 @@ TEST_CASE("a 200 with Content-Length to a Range request replaces the .part", "[d
   FakeRig rig;
   const std::string body = body_of(9000);
   const auto target = rig.dir / "x.tsv";
-  dl_test::write_file(partial_path(target), "stale bytes");
+  mgnify::test::dl::write_file(partial_path(target), "stale bytes");
   rig.transport->respond(kFileUrl, 200, body, {{"Content-Length", "9000"}});
   DownloadOptions options;
   options.checksum = Checksum::of(HashAlgorithm::sha256, hash_bytes(HashAlgorithm::sha256, body));
   const auto r = download(*rig.session, kFileUrl, target, options);
   CHECK_FALSE(r.resumed);
-  CHECK(dl_test::read_file(target) == body);
+  CHECK(mgnify::test::dl::read_file(target) == body);
   const auto sent = rig.transport->requests();
   REQUIRE(sent.size() == 1);
   CHECK(sent[0].headers.get("Range") == std::string("bytes=11-"));
@@ -115,14 +115,14 @@ TEST_CASE("a 206 for another range restarts without Range", "[downloads][fake]")
   FakeRig rig;
   const std::string body = body_of(5000);
   const auto target = rig.dir / "x.tsv";
-  dl_test::write_file(partial_path(target), body.substr(0, 100));
+  mgnify::test::dl::write_file(partial_path(target), body.substr(0, 100));
   rig.transport->respond(kFileUrl, 206, body.substr(50), {{"Content-Range", "bytes 50-4999/5000"}});
   rig.transport->respond(kFileUrl, 200, body, {{"Content-Length", "5000"}});
   DownloadOptions options;  // the digest lets a .part without a saved validator be resumed
   options.checksum = Checksum::of(HashAlgorithm::sha256, hash_bytes(HashAlgorithm::sha256, body));
   const auto r = download(*rig.session, kFileUrl, target, options);
   CHECK(r.attempts == 2);
-  CHECK(dl_test::read_file(target) == body);
+  CHECK(mgnify::test::dl::read_file(target) == body);
   const auto sent = rig.transport->requests();
   REQUIRE(sent.size() == 2);
   CHECK(sent[0].headers.get("Range") == std::string("bytes=100-"));
@@ -133,8 +133,8 @@ TEST_CASE("a 206 resumes, taking the total from Content-Range", "[downloads][fak
   FakeRig rig;
   const std::string body = body_of(5000);
   const auto target = rig.dir / "x.tsv";
-  dl_test::write_file(partial_path(target), body.substr(0, 1000));
-  dl_test::write_file(validator_path(target), "\"v1\"\n");  // saved by the earlier run
+  mgnify::test::dl::write_file(partial_path(target), body.substr(0, 1000));
+  mgnify::test::dl::write_file(validator_path(target), "\"v1\"\n");  // saved by the earlier run
   rig.transport->respond(
       kFileUrl, 206, body.substr(1000),
       {{"Content-Range", "bytes 1000-4999/5000"}, {"Content-Length", "4000"}, {"ETag", "\"v1\""}});
@@ -146,7 +146,7 @@ TEST_CASE("a 206 resumes, taking the total from Content-Range", "[downloads][fak
   CHECK(r.bytes == 5000);
   CHECK(r.bytes_transferred == 4000);
   CHECK(total == std::uint64_t{5000});
-  CHECK(dl_test::read_file(target) == body);
+  CHECK(mgnify::test::dl::read_file(target) == body);
   CHECK(rig.transport->requests().at(0).headers.get("If-Range") == std::string("\"v1\""));
   CHECK_FALSE(std::filesystem::exists(validator_path(target)));
 }
@@ -155,14 +155,14 @@ TEST_CASE("a 416 without a way to confirm the .part restarts the file", "[downlo
   FakeRig rig;
   const std::string body = body_of(3000);
   const auto target = rig.dir / "x.tsv";
-  dl_test::write_file(partial_path(target), body);
-  dl_test::write_file(validator_path(target), "\"v1\"\n");
+  mgnify::test::dl::write_file(partial_path(target), body);
+  mgnify::test::dl::write_file(validator_path(target), "\"v1\"\n");
   rig.transport->respond(kFileUrl, 416, "", {{"Content-Range", "bytes */3000"}});
   rig.transport->respond(kFileUrl, 200, body);
   const auto r = download(*rig.session, kFileUrl, target, {});
   CHECK(r.attempts == 2);
   CHECK(r.bytes == 3000);
-  CHECK(dl_test::read_file(target) == body);
+  CHECK(mgnify::test::dl::read_file(target) == body);
 }
 
 TEST_CASE("a server size that contradicts the expected size fails before the body",

@@ -16,7 +16,7 @@
 using namespace mgnify;
 using namespace mgnify::http;
 using namespace mgnify::files;
-using dl_test::KnownFile;
+using mgnify::test::dl::KnownFile;
 using mgnify::testing::FakeClock;
 
 namespace {
@@ -24,9 +24,9 @@ namespace {
 struct Rig {
   mock::MockServer server;
   std::unique_ptr<Session> session;
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
 
-  explicit Rig(ClientOptions options = dl_test::fast_options()) {
+  explicit Rig(ClientOptions options = mgnify::test::dl::fast_options()) {
     mock::register_file_routes(server);
     server.start();
     session = std::make_unique<Session>(mgnify::with_default_transport(std::move(options)),
@@ -69,7 +69,7 @@ TEST_CASE("fresh downloads are verified with MD5, SHA1 and SHA256", "[downloads]
   Rig rig;
   const auto algorithm = GENERATE(HashAlgorithm::md5, HashAlgorithm::sha1, HashAlgorithm::sha256);
   const KnownFile file =
-      GENERATE(dl_test::kSmall, dl_test::kMedium, dl_test::kLarge, dl_test::kEmpty);
+      GENERATE(mgnify::test::dl::kSmall, mgnify::test::dl::kMedium, mgnify::test::dl::kLarge, mgnify::test::dl::kEmpty);
   CAPTURE(file.name, hash_algorithm_name(algorithm));
 
   DownloadOptions options;
@@ -87,7 +87,7 @@ TEST_CASE("fresh downloads are verified with MD5, SHA1 and SHA256", "[downloads]
   REQUIRE(r.verified_checksum.has_value());
   CHECK(*r.verified_checksum == *options.checksum);
   CHECK(r.path == target);
-  CHECK(dl_test::read_file(target) == mock::mock_file(file.name));
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file(file.name));
   CHECK_FALSE(std::filesystem::exists(partial_path(target)));
 
   const auto sent = rig.requests_to(file.name);
@@ -100,14 +100,14 @@ TEST_CASE("a checksum mismatch throws IntegrityError and leaves no file", "[down
   Rig rig;
   const auto target = rig.dir / "small.tsv";
   DownloadOptions options;
-  options.checksum = Checksum::of(HashAlgorithm::md5, dl_test::kMedium.md5);  // the wrong file's
+  options.checksum = Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kMedium.md5);  // the wrong file's
   try {
     download(*rig.session, rig.url("small.tsv"), target, options);
     FAIL("expected IntegrityError");
   } catch (const IntegrityError& e) {
     CHECK(e.kind() == IntegrityError::Kind::checksum);
-    CHECK(e.expected() == std::string("MD5:") + dl_test::kMedium.md5);
-    CHECK(e.actual() == std::string("MD5:") + dl_test::kSmall.md5);
+    CHECK(e.expected() == std::string("MD5:") + mgnify::test::dl::kMedium.md5);
+    CHECK(e.actual() == std::string("MD5:") + mgnify::test::dl::kSmall.md5);
     CHECK(e.path() == target);
     CHECK(e.url() == rig.url("small.tsv"));
   }
@@ -120,22 +120,22 @@ TEST_CASE("a size mismatch throws IntegrityError and leaves no file", "[download
   Rig rig;
   const auto target = rig.dir / "medium.bin";
   DownloadOptions options;
-  options.expected_size = dl_test::kMedium.size - 1;
+  options.expected_size = mgnify::test::dl::kMedium.size - 1;
   try {
     download(*rig.session, rig.url("medium.bin"), target, options);
     FAIL("expected IntegrityError");
   } catch (const IntegrityError& e) {
     CHECK(e.kind() == IntegrityError::Kind::size);
-    CHECK(e.expected() == std::to_string(dl_test::kMedium.size - 1));
-    CHECK(e.actual() == std::to_string(dl_test::kMedium.size));
+    CHECK(e.expected() == std::to_string(mgnify::test::dl::kMedium.size - 1));
+    CHECK(e.actual() == std::to_string(mgnify::test::dl::kMedium.size));
   }
   CHECK_FALSE(std::filesystem::exists(target));
   CHECK_FALSE(std::filesystem::exists(partial_path(target)));
 
-  options.expected_size = dl_test::kMedium.size;
+  options.expected_size = mgnify::test::dl::kMedium.size;
   const auto r = download(*rig.session, rig.url("medium.bin"), target, options);
   CHECK(r.size_verified);
-  CHECK(dl_test::read_file(target) == mock::mock_file("medium.bin"));
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("medium.bin"));
 }
 
 TEST_CASE("a transfer cut mid-body resumes with a Range request", "[downloads][mock]") {
@@ -143,16 +143,16 @@ TEST_CASE("a transfer cut mid-body resumes with a Range request", "[downloads][m
   const std::uint64_t cut = 1'000'000;
   const auto target = rig.dir / "large.fasta";
   DownloadOptions options;
-  options.checksum = Checksum::of(HashAlgorithm::sha256, dl_test::kLarge.sha256);
+  options.checksum = Checksum::of(HashAlgorithm::sha256, mgnify::test::dl::kLarge.sha256);
   const auto r =
       download(*rig.session, rig.url("large.fasta", "cut=" + std::to_string(cut)), target, options);
 
   CHECK(r.attempts == 2);
   CHECK(r.resumed);
-  CHECK(r.bytes == dl_test::kLarge.size);
+  CHECK(r.bytes == mgnify::test::dl::kLarge.size);
   // Every byte crossed the network exactly once.
-  CHECK(r.bytes_transferred == dl_test::kLarge.size);
-  CHECK(dl_test::read_file(target) == mock::mock_file("large.fasta"));
+  CHECK(r.bytes_transferred == mgnify::test::dl::kLarge.size);
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("large.fasta"));
 
   const auto sent = rig.requests_to("large.fasta");
   REQUIRE(sent.size() == 2);
@@ -170,36 +170,36 @@ TEST_CASE("a .part left by an earlier run is resumed, only the rest is fetched",
   Rig rig;
   const auto target = rig.dir / "medium.bin";
   const std::string& full = mock::mock_file("medium.bin");
-  dl_test::write_file(partial_path(target), full.substr(0, 12345));
+  mgnify::test::dl::write_file(partial_path(target), full.substr(0, 12345));
 
   std::vector<DownloadProgress> seen;
   DownloadOptions options;
-  options.checksum = Checksum::of(HashAlgorithm::sha1, dl_test::kMedium.sha1);
+  options.checksum = Checksum::of(HashAlgorithm::sha1, mgnify::test::dl::kMedium.sha1);
   options.progress = [&](const DownloadProgress& p) { seen.push_back(p); };
   const auto r = download(*rig.session, rig.url("medium.bin"), target, options);
 
   CHECK(r.resumed);
   CHECK(r.attempts == 1);
   CHECK(r.bytes_transferred == full.size() - 12345);
-  CHECK(dl_test::read_file(target) == full);
+  CHECK(mgnify::test::dl::read_file(target) == full);
   const auto sent = rig.requests_to("medium.bin");
   REQUIRE(sent.size() == 1);
   CHECK(header(sent[0], "range") == "bytes=12345-");
   REQUIRE_FALSE(seen.empty());
   CHECK(seen.front().bytes_done == 12345);  // the kept bytes are reported first
-  CHECK(seen.front().total == dl_test::kMedium.size);
+  CHECK(seen.front().total == mgnify::test::dl::kMedium.size);
   CHECK(seen.back().bytes_done == full.size());
 }
 
 TEST_CASE("resume=false discards an existing .part", "[downloads][mock]") {
   Rig rig;
   const auto target = rig.dir / "small.tsv";
-  dl_test::write_file(partial_path(target), "garbage that must not survive");
+  mgnify::test::dl::write_file(partial_path(target), "garbage that must not survive");
   DownloadOptions options;
   options.resume = false;
   const auto r = download(*rig.session, rig.url("small.tsv"), target, options);
   CHECK_FALSE(r.resumed);
-  CHECK(dl_test::read_file(target) == mock::mock_file("small.tsv"));
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("small.tsv"));
   CHECK(header(rig.requests_to("small.tsv").at(0), "range").empty());
 }
 
@@ -207,15 +207,15 @@ TEST_CASE("a server that ignores Range restarts the file cleanly", "[downloads][
   Rig rig;
   const auto target = rig.dir / "medium.bin";
   // Bytes that are NOT the file's prefix: appending to them would corrupt it.
-  dl_test::write_file(partial_path(target), std::string(5000, 'x'));
+  mgnify::test::dl::write_file(partial_path(target), std::string(5000, 'x'));
   DownloadOptions options;
-  options.checksum = Checksum::of(HashAlgorithm::md5, dl_test::kMedium.md5);
+  options.checksum = Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kMedium.md5);
   const auto r = download(*rig.session, rig.url("medium.bin", "ignore_range=1"), target, options);
 
   CHECK_FALSE(r.resumed);
-  CHECK(r.bytes == dl_test::kMedium.size);
-  CHECK(r.bytes_transferred == dl_test::kMedium.size);
-  CHECK(dl_test::read_file(target) == mock::mock_file("medium.bin"));
+  CHECK(r.bytes == mgnify::test::dl::kMedium.size);
+  CHECK(r.bytes_transferred == mgnify::test::dl::kMedium.size);
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("medium.bin"));
   const auto sent = rig.requests_to("medium.bin");
   REQUIRE(sent.size() == 1);
   CHECK(header(sent[0], "range") == "bytes=5000-");
@@ -225,15 +225,15 @@ TEST_CASE("a .part that already holds the whole file is finished after a 416",
           "[downloads][mock]") {
   Rig rig;
   const auto target = rig.dir / "small.tsv";
-  dl_test::write_file(partial_path(target), mock::mock_file("small.tsv"));
+  mgnify::test::dl::write_file(partial_path(target), mock::mock_file("small.tsv"));
   DownloadOptions options;
-  options.expected_size = dl_test::kSmall.size;
-  options.checksum = Checksum::of(HashAlgorithm::sha256, dl_test::kSmall.sha256);
+  options.expected_size = mgnify::test::dl::kSmall.size;
+  options.checksum = Checksum::of(HashAlgorithm::sha256, mgnify::test::dl::kSmall.sha256);
   const auto r = download(*rig.session, rig.url("small.tsv"), target, options);
-  CHECK(r.bytes == dl_test::kSmall.size);
+  CHECK(r.bytes == mgnify::test::dl::kSmall.size);
   CHECK(r.bytes_transferred == 0);
   CHECK(r.verified_checksum.has_value());
-  CHECK(dl_test::read_file(target) == mock::mock_file("small.tsv"));
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("small.tsv"));
   const auto sent = rig.requests_to("small.tsv");
   REQUIRE(sent.size() == 1);
   CHECK(header(sent[0], "range") == "bytes=1000-");
@@ -242,22 +242,22 @@ TEST_CASE("a .part that already holds the whole file is finished after a 416",
 TEST_CASE("an existing valid file is verified, not downloaded again", "[downloads][mock]") {
   Rig rig;
   const auto target = rig.dir / "medium.bin";
-  dl_test::write_file(target, mock::mock_file("medium.bin"));
+  mgnify::test::dl::write_file(target, mock::mock_file("medium.bin"));
   std::vector<DownloadProgress> seen;
   DownloadOptions options;
-  options.checksum = Checksum::of(HashAlgorithm::sha256, dl_test::kMedium.sha256);
+  options.checksum = Checksum::of(HashAlgorithm::sha256, mgnify::test::dl::kMedium.sha256);
   options.progress = [&](const DownloadProgress& p) { seen.push_back(p); };
   const auto r = download(*rig.session, rig.url("medium.bin"), target, options);
 
   CHECK(r.already_present);
   CHECK(r.attempts == 0);
-  CHECK(r.bytes == dl_test::kMedium.size);
+  CHECK(r.bytes == mgnify::test::dl::kMedium.size);
   CHECK(r.bytes_transferred == 0);
   CHECK(r.verified_checksum.has_value());
   CHECK(rig.server.hits("/files/medium.bin") == 0);
   REQUIRE(seen.size() == 1);
-  CHECK(seen[0].bytes_done == dl_test::kMedium.size);
-  CHECK(seen[0].total == dl_test::kMedium.size);
+  CHECK(seen[0].bytes_done == mgnify::test::dl::kMedium.size);
+  CHECK(seen[0].total == mgnify::test::dl::kMedium.size);
 }
 
 TEST_CASE("an existing corrupt file is downloaded again", "[downloads][mock]") {
@@ -265,19 +265,19 @@ TEST_CASE("an existing corrupt file is downloaded again", "[downloads][mock]") {
   const auto target = rig.dir / "medium.bin";
   std::string corrupt = mock::mock_file("medium.bin");
   corrupt[777] = static_cast<char>(corrupt[777] ^ 0x01);
-  dl_test::write_file(target, corrupt);
+  mgnify::test::dl::write_file(target, corrupt);
 
   SECTION("detected by checksum") {
     DownloadOptions options;
-    options.checksum = Checksum::of(HashAlgorithm::md5, dl_test::kMedium.md5);
+    options.checksum = Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kMedium.md5);
     const auto r = download(*rig.session, rig.url("medium.bin"), target, options);
     CHECK_FALSE(r.already_present);
-    CHECK(r.bytes_transferred == dl_test::kMedium.size);
+    CHECK(r.bytes_transferred == mgnify::test::dl::kMedium.size);
   }
   SECTION("detected by size") {
-    dl_test::write_file(target, corrupt.substr(0, 1000));
+    mgnify::test::dl::write_file(target, corrupt.substr(0, 1000));
     DownloadOptions options;
-    options.expected_size = dl_test::kMedium.size;
+    options.expected_size = mgnify::test::dl::kMedium.size;
     const auto r = download(*rig.session, rig.url("medium.bin"), target, options);
     CHECK_FALSE(r.already_present);
     CHECK(r.size_verified);
@@ -289,7 +289,7 @@ TEST_CASE("an existing corrupt file is downloaded again", "[downloads][mock]") {
     CHECK_FALSE(r.size_verified);
   }
   CHECK(rig.server.hits("/files/medium.bin") == 1);
-  CHECK(dl_test::read_file(target) == mock::mock_file("medium.bin"));
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("medium.bin"));
 }
 
 TEST_CASE("progress is monotonic and ends at the total", "[downloads][mock]") {
@@ -310,9 +310,9 @@ TEST_CASE("progress is monotonic and ends at the total", "[downloads][mock]") {
   }
   for (const auto& p : seen) {
     REQUIRE(p.total.has_value());
-    CHECK(*p.total == dl_test::kLarge.size);
+    CHECK(*p.total == mgnify::test::dl::kLarge.size);
   }
-  CHECK(seen.back().bytes_done == dl_test::kLarge.size);
+  CHECK(seen.back().bytes_done == mgnify::test::dl::kLarge.size);
 }
 
 TEST_CASE("progress without a known size ends with bytes == total", "[downloads][mock]") {
@@ -324,8 +324,8 @@ TEST_CASE("progress without a known size ends with bytes == total", "[downloads]
   download(*rig.session, rig.url("medium.bin", "ignore_range=1"), target, options);
   REQUIRE(seen.size() >= 2);
   CHECK_FALSE(seen.front().total.has_value());
-  CHECK(seen.back().bytes_done == dl_test::kMedium.size);
-  CHECK(seen.back().total == dl_test::kMedium.size);
+  CHECK(seen.back().bytes_done == mgnify::test::dl::kMedium.size);
+  CHECK(seen.back().total == mgnify::test::dl::kMedium.size);
 }
 
 TEST_CASE("transient failures are retried by resuming", "[downloads][mock]") {
@@ -341,10 +341,10 @@ TEST_CASE("transient failures are retried by resuming", "[downloads][mock]") {
     rig.server.push_fault("/files/small.tsv", mock::Fault::dropped());
   }
   DownloadOptions options;
-  options.checksum = Checksum::of(HashAlgorithm::md5, dl_test::kSmall.md5);
+  options.checksum = Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kSmall.md5);
   const auto r = download(*rig.session, rig.url("small.tsv"), target, options);
   CHECK(r.attempts == 2);
-  CHECK(dl_test::read_file(target) == mock::mock_file("small.tsv"));
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("small.tsv"));
   CHECK(rig.server.hits("/files/small.tsv") == 2);
 }
 
@@ -363,11 +363,11 @@ TEST_CASE("attempts are bounded and the .part is kept for a later resume", "[dow
   CHECK_FALSE(std::filesystem::exists(target));
   CHECK(std::filesystem::file_size(partial_path(target)) == 1000000);
 
-  options.checksum = Checksum::of(HashAlgorithm::md5, dl_test::kLarge.md5);
+  options.checksum = Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kLarge.md5);
   const auto r = download(*rig.session, rig.url("large.fasta"), target, options);
   CHECK(r.resumed);
-  CHECK(r.bytes_transferred == dl_test::kLarge.size - 1000000);
-  CHECK(dl_test::read_file(target) == mock::mock_file("large.fasta"));
+  CHECK(r.bytes_transferred == mgnify::test::dl::kLarge.size - 1000000);
+  CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("large.fasta"));
 
   options.max_attempts = 2;
   rig.server.push_faults("/files/small.tsv", mock::Fault::status_only(503), 5);
@@ -398,14 +398,14 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
   mock::register_file_routes(server);
   server.start();
   server.set_latency(std::chrono::milliseconds(60));
-  auto counting = std::make_shared<dl_test::CountingTransport>(std::make_shared<CurlTransport>());
-  ClientOptions options = dl_test::fast_options();
+  auto counting = std::make_shared<mgnify::test::dl::CountingTransport>(std::make_shared<CurlTransport>());
+  ClientOptions options = mgnify::test::dl::fast_options();
   options.transport = counting;
   Session session(mgnify::with_default_transport(options), server.origin());
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
 
-  const std::vector<KnownFile> files{dl_test::kSmall, dl_test::kMedium, dl_test::kLarge,
-                                     dl_test::kEmpty};
+  const std::vector<KnownFile> files{mgnify::test::dl::kSmall, mgnify::test::dl::kMedium, mgnify::test::dl::kLarge,
+                                     mgnify::test::dl::kEmpty};
   std::vector<DownloadJob> jobs;
   for (int copy = 0; copy < 2; ++copy) {
     for (const auto& f : files) {
@@ -444,7 +444,7 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
     REQUIRE(results[i].ok());
     CHECK(results[i]->path == jobs[i].path);
     const std::string name = jobs[i].url.substr(jobs[i].url.rfind('/') + 1);
-    CHECK(dl_test::read_file(jobs[i].path) == mock::mock_file(name));
+    CHECK(mgnify::test::dl::read_file(jobs[i].path) == mock::mock_file(name));
   }
   CHECK(counting->max_in_flight() >= 2);
   CHECK(counting->max_in_flight() <= 3);

@@ -16,7 +16,7 @@
 #include "mgnify/options.hpp"
 #include "mgnify/testing/fake_clock.hpp"
 
-namespace dl_test {
+namespace mgnify::test::dl {
 
 class TempDir {
  public:
@@ -113,4 +113,4 @@ class CountingTransport final : public mgnify::http::Transport {
   std::atomic<int> max_in_flight_{0};
 };
 
-}  // namespace dl_test
+}  // namespace mgnify::test::dl

@@ -19,7 +19,6 @@
 #include <utility>
 #include <vector>
 
-#include "faults/gate.hpp"
 #include "mgnify/batch.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/files/download.hpp"
@@ -30,13 +29,14 @@
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
 #include "mock_server.hpp"
+#include "support/gate.hpp"
 
 namespace {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-using faults::Gate;
+using mgnify::test::Gate;
 
 class HangingServer {
  public:

@@ -15,7 +15,7 @@
 #include "faults/fault_support.hpp"
 #include "mgnify/default_transport.hpp"
 
-using namespace faults;
+using namespace mgnify::test::faults;
 namespace pdata = mgnify::mock::proteins_data;
 namespace v1d = mgnify::mock::v1data;
 namespace v2d = mgnify::mock::v2data;

@@ -19,7 +19,7 @@
 #include "faults/fault_support.hpp"
 #include "mgnify/error.hpp"
 
-namespace faults {
+namespace mgnify::test::faults {
 
 struct Case {
   using Inject = std::function<void(const Shot&)>;
@@ -152,32 +152,33 @@ inline std::vector<Case> fault_cases() {
          CHECK(e.message().find('<') == std::string::npos);  // the page's text, not its markup
          CHECK(e.message().find("Bad Gateway") != std::string::npos);
        }});
-  add({"502 with an HTML body, once", [](const Shot& s) { s.server.push_fault(s.path, Fault::html(502)); }, 2, true});
-  add({"502 with an HTML body, for the whole budget",
-       [](const Shot& s) { s.server.push_faults(s.path, Fault::html(502), kBudget); }, kBudget, false, 0,
-       [](const std::exception_ptr& p, const Shot& s) {
-         check_api(p, s, 502, kBudget);
-         expect<mgnify::ServerError>(p);
-       }});
-  add({"504, once", [](const Shot& s) { s.server.push_fault(s.path, Fault::status_only(504, "")); }, 2, true});
-  add({"504, for the whole budget",
-       [](const Shot& s) { s.server.push_faults(s.path, Fault::status_only(504, ""), kBudget); }, kBudget, false, 0,
-       [](const std::exception_ptr& p, const Shot& s) {
-         check_api(p, s, 504, kBudget);
-         expect<mgnify::ServerError>(p);
-       }});
+  // A fault met once is retried past; met on every attempt it fails the call.
+  auto once_then_budget = [&](const std::string& what, const Fault& fault,
+                              Case::CheckError check) {
+    add({what + ", once", [fault](const Shot& s) { s.server.push_fault(s.path, fault); }, 2,
+         true});
+    add({what + ", for the whole budget",
+         [fault](const Shot& s) { s.server.push_faults(s.path, fault, kBudget); }, kBudget, false,
+         0, std::move(check)});
+  };
+  once_then_budget("502 with an HTML body", Fault::html(502),
+                   [](const std::exception_ptr& p, const Shot& s) {
+                     check_api(p, s, 502, kBudget);
+                     expect<mgnify::ServerError>(p);
+                   });
+  once_then_budget("504", Fault::status_only(504, ""),
+                   [](const std::exception_ptr& p, const Shot& s) {
+                     check_api(p, s, 504, kBudget);
+                     expect<mgnify::ServerError>(p);
+                   });
 
   // ---- broken connections and bodies ------------------------------------------
-  add({"connection dropped after the headers, once",
-       [](const Shot& s) { s.server.push_fault(s.path, Fault::dropped()); }, 2, true});
-  add({"connection dropped after the headers, for the whole budget",
-       [](const Shot& s) { s.server.push_faults(s.path, Fault::dropped(), kBudget); }, kBudget, false, 0,
-       [](const std::exception_ptr& p, const Shot& s) { check_transport(p, s, K::receive, kBudget); }});
-  add({"body cut short in the middle, once",
-       [](const Shot& s) { s.server.push_fault(s.path, Fault::truncated()); }, 2, true});
-  add({"body cut short in the middle, for the whole budget",
-       [](const Shot& s) { s.server.push_faults(s.path, Fault::truncated(), kBudget); }, kBudget, false, 0,
-       [](const std::exception_ptr& p, const Shot& s) { check_transport(p, s, K::receive, kBudget); }});
+  for (const auto& [what, fault] : {std::make_pair("connection dropped after the headers", Fault::dropped()),
+                                    std::make_pair("body cut short in the middle", Fault::truncated())}) {
+    once_then_budget(what, fault, [](const std::exception_ptr& p, const Shot& s) {
+      check_transport(p, s, K::receive, kBudget);
+    });
+  }
 
   // ---- bad 200 bodies: never retried, always a DecodeError --------------------
   add({"invalid JSON",
@@ -248,4 +249,4 @@ inline std::vector<Case> fault_cases() {
   return cases;
 }
 
-}  // namespace faults
+}  // namespace mgnify::test::faults

@@ -11,7 +11,7 @@
 #include "faults/fault_cases.hpp"
 #include "faults/fault_support.hpp"
 
-using namespace faults;
+using namespace mgnify::test::faults;
 
 namespace {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace faults {
+namespace mgnify::test::faults {
 
 namespace {
 
@@ -180,4 +180,4 @@ std::unique_ptr<Harness> make_harness(Service service, const Tweaks& tweaks) {
   return h;
 }
 
-}  // namespace faults
+}  // namespace mgnify::test::faults

@@ -30,8 +30,9 @@
 #include "mock/v1/data.hpp"
 #include "mock/v2/v2_mock.hpp"
 #include "mock_server.hpp"
+#include "support/http_date.hpp"
 
-namespace faults {
+namespace mgnify::test::faults {
 
 using namespace std::chrono_literals;
 using mgnify::mock::Fault;
@@ -99,15 +100,7 @@ struct Shot {
   }
 };
 
-/// IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT") of a time point.
-inline std::string http_date(std::chrono::system_clock::time_point t) {
-  const std::time_t tt = std::chrono::system_clock::to_time_t(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-  return buf;
-}
+using mgnify::test::http_date;
 
 /// Outcome of a list walk that is continued after a failed page.
 struct WalkOutcome {
@@ -240,4 +233,4 @@ inline std::vector<std::string> v2_public_studies() {
   return ids;
 }
 
-}  // namespace faults
+}  // namespace mgnify::test::faults

@@ -113,7 +113,7 @@ class VersionedFile {
   MockServer& server() { return server_; }
 
   mgnify::ClientOptions options() const {
-    mgnify::ClientOptions o = dl_test::fast_options();
+    mgnify::ClientOptions o = mgnify::test::dl::fast_options();
     o.retry.max_attempts = 3;
     return o;
   }
@@ -137,7 +137,7 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
   remote.set(files_test::pattern(50000, 'a'), "\"v1\"");
   mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
                                 remote.server().origin());
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::files::partial_path(target);
   const auto victim = dir / "victim.txt";
@@ -155,11 +155,11 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
   };
 
   SECTION("a symlink to an existing file") {
-    dl_test::write_file(victim, "precious");
+    mgnify::test::dl::write_file(victim, "precious");
     fs::create_symlink(victim, part);
     expect_refused({});
     CHECK(fs::file_size(victim) == 8);
-    CHECK((dl_test::read_file(victim) == "precious"));
+    CHECK((mgnify::test::dl::read_file(victim) == "precious"));
     CHECK(fs::is_symlink(part));
   }
   SECTION("a dangling symlink") {
@@ -168,21 +168,21 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
     CHECK_FALSE(fs::exists(fs::symlink_status(victim)));
   }
   SECTION("a symlink with resume = false") {
-    dl_test::write_file(victim, "precious");
+    mgnify::test::dl::write_file(victim, "precious");
     fs::create_symlink(victim, part);
     mgnify::files::DownloadOptions options;
     options.resume = false;
     expect_refused(options);
     CHECK(fs::file_size(victim) == 8);
-    CHECK((dl_test::read_file(victim) == "precious"));
+    CHECK((mgnify::test::dl::read_file(victim) == "precious"));
   }
   SECTION("a fifo") {
     REQUIRE(::mkfifo(part.c_str(), 0600) == 0);
     expect_refused({});
   }
   SECTION("a symlink at the saved validator of a regular .part") {
-    dl_test::write_file(part, "abc");
-    dl_test::write_file(victim, "\"v1\"\n");
+    mgnify::test::dl::write_file(part, "abc");
+    mgnify::test::dl::write_file(victim, "\"v1\"\n");
     fs::create_symlink(victim, mgnify::files::validator_path(target));
     bool refused = false;
     try {
@@ -192,7 +192,7 @@ TEST_CASE("files: whatever is planted at <path>.part is refused and never follow
       CHECK(e.path() == mgnify::files::validator_path(target));
     }
     CHECK(refused);
-    CHECK(dl_test::read_file(victim) == "\"v1\"\n");
+    CHECK(mgnify::test::dl::read_file(victim) == "\"v1\"\n");
   }
   SECTION("a directory") {
     fs::create_directory(part);
@@ -210,7 +210,7 @@ TEST_CASE("files: a .part replaced during the transfer is not renamed onto the d
   remote.set(body, "\"v1\"");
   mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
                                 remote.server().origin());
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::files::partial_path(target);
 
@@ -224,7 +224,7 @@ TEST_CASE("files: a .part replaced during the transfer is not renamed onto the d
     swapped = true;
     // Someone with write access to the directory moves our file away and puts theirs in its place.
     fs::rename(part, dir / "moved-away");
-    dl_test::write_file(part, "planted by someone else");
+    mgnify::test::dl::write_file(part, "planted by someone else");
   };
   bool refused = false;
   try {
@@ -236,9 +236,9 @@ TEST_CASE("files: a .part replaced during the transfer is not renamed onto the d
   CHECK(swapped);
   CHECK(refused);
   INFO("the destination holds: " +
-       (fs::exists(target) ? dl_test::read_file(target).substr(0, 40) : std::string("nothing")));
+       (fs::exists(target) ? mgnify::test::dl::read_file(target).substr(0, 40) : std::string("nothing")));
   CHECK_FALSE(fs::exists(target));
-  CHECK(dl_test::read_file(part) == "planted by someone else");
+  CHECK(mgnify::test::dl::read_file(part) == "planted by someone else");
 }
 
 TEST_CASE("files: a .part from an earlier run is never spliced onto a changed remote file",
@@ -250,7 +250,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
   remote.set(old_release, "\"v1\"");
   mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
                                 remote.server().origin());
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto target = dir / "table.tsv";
   const auto part = mgnify::files::partial_path(target);
   const std::size_t kept = 30000;
@@ -271,7 +271,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
     remote.set(new_release, "\"v2\"");
     const auto r = mgnify::files::download(session, remote.url(), target, {});
     CHECK(fs::file_size(target) == new_release.size());
-    CHECK((dl_test::read_file(target) == new_release));
+    CHECK((mgnify::test::dl::read_file(target) == new_release));
     CHECK_FALSE(r.resumed);
     const auto sent = remote.server().requests();
     REQUIRE(sent.size() == 1);
@@ -284,23 +284,23 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
     earlier_run();
     const auto r = mgnify::files::download(session, remote.url(), target, {});
     CHECK(fs::file_size(target) == old_release.size());
-    CHECK((dl_test::read_file(target) == old_release));
+    CHECK((mgnify::test::dl::read_file(target) == old_release));
     CHECK(r.resumed);
     CHECK(r.bytes_transferred == old_release.size() - kept);
   }
   SECTION("no validator and nothing to verify with: the file restarts from byte 0") {
-    dl_test::write_file(part, old_release.substr(0, kept));
+    mgnify::test::dl::write_file(part, old_release.substr(0, kept));
     remote.set(new_release, "\"v2\"");
     const auto r = mgnify::files::download(session, remote.url(), target, {});
     CHECK(fs::file_size(target) == new_release.size());
-    CHECK((dl_test::read_file(target) == new_release));
+    CHECK((mgnify::test::dl::read_file(target) == new_release));
     CHECK_FALSE(r.resumed);
     const auto sent = remote.server().requests();
     REQUIRE(sent.size() == 1);
     CHECK(files_test::request_header(sent[0], "range").empty());
   }
   SECTION("no validator but a checksum: a wrong splice is caught and the file restarts") {
-    dl_test::write_file(part, old_release.substr(0, kept));
+    mgnify::test::dl::write_file(part, old_release.substr(0, kept));
     remote.set(new_release, "\"v2\"");
     mgnify::files::DownloadOptions options;
     options.checksum = mgnify::files::Checksum::of(
@@ -308,7 +308,7 @@ TEST_CASE("files: a .part from an earlier run is never spliced onto a changed re
         mgnify::files::hash_bytes(mgnify::files::HashAlgorithm::md5, new_release));
     const auto r = mgnify::files::download(session, remote.url(), target, options);
     CHECK(fs::file_size(target) == new_release.size());
-    CHECK((dl_test::read_file(target) == new_release));
+    CHECK((mgnify::test::dl::read_file(target) == new_release));
     CHECK(r.attempts == 2);
     CHECK(r.verified_checksum.has_value());
     const auto sent = remote.server().requests();
@@ -342,10 +342,10 @@ TEST_CASE("files: a body is stopped at its byte cap and leaves nothing behind", 
   // A 206 that says the file has 1000 bytes, then keeps sending.
   server.server().Get("/lying", endless(206, "bytes 0-999/1000"));
   server.start();
-  mgnify::ClientOptions o = dl_test::fast_options();
+  mgnify::ClientOptions o = mgnify::test::dl::fast_options();
   o.retry.max_attempts = 2;
   mgnify::http::Session session(mgnify::with_default_transport(o), server.origin());
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto target = dir / "big.bin";
 
   std::uint64_t most = 0;
@@ -396,7 +396,7 @@ TEST_CASE("files: download_many refuses jobs whose files would overlap, before a
   remote.set(files_test::pattern(1000, 'a'), "\"v1\"");
   mgnify::http::Session session(mgnify::with_default_transport(remote.options()),
                                 remote.server().origin());
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   std::vector<mgnify::files::DownloadJob> jobs(2);
   jobs[0].url = remote.url();
   jobs[1].url = remote.url();

@@ -12,7 +12,7 @@
 
 #include "faults/fault_support.hpp"
 
-using namespace faults;
+using namespace mgnify::test::faults;
 
 namespace {
 

@@ -12,7 +12,7 @@
 
 #include "faults/fault_support.hpp"
 
-using namespace faults;
+using namespace mgnify::test::faults;
 namespace v1d = mgnify::mock::v1data;
 namespace v2d = mgnify::mock::v2data;
 

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-namespace faults {
+namespace mgnify::test::faults {
 
 /// The port of an address field of /proc/net/tcp ("0100007F:1F90").
 inline int proc_net_port(const std::string& address) {
@@ -44,4 +44,4 @@ inline std::optional<bool> tcp_established(int server_port, int client_port) {
   return false;
 }
 
-}  // namespace faults
+}  // namespace mgnify::test::faults

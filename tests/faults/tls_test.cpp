@@ -20,7 +20,7 @@
 
 #include "faults/fault_support.hpp"
 
-using namespace faults;
+using namespace mgnify::test::faults;
 namespace pdata = mgnify::mock::proteins_data;
 using Kind = mgnify::TransportError::Kind;
 

@@ -13,7 +13,6 @@
 #include <string>
 #include <thread>
 
-#include "faults/gate.hpp"
 #include "faults/tcp_state.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/default_transport.hpp"
@@ -24,6 +23,7 @@
 #include "mgnify/v2.hpp"
 #include "mock_server.hpp"
 #include "skip.hpp"
+#include "support/gate.hpp"
 
 namespace {
 
@@ -31,7 +31,7 @@ using namespace std::chrono_literals;
 using mgnify::mock::MockServer;
 using Clock = std::chrono::steady_clock;
 
-using faults::Gate;
+using mgnify::test::Gate;
 
 // A v1 and a v2 list of two pages each; every page after the first hangs.
 class HangingLists {
@@ -75,7 +75,7 @@ class HangingLists {
   std::optional<bool> held_connection_open_now() {
     const auto ports = gate_.held_client_ports();
     if (ports.empty()) return false;
-    return faults::tcp_established(mock_.port(), ports.front());
+    return mgnify::test::faults::tcp_established(mock_.port(), ports.front());
   }
   /// Held requests whose connection the client has not closed, as the kernel
   /// sees it (nullopt where it cannot be read). A closed connection may take
@@ -85,7 +85,7 @@ class HangingLists {
     for (;;) {
       std::size_t open = 0;
       for (const int port : gate_.held_client_ports()) {
-        const auto established = faults::tcp_established(mock_.port(), port);
+        const auto established = mgnify::test::faults::tcp_established(mock_.port(), port);
         if (!established) return std::nullopt;
         if (*established) ++open;
       }

@@ -196,6 +196,26 @@ struct V1Mode {
 };
 const V1Mode kV1Modes[] = {{false, 1}, {true, 1}, {true, 4}};
 
+// A server that clamps the page size: 11 items in pages of 10 asked for in
+// pages of 100 is the reported loss (10 of 11); the others clamp to several
+// sizes, with totals on and off a page boundary.
+struct ClampCase {
+  std::int64_t count;
+  std::int64_t server_size;
+  int requested;
+};
+const ClampCase kClampCases[] = {{11, 10, 100}, {25, 7, 100}, {30, 10, 50},
+                                 {1, 10, 100},  {0, 10, 100}, {250, 25, 100}};
+
+// 25 items, resumed at page 3 in pages of 10. Clamped to 5, page 3 holds
+// items 10-14 and has as many items as an unclamped last page: only what
+// follows tells the two apart. Clamped to 4, page 3 holds items 8-11.
+struct ResumeCase {
+  std::int64_t server_size;
+  std::int64_t first_item;
+};
+const ResumeCase kResumeCases[] = {{100, 20}, {5, 10}, {4, 8}};
+
 std::vector<std::string> expected_accessions(std::int64_t count) {
   std::vector<std::string> out;
   for (std::int64_t i = 0; i < count; ++i) out.push_back(accession(i));
@@ -206,17 +226,7 @@ std::vector<std::string> expected_accessions(std::int64_t count) {
 
 TEST_CASE("walks: a server that clamps the page size still yields every item once",
           "[faults][walks]") {
-  struct Case {
-    std::int64_t count;
-    std::int64_t server_size;
-    int requested;
-  };
-  // 11 items in pages of 10 asked for in pages of 100 is the reported loss
-  // (10 of 11); the others clamp to several sizes, with totals on and off a
-  // page boundary.
-  const std::vector<Case> cases = {{11, 10, 100}, {25, 7, 100}, {30, 10, 50},
-                                   {1, 10, 100},  {0, 10, 100}, {250, 25, 100}};
-  for (const Case& c : cases) {
+  for (const ClampCase& c : kClampCases) {
     for (const bool read_ahead : {false, true}) {
       ScriptedList list;
       list.count = [n = c.count] { return n; };
@@ -345,61 +355,28 @@ TEST_CASE("walks: an empty page before the total is reached fails a serial walk"
 
 TEST_CASE("walks: a walk resumed at a short last page ends there, clamped or not",
           "[faults][walks]") {
-  // 25 items; resumed at page 3 in pages of 10: page 3 holds the last 5.
-  for (const bool read_ahead : {false, true}) {
-    INFO("read-ahead " << read_ahead);
-    {
+  for (const ResumeCase c : kResumeCases) {
+    for (const bool read_ahead : {false, true}) {
       ScriptedList list;
       list.count = [] { return 25; };
-      list.server_size = 100;
+      list.server_size = c.server_size;
       Server server(list);
       auto client = server.client(read_ahead);
       const Walked got = walk(client, 10, 3);
+      INFO("server pages of " << c.server_size << ", read-ahead " << read_ahead << ": "
+                              << got.message);
       CHECK_FALSE(got.threw);
       const auto all = expected_accessions(25);
-      CHECK(got.accessions == std::vector<std::string>(all.begin() + 20, all.end()));
-      // Page 3 and the empty page 4 that shows it was the last.
-      CHECK(server.requests() == 2);
-    }
-    {
-      // Clamped to 5, page 3 holds items 10-14: as many as the unclamped
-      // last page, and only page 4 tells the two apart.
-      ScriptedList list;
-      list.count = [] { return 25; };
-      list.server_size = 5;
-      Server server(list);
-      auto client = server.client(read_ahead);
-      const Walked got = walk(client, 10, 3);
-      INFO(got.message);
-      CHECK_FALSE(got.threw);
-      const auto all = expected_accessions(25);
-      CHECK(got.accessions == std::vector<std::string>(all.begin() + 10, all.end()));
-    }
-    {
-      // The server clamps to 4: page 3 holds items 8-11, and pages 4-7 the rest.
-      ScriptedList list;
-      list.count = [] { return 25; };
-      list.server_size = 4;
-      Server server(list);
-      auto client = server.client(read_ahead);
-      const Walked got = walk(client, 10, 3);
-      CHECK_FALSE(got.threw);
-      const auto all = expected_accessions(25);
-      CHECK(got.accessions == std::vector<std::string>(all.begin() + 8, all.end()));
+      CHECK(got.accessions == std::vector<std::string>(all.begin() + c.first_item, all.end()));
+      // Unclamped: page 3 and the empty page 4 that shows it was the last.
+      if (c.server_size == 100) CHECK(server.requests() == 2);
     }
   }
 }
 
 TEST_CASE("walks: a v1 server that clamps the page size still yields every item once",
           "[faults][walks]") {
-  struct Case {
-    std::int64_t count;
-    std::int64_t server_size;
-    int requested;
-  };
-  const std::vector<Case> cases = {{11, 10, 100}, {25, 7, 100}, {30, 10, 50},
-                                   {1, 10, 100},  {0, 10, 100}, {250, 25, 100}};
-  for (const Case& c : cases) {
+  for (const ClampCase& c : kClampCases) {
     for (const V1Mode mode : kV1Modes) {
       ScriptedList list;
       list.count = [n = c.count] { return n; };
@@ -474,14 +451,7 @@ TEST_CASE("walks: a v1 empty page before the total is reached fails the walk", "
 
 TEST_CASE("walks: a v1 walk resumed at a short last page ends there, clamped or not",
           "[faults][walks]") {
-  // 25 items, resumed at page 3 in pages of 10. Clamped to 5, page 3 holds
-  // items 10-14 and has as many items as an unclamped last page: the number
-  // of pages tells the two apart.
-  struct Case {
-    std::int64_t server_size;
-    std::int64_t first_item;
-  };
-  for (const Case c : {Case{100, 20}, Case{5, 10}, Case{4, 8}}) {
+  for (const ResumeCase c : kResumeCases) {
     for (const V1Mode mode : kV1Modes) {
       ScriptedList list;
       list.count = [] { return 25; };

@@ -1,28 +1,27 @@
 // Integration tests: ProteinClient through libcurl to the mock service on
 // loopback. Each Rule and Error of the service document has a test here.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <set>
 #include <utility>
 
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/proteins.hpp"
-#include "proteins/protein_test_support.hpp"
+#include "support/protein_rig.hpp"
 
 using mgnify::InvalidArgument;
 using mgnify::NotFoundError;
 using mgnify::RateLimitedError;
 using mgnify::ValidationError;
+using mgnify::mock::proteins_data::accession;
 using mgnify::proteins::ProteinClient;
 using mgnify::proteins::SearchQuery;
-using protein_test::data::accession;
-using protein_test::MockRig;
-using protein_test::path_of;
-using protein_test::search_path;
+using MockRig = mgnify::test::ProteinRig;
+using mgnify::test::protein_path;
+using mgnify::test::protein_search_path;
 
 namespace {
 
@@ -65,7 +64,7 @@ TEST_CASE("get returns the full record of a representative", "[proteins][client]
   MockRig rig;
   const auto client = rig.client();
   const auto p = client.get("MGYP000000000013");
-  const auto expected = protein_test::data::protein_record(13);
+  const auto expected = mgnify::mock::proteins_data::protein_record(13);
   CHECK(p.mgyp == "MGYP000000000013");
   CHECK(p.sequence == expected.at("sequence").get<std::string>());
   CHECK(p.full_length == expected.at("full_length").get<bool>());
@@ -89,7 +88,7 @@ TEST_CASE("every accession form reaches the same record with one canonical reque
     const auto p = client.get(form);
     CHECK(p.mgyp == "MGYP000261684433");
     REQUIRE(rig.server.requests().size() == 1);
-    CHECK(rig.server.requests()[0].target == path_of("MGYP000261684433"));
+    CHECK(rig.server.requests()[0].target == protein_path("MGYP000261684433"));
   }
   // The mock, like the service, tolerates the forms itself.
   for (const char* form : {"mgyp000261684433", "261684433"}) {
@@ -121,7 +120,7 @@ TEST_CASE("Errors: 404 for an unknown accession is a NotFoundError naming it",
     CHECK(e.message() == "Not Found");
     CHECK(e.url() == rig.server.proteins_url() + "/protein/MGYP000000000011");
   }
-  CHECK(rig.hits(path_of("MGYP000000000011")) == 1);  // a 404 is not retried
+  CHECK(rig.server.hits(protein_path("MGYP000000000011")) == 1);  // a 404 is not retried
 }
 
 TEST_CASE("Errors: 404 for a malformed accession sent to the service", "[proteins][client][integration]") {
@@ -150,7 +149,9 @@ TEST_CASE("Errors: 302 superseded accessions are followed whatever Location look
     CHECK(p.superseded());
     CHECK(p.superseded_from == requested);
     CHECK(p.superseded_chain == std::vector<std::string>{requested});
-    CHECK(p.sequence == protein_test::data::protein_record(c.replacement).at("sequence").get<std::string>());
+    CHECK(p.sequence == mgnify::mock::proteins_data::protein_record(c.replacement)
+                            .at("sequence")
+                            .get<std::string>());
   }
   // The mock really sent each Location form, so the client resolved each one.
   auto location_of = [&](const std::string& acc) {
@@ -173,9 +174,9 @@ TEST_CASE("Errors: a two-hop superseded chain is followed and recorded", "[prote
   CHECK(p.mgyp == "MGYP000000000022");
   CHECK(p.superseded_from == "MGYP000000900004");
   CHECK(p.superseded_chain == std::vector<std::string>{"MGYP000000900004", "MGYP000000900005"});
-  CHECK(rig.hits(path_of("MGYP000000900005")) == 1);
+  CHECK(rig.server.hits(protein_path("MGYP000000900005")) == 1);
   // The second hop's Location was the bare digits "22".
-  CHECK(rig.hits(path_of("22")) == 1);
+  CHECK(rig.server.hits(protein_path("22")) == 1);
 }
 
 TEST_CASE("Errors: superseded by a record that is gone is a NotFoundError with the hops",
@@ -216,7 +217,7 @@ TEST_CASE("Rule 1: no filter or two filters is a 422 with the validation list", 
             nlohmann::json::parse(R"({"detail": [{"type": "value_error", "loc": ["query"], "msg": "Provide exactly one of biome_id or pfam_accession or biome_lineage"}]})"));
     }
   }
-  CHECK(rig.hits(search_path()) == 3);  // a 422 is not retried
+  CHECK(rig.server.hits(protein_search_path()) == 3);  // a 422 is not retried
 }
 
 TEST_CASE("Rule 2: a lineage that matches no biome is a 422 with a plain-string detail",
@@ -243,7 +244,7 @@ TEST_CASE("Rule 3: a limit out of range is refused locally and by the service", 
   const auto client = rig.client();
   CHECK_THROWS_AS(client.search(SearchQuery::by_pfam("PF00005").limit(1001)), InvalidArgument);
   CHECK_THROWS_AS(client.search(SearchQuery::by_pfam("PF00005").limit(0)), InvalidArgument);
-  CHECK(rig.hits(search_path()) == 0);
+  CHECK(rig.server.hits(protein_search_path()) == 0);
 
   struct Case {
     const char* limit;
@@ -275,21 +276,22 @@ TEST_CASE("Rule 4: success is a JSON array of hits; spaces are percent-encoded",
   const std::string lineage = "root:Engineered:Wastewater:Industrial wastewater";
   const auto hits = client.search(SearchQuery::by_lineage(lineage).limit(1000));
   REQUIRE_FALSE(hits.empty());
-  CHECK(mgyps(hits) == accessions(protein_test::data::with_lineage(lineage), 1000));
+  CHECK(mgyps(hits) == accessions(mgnify::mock::proteins_data::with_lineage(lineage), 1000));
   for (const auto& h : hits) {
     CHECK(h.full_length.has_value());
     CHECK(h.cluster_size.has_value());
   }
   const auto requests = rig.server.requests();
   REQUIRE(requests.size() == 1);
-  CHECK(requests[0].target == search_path() +
-                                  "?biome_lineage=root:Engineered:Wastewater:Industrial%20wastewater&limit=1000");
+  CHECK(requests[0].target ==
+        protein_search_path() +
+            "?biome_lineage=root:Engineered:Wastewater:Industrial%20wastewater&limit=1000");
 }
 
 TEST_CASE("Rule 5: limit defaults to 50 and reaches 1000 (mock values)", "[proteins][client][integration][rules]") {
   MockRig rig;
   const auto client = rig.client();
-  REQUIRE(protein_test::data::with_pfam("PF00005").size() >= 1000);
+  REQUIRE(mgnify::mock::proteins_data::with_pfam("PF00005").size() >= 1000);
   CHECK(client.search(SearchQuery::by_pfam("PF00005")).size() == 50);
   CHECK(client.search(SearchQuery::by_pfam("PF00005").limit(1)).size() == 1);
   CHECK(client.search(SearchQuery::by_pfam("PF00005").limit(1000)).size() == 1000);
@@ -310,7 +312,7 @@ TEST_CASE("search by biome id, Pfam and lineage with sub-biomes", "[proteins][cl
   MockRig rig;
   const auto client = rig.client();
   const auto by_id = client.search(SearchQuery::by_biome_id(46).limit(1000));
-  CHECK(mgyps(by_id) == accessions(protein_test::data::with_biome_id(46), 1000));
+  CHECK(mgyps(by_id) == accessions(mgnify::mock::proteins_data::with_biome_id(46), 1000));
 
   // The lineage of biome 46 also matches its sub-biomes 47 and 48.
   const auto by_lineage = client.search(SearchQuery::by_lineage("root:Engineered:Wastewater").limit(1000));
@@ -324,7 +326,7 @@ TEST_CASE("search by biome id, Pfam and lineage with sub-biomes", "[proteins][cl
     }
   }
   const auto pfam = client.search(SearchQuery::by_pfam("pf04659").limit(3));
-  CHECK(mgyps(pfam) == accessions(protein_test::data::with_pfam("PF04659"), 3));
+  CHECK(mgyps(pfam) == accessions(mgnify::mock::proteins_data::with_pfam("PF04659"), 3));
   CHECK(client.search(SearchQuery::by_biome_id(999)).empty());
 }
 
@@ -360,7 +362,7 @@ TEST_CASE("get_many returns one entry per input, in order, for a mix of good, un
 TEST_CASE("get_many keeps input order under concurrency and reports progress", "[proteins][client][integration][batch]") {
   MockRig rig;
   const auto client = rig.client();
-  const auto input = accessions(protein_test::data::representative_numbers(), 40);
+  const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 40);
   std::vector<std::pair<std::size_t, std::size_t>> progress;
   const auto results = client.get_many(input, at_most(8, [&](std::size_t done, std::size_t total) {
                                          progress.emplace_back(done, total);
@@ -406,7 +408,7 @@ TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][cli
   auto options = rig.options();
   options.transport = transport;
   const ProteinClient client(options);
-  const auto input = accessions(protein_test::data::representative_numbers(), 16);
+  const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 16);
   const auto results = client.get_many(input, at_most(4));
   for (const auto& r : results) CHECK(r.ok());
   CHECK(transport->max_in_flight.load() <= 4);
@@ -432,7 +434,7 @@ TEST_CASE("get_many obeys the client's rate limit", "[proteins][client][integrat
   options.rate_limit.requests_per_second = 20;
   options.rate_limit.burst = 1;
   const ProteinClient client(options);
-  const auto input = accessions(protein_test::data::representative_numbers(), 6);
+  const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 6);
   const auto start = std::chrono::steady_clock::now();
   const auto results = client.get_many(input, at_most(6));
   const auto elapsed = std::chrono::steady_clock::now() - start;
@@ -445,17 +447,17 @@ TEST_CASE("throttling (429 then success) during get_many is retried per entry",
           "[proteins][client][integration][batch]") {
   MockRig rig;
   const auto client = rig.client();
-  const auto input = accessions(protein_test::data::representative_numbers(), 6);
-  rig.server.push_fault(path_of(input[2]), mgnify::mock::Fault::throttled(std::string("2")));
-  rig.server.push_fault(path_of(input[4]), mgnify::mock::Fault::throttled(std::nullopt));
+  const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 6);
+  rig.server.push_fault(protein_path(input[2]), mgnify::mock::Fault::throttled(std::string("2")));
+  rig.server.push_fault(protein_path(input[4]), mgnify::mock::Fault::throttled(std::nullopt));
   const auto results = client.get_many(input, at_most(3));
   for (std::size_t i = 0; i < input.size(); ++i) {
     REQUIRE(results[i].ok());
     CHECK(results[i]->mgyp == input[i]);
   }
-  CHECK(rig.hits(path_of(input[2])) == 2);
-  CHECK(rig.hits(path_of(input[4])) == 2);
-  CHECK(rig.hits(path_of(input[0])) == 1);
+  CHECK(rig.server.hits(protein_path(input[2])) == 2);
+  CHECK(rig.server.hits(protein_path(input[4])) == 2);
+  CHECK(rig.server.hits(protein_path(input[0])) == 1);
   // The server's Retry-After was honoured (on the fake clock).
   const auto sleeps = rig.clock->sleeps();
   CHECK(std::find(sleeps.begin(), sleeps.end(), std::chrono::seconds(2)) != sleeps.end());
@@ -466,8 +468,9 @@ TEST_CASE("throttling that outlasts the retries fails only that entry", "[protei
   auto options = rig.options();
   options.retry.max_attempts = 2;
   const ProteinClient client(options);
-  const auto input = accessions(protein_test::data::representative_numbers(), 3);
-  rig.server.push_faults(path_of(input[1]), mgnify::mock::Fault::throttled(std::string("1")), 2);
+  const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 3);
+  rig.server.push_faults(protein_path(input[1]), mgnify::mock::Fault::throttled(std::string("1")),
+                         2);
   const auto results = client.get_many(input, at_most(3));
   CHECK(results[0].ok());
   REQUIRE(results[1].error_as<RateLimitedError>() != nullptr);
@@ -505,7 +508,7 @@ TEST_CASE("a record of the wrong shape is a DecodeError naming the field and URL
           "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
-  rig.server.push_fault(path_of("MGYP000000000013"),
+  rig.server.push_fault(protein_path("MGYP000000000013"),
                         mgnify::mock::Fault::status_only(200, R"({"mgyp": 13, "sequence": "MK"})"));
   try {
     (void)client.get("13");
@@ -514,10 +517,12 @@ TEST_CASE("a record of the wrong shape is a DecodeError naming the field and URL
     CHECK(e.json_path() == "/mgyp");
     CHECK(e.url() == rig.server.proteins_url() + "/protein/MGYP000000000013");
   }
-  rig.server.push_fault(search_path(), mgnify::mock::Fault::status_only(200, R"({"hits": []})"));
+  rig.server.push_fault(protein_search_path(),
+                        mgnify::mock::Fault::status_only(200, R"({"hits": []})"));
   CHECK_THROWS_AS(client.search(SearchQuery::by_biome_id(46)), mgnify::DecodeError);
-  rig.server.push_fault(search_path(),
-                        mgnify::mock::Fault::status_only(200, R"([{"mgyp": "MGYP000000000010"}, {"cluster_size": 1}])"));
+  rig.server.push_fault(protein_search_path(),
+                        mgnify::mock::Fault::status_only(
+                            200, R"([{"mgyp": "MGYP000000000010"}, {"cluster_size": 1}])"));
   try {
     (void)client.search(SearchQuery::by_biome_id(46));
     FAIL("expected DecodeError");
@@ -529,20 +534,21 @@ TEST_CASE("a record of the wrong shape is a DecodeError naming the field and URL
 TEST_CASE("a transient server error during search is retried", "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
-  rig.server.push_fault(search_path(), mgnify::mock::Fault::html(503));
+  rig.server.push_fault(protein_search_path(), mgnify::mock::Fault::html(503));
   const auto hits = client.search(SearchQuery::by_biome_id(132).limit(3));
   CHECK(hits.size() == 3);
-  CHECK(rig.hits(search_path()) == 2);
+  CHECK(rig.server.hits(protein_search_path()) == 2);
 }
 
 TEST_CASE("a redirect that lands on the same accession is not a supersession",
           "[proteins][client][integration][superseded]") {
   MockRig rig;
   const auto client = rig.client();
-  rig.server.push_fault(path_of("MGYP000000000013"), mgnify::mock::Fault::redirect(302, "mgyp000000000013"));
+  rig.server.push_fault(protein_path("MGYP000000000013"),
+                        mgnify::mock::Fault::redirect(302, "mgyp000000000013"));
   const auto p = client.get("13");
   CHECK(p.mgyp == "MGYP000000000013");
   CHECK_FALSE(p.superseded());
   CHECK(p.superseded_chain.empty());
-  CHECK(rig.hits(path_of("mgyp000000000013")) == 1);
+  CHECK(rig.server.hits(protein_path("mgyp000000000013")) == 1);
 }

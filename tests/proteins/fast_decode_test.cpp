@@ -15,8 +15,8 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/proteins.hpp"
 #include "mock/proteins/protein_data.hpp"
-#include "protein_test_support.hpp"
 #include "skip.hpp"
+#include "support/protein_rig.hpp"
 
 namespace fs = std::filesystem;
 using mgnify::proteins::Protein;
@@ -29,7 +29,7 @@ TEST_CASE("proteins fast decode: every fixture decodes the same both ways", "[pr
   for (const auto& entry : fs::directory_iterator(fs::path(dir) / "proteins")) {
     if (entry.path().filename() == "SOURCES.md") continue;
     const auto outcome =
-        fast_test::both_ways<Protein>(fast_test::read_file(entry.path()), entry.path().filename());
+        mgnify::test::fast_decode::both_ways<Protein>(mgnify::test::fast_decode::read_file(entry.path()), entry.path().filename());
     ++files;
     fast += outcome.fast_taken ? 1 : 0;
     if (entry.path().filename().string().rfind("docs.protein_", 0) == 0) CHECK(outcome.fast_taken);
@@ -40,7 +40,7 @@ TEST_CASE("proteins fast decode: every fixture decodes the same both ways", "[pr
 
 TEST_CASE("proteins fast decode: mock records decode the same both ways",
           "[proteins][fast][integration]") {
-  protein_test::MockRig rig;
+  mgnify::test::ProteinRig rig;
   mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   std::vector<std::string> accessions = {"MGYP000261684433"};
   for (int i = 0; i < 40; ++i)
@@ -48,7 +48,7 @@ TEST_CASE("proteins fast decode: mock records decode the same both ways",
         mgnify::mock::proteins_data::accession(10 + 3 * static_cast<unsigned>(i) * 37));
   for (const auto& acc : accessions) {
     const auto response = session.get(session.url("protein/" + acc));
-    const auto outcome = fast_test::both_ways<Protein>(response.body, acc);
+    const auto outcome = mgnify::test::fast_decode::both_ways<Protein>(response.body, acc);
     CHECK(outcome.fast_taken);
   }
 }
@@ -93,7 +93,7 @@ TEST_CASE("proteins fast decode: unusual shapes give the nlohmann result or its 
       {R"({"mgyp":"MGYP1","unknown":"\ud800"})", false},
   };
   for (const auto& c : cases) {
-    const auto outcome = fast_test::both_ways<Protein>(c.body, c.body);
+    const auto outcome = mgnify::test::fast_decode::both_ways<Protein>(c.body, c.body);
     INFO(c.body);
     CHECK(outcome.fast_taken == c.fast);
   }
@@ -175,6 +175,6 @@ TEST_CASE("proteins fast decode: a repeated name replaces the earlier value whol
   };
   for (const char* body : cases) {
     INFO(body);
-    CHECK(fast_test::both_ways<Protein>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Protein>(body, body).fast_taken);
   }
 }

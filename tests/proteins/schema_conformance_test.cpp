@@ -23,7 +23,7 @@
 namespace protein_schema_test {
 
 using json = nlohmann::json;
-namespace si = schema_instances;
+namespace si = mgnify::test::schema_instances;
 namespace proteins = mgnify::proteins;
 
 // The service document gives types but neither nullability nor required
@@ -150,7 +150,7 @@ TEST_CASE("the hand-written protein schema accepts the captured Protein service 
   const auto& schemas = t::schema_document().at("components").at("schemas");
   for (const auto& [file, schema] : captures) {
     std::vector<std::string> errors;
-    schema_instances::validate(t::schema_document(), schemas.at(schema), t::read_json(dir / file),
+    mgnify::test::schema_instances::validate(t::schema_document(), schemas.at(schema), t::read_json(dir / file),
                                "", errors);
     std::string listed;
     for (const auto& e : errors) listed += "\n  " + e;
@@ -163,9 +163,9 @@ TEST_CASE("documents generated from the protein schema decode both ways alike an
           "[proteins][schema]") {
   namespace t = protein_schema_test;
   const auto report = t::run_all();
-  WARN(schema_instances::summary("protein schemas (written from shared/spec/proteins-api-v1.md)",
+  WARN(mgnify::test::schema_instances::summary("protein schemas (written from shared/spec/proteins-api-v1.md)",
                                  report));
-  schema_instances::expect_no_unexpected_failures(report, t::known_failures());
+  mgnify::test::schema_instances::expect_no_unexpected_failures(report, t::known_failures());
   CHECK(report.per_schema.size() == t::model_table().size());
   REQUIRE(report.documents >= 80);  // 6 schemas with 12 to 35 distinct variants each
 }

@@ -11,7 +11,7 @@
 
 #include "mgnify/http/url.hpp"
 #include "mgnify/proteins.hpp"
-#include "proteins/protein_test_support.hpp"
+#include "support/protein_rig.hpp"
 
 using mgnify::InvalidArgument;
 using mgnify::proteins::BitscoreCutoffs;
@@ -19,7 +19,7 @@ using mgnify::proteins::EvalueCutoffs;
 using mgnify::proteins::ProteinClient;
 using mgnify::proteins::SequenceDatabase;
 using mgnify::proteins::SequenceSearchQuery;
-using protein_test::MockRig;
+using MockRig = mgnify::test::ProteinRig;
 
 namespace {
 
@@ -261,9 +261,9 @@ TEST_CASE("sequence_search_with_records joins every hit to its record, a missing
     const auto& m = joined.matches[i];
     INFO("hit " << i << " " << m.hit.accession());
     CHECK(m.hit.accession() == hits[i].accession());
-    const auto number = protein_test::data::parse_accession(m.hit.accession());
+    const auto number = mgnify::mock::proteins_data::parse_accession(m.hit.accession());
     REQUIRE(number);
-    if (protein_test::data::is_representative(*number)) {
+    if (mgnify::mock::proteins_data::is_representative(*number)) {
       REQUIRE(m.record.ok());
       CHECK(m.record->mgyp == m.hit.accession());
       CHECK_FALSE(m.record->sequence.empty());
@@ -274,7 +274,7 @@ TEST_CASE("sequence_search_with_records joins every hit to its record, a missing
       CHECK(m.record_missing());
       CHECK_THAT(m.record.error().what(), Catch::Contains(m.hit.accession()));
     }
-    CHECK(rig.hits(protein_test::path_of(m.hit.accession())) == 1);
+    CHECK(rig.server.hits(mgnify::test::protein_path(m.hit.accession())) == 1);
   }
   CHECK(missing == 1);
   REQUIRE_FALSE(progress.empty());

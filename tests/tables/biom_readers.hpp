@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace biom_readers {
+namespace mgnify::test::biom_readers {
 
 struct Result {
   bool installed = true;
@@ -119,4 +119,4 @@ inline void check(const nlohmann::ordered_json& got, const nlohmann::ordered_jso
   }
 }
 
-}  // namespace biom_readers
+}  // namespace mgnify::test::biom_readers

@@ -158,7 +158,7 @@ nlohmann::ordered_json hostile_biom() {
 
 /// hostile_biom() written to a file of its own.
 struct HostileBiomFile {
-  test_support::TempDir dir{"mgnify-biom"};
+  mgnify::test::TempDir dir{"mgnify-biom"};
   std::filesystem::path file = dir.path() / "matrix.biom";
   nlohmann::ordered_json biom = hostile_biom();
   HostileBiomFile() { std::ofstream(file, std::ios::binary) << biom.dump(); }
@@ -168,7 +168,7 @@ struct HostileBiomFile {
 
 TEST_CASE("biom validate-table accepts the BIOM with sample metadata", "[tables][biom][readers]") {
   const HostileBiomFile written;
-  const auto result = biom_readers::validate(written.file);
+  const auto result = mgnify::test::biom_readers::validate(written.file);
   if (!result.installed) MGNIFY_SKIP_TEST("biom (python3-biom-format) is not installed");
   INFO(result.output);
   CHECK(result.exit_code == 0);
@@ -178,19 +178,19 @@ TEST_CASE("biom validate-table accepts the BIOM with sample metadata", "[tables]
 TEST_CASE("biom.load_table reads the BIOM's ids, counts, taxonomy and sample metadata",
           "[tables][biom][readers]") {
   const HostileBiomFile written;
-  const auto read = biom_readers::read("python", written.file);
+  const auto read = mgnify::test::biom_readers::read("python", written.file);
   if (!read.installed)
     MGNIFY_SKIP_TEST("biom-format (python3-biom-format) is not installed for " MGNIFY_PYTHON3);
-  biom_readers::check(read.table, written.biom, "python");
+  mgnify::test::biom_readers::check(read.table, written.biom, "python");
 }
 
 TEST_CASE("phyloseq::import_biom reads the BIOM's ids, counts, tax_table and sample_data",
           "[tables][biom][readers][r]") {
   const HostileBiomFile written;
-  const auto read = biom_readers::read("r", written.file);
+  const auto read = mgnify::test::biom_readers::read("r", written.file);
   if (!read.installed)
     MGNIFY_SKIP_TEST("Rscript with phyloseq and jsonlite (r-bioc-phyloseq) is not installed");
-  biom_readers::check(read.table, written.biom, "r");
+  mgnify::test::biom_readers::check(read.table, written.biom, "r");
   // phyloseq keeps a key that is not an R name as it is.
   CHECK(
       read.table["sample_metadata"]["S1"].contains("temperature (\xc2\xb0"

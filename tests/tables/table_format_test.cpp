@@ -27,8 +27,8 @@
 #include "text_lines.hpp"
 
 namespace tables = mgnify::tables;
-using test_tables::read_back;
-using test_tables::ReadBack;
+using mgnify::test::table_readback::read_back;
+using mgnify::test::table_readback::ReadBack;
 
 namespace {
 
@@ -39,7 +39,7 @@ tables::Table one_column(const std::string& name, const std::vector<std::string>
   return t;
 }
 
-using test_text::lines_of;
+using mgnify::test::text_lines::lines_of;
 
 }  // namespace
 
@@ -133,9 +133,9 @@ TEST_CASE("bytes that are not UTF-8 are written as U+FFFD, so that UTF-8 readers
 
 namespace {
 
-using FormatTempDir = test_support::TempDir;
+using FormatTempDir = mgnify::test::TempDir;
 
-using test_tables::is_r_reader;
+using mgnify::test::table_readback::is_r_reader;
 
 /// Values that broke or changed rows in earlier versions, each in a row of its own.
 std::vector<std::string> hostile_values() {

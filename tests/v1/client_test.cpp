@@ -5,17 +5,17 @@
 #include <vector>
 
 #include "mgnify/default_transport.hpp"
+#include "support/v1_rig.hpp"
 #include "v1/data.hpp"
-#include "v1/v1_support.hpp"
 
 using mgnify::v1::Query;
 
 TEST_CASE("v1: walking a whole list yields each id exactly once, in order", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   // Every ninth study lives in this biome: 2,222 studies over 9 pages of 250.
   const std::string skin = "root:Host-associated:Human:Skin";
-  auto studies = client.studies(Query().biome_name(skin), v1_test::pages(250));
+  auto studies = client.studies(Query().biome_name(skin), mgnify::test::pages(250));
   CHECK(rig.server.hits(rig.path("studies")) == 0);  // lazy until iterated
   std::set<std::string> seen;
   std::string previous;
@@ -33,11 +33,11 @@ TEST_CASE("v1: walking a whole list yields each id exactly once, in order", "[v1
   CHECK(rig.server.hits(rig.path("studies")) == 9);
   CHECK(*seen.begin() == "MGYS00000008");
   // The unfiltered list is the 20,000 studies the benchmarks walk.
-  CHECK(client.studies({}, v1_test::pages(1)).total() == 20000);
+  CHECK(client.studies({}, mgnify::test::pages(1)).total() == 20000);
 }
 
 TEST_CASE("v1: next links keep every filter and only replace page", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   auto samples = client.biome_samples("root:Environmental:Aquatic:Marine",
                                       Query()
@@ -45,7 +45,7 @@ TEST_CASE("v1: next links keep every filter and only replace page", "[v1][integr
                                           .metadata_key("temperature")
                                           .metadata_value_lte(10)
                                           .ordering("accession"),
-                                      v1_test::pages(7));
+                                      mgnify::test::pages(7));
   std::vector<std::string> ids;
   for (const auto& s : samples) {
     const auto* t = s.metadata("temperature");
@@ -68,9 +68,9 @@ TEST_CASE("v1: next links keep every filter and only replace page", "[v1][integr
 }
 
 TEST_CASE("v1: the contig list is walked through opaque cursor links", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
-  auto contigs = client.analysis_contigs("MGYA00000001", {}, v1_test::pages(100));
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, mgnify::test::pages(100));
   std::set<std::string> ids;
   for (const auto& c : contigs) {
     REQUIRE(ids.insert(c.contig_id).second);
@@ -94,29 +94,29 @@ TEST_CASE("v1: the contig list is walked through opaque cursor links", "[v1][int
 }
 
 TEST_CASE("v1: max_items stops the walk without fetching further pages", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
-  auto studies = client.studies({}, v1_test::pages(10, 25));
+  auto studies = client.studies({}, mgnify::test::pages(10, 25));
   const auto all = studies.collect();
   CHECK(all.size() == 25);
   CHECK(rig.server.hits(rig.path("studies")) == 3);
 }
 
 TEST_CASE("v1: ListOptions are checked per kind of list before any request", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   mgnify::ListOptions from_page_0;
   from_page_0.start_page = 0;
   mgnify::ListOptions from_page_2;
   from_page_2.start_page = 2;
   // Page-number lists: 1..250.
-  CHECK_THROWS_AS(client.studies({}, v1_test::pages(0)), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(client.studies({}, v1_test::pages(251)), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(client.study_samples("MGYS00000001", {}, v1_test::pages(-5)),
+  CHECK_THROWS_AS(client.studies({}, mgnify::test::pages(0)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.studies({}, mgnify::test::pages(251)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000001", {}, mgnify::test::pages(-5)),
                   mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.studies({}, from_page_0), mgnify::InvalidArgument);
   // The per-analysis annotation lists serve up to 1000 per page.
-  CHECK_THROWS_AS(client.analysis_go_terms("MGYA00000002", {}, v1_test::pages(1001)),
+  CHECK_THROWS_AS(client.analysis_go_terms("MGYA00000002", {}, mgnify::test::pages(1001)),
                   mgnify::InvalidArgument);
   // A cursor list has no page numbers to start from.
   CHECK_THROWS_AS(client.analysis_contigs("MGYA00000001", {}, from_page_2),
@@ -129,13 +129,14 @@ TEST_CASE("v1: ListOptions are checked per kind of list before any request", "[v
   CHECK_THROWS_AS(Query().param("page", "2"), mgnify::InvalidArgument);
   CHECK(rig.server.requests().empty());
 
-  CHECK(client.analysis_go_terms("MGYA00000002", {}, v1_test::pages(1000)).collect().size() == 20);
+  CHECK(client.analysis_go_terms("MGYA00000002", {}, mgnify::test::pages(1000)).collect().size() ==
+        20);
   auto sent = rig.server.requests();
   REQUIRE(sent.size() == 1);
   CHECK(sent.back().target.find("page_size=1000") != std::string::npos);
   // The cursor list has no maximum page size.
   rig.server.clear_requests();
-  auto contigs = client.analysis_contigs("MGYA00000001", {}, v1_test::pages(2000));
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, mgnify::test::pages(2000));
   CHECK(contigs.collect().size() == static_cast<std::size_t>(contigs.total().value_or(0)));
   sent = rig.server.requests();
   REQUIRE(sent.size() == 1);
@@ -144,31 +145,32 @@ TEST_CASE("v1: ListOptions are checked per kind of list before any request", "[v
 
 TEST_CASE("v1: ListOptions::start_page starts a page-number list at that page",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
-  mgnify::ListOptions third = v1_test::pages(10, 5);
+  mgnify::ListOptions third = mgnify::test::pages(10, 5);
   third.start_page = 3;
   const auto from_third = client.studies(Query().ordering("accession"), third).collect();
-  const auto all = client.studies(Query().ordering("accession"), v1_test::pages(10, 25)).collect();
+  const auto all =
+      client.studies(Query().ordering("accession"), mgnify::test::pages(10, 25)).collect();
   REQUIRE(from_third.size() == 5);
   REQUIRE(all.size() == 25);
   for (std::size_t i = 0; i < from_third.size(); ++i) CHECK(from_third[i].id() == all[20 + i].id());
 }
 
 TEST_CASE("v1: page size 1 and 250 both work against the service", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
-  auto one = client.study_samples("MGYS00000002", {}, v1_test::pages(1));
+  auto one = client.study_samples("MGYS00000002", {}, mgnify::test::pages(1));
   CHECK(one.collect().size() == 6);
   CHECK(one.pages_fetched() == 6);
-  auto big = client.study_samples("MGYS00000001", {}, v1_test::pages(250));
+  auto big = client.study_samples("MGYS00000001", {}, mgnify::test::pages(250));
   CHECK(big.collect().size() == 300);
   CHECK(big.pages_fetched() == 2);
 }
 
 TEST_CASE("v1: include embeds related objects reachable through the document",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const auto doc = client.document<mgnify::v1::Sample>("samples", "ERS1000000",
                                                        Query().include({"biome", "runs"}));
@@ -198,7 +200,7 @@ TEST_CASE("v1: include embeds related objects reachable through the document",
 }
 
 TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
 
   SECTION("unknown object: JSON:API 404") {
@@ -289,11 +291,11 @@ void fail_second_request(mgnify::mock::MockServer& server, const std::string& pa
 
 TEST_CASE("v1: a page that fails once with 503 is retried with no gap or duplicate",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const std::string path = rig.path("studies/MGYS00000001/samples");
   fail_second_request(rig.server, path, 503);
-  auto samples = client.study_samples("MGYS00000001", {}, v1_test::pages(50));
+  auto samples = client.study_samples("MGYS00000001", {}, mgnify::test::pages(50));
   std::vector<std::string> ids;
   for (const auto& s : samples) {
     ids.push_back(s.id());
@@ -306,17 +308,18 @@ TEST_CASE("v1: a page that fails once with 503 is retried with no gap or duplica
   CHECK(rig.server.hits(path) == 7);  // six pages, page 2 twice
   CHECK(samples.pages_fetched() == 6);
   std::size_t retries = 0;
-  for (const auto& ev : *rig.events) retries += ev.kind == mgnify::http::LogEvent::Kind::retry;
+  for (const auto& ev : rig.log->events())
+    retries += ev.kind == mgnify::http::LogEvent::Kind::retry;
   CHECK(retries == 1);
 }
 
 TEST_CASE("v1: without read-ahead the next page is fetched only when needed", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto options = rig.options();
   options.read_ahead = false;
   mgnify::v1::LegacyClient client(options);
   const std::string path = rig.path("studies/MGYS00000001/samples");
-  auto samples = client.study_samples("MGYS00000001", {}, v1_test::pages(100));
+  auto samples = client.study_samples("MGYS00000001", {}, mgnify::test::pages(100));
   auto it = samples.begin();
   CHECK(rig.server.hits(path) == 1);
   for (int k = 0; k < 99; ++k) ++it;
@@ -327,12 +330,12 @@ TEST_CASE("v1: without read-ahead the next page is fetched only when needed", "[
 }
 
 TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto options = rig.options();
   options.retry.max_attempts = 1;
   mgnify::v1::LegacyClient client(options);
   fail_second_request(rig.server, rig.path("studies/MGYS00000001/samples"), 500);
-  auto samples = client.study_samples("MGYS00000001", {}, v1_test::pages(100));
+  auto samples = client.study_samples("MGYS00000001", {}, mgnify::test::pages(100));
   std::size_t n = 0;
   try {
     for (auto it = samples.begin(); it != samples.end(); ++it) {
@@ -353,12 +356,12 @@ TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][in
   // given to the same call, as for a v2 list.
   auto rest = client.follow<mgnify::v1::Sample>(*samples.resume_token());
   CHECK(rest.collect().size() == 200);
-  mgnify::ListOptions resume = v1_test::pages(100);
+  mgnify::ListOptions resume = mgnify::test::pages(100);
   resume.resume_token = samples.resume_token();
   std::vector<std::string> resumed;
   for (const auto& s : client.study_samples("MGYS00000001", {}, resume)) resumed.push_back(s.id());
   std::vector<std::string> whole;
-  for (const auto& s : client.study_samples("MGYS00000001", {}, v1_test::pages(100))) {
+  for (const auto& s : client.study_samples("MGYS00000001", {}, mgnify::test::pages(100))) {
     whole.push_back(s.id());
   }
   REQUIRE(whole.size() == 300);
@@ -372,7 +375,7 @@ TEST_CASE("v1: a failure mid-walk is thrown after the items before it", "[v1][in
 
 TEST_CASE("v1: login sends the token, mydata lists private studies, secrets never leak",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const std::string token = std::string(mgnify::mock::v1data::kTestToken);
 
@@ -400,7 +403,7 @@ TEST_CASE("v1: login sends the token, mydata lists private studies, secrets neve
   CHECK(client.study("MGYS90000002").is_private == std::optional<bool>(true));
 
   for (const auto& s : mine) CHECK(nlohmann::json(s).dump().find(token) == std::string::npos);
-  for (const auto& ev : *rig.events) {
+  for (const auto& ev : rig.log->events()) {
     CHECK(ev.url.find(token) == std::string::npos);
     CHECK(ev.message.find(token) == std::string::npos);
     CHECK(ev.message.find(std::string(mgnify::mock::v1data::kTestPassword)) == std::string::npos);
@@ -425,7 +428,7 @@ TEST_CASE("v1: login sends the token, mydata lists private studies, secrets neve
 }
 
 TEST_CASE("v1: follow accepts same-host links and refuses others", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const auto study = client.study("MGYS00000003");
   const auto* samples = study.relationship("samples");
@@ -454,7 +457,7 @@ TEST_CASE("v1: follow accepts same-host links and refuses others", "[v1][integra
 
 TEST_CASE("v1: every related list of the endpoint table answers with typed items",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const std::string study = "MGYS00000002";
   CHECK(client.study_samples(study).collect().size() == 6);
@@ -474,8 +477,9 @@ TEST_CASE("v1: every related list of the endpoint table answers with typed items
   CHECK(client.biome_children(marine).collect().size() == 3);  // itself plus two children
   CHECK(client.biome_genomes("root:Environmental:Aquatic:Marine").total() == 100);
   CHECK(client.biome_studies("root:Engineered:Wastewater:Industrial wastewater").total() > 0);
-  CHECK(client.biome_samples("root:Host-associated", {}, v1_test::at_most(3)).collect().size() ==
-        3);
+  CHECK(
+      client.biome_samples("root:Host-associated", {}, mgnify::test::at_most(3)).collect().size() ==
+      3);
 
   CHECK(client.sample_runs("ERS1000003").collect().at(0).accession == "ERR3000003");
   CHECK(client.sample_studies("ERS1000003").collect().at(0).id() == "MGYS00000001");
@@ -508,7 +512,7 @@ TEST_CASE("v1: every related list of the endpoint table answers with typed items
 }
 
 TEST_CASE("v1: every top-level collection lists and gets", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const auto root = client.root();
   CHECK(root.at("studies") == rig.server.v1_url() + "/studies");
@@ -519,7 +523,7 @@ TEST_CASE("v1: every top-level collection lists and gets", "[v1][integration]") 
     REQUIRE_FALSE(items.empty());
     return items.front();
   };
-  const mgnify::ListOptions two = v1_test::at_most(2);
+  const mgnify::ListOptions two = mgnify::test::at_most(2);
   CHECK(client.sample(first(client.samples({}, two)).id()).accession == "ERS1000000");
   CHECK(client.run(first(client.runs({}, two)).id()).accession == "ERR3000000");
   CHECK(client.assembly(first(client.assemblies({}, two)).id()).accession == "ERZ4000003");
@@ -551,7 +555,7 @@ TEST_CASE("v1: every top-level collection lists and gets", "[v1][integration]") 
 }
 
 TEST_CASE("v1: get_studies fetches in parallel and keeps per-item failures", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const std::vector<std::string> ids = {"MGYS00000001", "MGYS99999999", "MGYS00000010", ".."};
   mgnify::BatchOptions batch;
@@ -572,7 +576,7 @@ TEST_CASE("v1: get_studies fetches in parallel and keeps per-item failures", "[v
 
 TEST_CASE("v1: MGnify accessions and PubMed ids are checked before any request",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   // Studies and genomes by the whole accession, as API v2 takes them; analyses also by their
   // number, as v1 reads them (sent padded, below).
@@ -611,7 +615,7 @@ TEST_CASE("v1: MGnify accessions and PubMed ids are checked before any request",
 }
 
 TEST_CASE("v1: lineages with spaces and colons are encoded as path segments", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   const auto b = client.biome("root:Engineered:Wastewater:Industrial wastewater:Petrochemical");
   CHECK(b.lineage == "root:Engineered:Wastewater:Industrial wastewater:Petrochemical");
@@ -625,13 +629,14 @@ TEST_CASE("v1: lineages with spaces and colons are encoded as path segments", "[
 
 TEST_CASE("v1: a misspelt filter is ignored by the service; typed filters are not",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = rig.client();
   // What the docs warn about: the service answers 200 with the unfiltered list.
-  CHECK(client.studies(Query().param("biome-name", "Skin"), v1_test::pages(1)).total() == 20000);
-  CHECK(client.studies(Query().biome_name("Skin"), v1_test::pages(1)).total() == 2222);
+  CHECK(client.studies(Query().param("biome-name", "Skin"), mgnify::test::pages(1)).total() ==
+        20000);
+  CHECK(client.studies(Query().biome_name("Skin"), mgnify::test::pages(1)).total() == 2222);
   auto newest_last =
-      client.studies(Query().ordering("study_id", true), v1_test::at_most(1)).collect();
+      client.studies(Query().ordering("study_id", true), mgnify::test::at_most(1)).collect();
   REQUIRE(newest_last.size() == 1);
   CHECK(newest_last[0].id() == "MGYS00020000");
 }

@@ -20,8 +20,8 @@
 #include "genome_search_calls.hpp"
 #include "route_check.hpp"
 #include "skip.hpp"
+#include "support/v1_rig.hpp"
 #include "v1/data.hpp"
-#include "v1/v1_support.hpp"
 
 using mgnify::v1::LegacyClient;
 using mgnify::v1::Query;
@@ -229,13 +229,13 @@ const std::map<std::string, CoverageEntry>& v1_coverage_table() {
       // Genome search: COBS, and the sourmash gather job.
       {"genome-search",
        {"POST", "genome_search",
-        [](LegacyClient& c) { c.genome_search(genome_search_calls::cobs_query()); }}},
+        [](LegacyClient& c) { c.genome_search(mgnify::test::genome_search_calls::cobs_query()); }}},
       {"genomes-search/gather",
-       {"POST", "submit_gather", [](LegacyClient& c) { genome_search_calls::submit(c, "marine-v2-0"); }}},
+       {"POST", "submit_gather", [](LegacyClient& c) { mgnify::test::genome_search_calls::submit(c, "marine-v2-0"); }}},
       {"genomes-search/status/{job}",
-       {"GET", "gather_status", [](LegacyClient& c) { genome_search_calls::status(c, "marine-v2-0"); }}},
+       {"GET", "gather_status", [](LegacyClient& c) { mgnify::test::genome_search_calls::status(c, "marine-v2-0"); }}},
       {"genomes-search/results/{job}",
-       {"GET", "gather_results", [](LegacyClient& c) { genome_search_calls::results(c, "marine-v2-0"); }}},
+       {"GET", "gather_results", [](LegacyClient& c) { mgnify::test::genome_search_calls::results(c, "marine-v2-0"); }}},
       {"utils/token/verify", {"POST", "verify", [](LegacyClient& c) { c.verify(); }}},
   };
   return table;
@@ -437,7 +437,7 @@ TEST_CASE("every route of the v1 reference notes has a method or a stated exclus
 
 TEST_CASE("each method of the v1 coverage table requests exactly its route",
           "[v1][coverage][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto options = rig.options();
   options.read_ahead = false;  // each entry's requests are exactly its own
   LegacyClient client(options);
@@ -445,7 +445,7 @@ TEST_CASE("each method of the v1 coverage table requests exactly its route",
   for (const auto& [route, entry] : v1_coverage_table()) {
     INFO(entry.verb << " " << route << " -> LegacyClient::" << entry.method);
     // Entries that first look an id up in a list make that request first.
-    route_check::expect_route(
+    mgnify::test::route_check::expect_route(
         rig.server, mgnify::mock::kV1Prefix, entry.verb, route,
         [&call = entry.call, &client] { call(client); }, false);
   }

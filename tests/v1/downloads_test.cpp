@@ -12,7 +12,7 @@
 #include "downloads/download_support.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mock/files/files.hpp"
-#include "v1/v1_support.hpp"
+#include "support/v1_rig.hpp"
 
 namespace fs = std::filesystem;
 namespace http = mgnify::http;
@@ -40,7 +40,7 @@ std::string path_of(const std::string& url) {
 
 TEST_CASE("an analysis's listed files download through LegacyClient, verified by SHA256",
           "[v1][downloads]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto client = rig.client();
   const auto files = client.analysis_downloads("MGYA00000002").collect();
   REQUIRE(files.size() == 3);
@@ -49,7 +49,7 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
   CHECK(files[0].file_checksum->checksum_algorithm == "SHA256");
   CHECK(files[0].file_checksum->checksum == kAnalysisGoSha256);
 
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   std::vector<files::DownloadJob> jobs;
   for (const auto& f : files) {
     REQUIRE(f.self_link());
@@ -74,7 +74,7 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
     REQUIRE(results[k]->verified_checksum);
     CHECK(results[k]->verified_checksum->algorithm == files::HashAlgorithm::sha256);
     CHECK(results[k]->verified_checksum->hex == files[k].file_checksum->checksum);
-    CHECK(dl_test::read_file(jobs[k].path) == *bytes);
+    CHECK(mgnify::test::dl::read_file(jobs[k].path) == *bytes);
   }
   CHECK(fs::file_size(jobs[0].path) == kAnalysisGoSize);
   CHECK(calls > 0);
@@ -88,18 +88,18 @@ TEST_CASE("an analysis's listed files download through LegacyClient, verified by
   CHECK(rig.server.hits(path_of(*files[2].self_link())) == 0);
 
   // Corrupt on disk (same size): detected and fetched again.
-  std::string corrupt = dl_test::read_file(jobs[0].path);
+  std::string corrupt = mgnify::test::dl::read_file(jobs[0].path);
   corrupt[100] = static_cast<char>(corrupt[100] ^ 0x20);
-  dl_test::write_file(jobs[0].path, corrupt);
+  mgnify::test::dl::write_file(jobs[0].path, corrupt);
   const auto fixed = client.download(files[0], jobs[0].path);
   CHECK_FALSE(fixed.already_present);
   CHECK(rig.server.hits(path_of(*files[0].self_link())) == 1);
-  CHECK(dl_test::read_file(jobs[0].path) ==
+  CHECK(mgnify::test::dl::read_file(jobs[0].path) ==
         *data::download_bytes(data::DownloadOwner::analysis, 1, 0));
 }
 
 TEST_CASE("a v1 file cut mid-transfer resumes with a Range request", "[v1][downloads]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto client = rig.client();
   const auto files = client.analysis_downloads("MGYA00000002").collect();
   REQUIRE(files.size() == 3);
@@ -113,14 +113,14 @@ TEST_CASE("a v1 file cut mid-transfer resumes with a Range request", "[v1][downl
   cut.content_type = "application/octet-stream";
   rig.server.push_fault(path_of(*cds.self_link()), cut);
 
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto target = dir / cds.alias;
   const auto r = client.download(cds, target);
   CHECK(r.resumed);
   CHECK(r.attempts == 2);
   CHECK(r.bytes == bytes->size());
   CHECK(r.bytes_transferred == bytes->size());  // both halves went over the network
-  CHECK(dl_test::read_file(target) == *bytes);
+  CHECK(mgnify::test::dl::read_file(target) == *bytes);
   const auto sent = rig.server.requests();
   REQUIRE(sent.size() >= 2);
   const auto range = sent.back().headers.find("range");
@@ -130,9 +130,9 @@ TEST_CASE("a v1 file cut mid-transfer resumes with a Range request", "[v1][downl
 
 TEST_CASE("study, genome and catalogue files are served with real MD5 and SHA1 digests, or none",
           "[v1][downloads]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto client = rig.client();
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
 
   const auto study = client.study_downloads("MGYS00000002").collect();
   REQUIRE(study.size() == 3);
@@ -168,7 +168,7 @@ TEST_CASE("study, genome and catalogue files are served with real MD5 and SHA1 d
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     CAPTURE(jobs[i].url);
     REQUIRE(results[i]);
-    CHECK(dl_test::read_file(jobs[i].path) == expected[i]);
+    CHECK(mgnify::test::dl::read_file(jobs[i].path) == expected[i]);
     CHECK(results[i]->verified_checksum.has_value() == jobs[i].options.checksum.has_value());
   }
   CHECK_FALSE(results[0]->verified_checksum);  // nothing published to verify against

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "mgnify/http/text.hpp"
+#include "support/v1_rig.hpp"
 #include "v1/data.hpp"
-#include "v1/v1_support.hpp"
 
 using mgnify::v1::Query;
 namespace d = mgnify::mock::v1data;
@@ -20,7 +20,7 @@ namespace d = mgnify::mock::v1data;
 namespace {
 
 /// The one request the mock saw since the last clear, as "METHOD path".
-std::string only_request(const v1_test::Rig& rig) {
+std::string only_request(const mgnify::test::V1Rig& rig) {
   const auto requests = rig.server.requests();
   REQUIRE(requests.size() == 1);
   return requests[0].method + " " + requests[0].path;
@@ -38,7 +38,7 @@ std::size_t fasta_bases(const std::string& fasta) {
 }
 
 /// A client that requests nothing ahead, so each call's requests are exactly its own.
-mgnify::v1::LegacyClient exact_client(const v1_test::Rig& rig) {
+mgnify::v1::LegacyClient exact_client(const mgnify::test::V1Rig& rig) {
   auto options = rig.options();
   options.read_ahead = false;
   return mgnify::v1::LegacyClient(options);
@@ -53,7 +53,7 @@ constexpr const char* kLongContig = "ERR3000000.1-contig-6";  // 40,095 bases
 
 TEST_CASE("v1: verify accepts the session's token and rejects a bad one",
           "[v1][integration][auth]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
   CHECK_THROWS_AS(client.verify(), mgnify::InvalidArgument);
   CHECK(rig.server.requests().empty());
@@ -71,7 +71,7 @@ TEST_CASE("v1: verify accepts the session's token and rejects a bad one",
 
 TEST_CASE("v1: sample metadata, recent studies and the top-10 biomes are typed",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
 
   auto metadata = client.sample_metadata(d::sample_accession(4)).collect();
@@ -105,7 +105,7 @@ TEST_CASE("v1: sample metadata, recent studies and the top-10 biomes are typed",
 
 TEST_CASE("v1: pipeline tools list, get by name and version, and per release",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
   const auto tools = client.pipeline_tools().collect();
   REQUIRE(tools.size() >= 3);
@@ -130,7 +130,7 @@ TEST_CASE("v1: pipeline tools list, get by name and version, and per release",
 
 TEST_CASE("v1: genome sets, COGs, KEGG classes and modules, antiSMASH clusters",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
 
   const auto sets = client.genome_sets().collect();
@@ -166,7 +166,7 @@ TEST_CASE("v1: genome sets, COGs, KEGG classes and modules, antiSMASH clusters",
 
 TEST_CASE("v1: extra annotations of runs and assemblies list files that can be read",
           "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
   const std::string run = d::run_accession(3);
   const auto files = client.run_extra_annotations(run).collect();
@@ -186,7 +186,7 @@ TEST_CASE("v1: extra annotations of runs and assemblies list files that can be r
 }
 
 TEST_CASE("v1: Europe PMC annotations of a publication", "[v1][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
   rig.server.clear_requests();
   const auto annotations = client.publication_europe_pmc_annotations(25000000);
@@ -200,9 +200,9 @@ TEST_CASE("v1: Europe PMC annotations of a publication", "[v1][integration]") {
 }
 
 TEST_CASE("v1: a contig's FASTA and GFF are read as text", "[v1][integration][text]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
-  auto contigs = client.analysis_contigs(kAnalysis, {}, v1_test::pages(10));
+  auto contigs = client.analysis_contigs(kAnalysis, {}, mgnify::test::pages(10));
   const auto first = *contigs.begin();
 
   rig.server.clear_requests();
@@ -239,7 +239,7 @@ TEST_CASE("v1: a contig's FASTA and GFF are read as text", "[v1][integration][te
 }
 
 TEST_CASE("v1: QC chart data is read as TSV", "[v1][integration][text]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
   using mgnify::v1::QcChart;
   for (const auto chart : {QcChart::gc_distribution, QcChart::nucleotide_distribution,
@@ -259,7 +259,7 @@ TEST_CASE("v1: QC chart data is read as TSV", "[v1][integration][text]") {
 
 TEST_CASE("v1: lists are read as CSV with format=csv, and long ones are refused",
           "[v1][integration][text]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
   rig.server.clear_requests();
   const std::string csv = client.list_csv("biomes", Query().ordering("lineage"));
@@ -293,7 +293,7 @@ TEST_CASE("v1: lists are read as CSV with format=csv, and long ones are refused"
 
 TEST_CASE("v1: text bodies stream chunk by chunk, bounded and cancellable",
           "[v1][integration][text][stream]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto client = exact_client(rig);
   const std::string whole = client.analysis_contig_fasta(kAnalysis, kLongContig);
   REQUIRE(whole.size() > 40000);
@@ -426,7 +426,7 @@ TEST_CASE("v1: text bodies stream chunk by chunk, bounded and cancellable",
 }
 
 TEST_CASE("v1: a text body over max_body_bytes fails like a JSON one", "[v1][integration][text]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto options = rig.options();
   options.max_body_bytes = 4096;
   mgnify::v1::LegacyClient client(options);

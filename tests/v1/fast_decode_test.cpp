@@ -17,7 +17,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/v1.hpp"
 #include "skip.hpp"
-#include "v1_support.hpp"
+#include "support/v1_rig.hpp"
 
 namespace fs = std::filesystem;
 using namespace mgnify::v1;
@@ -72,19 +72,19 @@ struct Tally {
 // Decodes one list body as ListPage<Resource>, as its typed model, and as
 // Study and Sample pages (mismatched on purpose: v1 attributes are lenient).
 void check_page(const std::string& body, const std::string& label, Tally& tally) {
-  const auto generic = fast_test::both_ways<ListPage<Resource>>(body, label);
+  const auto generic = mgnify::test::fast_decode::both_ways<ListPage<Resource>>(body, label);
   ++tally.documents;
   tally.fast += generic.fast_taken ? 1 : 0;
   tally.pages += generic.slow_ok ? 1 : 0;
-  fast_test::both_ways<ListPage<Study>>(body, label + " as studies");
-  fast_test::both_ways<ListPage<Sample>>(body, label + " as samples");
+  mgnify::test::fast_decode::both_ways<ListPage<Study>>(body, label + " as studies");
+  mgnify::test::fast_decode::both_ways<ListPage<Sample>>(body, label + " as samples");
   if (!generic.slow_ok) return;
   const auto page = mgnify::detail::decode_body<ListPage<Resource>>(body, label);
   if (page.data.empty()) return;
   tally.types.insert(page.data.front().type);
   with_model(page.data.front().type, [&](auto tag) {
     using M = typename decltype(tag)::type;
-    const auto typed = fast_test::both_ways<ListPage<M>>(body, label + " typed");
+    const auto typed = mgnify::test::fast_decode::both_ways<ListPage<M>>(body, label + " typed");
     CHECK(typed.fast_taken == generic.fast_taken);
   });
 }
@@ -97,7 +97,7 @@ TEST_CASE("v1 fast decode: every fixture decodes the same both ways", "[v1][fast
   Tally tally;
   for (const auto& entry : fs::directory_iterator(fs::path(dir) / "v1")) {
     if (entry.path().filename() == "SOURCES.md") continue;
-    std::string body = fast_test::read_file(entry.path());
+    std::string body = mgnify::test::fast_decode::read_file(entry.path());
     const auto doc = nlohmann::json::parse(body);
     // A bare array of resources (a captured `data`) is checked as the page it came from.
     if (doc.is_array())
@@ -115,7 +115,7 @@ TEST_CASE("v1 fast decode: every fixture decodes the same both ways", "[v1][fast
 
 TEST_CASE("v1 fast decode: every list page type of the mock decodes the same both ways",
           "[v1][fast][integration]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   const auto root = LegacyClient(rig.options()).root();
   REQUIRE(root.size() >= 10);
@@ -184,7 +184,7 @@ TEST_CASE("v1 fast decode: unusual shapes give the nlohmann result or its exact 
   };
   for (const auto& [body, fast] : cases) {
     INFO(body);
-    CHECK(fast_test::both_ways<ListPage<Sample>>(body, body).fast_taken == fast);
+    CHECK(mgnify::test::fast_decode::both_ways<ListPage<Sample>>(body, body).fast_taken == fast);
   }
 }
 
@@ -235,8 +235,8 @@ TEST_CASE("v1 fast decode: a repeated name replaces the earlier value whole", "[
   for (const auto& fields : items) {
     const std::string body = std::string(R"({"data":[{)") + item + "," + fields + "}]}";
     INFO(body);
-    CHECK(fast_test::both_ways<ListPage<Sample>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<ListPage<Resource>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<ListPage<Sample>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<ListPage<Resource>>(body, body).fast_taken);
   }
 
   // The envelope: links, meta, meta.pagination, included and data.
@@ -253,7 +253,7 @@ TEST_CASE("v1 fast decode: a repeated name replaces the earlier value whole", "[
   };
   for (const char* body : pages) {
     INFO(body);
-    CHECK(fast_test::both_ways<ListPage<Sample>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<ListPage<Sample>>(body, body).fast_taken);
   }
 }
 
@@ -265,21 +265,21 @@ TEST_CASE("v1 fast decode: the fuzzers' divergence inputs decode the same both w
   const fs::path dir = MGNIFY_FUZZ_DIVERGENCES_DIR;
   int files = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string body = fast_test::read_file(entry.path());
+    const std::string body = mgnify::test::fast_decode::read_file(entry.path());
     const std::string label = entry.path().filename().string();
     ++files;
-    fast_test::both_ways<ListPage<Resource>>(body, label + " as resources");
-    fast_test::both_ways<ListPage<Study>>(body, label + " as studies");
-    fast_test::both_ways<ListPage<Sample>>(body, label + " as samples");
+    mgnify::test::fast_decode::both_ways<ListPage<Resource>>(body, label + " as resources");
+    mgnify::test::fast_decode::both_ways<ListPage<Study>>(body, label + " as studies");
+    mgnify::test::fast_decode::both_ways<ListPage<Sample>>(body, label + " as samples");
   }
   CHECK(files >= 2);
   // The two inputs of the report, as the pages their fuzz targets decode them to.
-  const auto samples = fast_test::both_ways<ListPage<Sample>>(
-      fast_test::read_file(dir / "v1_samples_page.json"), "v1_samples_page.json");
+  const auto samples = mgnify::test::fast_decode::both_ways<ListPage<Sample>>(
+      mgnify::test::fast_decode::read_file(dir / "v1_samples_page.json"), "v1_samples_page.json");
   CHECK(samples.fast_taken);
   CHECK(samples.slow_ok);
-  const auto studies = fast_test::both_ways<ListPage<Study>>(
-      fast_test::read_file(dir / "v1_studies_page.json"), "v1_studies_page.json");
+  const auto studies = mgnify::test::fast_decode::both_ways<ListPage<Study>>(
+      mgnify::test::fast_decode::read_file(dir / "v1_studies_page.json"), "v1_studies_page.json");
   CHECK(studies.fast_taken);
   CHECK(studies.slow_ok);
 }

@@ -11,23 +11,14 @@
 
 #include "genome_search_mock.hpp"
 #include "mgnify/testing/fake_clock.hpp"
-#include "v1/v1_support.hpp"
+#include "support/v1_rig.hpp"
 
 using namespace std::chrono_literals;
 namespace mock = mgnify::mock;
 
 namespace {
 
-struct V1SearchRig : v1_test::Rig {
-  std::shared_ptr<mgnify::testing::FakeClock> clock =
-      std::make_shared<mgnify::testing::FakeClock>();
-  mgnify::v1::LegacyClient fake_time_client() const {
-    auto o = options();
-    o.clock = clock;
-    return mgnify::v1::LegacyClient(o);
-  }
-  std::size_t hits(const std::string& rel) const { return server.hits(path(rel)); }
-};
+using V1SearchRig = mgnify::test::V1Rig;
 
 mgnify::GatherRequest v1_gather_request(const std::string& name) {
   mgnify::GatherRequest request;

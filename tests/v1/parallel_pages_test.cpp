@@ -17,7 +17,7 @@
 #include "mgnify/v1.hpp"
 #include "mgnify/v1/client_templates.hpp"
 #include "skip.hpp"
-#include "v1_support.hpp"
+#include "support/v1_rig.hpp"
 
 using mgnify::v1::Query;
 
@@ -33,15 +33,15 @@ std::vector<std::string> sample_ids(mgnify::Paged<mgnify::v1::Sample>& paged) {
 }
 
 // Every sample of MGYS00000001, one page at a time, no fetching ahead.
-std::vector<std::string> serial_samples(const v1_test::Rig& rig, int page_size) {
+std::vector<std::string> serial_samples(const mgnify::test::V1Rig& rig, int page_size) {
   auto o = rig.options();
   o.read_ahead = false;
   mgnify::v1::LegacyClient client(o);
-  auto paged = client.study_samples("MGYS00000001", {}, v1_test::pages(page_size));
+  auto paged = client.study_samples("MGYS00000001", {}, mgnify::test::pages(page_size));
   return sample_ids(paged);
 }
 
-std::vector<std::string> targets(const v1_test::Rig& rig, const std::string& path) {
+std::vector<std::string> targets(const mgnify::test::V1Rig& rig, const std::string& path) {
   std::vector<std::string> out;
   for (const auto& r : rig.server.requests()) {
     if (r.path == path) out.push_back(r.target);
@@ -53,7 +53,7 @@ std::vector<std::string> targets(const v1_test::Rig& rig, const std::string& pat
 
 TEST_CASE("v1: parallel_pages walks a page-number list with guessed page URLs, in order",
           "[v1][integration][parallel]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto expected = serial_samples(rig, 12);  // 300 samples: 25 pages
   REQUIRE(expected.size() == 300);
   rig.server.clear_requests();
@@ -61,7 +61,7 @@ TEST_CASE("v1: parallel_pages walks a page-number list with guessed page URLs, i
   o.parallel_pages = 4;
   mgnify::v1::LegacyClient client(o);
   const std::string path = rig.path("studies/MGYS00000001/samples");
-  auto paged = client.study_samples("MGYS00000001", {}, v1_test::pages(12));
+  auto paged = client.study_samples("MGYS00000001", {}, mgnify::test::pages(12));
   CHECK(sample_ids(paged) == expected);
   CHECK(mgnify::detail::walk_engine(paged).predicting_now());
   CHECK(paged.pages_fetched() == 25);
@@ -76,7 +76,7 @@ TEST_CASE("v1: parallel_pages walks a page-number list with guessed page URLs, i
 
 TEST_CASE("v1: with parallel_pages a failure mid-walk surfaces at its page and the walk resumes",
           "[v1][integration][parallel]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   const auto expected = serial_samples(rig, 20);  // 15 pages
   rig.server.clear_requests();
   auto o = rig.options();
@@ -89,7 +89,7 @@ TEST_CASE("v1: with parallel_pages a failure mid-walk surfaces at its page and t
   pass.action = mgnify::mock::Fault::Action::pass;
   rig.server.push_fault(path, pass);
   rig.server.push_fault(path, mgnify::mock::Fault::status_only(500));
-  auto paged = client.study_samples("MGYS00000001", {}, v1_test::pages(20));
+  auto paged = client.study_samples("MGYS00000001", {}, mgnify::test::pages(20));
   std::vector<std::string> ids;
   std::string failed_url;
   try {
@@ -128,11 +128,11 @@ TEST_CASE("v1: with parallel_pages a failure mid-walk surfaces at its page and t
 
 TEST_CASE("v1: parallel_pages with a cursor list follows links.next",
           "[v1][integration][parallel]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto o = rig.options();
   o.parallel_pages = 4;
   mgnify::v1::LegacyClient client(o);
-  auto contigs = client.analysis_contigs("MGYA00000001", {}, v1_test::pages(100));
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, mgnify::test::pages(100));
   std::vector<std::string> ids;
   for (const auto& c : contigs) {
     ids.push_back(c.contig_id);
@@ -148,11 +148,11 @@ TEST_CASE("v1: parallel_pages with a cursor list follows links.next",
 
 TEST_CASE("v1: parallel_pages with max_items requests no page beyond the limit",
           "[v1][integration][parallel]") {
-  v1_test::Rig rig;
+  mgnify::test::V1Rig rig;
   auto o = rig.options();
   o.parallel_pages = 8;
   mgnify::v1::LegacyClient client(o);
-  auto studies = client.studies({}, v1_test::pages(10, 25));
+  auto studies = client.studies({}, mgnify::test::pages(10, 25));
   CHECK(studies.collect().size() == 25);
   CHECK(rig.server.hits(rig.path("studies")) == 3);
 }
@@ -248,7 +248,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
   Scripted s;  // 14 studies, 7 pages of 2
   SECTION("every guess right: one request per page") {
     auto client = s.client(3);
-    auto paged = client.studies({}, v1_test::pages(2));
+    auto paged = client.studies({}, mgnify::test::pages(2));
     CHECK(s.walk(paged) == s.all());
     CHECK(mgnify::detail::walk_engine(paged).predicting_now());
     CHECK(s.requested().size() == 7);
@@ -259,7 +259,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
       if (page == 3) body["links"]["next"] = reordered;
     };
     auto client = s.client(3);
-    auto paged = client.studies({}, v1_test::pages(2));
+    auto paged = client.studies({}, mgnify::test::pages(2));
     CHECK(s.walk(paged) == s.all());
     CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
     const auto sent = s.requested();
@@ -274,7 +274,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
       if (page == 4) body["meta"]["pagination"]["page"] = 5;
     };
     auto client = s.client(3);
-    auto paged = client.studies({}, v1_test::pages(2));
+    auto paged = client.studies({}, mgnify::test::pages(2));
     std::vector<std::string> ids;
     try {
       for (const auto& study : paged) {
@@ -296,7 +296,7 @@ TEST_CASE("v1: guessed pages are checked, and a wrong guess falls back to links.
       if (page == 1) body["links"]["last"] = std::string(Scripted::kBase) + "/studies?page=last";
     };
     auto client = s.client(3);
-    auto paged = client.studies({}, v1_test::pages(2));
+    auto paged = client.studies({}, mgnify::test::pages(2));
     CHECK(s.walk(paged) == s.all());
     CHECK(s.requested().size() == 7);
     CHECK(paged.pages_in_flight() == 0);

@@ -26,7 +26,7 @@
 namespace v1_schema_test {
 
 using json = nlohmann::json;
-namespace si = schema_instances;
+namespace si = mgnify::test::schema_instances;
 namespace v1 = mgnify::v1;
 
 // The JSON:API pieces every resource shares, and the attributes of each
@@ -575,8 +575,8 @@ TEST_CASE("documents generated from the v1 schema decode both ways alike and rou
           "[v1][schema]") {
   namespace t = v1_schema_test;
   const auto report = t::run_all();
-  WARN(schema_instances::summary("v1 schemas (written from shared/spec/legacy-api-v1.md)", report));
-  schema_instances::expect_no_unexpected_failures(report, t::known_failures());
+  WARN(mgnify::test::schema_instances::summary("v1 schemas (written from shared/spec/legacy-api-v1.md)", report));
+  mgnify::test::schema_instances::expect_no_unexpected_failures(report, t::known_failures());
   CHECK(report.per_schema.size() == t::model_table().size());
   REQUIRE(report.documents >= 800);  // 39 schemas with 20 to 58 distinct variants each
 }

@@ -4,13 +4,13 @@
 #include <string>
 
 #include "downloads/download_support.hpp"
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using namespace mgnify::v2;
-namespace data = v2test::data;
+namespace data = mgnify::mock::v2data;
 
 namespace {
-std::string authorization_of_last(const v2test::Rig& rig) {
+std::string authorization_of_last(const mgnify::test::V2Rig& rig) {
   const auto requests = rig.server.requests();
   if (requests.empty()) return {};
   auto it = requests.back().headers.find("authorization");
@@ -19,7 +19,7 @@ std::string authorization_of_last(const v2test::Rig& rig) {
 }  // namespace
 
 TEST_CASE("login stores the token and sends it as a Bearer header", "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto token = client.login(data::kUser, data::kPassword);
   CHECK(token.token_type == "sliding");
@@ -35,7 +35,7 @@ TEST_CASE("login stores the token and sends it as a Bearer header", "[v2][integr
 }
 
 TEST_CASE("bad credentials are an AuthError with the service's text", "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   try {
     client.login(data::kUser, "wrong");
@@ -49,7 +49,7 @@ TEST_CASE("bad credentials are an AuthError with the service's text", "[v2][inte
 }
 
 TEST_CASE("private studies are visible with the owner's token only", "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto anonymous = rig.client();
   const auto& priv = data::kPrivateStudies.front();
 
@@ -94,7 +94,7 @@ TEST_CASE("private studies are visible with the owner's token only", "[v2][integ
 }
 
 TEST_CASE("my-data/studies without a token is 401 Unauthorized", "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   try {
     client.session().get(rig.server.v2_url() + "/my-data/studies/");
@@ -105,7 +105,7 @@ TEST_CASE("my-data/studies without a token is 401 Unauthorized", "[v2][integrati
 }
 
 TEST_CASE("an expired token is refreshed once and the call repeated", "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   client.set_token(std::string(data::kExpiredToken));
   CHECK_FALSE(client.verify());
@@ -120,7 +120,7 @@ TEST_CASE("an expired token is refreshed once and the call repeated", "[v2][inte
 
 TEST_CASE("an invalid token gets 401 even on public data; a failed refresh is an AuthError",
           "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   client.set_token(std::string(data::kDeadToken));
   try {
@@ -137,7 +137,7 @@ TEST_CASE("an invalid token gets 401 even on public data; a failed refresh is an
 
 TEST_CASE("with anonymous fallback a dead token is dropped and public data still loads",
           "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   V2Options v2;
   v2.anonymous_fallback_on_auth_failure = true;
   auto client = rig.client(v2);
@@ -148,7 +148,7 @@ TEST_CASE("with anonymous fallback a dead token is dropped and public data still
 }
 
 TEST_CASE("the refresh during a list walk keeps the walk going", "[v2][integration][auth]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   client.set_token(std::string(data::kExpiredToken));
   mgnify::ListOptions opts;
@@ -162,15 +162,15 @@ TEST_CASE("the refresh during a list walk keeps the walk going", "[v2][integrati
 
 TEST_CASE("a download with an expired token refreshes it in the session and completes",
           "[v2][integration][auth][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const std::string url = client.base_url() + "/studies/MGYS00000001";
   const std::string expected = client.session().get(url).body;  // anonymous: no token yet
   client.set_token(std::string(data::kExpiredToken));
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto path = dir / "study.json";
   const auto result = client.download(url, path);  // 401 -> refresh -> the same request again
-  CHECK(dl_test::read_file(path) == expected);
+  CHECK(mgnify::test::dl::read_file(path) == expected);
   CHECK(result.bytes == expected.size());
   CHECK(rig.hits("auth/sliding/refresh") == 1);
   REQUIRE(client.session().token());
@@ -181,10 +181,10 @@ TEST_CASE("a download with an expired token refreshes it in the session and comp
 
 TEST_CASE("a download with a dead token fails with the refresh's reason and writes nothing",
           "[v2][integration][auth][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   client.set_token(std::string(data::kDeadToken));
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto path = dir / "study.json";
   try {
     client.download(client.base_url() + "/studies/MGYS00000001", path);

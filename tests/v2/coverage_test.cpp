@@ -16,7 +16,7 @@
 #include "genome_search_calls.hpp"
 #include "route_check.hpp"
 #include "skip.hpp"
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using namespace mgnify::v2;
 
@@ -84,7 +84,10 @@ const std::map<std::string, Entry>& coverage_table() {
 const std::map<std::string, Entry>& post_coverage_table() {
   static const std::map<std::string, Entry> table = {
       {"auth/sliding",
-       {"login", [](V2Client& c) { c.login(v2test::data::kUser, v2test::data::kPassword); }}},
+       {"login",
+        [](V2Client& c) {
+          c.login(mgnify::mock::v2data::kUser, mgnify::mock::v2data::kPassword);
+        }}},
       {"auth/sliding/refresh", {"refresh", [](V2Client& c) { c.refresh(); }}},
       {"auth/verify", {"verify", [](V2Client& c) { c.verify(); }}},
   };
@@ -115,13 +118,13 @@ const std::map<std::string, std::string>& excluded_operations() {
 const std::map<std::string, std::pair<std::string, Entry>>& genome_search_table() {
   static const std::map<std::string, std::pair<std::string, Entry>> table = {
       {"genome-search/",
-       {"POST", {"genome_search", [](V2Client& c) { c.genome_search(genome_search_calls::cobs_query()); }}}},
+       {"POST", {"genome_search", [](V2Client& c) { c.genome_search(mgnify::test::genome_search_calls::cobs_query()); }}}},
       {"genomes-search/gather/",
-       {"POST", {"submit_gather", [](V2Client& c) { genome_search_calls::submit(c, "human-gut-v2-0"); }}}},
+       {"POST", {"submit_gather", [](V2Client& c) { mgnify::test::genome_search_calls::submit(c, "human-gut-v2-0"); }}}},
       {"genomes-search/status/{job_id}/",
-       {"GET", {"gather_status", [](V2Client& c) { genome_search_calls::status(c, "human-gut-v2-0"); }}}},
+       {"GET", {"gather_status", [](V2Client& c) { mgnify::test::genome_search_calls::status(c, "human-gut-v2-0"); }}}},
       {"genomes-search/results/{job_id}/",
-       {"GET", {"gather_results", [](V2Client& c) { genome_search_calls::results(c, "human-gut-v2-0"); }}}},
+       {"GET", {"gather_results", [](V2Client& c) { mgnify::test::genome_search_calls::results(c, "human-gut-v2-0"); }}}},
   };
   return table;
 }
@@ -167,11 +170,11 @@ bool covered(const std::string& operation) {
   return false;
 }
 
-void check_requests(v2test::Rig& rig, V2Client& client, const std::string& verb,
+void check_requests(mgnify::test::V2Rig& rig, V2Client& client, const std::string& verb,
                     const std::map<std::string, Entry>& table) {
   for (const auto& [path, entry] : table) {
     INFO(verb << " " << path << " -> V2Client::" << entry.method);
-    route_check::expect_route(
+    mgnify::test::route_check::expect_route(
         rig.server, mgnify::mock::kV2Prefix, verb, path,
         [&call = entry.call, &client] { call(client); }, true);
   }
@@ -198,9 +201,9 @@ TEST_CASE("every GET path of the OpenAPI documents has a V2Client method", "[v2]
 }
 
 TEST_CASE("each method of the coverage table requests exactly its path", "[v2][coverage][integration]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
-  client.set_token(std::string(v2test::data::kValidToken));  // my-data/studies/ needs one
+  client.set_token(std::string(mgnify::mock::v2data::kValidToken));  // my-data/studies/ needs one
   check_requests(rig, client, "GET", coverage_table());
 }
 
@@ -238,22 +241,22 @@ TEST_CASE("every operation of the OpenAPI documents is covered or excluded", "[v
 
 TEST_CASE("each POST and documented-elsewhere method requests exactly its path",
           "[v2][coverage][integration]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   check_requests(rig, client, "GET", described_elsewhere_table());
   // Refresh and verify need a token; login (an entry of its own) sets one.
-  client.set_token(std::string(v2test::data::kValidToken));
+  client.set_token(std::string(mgnify::mock::v2data::kValidToken));
   check_requests(rig, client, "POST", post_coverage_table());
 }
 
 TEST_CASE("each genome-search method requests the route the reference names",
           "[v2][coverage][integration]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   for (const auto& [path, verb_and_entry] : genome_search_table()) {
     const auto& [verb, entry] = verb_and_entry;
     INFO(verb << " " << path << " -> V2Client::" << entry.method);
-    route_check::expect_route(
+    mgnify::test::route_check::expect_route(
         rig.server, mgnify::mock::kV2Prefix, verb, path, [&call = entry.call, &client] { call(client); },
         false);
   }

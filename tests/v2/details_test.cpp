@@ -1,13 +1,12 @@
 #include <catch2/catch.hpp>
-
 #include <string>
 
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using namespace mgnify::v2;
 
 TEST_CASE("each v2 detail endpoint decodes into its typed model", "[v2][integration][details]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
 
   const auto study = client.study("mgys00000003");  // case is normalised
@@ -92,7 +91,7 @@ TEST_CASE("each v2 detail endpoint decodes into its typed model", "[v2][integrat
 }
 
 TEST_CASE("get_many fetches details concurrently and keeps failures per item", "[v2][integration][details]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto results = client.get_studies({"MGYS00000001", "MGYS99999999", "MGYS00000010"});
   REQUIRE(results.size() == 3);
@@ -119,7 +118,7 @@ TEST_CASE("get_many fetches details concurrently and keeps failures per item", "
 }
 
 TEST_CASE("v2 errors carry the service's exact texts", "[v2][integration][errors]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
 
   try {
@@ -165,7 +164,7 @@ TEST_CASE("v2 errors carry the service's exact texts", "[v2][integration][errors
 }
 
 TEST_CASE("v2 validation errors surface the 422 list", "[v2][integration][errors]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   try {
     client.session().get(rig.server.v2_url() + "/studies/?page=0&order=title");
@@ -180,7 +179,7 @@ TEST_CASE("v2 validation errors surface the 422 list", "[v2][integration][errors
 }
 
 TEST_CASE("a missing trailing slash is answered with a 301 that the session follows", "[v2][integration][mock]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto response = client.session().get(rig.server.v2_url() + "/studies?page=2&page_size=5");
   CHECK(response.status == 200);
@@ -193,7 +192,7 @@ TEST_CASE("a missing trailing slash is answered with a 301 that the session foll
 }
 
 TEST_CASE("unknown sample lists answer Django's HTML 500, unknown routes an HTML 404", "[v2][integration][errors]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   mgnify::v2::V2Client client(rig.options());
   try {
     client.sample_runs("SAMEA0000000").collect();
@@ -206,7 +205,7 @@ TEST_CASE("unknown sample lists answer Django's HTML 500, unknown routes an HTML
 }
 
 TEST_CASE("bad v2 arguments fail before any request", "[v2][errors]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   CHECK_THROWS_AS(client.study("ERP100007"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.analysis("MGYA123"), mgnify::InvalidArgument);
@@ -220,7 +219,7 @@ TEST_CASE("bad v2 arguments fail before any request", "[v2][errors]") {
 }
 
 TEST_CASE("an accession cannot change the request path", "[v2][integration][details]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   CHECK_THROWS_AS(client.run("ERR3000001/../../studies"), mgnify::NotFoundError);
   REQUIRE(rig.server.requests().size() == 1);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "downloads/download_support.hpp"
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 namespace fs = std::filesystem;
 namespace http = mgnify::http;
@@ -18,12 +18,12 @@ namespace data = mgnify::mock::v2data;
 
 TEST_CASE("an analysis's listed files download through V2Client, sizes verified",
           "[v2][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   const auto client = rig.client();
   const auto analysis = client.analysis("MGYA00000002");
   REQUIRE(analysis.downloads.size() == 7);
 
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   std::vector<files::DownloadJob> jobs;
   std::vector<const DownloadFile*> listed;
   std::size_t sized = 0;
@@ -51,7 +51,7 @@ TEST_CASE("an analysis's listed files download through V2Client, sizes verified"
     CAPTURE(jobs[i].url);
     REQUIRE(results[i]);
     const auto bytes = data::file_bytes(data::url_path(jobs[i].url));
-    CHECK(dl_test::read_file(jobs[i].path) == bytes);
+    CHECK(mgnify::test::dl::read_file(jobs[i].path) == bytes);
     CHECK(results[i]->size_verified == listed[i]->file_size_bytes.has_value());
     if (listed[i]->file_size_bytes) {
       CHECK(results[i]->bytes == static_cast<std::uint64_t>(*listed[i]->file_size_bytes));
@@ -62,7 +62,7 @@ TEST_CASE("an analysis's listed files download through V2Client, sizes verified"
   // The gzip tables are real gzip streams.
   const auto ssu = analysis.downloads_in_group("taxonomies.closed_reference.ssu");
   REQUIRE_FALSE(ssu.empty());
-  const std::string gz = dl_test::read_file(dir / ssu[0].alias);
+  const std::string gz = mgnify::test::dl::read_file(dir / ssu[0].alias);
   REQUIRE(gz.size() > 18);
   CHECK(static_cast<unsigned char>(gz[0]) == 0x1f);
   CHECK(static_cast<unsigned char>(gz[1]) == 0x8b);
@@ -74,12 +74,12 @@ TEST_CASE("an analysis's listed files download through V2Client, sizes verified"
   rig.server.clear_requests();
   CHECK(client.download(table, target).already_present);
   CHECK(rig.server.hits(data::url_path(*table.url)) == 0);
-  const std::string whole = dl_test::read_file(target);
-  dl_test::write_file(target, whole.substr(0, whole.size() - 10));
+  const std::string whole = mgnify::test::dl::read_file(target);
+  mgnify::test::dl::write_file(target, whole.substr(0, whole.size() - 10));
   const auto refetched = client.download(table, target);
   CHECK_FALSE(refetched.already_present);
   CHECK(refetched.size_verified);
-  CHECK(dl_test::read_file(target) == whole);
+  CHECK(mgnify::test::dl::read_file(target) == whole);
   // An unsized file cannot be checked, so it is fetched again.
   const DownloadFile& report = *listed[0];
   REQUIRE_FALSE(report.file_size_bytes);
@@ -87,7 +87,7 @@ TEST_CASE("an analysis's listed files download through V2Client, sizes verified"
 }
 
 TEST_CASE("a v2 file cut mid-transfer resumes; an unlisted path is a 404", "[v2][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   const auto client = rig.client();
   const auto analysis = client.analysis("MGYA00000002");
   const auto pfam = analysis.downloads_in_group("functional_annotation.pfams");
@@ -101,12 +101,12 @@ TEST_CASE("a v2 file cut mid-transfer resumes; an unlisted path is a 404", "[v2]
   cut.body = bytes;
   cut.content_type = "application/gzip";
   rig.server.push_fault(path, cut);
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   const auto r = client.download(pfam[0], dir / pfam[0].alias);
   CHECK(r.resumed);
   CHECK(r.attempts == 2);
   CHECK(r.size_verified);
-  CHECK(dl_test::read_file(dir / pfam[0].alias) == bytes);
+  CHECK(mgnify::test::dl::read_file(dir / pfam[0].alias) == bytes);
 
   CHECK_THROWS_AS(client.download(rig.server.origin() + path + ".missing", dir / "missing"),
                   mgnify::NotFoundError);
@@ -121,9 +121,9 @@ TEST_CASE("a v2 file cut mid-transfer resumes; an unlisted path is a 404", "[v2]
 
 TEST_CASE("study summaries, genome files and private links are served at their listed URLs",
           "[v2][downloads]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
-  dl_test::TempDir dir;
+  mgnify::test::dl::TempDir dir;
   std::vector<DownloadFile> files;
   for (const auto& f : client.study("MGYS00000002").downloads) files.push_back(f);
   for (const auto& f : client.genome("MGYG000000001").downloads) files.push_back(f);

@@ -14,7 +14,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/v2.hpp"
 #include "skip.hpp"
-#include "v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 namespace fs = std::filesystem;
 using namespace mgnify::v2;
@@ -23,17 +23,17 @@ namespace {
 
 // Every model a v2 page is decoded into by the client's counted walks.
 void all_models(const std::string& body, const std::string& label, int& fast) {
-  const auto count = [&fast](const fast_test::Outcome& o) { fast += o.fast_taken ? 1 : 0; };
-  count(fast_test::both_ways<Page<Analysis>>(body, label + " as Analysis"));
-  count(fast_test::both_ways<Page<AnalysisDetail>>(body, label + " as AnalysisDetail"));
-  count(fast_test::both_ways<Page<Study>>(body, label + " as Study"));
-  count(fast_test::both_ways<Page<Sample>>(body, label + " as Sample"));
-  count(fast_test::both_ways<Page<SampleWithMetadata>>(body, label + " as SampleWithMetadata"));
-  count(fast_test::both_ways<Page<AnalysedRun>>(body, label + " as AnalysedRun"));
-  count(fast_test::both_ways<Page<Assembly>>(body, label + " as Assembly"));
-  count(fast_test::both_ways<Page<Biome>>(body, label + " as Biome"));
-  count(fast_test::both_ways<Page<Publication>>(body, label + " as Publication"));
-  count(fast_test::both_ways<Page<SuperStudy>>(body, label + " as SuperStudy"));
+  const auto count = [&fast](const mgnify::test::fast_decode::Outcome& o) { fast += o.fast_taken ? 1 : 0; };
+  count(mgnify::test::fast_decode::both_ways<Page<Analysis>>(body, label + " as Analysis"));
+  count(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, label + " as AnalysisDetail"));
+  count(mgnify::test::fast_decode::both_ways<Page<Study>>(body, label + " as Study"));
+  count(mgnify::test::fast_decode::both_ways<Page<Sample>>(body, label + " as Sample"));
+  count(mgnify::test::fast_decode::both_ways<Page<SampleWithMetadata>>(body, label + " as SampleWithMetadata"));
+  count(mgnify::test::fast_decode::both_ways<Page<AnalysedRun>>(body, label + " as AnalysedRun"));
+  count(mgnify::test::fast_decode::both_ways<Page<Assembly>>(body, label + " as Assembly"));
+  count(mgnify::test::fast_decode::both_ways<Page<Biome>>(body, label + " as Biome"));
+  count(mgnify::test::fast_decode::both_ways<Page<Publication>>(body, label + " as Publication"));
+  count(mgnify::test::fast_decode::both_ways<Page<SuperStudy>>(body, label + " as SuperStudy"));
 }
 
 }  // namespace
@@ -46,7 +46,7 @@ TEST_CASE("v2 fast decode: every fixture decodes the same both ways", "[v2][fast
   for (const auto& entry : fs::directory_iterator(fs::path(dir) / "v2")) {
     if (entry.path().filename() == "SOURCES.md") continue;
     const std::string name = entry.path().filename().string();
-    const std::string body = fast_test::read_file(entry.path());
+    const std::string body = mgnify::test::fast_decode::read_file(entry.path());
     ++files;
     all_models(body, name, fast);
     // Single objects (details, errors, the OpenAPI document) as the only item of a page.
@@ -62,7 +62,7 @@ TEST_CASE("v2 fast decode: every fixture decodes the same both ways", "[v2][fast
 
 TEST_CASE("v2 fast decode: every list route of the mock decodes the same both ways",
           "[v2][fast][integration]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   mgnify::http::Session session(mgnify::with_default_transport(rig.options()), "");
   const auto first = [&](const std::string& list) {
     const auto page = nlohmann::json::parse(
@@ -81,7 +81,7 @@ TEST_CASE("v2 fast decode: every list route of the mock decodes the same both wa
         session.get(session.url(path, mgnify::http::Query().set("page_size", "25")));
     INFO(path);
     REQUIRE(response.status == 200);
-    const auto outcome = fast_test::both_ways<Page<T>>(response.body, path);
+    const auto outcome = mgnify::test::fast_decode::both_ways<Page<T>>(response.body, path);
     CHECK(outcome.slow_ok);
     ++pages;
     fast += outcome.fast_taken ? 1 : 0;
@@ -200,7 +200,7 @@ TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact 
   };
   for (const auto& [body, fast] : cases) {
     INFO(body);
-    CHECK(fast_test::both_ways<Page<AnalysisDetail>>(body, body).fast_taken == fast);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, body).fast_taken == fast);
   }
 }
 
@@ -225,8 +225,8 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
   };
   for (const char* body : analyses) {
     INFO(body);
-    CHECK(fast_test::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<Page<Analysis>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<Analysis>>(body, body).fast_taken);
   }
   // A one-object read_run (older servers) goes to the nlohmann path; the result is the same.
   for (
@@ -234,8 +234,8 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
       {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"read_run":null}]})",
        R"({"count":1,"items":[{"accession":"MGYA1","read_run":[{"accession":"ERR1"}],"read_run":{"accession":"ERR2"}}]})"}) {
     INFO(body);
-    CHECK_FALSE(fast_test::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<Page<Analysis>>(body, body).fast_taken);
+    CHECK_FALSE(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<Analysis>>(body, body).fast_taken);
   }
   const std::vector<const char*> others = {
       R"({"count":1,"items":[{"accession":"S","title":"a","title":null,"biome":{"biome_name":"x","lineage":"r"},"biome":{"biome_name":"y"}}]})",
@@ -244,11 +244,11 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
   };
   for (const char* body : others) {
     INFO(body);
-    CHECK(fast_test::both_ways<Page<Study>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<Page<Sample>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<Page<SampleWithMetadata>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<Page<Biome>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<Page<AnalysedRun>>(body, body).fast_taken);
-    CHECK(fast_test::both_ways<Page<Assembly>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<Study>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<Sample>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<SampleWithMetadata>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<Biome>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<AnalysedRun>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<Page<Assembly>>(body, body).fast_taken);
   }
 }

@@ -1,19 +1,19 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using namespace mgnify::v2;
 
 namespace {
-std::string last_target(const v2test::Rig& rig) {
+std::string last_target(const mgnify::test::V2Rig& rig) {
   const auto requests = rig.server.requests();
   return requests.empty() ? std::string() : requests.back().target;
 }
 }  // namespace
 
 TEST_CASE("studies search sends spaces as '+' and matches titles", "[v2][integration][filters]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   auto hits = client.studies(StudyQuery().search("human gut")).collect();
   CHECK(last_target(rig).find("search=human+gut") != std::string::npos);
@@ -25,7 +25,7 @@ TEST_CASE("studies search sends spaces as '+' and matches titles", "[v2][integra
 }
 
 TEST_CASE("studies filter by biome lineage, pipeline and order", "[v2][integration][filters]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   // Marine includes its descendant "Oceanic"; matching ignores case.
   auto marine =
@@ -52,7 +52,7 @@ TEST_CASE("studies filter by biome lineage, pipeline and order", "[v2][integrati
 }
 
 TEST_CASE("samples filter by search, lineage and order", "[v2][integration][filters]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto space = client.samples(SampleQuery().search("space station")).collect();
   CHECK(last_target(rig).find("search=space+station") != std::string::npos);
@@ -71,7 +71,7 @@ TEST_CASE("samples filter by search, lineage and order", "[v2][integration][filt
 }
 
 TEST_CASE("runs filter by experiment type code", "[v2][integration][filters]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto amplicon =
       client.runs(RunQuery().has_experiment_type(ExperimentType::amplicon)).collect();
@@ -83,7 +83,7 @@ TEST_CASE("runs filter by experiment type code", "[v2][integration][filters]") {
 }
 
 TEST_CASE("biomes filter by lineage and max_depth", "[v2][integration][filters]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto host =
       client.biomes(BiomeQuery().biome_lineage("root:Host-associated").max_depth(3)).collect();
@@ -96,7 +96,7 @@ TEST_CASE("biomes filter by lineage and max_depth", "[v2][integration][filters]"
 }
 
 TEST_CASE("publications filter by years, title and order", "[v2][integration][filters]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto q = PublicationQuery().published_after(2000).published_before(2010).order(
       PublicationOrder::published_year);
@@ -119,7 +119,7 @@ TEST_CASE("publications filter by years, title and order", "[v2][integration][fi
 
 TEST_CASE("genomes filter by search, lineage and order; lookups by catalogue",
           "[v2][integration][filters]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto coli = client.genomes(GenomeQuery().search("Escherichia coli")).collect();
   CHECK(last_target(rig).find("search=Escherichia+coli") != std::string::npos);

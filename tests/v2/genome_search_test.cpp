@@ -22,7 +22,7 @@
 
 #include "genome_search_mock.hpp"
 #include "mgnify/testing/fake_clock.hpp"
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using namespace std::chrono_literals;
 namespace mock = mgnify::mock;
@@ -32,17 +32,7 @@ namespace {
 const char* const kGatherPath = "genomes-search/gather/";
 const char* const kCobsPath = "genome-search/";
 
-struct SearchRig : v2test::Rig {
-  std::shared_ptr<mgnify::testing::FakeClock> clock =
-      std::make_shared<mgnify::testing::FakeClock>();
-
-  /// Waits between polls run on the fake clock: instant, and recorded.
-  mgnify::v2::V2Client fake_time_client() const {
-    auto o = options();
-    o.clock = clock;
-    return mgnify::v2::V2Client(o);
-  }
-};
+using SearchRig = mgnify::test::V2Rig;
 
 // A deterministic nucleotide sequence.
 std::string sequence_of(std::size_t length) {
@@ -170,13 +160,13 @@ std::map<std::string, std::string> gather_tar_members(const std::string& tar) {
 
 TEST_CASE("genome_search returns typed COBS hits from the service's genomes",
           "[v2][genome-search]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::CobsQuery query;
   query.sequence = sequence_of(400);
   query.threshold = 0.5;
   query.max_results = 5;
-  query.catalogues_filter = {v2test::data::dataset().genomes.front().catalogue_id};
+  query.catalogues_filter = {mgnify::mock::v2data::dataset().genomes.front().catalogue_id};
 
   const auto result = client.genome_search(query);
   REQUIRE(result.threshold);
@@ -185,7 +175,7 @@ TEST_CASE("genome_search returns typed COBS hits from the service's genomes",
   CHECK(result.results.size() <= 5);
 
   std::map<std::string, nlohmann::json> genomes;
-  for (const auto& g : v2test::data::dataset().genomes) genomes[g.accession] = g.list;
+  for (const auto& g : mgnify::mock::v2data::dataset().genomes) genomes[g.accession] = g.list;
   double previous = 101.0;
   for (const auto& hit : result.results) {
     CHECK(hit.mgnify.accession == hit.cobs.genome);
@@ -218,7 +208,7 @@ TEST_CASE("genome_search returns typed COBS hits from the service's genomes",
 
 TEST_CASE("genome_search uploads a sequence file as the multipart part sequence_file",
           "[v2][genome-search]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const std::string sequence = sequence_of(300);
   const auto fasta = std::filesystem::temp_directory_path() / "mgnify-v2-cobs-upload.fa";
@@ -230,7 +220,7 @@ TEST_CASE("genome_search uploads a sequence file as the multipart part sequence_
   from_file.sequence_file = fasta;
   from_file.kmer_size = 21;
   from_file.threshold = 0.5;
-  from_file.catalogues_filter = {v2test::data::dataset().genomes.front().catalogue_id};
+  from_file.catalogues_filter = {mgnify::mock::v2data::dataset().genomes.front().catalogue_id};
   rig.server.clear_requests();
   const auto uploaded = client.genome_search(from_file);
   std::filesystem::remove(fasta);
@@ -296,7 +286,7 @@ TEST_CASE("genome search models keep members they do not know", "[v2][genome-sea
 }
 
 TEST_CASE("genome search input is checked before any request", "[v2][genome-search][validation]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   auto cobs = [&](auto tweak) {
     mgnify::CobsQuery q;
@@ -337,7 +327,7 @@ TEST_CASE("genome search input is checked before any request", "[v2][genome-sear
 
 TEST_CASE("a sequence file is a regular file whose name needs no escaping",
           "[v2][genome-search][validation][hostile]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto dir = std::filesystem::temp_directory_path();
   auto query_of = [](const std::filesystem::path& path) {
@@ -458,7 +448,7 @@ TEST_CASE("gather CSV past its limits is a DecodeError that names the limit",
 
 TEST_CASE("live: gather_results refuses a hostile CSV before building its rows",
           "[v2][genome-search][gather][limits]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const std::string route = "genomes-search/results/hostile-job/";
   mock::Fault hostile = mock::Fault::status_only(200, wide_empty_csv(3, 1, 100'001));
@@ -616,7 +606,7 @@ TEST_CASE("gather: a job that never finishes ends the wait at its deadline",
 
 TEST_CASE("gather: cancelling a wait returns promptly, between polls or during one",
           "[v2][genome-search][gather][cancel]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();  // real time
   const auto job = client.submit_gather(gather_request(mock::kSignatureNeverFinishes));
 
@@ -655,7 +645,7 @@ TEST_CASE("gather: cancelling a wait returns promptly, between polls or during o
 }
 
 TEST_CASE("genome search errors carry the service's bodies", "[v2][genome-search][errors]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
 
   SECTION("400: no mag_catalogues in the upload") {

@@ -2,10 +2,10 @@
 #include <set>
 #include <string>
 
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using namespace mgnify::v2;
-using v2test::data::kPublicAnalyses;
+using mgnify::mock::v2data::kPublicAnalyses;
 
 namespace {
 
@@ -30,7 +30,7 @@ void check_walk(mgnify::Paged<T> paged, Key key, std::size_t expected, const std
 
 TEST_CASE("every top-level v2 list walks all pages, each id exactly once",
           "[v2][integration][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::ListOptions by50;
   by50.page_size = 50;
@@ -65,7 +65,7 @@ TEST_CASE("every top-level v2 list walks all pages, each id exactly once",
 // build it would take many seconds, so the test walks 1,500 of them and the last page.
 TEST_CASE("the analyses list holds 10,000 detail objects with downloads",
           "[v2][integration][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::ListOptions first;
   first.max_items = 1500;
@@ -100,7 +100,7 @@ TEST_CASE("the analyses list holds 10,000 detail objects with downloads",
 }
 
 TEST_CASE("nested v2 lists walk every child of their parent", "[v2][integration][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::ListOptions small;
   small.page_size = 7;
@@ -144,7 +144,7 @@ TEST_CASE("nested v2 lists walk every child of their parent", "[v2][integration]
       [](const AnalysisTypedAnnotation& t) {
         return t.description.value_or("") + "#" + std::to_string(*t.count);
       },
-      static_cast<std::size_t>(v2test::data::kTypedAnnotationRows), "PF");
+      static_cast<std::size_t>(mgnify::mock::v2data::kTypedAnnotationRows), "PF");
   check_walk(
       client.catalogue_genomes("marine-v1-0", {}, small),
       [](const Genome& g) { return g.accession; }, 83, "MGYG");
@@ -152,7 +152,7 @@ TEST_CASE("nested v2 lists walk every child of their parent", "[v2][integration]
 
 TEST_CASE("v2 pages follow count: page numbers, page_size, no extra request at an exact end",
           "[v2][integration][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::ListOptions by40;
   by40.page_size = 40;
@@ -167,7 +167,7 @@ TEST_CASE("v2 pages follow count: page numbers, page_size, no extra request at a
 }
 
 TEST_CASE("a v2 walk resumes from a page and honours max_items", "[v2][integration][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::ListOptions opts;
   opts.page_size = 25;
@@ -185,7 +185,7 @@ TEST_CASE("a v2 walk resumes from a page and honours max_items", "[v2][integrati
 }
 
 TEST_CASE("a v2 page past the end is empty and stops the walk", "[v2][integration][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::ListOptions opts;
   opts.page_size = 100;
@@ -197,7 +197,7 @@ TEST_CASE("a v2 page past the end is empty and stops the walk", "[v2][integratio
 }
 
 TEST_CASE("page_size outside 1..100 is refused before any request", "[v2][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   mgnify::ListOptions zero;
   zero.page_size = 0;
@@ -212,7 +212,7 @@ TEST_CASE("page_size outside 1..100 is refused before any request", "[v2][lists]
 }
 
 TEST_CASE("the mock clamps page_size at 100 like the service", "[v2][integration][mock]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto response =
       client.session().get(rig.server.v2_url() + "/samples/?page=1&page_size=500");
@@ -226,7 +226,7 @@ TEST_CASE("the mock clamps page_size at 100 like the service", "[v2][integration
 
 TEST_CASE("a counted v2 walk with pages in flight yields every item once, in order",
           "[v2][integration][lists]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto options = rig.options();
   options.read_ahead = true;
   options.parallel_pages = 4;

@@ -27,7 +27,7 @@
 namespace openapi_schema_test {
 
 using json = nlohmann::json;
-namespace si = schema_instances;
+namespace si = mgnify::test::schema_instances;
 
 struct Entry {
   std::string type;     // the SDK type, for messages
@@ -203,8 +203,8 @@ TEST_CASE("documents generated from every v2 response schema decode both ways al
     MGNIFY_SKIP_TEST("MGNIFY_FIXTURES_DIR is empty: no OpenAPI documents to generate from");
   std::set<std::string> used;
   const auto report = t::run_all(fixtures, used);
-  WARN(schema_instances::summary("v2 response schemas of openapi_v2.mgnipy-<commit>.json", report));
-  schema_instances::expect_no_unexpected_failures(report, t::known_failures());
+  WARN(mgnify::test::schema_instances::summary("v2 response schemas of openapi_v2.mgnipy-<commit>.json", report));
+  mgnify::test::schema_instances::expect_no_unexpected_failures(report, t::known_failures());
   for (const auto& [name, entry] : t::model_table()) {
     INFO("model table entry " << name << " -> " << entry.type);
     CHECK(used.count(name) == 1);  // an entry no document uses is stale (or misspelt)

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using mgnify::v2::V2Client;
 using mgnify::v2::V2Options;
@@ -23,7 +23,7 @@ std::string sample_accession(std::size_t i) {
 
 TEST_CASE("v2: ClientOptions::parallel_pages drives the counted walk",
           "[v2][integration][parallel]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto options = rig.options();
   options.read_ahead = true;
   options.parallel_pages = 4;
@@ -46,7 +46,7 @@ TEST_CASE("v2: ClientOptions::parallel_pages drives the counted walk",
 
 TEST_CASE("v2: a failed page in a parallel walk surfaces in order and resumes from its number",
           "[v2][integration][parallel]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto options = rig.options();
   options.read_ahead = true;
   options.parallel_pages = 4;
@@ -101,7 +101,7 @@ TEST_CASE("v2: a failed page in a parallel walk surfaces in order and resumes fr
 
 TEST_CASE("v2: ClientOptions::parallel_pages drives v2 lists, and 0 pages in flight is refused",
           "[v2][parallel]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   auto options = rig.options();
   options.read_ahead = true;
   options.parallel_pages = 0;

@@ -7,13 +7,13 @@
 #include <cstddef>
 #include <string>
 
-#include "v2/v2_support.hpp"
+#include "support/v2_rig.hpp"
 
 using namespace mgnify::v2;
 
 TEST_CASE("openapi() returns the service's OpenAPI document, as JSON and as text",
           "[v2][integration][text]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   const auto client = rig.client();
   const auto doc = client.openapi();
   CHECK(rig.hits("openapi.json") == 1);
@@ -30,7 +30,7 @@ TEST_CASE("openapi() returns the service's OpenAPI document, as JSON and as text
 }
 
 TEST_CASE("openapi() failures are the usual typed errors", "[v2][integration][text]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   const auto client = rig.client();
   rig.server.push_fault(rig.path("openapi.json"), mgnify::mock::Fault::html(502));
   rig.server.push_fault(rig.path("openapi.json"), mgnify::mock::Fault::html(502));
@@ -48,7 +48,7 @@ TEST_CASE("openapi() failures are the usual typed errors", "[v2][integration][te
 
 TEST_CASE("a listed file is read whole or streamed, bounded and cancellable",
           "[v2][integration][text][stream]") {
-  v2test::Rig rig;
+  mgnify::test::V2Rig rig;
   const auto client = rig.client();
   const auto analysis = client.analysis("MGYA00000002");
   const DownloadFile* file = nullptr;

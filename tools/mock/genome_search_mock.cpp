@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/bytes.hpp"
+
 namespace mgnify::mock {
 
 namespace {
@@ -61,38 +63,6 @@ std::uint64_t fnv1a(const std::string& text) {
     h *= 1099511628211ULL;
   }
   return h;
-}
-
-// ---- gzip (stored blocks: valid gzip without a compressor) --------------------
-
-std::uint32_t crc32(const std::string& data) {
-  std::uint32_t crc = 0xFFFFFFFFu;
-  for (unsigned char byte : data) {
-    crc ^= byte;
-    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-  }
-  return ~crc;
-}
-
-void put_le(std::string& out, std::uint32_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
-}
-
-std::string gzip_stored(const std::string& data) {
-  std::string out("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff", 10);
-  std::size_t offset = 0;
-  do {
-    const std::size_t n = std::min<std::size_t>(65535, data.size() - offset);
-    const bool last = offset + n == data.size();
-    out.push_back(last ? '\x01' : '\x00');
-    put_le(out, static_cast<std::uint32_t>(n), 2);
-    put_le(out, static_cast<std::uint32_t>(~n & 0xFFFF), 2);
-    out.append(data, offset, n);
-    offset += n;
-  } while (offset < data.size());
-  put_le(out, crc32(data), 4);
-  put_le(out, static_cast<std::uint32_t>(data.size()), 4);
-  return out;
 }
 
 // ---- POSIX ustar (the group result is a tarball of the children's CSVs) -------

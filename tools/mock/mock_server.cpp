@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "common/text.hpp"
+
 namespace mgnify::mock {
 
 namespace {
@@ -34,11 +36,6 @@ void widen_listen_backlog(int port) {
     }
     if (bound == port) ::listen(fd, SOMAXCONN);
   }
-}
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 // A body big enough that cutting it in half leaves invalid JSON with a clear gap.

@@ -31,8 +31,6 @@ const std::string& mock_file(const std::string& name);
 /// and a ".zip" name holds a one-member ZIP archive, both with stored
 /// (uncompressed) blocks so that their size is known without generating them.
 std::string generated_file(const std::string& name, std::size_t size, std::uint64_t seed);
-/// `raw` in a gzip stream of stored (uncompressed) blocks, as generated_file wraps ".gz" names.
-std::string gzip_stored_bytes(const std::string& raw);
 /// generated_file(name, size, seed).size(), computed without generating the bytes.
 std::uint64_t generated_file_size(const std::string& name, std::size_t size);
 /// A stable 64-bit seed for generated_file from any text (FNV-1a).

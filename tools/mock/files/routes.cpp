@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/bytes.hpp"
 #include "files.hpp"
 #include "mock_server.hpp"
 
@@ -192,47 +193,10 @@ std::string plain_file(const std::string& name, std::size_t size, std::uint64_t 
   return binary_file(size, seed);
 }
 
-std::uint32_t crc32_of(const std::string& bytes) {
-  static const std::array<std::uint32_t, 256> table = [] {
-    std::array<std::uint32_t, 256> t{};
-    for (std::uint32_t n = 0; n < 256; ++n) {
-      std::uint32_t c = n;
-      for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320U ^ (c >> 1) : c >> 1;
-      t[n] = c;
-    }
-    return t;
-  }();
-  std::uint32_t c = 0xFFFFFFFFU;
-  for (char ch : bytes) c = table[(c ^ static_cast<unsigned char>(ch)) & 0xff] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFU;
-}
-
-void put_le(std::string& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
-}
-
 constexpr std::size_t kStoredBlock = 65535;  // the largest stored deflate block
 
 std::size_t stored_blocks(std::size_t size) {
   return size == 0 ? 1 : (size + kStoredBlock - 1) / kStoredBlock;
-}
-
-// RFC 1952 around RFC 1951 stored blocks: gunzip reads it, and its length is
-// a function of the input length alone.
-std::string gzip_stored(const std::string& raw) {
-  std::string out("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff", 10);  // no name, no mtime
-  std::size_t pos = 0;
-  do {
-    const std::size_t n = std::min(kStoredBlock, raw.size() - pos);
-    out.push_back(pos + n == raw.size() ? 1 : 0);  // BFINAL, BTYPE 00
-    put_le(out, n, 2);
-    put_le(out, ~n & 0xffff, 2);
-    out.append(raw, pos, n);
-    pos += n;
-  } while (pos < raw.size());
-  put_le(out, crc32_of(raw), 4);
-  put_le(out, raw.size() & 0xffffffffU, 4);
-  return out;
 }
 
 constexpr const char* kZipMember = "ro-crate-metadata.json";
@@ -304,8 +268,6 @@ std::string generated_file(const std::string& name, std::size_t size, std::uint6
   if (ends_with(name, ".zip")) return zip_stored(kZipMember, plain_file(kZipMember, size, seed));
   return plain_file(name, size, seed);
 }
-
-std::string gzip_stored_bytes(const std::string& raw) { return gzip_stored(raw); }
 
 std::uint64_t generated_file_size(const std::string& name, std::size_t size) {
   if (ends_with(name, ".gz")) {

@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "common/bytes.hpp"
 #include "files.hpp"
 
 namespace mgnify::mock {
@@ -166,7 +167,7 @@ std::vector<SummaryFeature> summary_features(const std::string& name, std::uint6
 std::string summary_file(const std::string& name, std::uint64_t seed) {
   const auto layout = summary_layout(name);
   const std::string text = layout ? summary_text(name, *layout, seed) : std::string();
-  return summary_name_ends_with(name, ".gz") ? gzip_stored_bytes(text) : text;
+  return summary_name_ends_with(name, ".gz") ? gzip_stored(text) : text;
 }
 
 }  // namespace mgnify::mock

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "mock_server.hpp"
 #include "protein_data.hpp"
 
@@ -37,17 +38,6 @@ ojson issue(const std::string& type, ojson loc, const std::string& msg) {
   item["loc"] = std::move(loc);
   item["msg"] = msg;
   return item;
-}
-
-std::optional<long long> parse_int(const std::string& text) {
-  if (text.empty() || text.size() > 18) return std::nullopt;
-  std::size_t pos = 0;
-  if (text[0] == '-' || text[0] == '+') pos = 1;
-  if (pos == text.size()) return std::nullopt;
-  for (std::size_t k = pos; k < text.size(); ++k) {
-    if (text[k] < '0' || text[k] > '9') return std::nullopt;
-  }
-  return std::stoll(text);
 }
 
 // "PF00005", "pf00005" and "5" are all the same family.

@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/text.hpp"
 #include "files/files.hpp"
 #include "genome_search_mock.hpp"
 #include "mock_server.hpp"
@@ -66,16 +67,6 @@ struct Issues {
   bool empty() const { return list.empty(); }
   void send_to(Res& res) const { send(res, 422, py_dump(json{{"detail", list}})); }
 };
-
-std::optional<long long> parse_int(const std::string& text) {
-  if (text.empty() || text.size() > 18) return std::nullopt;
-  std::size_t i = text[0] == '-' || text[0] == '+' ? 1 : 0;
-  if (i == text.size()) return std::nullopt;
-  for (std::size_t k = i; k < text.size(); ++k) {
-    if (!std::isdigit(static_cast<unsigned char>(text[k]))) return std::nullopt;
-  }
-  return std::stoll(text);
-}
 
 // An integer query parameter with a lower bound; absent gives `fallback`.
 std::optional<long long> int_param(const Req& req, const char* name, long long minimum,
@@ -146,13 +137,6 @@ void send_indexed_page(const Req& req, Res& res, const Vec& indexes, Fn item,
       std::move(issues));
 }
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-bool icontains(const std::string& haystack, const std::string& needle) {
-  return lower(haystack).find(lower(needle)) != std::string::npos;
-}
 bool lineage_matches(const std::string& lineage, const std::string& filter) {
   if (filter.empty()) return true;
   const std::string a = lineage_path(lineage);
@@ -430,8 +414,8 @@ void register_v2_routes(MockServer& server) {
       if ((pipeline == "V6" || pipeline == "V6.1") && (s.legacy || s.analyses.empty())) continue;
       if (pipeline == "V5" && !s.legacy) continue;
       if (!search.empty()) {
-        bool match = icontains(s.title, search) || s.accession == search;
-        for (const auto& e : s.ena_accessions) match = match || icontains(e, search);
+        bool match = contains_icase(s.title, search) || s.accession == search;
+        for (const auto& e : s.ena_accessions) match = match || contains_icase(e, search);
         if (!match) continue;
       }
       hits.push_back(i);
@@ -519,8 +503,8 @@ void register_v2_routes(MockServer& server) {
       const auto& s = d.samples[i];
       if (!lineage_matches(s.lineage, lineage)) continue;
       if (!search.empty()) {
-        bool match = icontains(s.title, search);
-        for (const auto& e : s.ena_accessions) match = match || icontains(e, search);
+        bool match = contains_icase(s.title, search);
+        for (const auto& e : s.ena_accessions) match = match || contains_icase(e, search);
         if (!match) continue;
       }
       hits.push_back(static_cast<int>(i));
@@ -753,7 +737,7 @@ void register_v2_routes(MockServer& server) {
       if ((after || before) && p.year == 0) continue;
       if (after && p.year < *after) continue;
       if (before && p.year > *before) continue;
-      if (!title.empty() && !icontains(p.title, title)) continue;
+      if (!title.empty() && !contains_icase(p.title, title)) continue;
       hits.push_back(static_cast<int>(i));
     }
     if (!order.empty()) {
@@ -835,8 +819,8 @@ void register_v2_routes(MockServer& server) {
       const auto& g = d.genomes[i];
       if (!catalogue.empty() && g.catalogue_id != catalogue) continue;
       if (!lineage_matches(g.lineage, lineage)) continue;
-      if (!search.empty() && g.accession != search && !icontains(g.taxon_lineage, search) &&
-          !icontains(g.catalogue_id, search)) {
+      if (!search.empty() && g.accession != search && !contains_icase(g.taxon_lineage, search) &&
+          !contains_icase(g.catalogue_id, search)) {
         continue;
       }
       hits.push_back(static_cast<int>(i));

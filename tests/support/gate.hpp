@@ -9,7 +9,7 @@
 #include <mutex>
 #include <vector>
 
-namespace faults {
+namespace mgnify::test {
 
 class Gate {
  public:
@@ -47,4 +47,4 @@ class Gate {
   std::vector<int> client_ports_;
 };
 
-}  // namespace faults
+}  // namespace mgnify::test
