@@ -13,9 +13,11 @@
 // its source file or its line here.
 
 #include "mgnify/impl/compiled_only.hpp"
+#include "mgnify/impl/units/cache.hpp"
 #include "mgnify/impl/units/core.hpp"
 #include "mgnify/impl/units/files.hpp"
 #include "mgnify/impl/units/proteins.hpp"
+#include "mgnify/impl/units/tables.hpp"
 #include "mgnify/impl/units/transport.hpp"
 #include "mgnify/impl/units/v1.hpp"
 #include "mgnify/impl/units/v1_annotations.hpp"
