@@ -6,5 +6,6 @@
 // explains how bodies are assigned to units.
 
 #include "mgnify/detail/impl/genome_search_calls.ipp"
+#include "mgnify/genome_search/impl/gather_csv.ipp"
 #include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/v2/impl/client.ipp"
