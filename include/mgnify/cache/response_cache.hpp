@@ -116,60 +116,17 @@ class ResponseCache : public http::ResponseStore {
   /// (the session's wall clock), or nullopt; always nullopt for a request
   /// that asks for a fresh answer (`Cache-Control: no-cache`). Never throws
   /// for what it finds on disk.
-  std::optional<http::Response> lookup(const http::Request& request, const std::string& key,
-                                       std::chrono::system_clock::time_point now) override {
-    if (!is_key(key)) return std::nullopt;
-    if (detail::asks_for_fresh_response(request)) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      ++stats_.misses;
-      return std::nullopt;
-    }
-    const auto path = entry_path(key);
-    std::optional<std::string> file;
-    std::optional<detail::CacheEntry> entry;
-    try {
-      file = detail::read_own_regular_file(path, options_.max_bytes);
-      if (file) entry = detail::decode_cache_entry(*file, secret_);
-    } catch (const std::exception&) {
-      if (!file) file.emplace();
-    }
-    std::lock_guard<std::mutex> lock(mutex_);
-    std::error_code ec;
-    // Dated ahead of the clock by more than hosts' clocks disagree: never
-    // expiring, it would be served for ever.
-    if (entry && entry->stored_at - now > kClockSkew) entry.reset();
-    if (!entry || entry->response.status != 200) {
-      ++stats_.misses;
-      if (file) {
-        ++stats_.damaged;
-        std::filesystem::remove(path, ec);
-      }
-      return std::nullopt;
-    }
-    if (now - entry->stored_at > options_.ttl) {
-      ++stats_.misses;
-      ++stats_.expired;
-      std::filesystem::remove(path, ec);
-      return std::nullopt;
-    }
-    ++stats_.hits;
-    std::filesystem::last_write_time(path, file_time(access_stamp(now)), ec);
-    entry->response.from_cache = true;
-    return std::move(entry->response);
-  }
+  MGNIFY_DECL std::optional<http::Response> lookup(
+      const http::Request& request, const std::string& key,
+      std::chrono::system_clock::time_point now) override;
 
   /// Stores the 200 response fetched for `request` under `key` when it is
   /// what the request asked for (answers_accept) and says nothing against
   /// keeping it (no-store, no-cache, private); anything else is ignored, as is
   /// a failure to write (the cache never fails a request). True when stored.
-  bool store(const http::Request& request, const std::string& key, const http::Response& response,
-             std::chrono::system_clock::time_point now) noexcept override {
-    try {
-      return store_or_throw(request, key, response, now);
-    } catch (const std::exception&) {
-      return false;
-    }
-  }
+  MGNIFY_DECL bool store(const http::Request& request, const std::string& key,
+                         const http::Response& response,
+                         std::chrono::system_clock::time_point now) noexcept override;
 
  private:
   static constexpr unsigned kStoresPerScan = 64;
@@ -185,39 +142,9 @@ class ResponseCache : public http::ResponseStore {
   // https://bford.info/cachedir/: backup tools skip a folder holding it.
   static constexpr std::string_view kTagSignature = "Signature: 8a477f597d28d172789f06886806bc55";
 
-  bool store_or_throw(const http::Request& request, const std::string& key,
-                      const http::Response& response, std::chrono::system_clock::time_point now) {
-    if (!is_key(key) || response.status != 200 || carries_credentials(response)) return false;
-    if (detail::forbids_storing(response)) return false;
-    if (!options_.store_authenticated && detail::has_cache_directive(response.headers, "private")) {
-      return false;
-    }
-    if (!detail::answers_accept(request, response)) return false;
-    // Header values that are not UTF-8 cannot go into the JSON metadata; such
-    // a response is simply not stored.
-    const std::string bytes = detail::encode_cache_entry(response, now, secret_);
-    if (bytes.size() > options_.max_bytes) return false;
-    const auto path = entry_path(key);
-    const auto temporary = folder_ / temporary_name(key);
-    if (!detail::write_new_private_file(temporary, bytes)) return false;
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-      std::filesystem::remove(temporary, ec);
-      return false;
-    }
-    std::lock_guard<std::mutex> lock(mutex_);
-    std::filesystem::last_write_time(path, file_time(access_stamp(now)), ec);
-    ++stats_.stores;
-    bytes_estimate_ += bytes.size();
-    // Other processes add entries this one does not count: a full scan now and
-    // then keeps the bound honest without one per store.
-    if (bytes_estimate_ > options_.max_bytes || ++stores_since_scan_ >= kStoresPerScan) {
-      bytes_estimate_ = scan_and_evict(&path);
-      stores_since_scan_ = 0;
-    }
-    return true;
-  }
+  MGNIFY_DECL bool store_or_throw(const http::Request& request, const std::string& key,
+                                  const http::Response& response,
+                                  std::chrono::system_clock::time_point now);
 
   MGNIFY_DECL std::filesystem::path entry_path(const std::string& key) const;
 
