@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mgnify/detail/text_excerpt.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/error_body.hpp"
 

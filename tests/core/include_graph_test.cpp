@@ -19,10 +19,17 @@ struct IncludeGraph {
   // "mgnify/http/session.hpp" -> the project headers and system headers it names.
   std::map<std::string, std::set<std::string>> project;
   std::map<std::string, std::set<std::string>> system;
+  // The same, less what a header includes only header-only (inside
+  // `#if MGNIFY_HEADER_ONLY`): what a program built against the compiled library parses.
+  std::map<std::string, std::set<std::string>> separate_project;
+  std::map<std::string, std::set<std::string>> separate_system;
 
   static IncludeGraph read(const fs::path& include_root) {
     IncludeGraph graph;
     const std::regex directive(R"(^\s*#\s*include\s*([<"])([^>"]+)[>"])");
+    const std::regex header_only_if(R"(^\s*#\s*if\s+MGNIFY_HEADER_ONLY\s*$)");
+    const std::regex conditional_if(R"(^\s*#\s*if)");
+    const std::regex conditional_end(R"(^\s*#\s*endif)");
     for (const auto& entry : fs::recursive_directory_iterator(include_root)) {
       if (entry.path().extension() != ".hpp" && entry.path().extension() != ".ipp") continue;
       const std::string name = fs::relative(entry.path(), include_root).generic_string();
@@ -30,29 +37,40 @@ struct IncludeGraph {
       std::string line;
       auto& mine = graph.project[name];
       auto& theirs = graph.system[name];
+      auto& mine_separate = graph.separate_project[name];
+      auto& theirs_separate = graph.separate_system[name];
+      // Depth of the #if blocks open since the last `#if MGNIFY_HEADER_ONLY` (0: outside one).
+      int header_only_depth = 0;
       while (std::getline(in, line)) {
+        if (header_only_depth > 0) {
+          if (std::regex_search(line, conditional_if)) ++header_only_depth;
+          if (std::regex_search(line, conditional_end)) --header_only_depth;
+        } else if (std::regex_search(line, header_only_if)) {
+          header_only_depth = 1;
+        }
         std::smatch m;
         if (!std::regex_search(line, m, directive)) continue;
         const std::string target = m[2];
-        if (target.rfind("mgnify/", 0) == 0) {
-          mine.insert(target);
-        } else {
-          theirs.insert(target);
-        }
+        const bool project_header = target.rfind("mgnify/", 0) == 0;
+        (project_header ? mine : theirs).insert(target);
+        if (header_only_depth == 0)
+          (project_header ? mine_separate : theirs_separate).insert(target);
       }
     }
     return graph;
   }
 
-  /// Every project header `name` reaches, itself included.
-  std::set<std::string> reach(const std::string& name) const {
+  /// Every project header `name` reaches, itself included (with `separate`, in a program
+  /// built against the compiled library).
+  std::set<std::string> reach(const std::string& name, bool separate = false) const {
+    const auto& edges = separate ? separate_project : project;
     std::set<std::string> seen{name};
     std::vector<std::string> todo{name};
     while (!todo.empty()) {
       const std::string next = todo.back();
       todo.pop_back();
-      const auto it = project.find(next);
-      if (it == project.end()) continue;
+      const auto it = edges.find(next);
+      if (it == edges.end()) continue;
       for (const auto& target : it->second) {
         if (seen.insert(target).second) todo.push_back(target);
       }
@@ -61,12 +79,13 @@ struct IncludeGraph {
   }
 
   /// The headers through which `name` reaches a system header starting with `prefix`.
-  std::vector<std::string> reaches_system(const std::string& name,
-                                          const std::string& prefix) const {
+  std::vector<std::string> reaches_system(const std::string& name, const std::string& prefix,
+                                          bool separate = false) const {
+    const auto& edges = separate ? separate_system : system;
     std::vector<std::string> via;
-    for (const auto& header : reach(name)) {
-      const auto it = system.find(header);
-      if (it == system.end()) continue;
+    for (const auto& header : reach(name, separate)) {
+      const auto it = edges.find(header);
+      if (it == edges.end()) continue;
       for (const auto& target : it->second) {
         if (target.rfind(prefix, 0) == 0) via.push_back(header + " includes <" + target + ">");
       }
@@ -97,17 +116,41 @@ TEST_CASE("only the transport includes curl, and only checksums include OpenSSL"
     for (const auto& target : targets) {
       CAPTURE(header, target);
       if (starts_with(target, "curl/")) CHECK(header == "mgnify/http/impl/curl_transport.ipp");
-      if (starts_with(target, "openssl/")) CHECK(header == "mgnify/files/checksum.hpp");
+      if (starts_with(target, "openssl/")) CHECK(header == "mgnify/files/impl/checksum.ipp");
     }
   }
+}
+
+TEST_CASE("built against the compiled library, no public header parses curl or OpenSSL",
+          "[layout]") {
+  std::size_t public_headers = 0;
+  for (const auto& [header, targets] : graph().project) {
+    if (header.find("impl/") != std::string::npos) continue;
+    ++public_headers;
+    CAPTURE(header);
+    CHECK(graph().reaches_system(header, "openssl/", true) == std::vector<std::string>{});
+    CHECK(graph().reaches_system(header, "curl/", true) == std::vector<std::string>{});
+  }
+  CHECK(public_headers > 100);
+  // Header-only, the bodies come with the headers, OpenSSL's included.
+  CHECK_FALSE(graph().reaches_system("mgnify/files/checksum.hpp", "openssl/").empty());
 }
 
 TEST_CASE("the HTTP layer includes nothing above it", "[layout]") {
   // What http/ may build on: itself and the foundations every layer shares.
   const std::set<std::string> foundations = {
-      "mgnify/version.hpp", "mgnify/error.hpp",           "mgnify/error_body.hpp",
-      "mgnify/cancel.hpp",  "mgnify/detail/secrets.hpp",  "mgnify/detail/civil_time.hpp",
-      "mgnify/config.hpp",  "mgnify/impl/error_body.ipp",
+      "mgnify/version.hpp",
+      "mgnify/error.hpp",
+      "mgnify/error_body.hpp",
+      "mgnify/cancel.hpp",
+      "mgnify/detail/secrets.hpp",
+      "mgnify/detail/civil_time.hpp",
+      "mgnify/config.hpp",
+      "mgnify/impl/error_body.ipp",
+      "mgnify/detail/json_text.hpp",
+      "mgnify/detail/impl/json_text.ipp",
+      "mgnify/detail/text_excerpt.hpp",
+      "mgnify/detail/impl/text_excerpt.ipp",
   };
   for (const auto& [header, targets] : graph().project) {
     if (!starts_with(header, "mgnify/http/")) continue;

@@ -602,7 +602,9 @@ std::string folder_prefix(const std::filesystem::path& header, const std::filesy
   auto folder = header.parent_path();
   if (folder.filename() == "impl") folder = folder.parent_path();
   const auto relative = folder.lexically_relative(root).generic_string();
-  return relative == "." ? std::string() : relative + "::";
+  // genome_search/ holds the parts of <mgnify/genome_search.hpp>, whose names are mgnify's own.
+  if (relative == "." || relative == "genome_search") return std::string();
+  return relative + "::";
 }
 
 /// Calls `on_header(prefix, code)` for every header and body file under include/mgnify.

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/files/download_errors.hpp"
@@ -37,18 +38,12 @@ inline std::error_code last_errno() { return std::error_code(errno, std::generic
 class FileDescriptor {
  public:
   explicit FileDescriptor(int fd) noexcept : fd_(fd) {}
-  ~FileDescriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
+  MGNIFY_DECL ~FileDescriptor();
   FileDescriptor(const FileDescriptor&) = delete;
   FileDescriptor& operator=(const FileDescriptor&) = delete;
   int get() const noexcept { return fd_; }
   /// Closes now, so that a failed close (a full disk on NFS) is seen.
-  bool close() noexcept {
-    const int fd = fd_;
-    fd_ = -1;
-    return ::close(fd) == 0;
-  }
+  MGNIFY_DECL bool close() noexcept;
 
  private:
   int fd_;
@@ -56,98 +51,35 @@ class FileDescriptor {
 
 /// `size` bytes from the kernel's generator (getentropy: full entropy, never
 /// a seeded PRNG). Throws Error when the kernel has none to give.
-inline std::string random_bytes(std::size_t size) {
-  std::string out(size, '\0');
-  for (std::size_t at = 0; at < size;) {
-    const std::size_t chunk = std::min<std::size_t>(256, size - at);  // getentropy's limit
-    if (::getentropy(&out[at], chunk) != 0) {
-      throw Error("no random bytes from the system: " + last_errno().message());
-    }
-    at += chunk;
-  }
-  return out;
-}
+MGNIFY_DECL std::string random_bytes(std::size_t size);
 
 /// 2 * `bytes` lower-case hex digits of random_bytes.
-inline std::string random_hex(std::size_t bytes) {
-  const std::string raw = random_bytes(bytes);
-  return files::detail::lower_hex(reinterpret_cast<const unsigned char*>(raw.data()), raw.size());
-}
+MGNIFY_DECL std::string random_hex(std::size_t bytes);
 
 /// Why `st` may not hold data only its user should control, or nullopt when
 /// it may: it must belong to the effective user and be writable by nobody else.
-inline std::optional<std::string> not_private_because(const struct stat& st) {
-  if (st.st_uid != ::geteuid()) {
-    return "belongs to another user (uid " + std::to_string(st.st_uid) +
-           "); use a directory of your own";
-  }
-  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
-    return "is writable by group or others; use one only you can write to (chmod go-w)";
-  }
-  return std::nullopt;
-}
+MGNIFY_DECL std::optional<std::string> not_private_because(const struct stat& st);
 
 /// Throws FileError unless `path` (symbolic links followed) is a directory the
 /// effective user owns and nobody else may write to.
-inline void require_private_directory(const std::filesystem::path& path, const char* what) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) throw FileError(path, last_errno(), std::string(what));
-  if (!S_ISDIR(st.st_mode)) {
-    throw FileError(path, std::make_error_code(std::errc::not_a_directory), what);
-  }
-  if (auto why = not_private_because(st)) throw FileError(path, {}, std::string(what) + " " + *why);
-}
+MGNIFY_DECL void require_private_directory(const std::filesystem::path& path, const char* what);
 
 /// The whole of a regular file the effective user owns, read without
 /// following a symbolic link or waiting on a FIFO. nullopt when there is no
 /// such name; an empty string for anything else that is not such a file, or
 /// is longer than `limit` bytes, or cannot be read.
-inline std::optional<std::string> read_own_regular_file(const std::filesystem::path& path,
-                                                        std::uint64_t limit) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) return std::nullopt;
-    return std::string();
-  }
-  FileDescriptor file(fd);
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
-      static_cast<std::uint64_t>(st.st_size) > limit) {
-    return std::string();
-  }
-  std::string bytes;
-  bytes.reserve(static_cast<std::size_t>(st.st_size));
-  char buffer[64 * 1024];
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return std::string();
-    if (got == 0) break;
-    bytes.append(buffer, static_cast<std::size_t>(got));
-    if (bytes.size() > limit) return std::string();
-  }
-  return bytes;
-}
+MGNIFY_DECL std::optional<std::string> read_own_regular_file(const std::filesystem::path& path,
+                                                             std::uint64_t limit);
 
 /// Creates `path` (mode 0600, never through an existing name or a symbolic
 /// link) holding `bytes`. False when it cannot, with nothing left behind but
 /// what another process may own under that name.
-inline bool write_new_private_file(const std::filesystem::path& path, std::string_view bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (fd < 0) return false;
-  FileDescriptor file(fd);
-  bool ok = true;
-  for (std::size_t at = 0; ok && at < bytes.size();) {
-    const ssize_t wrote = ::write(fd, bytes.data() + at, bytes.size() - at);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) ok = false;
-    if (ok) at += static_cast<std::size_t>(wrote);
-  }
-  ok = file.close() && ok;
-  if (!ok) ::unlink(path.c_str());
-  return ok;
-}
+MGNIFY_DECL bool write_new_private_file(const std::filesystem::path& path, std::string_view bytes);
 
 }  // namespace detail
 }  // namespace v0
 }  // namespace mgnify
+
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/cache/impl/private_files.ipp"
+#endif

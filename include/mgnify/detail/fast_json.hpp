@@ -43,6 +43,7 @@
 
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/detail/json_text.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/raw_json.hpp"

@@ -40,6 +40,7 @@
 #include <utility>
 
 #include "mgnify/detail/json.hpp"
+#include "mgnify/detail/json_text.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "mgnify/config.hpp"
+#include "mgnify/detail/json_text.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/error_body.hpp"
 #include "mgnify/version.hpp"

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/config.hpp"
 #include "mgnify/tables/table.hpp"
 #include "mgnify/v1/samples.hpp"
 #include "mgnify/v2/samples.hpp"
@@ -49,19 +50,13 @@ namespace detail {
 
 /// A JSON value as a cell: text as it is, numbers and booleans as JSON
 /// writes them, objects and arrays as compact JSON, null as absent.
-inline Cell json_cell(const nlohmann::json& value) {
-  if (value.is_null()) return std::nullopt;
-  if (value.is_string()) return value.get<std::string>();
-  return value.dump();
-}
+MGNIFY_DECL Cell json_cell(const nlohmann::json& value);
 
 }  // namespace detail
 
 /// "temperature (°C)", or the key alone when there is no unit (or an empty one).
-inline std::string metadata_column_name(const std::string& key,
-                                        const std::optional<std::string>& unit) {
-  return unit && !unit->empty() ? key + " (" + *unit + ")" : key;
-}
+MGNIFY_DECL std::string metadata_column_name(const std::string& key,
+                                             const std::optional<std::string>& unit);
 
 /// Builds the table one sample at a time (see the column rules above).
 class SampleMetadataTable {
@@ -145,100 +140,24 @@ nlohmann::json optional_value(const std::optional<T>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json();
 }
 
-inline std::string joined(const std::vector<std::string>& parts, const char* separator) {
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : separator) + p;
-  return out;
-}
+MGNIFY_DECL std::string joined(const std::vector<std::string>& parts, const char* separator);
 
 }  // namespace detail
 
 /// The core columns of a v1 sample: its accession, then the service's
 /// attribute names, with `biome` the lineage of its biome relationship.
-inline std::vector<std::string> v1_sample_core_columns() {
-  return {"accession",
-          "sample-name",
-          "sample-alias",
-          "sample-desc",
-          "biosample",
-          "biome",
-          "latitude",
-          "longitude",
-          "collection-date",
-          "geo-loc-name",
-          "environment-biome",
-          "environment-feature",
-          "environment-material",
-          "species",
-          "host-tax-id",
-          "analysis-completed",
-          "last-update"};
-}
+MGNIFY_DECL std::vector<std::string> v1_sample_core_columns();
 
 /// Adds a v1 sample: its attributes and its `sample-metadata` list, with units.
-inline void add_sample(SampleMetadataTable& table, const v1::Sample& s) {
-  auto timestamp = [](const std::optional<v1::Timestamp>& t) {
-    return t ? nlohmann::json(t->text) : nlohmann::json();
-  };
-  using detail::optional_value;
-  std::vector<nlohmann::json> core = {s.accession.empty() ? s.id() : s.accession,
-                                      optional_value(s.sample_name),
-                                      optional_value(s.sample_alias),
-                                      optional_value(s.sample_desc),
-                                      optional_value(s.biosample),
-                                      optional_value(s.biome_lineage()),
-                                      optional_value(s.latitude),
-                                      optional_value(s.longitude),
-                                      timestamp(s.collection_date),
-                                      optional_value(s.geo_loc_name),
-                                      optional_value(s.environment_biome),
-                                      optional_value(s.environment_feature),
-                                      optional_value(s.environment_material),
-                                      optional_value(s.species),
-                                      s.host_tax_id.sent(),
-                                      timestamp(s.analysis_completed),
-                                      timestamp(s.last_update)};
-  std::vector<MetadataEntry> metadata;
-  metadata.reserve(s.sample_metadata.size());
-  for (const auto& m : s.sample_metadata) metadata.push_back({m.key, m.value, m.unit});
-  table.add(std::move(core), metadata);
-}
+MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v1::Sample& s);
 
 /// The core columns of a v2 sample; lat, lon and collection_date come from
 /// its metadata, where v2 keeps them.
-inline std::vector<std::string> v2_sample_core_columns() {
-  return {"accession", "ena_accessions",  "sample_title", "biome", "biome_name", "lat",
-          "lon",       "collection_date", "updated_at"};
-}
+MGNIFY_DECL std::vector<std::string> v2_sample_core_columns();
 
 /// Adds a v2 sample: its fields and its `metadata` object (keys in the
 /// object's order, which for nlohmann::json is sorted; no units).
-inline void add_sample(SampleMetadataTable& table, const v2::SampleWithMetadata& s) {
-  auto metadata_value = [&](const char* key) {
-    if (!s.metadata.is_object()) return nlohmann::json();
-    const auto it = s.metadata.find(key);
-    return it == s.metadata.end() ? nlohmann::json() : *it;
-  };
-  using detail::optional_value;
-  std::vector<nlohmann::json> core = {
-      s.accession,
-      s.ena_accessions.empty() ? nlohmann::json()
-                               : nlohmann::json(detail::joined(s.ena_accessions, ",")),
-      optional_value(s.sample_title),
-      s.biome ? optional_value(s.biome->lineage) : nlohmann::json(),
-      s.biome ? nlohmann::json(s.biome->biome_name) : nlohmann::json(),
-      metadata_value("lat"),
-      metadata_value("lon"),
-      metadata_value("collection_date"),
-      s.updated_at ? nlohmann::json(s.updated_at->text) : nlohmann::json()};
-  std::vector<MetadataEntry> metadata;
-  if (s.metadata.is_object()) {
-    for (const auto& [key, value] : s.metadata.items()) {
-      metadata.push_back({key, value, std::nullopt});
-    }
-  }
-  table.add(std::move(core), metadata);
-}
+MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v2::SampleWithMetadata& s);
 
 /// The table of a list of v1 or v2 samples, in their order, with each
 /// value as the service sent it (table() for TSV and CSV, to_json() for JSON).
@@ -259,3 +178,7 @@ Table sample_metadata_table(const std::vector<Sample>& samples) {
 }  // namespace tables
 }  // namespace v0
 }  // namespace mgnify
+
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/tables/impl/sample_metadata.ipp"
+#endif

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mgnify/config.hpp"
 #include "mgnify/detail/text_escape.hpp"
 #include "mgnify/version.hpp"
 
@@ -38,31 +39,15 @@ struct Table {
 /// Other text, non-ASCII UTF-8 included, is kept. tsv_unescape reads it back.
 /// The download manifest (files/manifest.hpp) and tsv_cell use this form;
 /// write_tsv quotes instead (quote_field), as pandas and readr expect.
-inline std::string tsv_escape(std::string_view text) {
-  return mgnify::detail::escape_text(text, mgnify::detail::Escapes::tsv);
-}
+MGNIFY_DECL std::string tsv_escape(std::string_view text);
 
 /// The text tsv_escape was given, from the cell it wrote.
-inline std::string tsv_unescape(std::string_view cell) {
-  return mgnify::detail::unescape_tsv(cell);
-}
+MGNIFY_DECL std::string tsv_unescape(std::string_view cell);
 
 /// A field of a file separated by `separator`, as pandas, readr and Python's
 /// csv write it (RFC 4180): quoted when it holds the separator, a quote, CR or
 /// LF, with quotes doubled; nothing else is changed.
-inline std::string quote_field(std::string_view text, char separator) {
-  const char special[] = {separator, '"', '\r', '\n'};
-  if (text.find_first_of(std::string_view(special, sizeof special)) == std::string_view::npos) {
-    return std::string(text);
-  }
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"') out.push_back('"');
-    out.push_back(c);
-  }
-  out.push_back('"');
-  return out;
-}
+MGNIFY_DECL std::string quote_field(std::string_view text, char separator);
 
 /// A CSV field: quote_field(text, ',').
 inline std::string csv_escape(std::string_view text) { return quote_field(text, ','); }
@@ -81,27 +66,7 @@ namespace detail {
 /// A decimal number as spreadsheets and CSV readers take it: an optional
 /// sign, digits with an optional fraction (or a fraction alone), and an
 /// optional exponent. "-12.5", "+3", "-1e-5", "-.5".
-inline bool is_decimal_number(std::string_view text) {
-  std::size_t i = 0;
-  const auto digits = [&] {
-    const std::size_t start = i;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
-    return i - start;
-  };
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  std::size_t mantissa = digits();
-  if (i < text.size() && text[i] == '.') {
-    ++i;
-    mantissa += digits();
-  }
-  if (mantissa == 0) return false;
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    ++i;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-    if (digits() == 0) return false;
-  }
-  return i == text.size();
-}
+MGNIFY_DECL bool is_decimal_number(std::string_view text);
 
 }  // namespace detail
 
@@ -109,47 +74,15 @@ inline bool is_decimal_number(std::string_view text) {
 /// `=`, `+`, `-`, `@`, a tab or a CR (the characters OWASP names for CSV
 /// injection) and is not a number, so that latitudes such as "-12.5" stay
 /// numbers.
-inline bool looks_like_formula(std::string_view text) {
-  if (text.empty()) return false;
-  switch (text.front()) {
-    case '=':
-    case '+':
-    case '-':
-    case '@':
-    case '\t':
-    case '\r':
-      return !detail::is_decimal_number(text);
-    default:
-      return false;
-  }
-}
+MGNIFY_DECL bool looks_like_formula(std::string_view text);
 
 /// `text`, with a single quote in front when looks_like_formula(text).
-inline std::string neutralise_formula(std::string_view text) {
-  return looks_like_formula(text) ? "'" + std::string(text) : std::string(text);
-}
+MGNIFY_DECL std::string neutralise_formula(std::string_view text);
 
 namespace detail {
 
-inline void write_delimited(std::ostream& out, const Table& table, char separator,
-                            const WriteOptions& options) {
-  const auto write_cell = [&](const std::string& text) {
-    const std::string cell = mgnify::detail::valid_utf8(text);
-    out << quote_field(options.formula_guard ? neutralise_formula(cell) : cell, separator);
-  };
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    if (i) out << separator;
-    write_cell(table.columns[i]);
-  }
-  out << '\n';
-  for (const auto& row : table.rows) {
-    for (std::size_t i = 0; i < table.columns.size(); ++i) {
-      if (i) out << separator;
-      if (i < row.size() && row[i]) write_cell(*row[i]);
-    }
-    out << '\n';
-  }
-}
+MGNIFY_DECL void write_delimited(std::ostream& out, const Table& table, char separator,
+                                 const WriteOptions& options);
 
 }  // namespace detail
 
@@ -160,29 +93,18 @@ inline void write_delimited(std::ostream& out, const Table& table, char separato
 /// and `csv.reader(f, delimiter="\t")` read every cell back (both are tested).
 /// (Show a table on a terminal through escaping of its own: its cells may hold
 /// control sequences.)
-inline void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
-  detail::write_delimited(out, table, '\t', options);
-}
+MGNIFY_DECL void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options = {});
 
 /// As write_tsv, comma-separated.
-inline void write_csv(std::ostream& out, const Table& table, const WriteOptions& options = {}) {
-  detail::write_delimited(out, table, ',', options);
-}
+MGNIFY_DECL void write_csv(std::ostream& out, const Table& table, const WriteOptions& options = {});
 
 /// An array of one object per row, keys in column order; absent cells are null.
-inline nlohmann::ordered_json to_json(const Table& table) {
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  for (const auto& row : table.rows) {
-    nlohmann::ordered_json object = nlohmann::ordered_json::object();
-    for (std::size_t i = 0; i < table.columns.size(); ++i) {
-      object[table.columns[i]] =
-          i < row.size() && row[i] ? nlohmann::ordered_json(*row[i]) : nlohmann::ordered_json();
-    }
-    rows.push_back(std::move(object));
-  }
-  return rows;
-}
+MGNIFY_DECL nlohmann::ordered_json to_json(const Table& table);
 
 }  // namespace tables
 }  // namespace v0
 }  // namespace mgnify
+
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/tables/impl/table.ipp"
+#endif

@@ -570,4 +570,6 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 #include "mgnify/v1/impl/client.ipp"
 #include "mgnify/v1/impl/client_annotations.ipp"
 #include "mgnify/v1/impl/client_genomes.ipp"
+#include "mgnify/v1/impl/client_pipelines.ipp"
+#include "mgnify/v1/impl/client_runs.ipp"
 #endif

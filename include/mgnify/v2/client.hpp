@@ -265,5 +265,6 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 }  // namespace mgnify
 
 #if MGNIFY_HEADER_ONLY
-#include "mgnify/v2/impl/client.ipp"
+// The bodies, after the state and member templates they share (which include them in turn).
+#include "mgnify/v2/impl/client_walks.hpp"
 #endif

@@ -8,6 +8,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/detail/json_text.hpp"
 #include "mgnify/error_body.hpp"
 
 namespace mgnify {

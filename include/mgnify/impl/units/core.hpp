@@ -6,6 +6,8 @@
 
 #include "mgnify/detail/impl/json.ipp"
 #include "mgnify/impl/accession.ipp"
+#include "mgnify/detail/impl/json_text.ipp"
+#include "mgnify/detail/impl/text_excerpt.ipp"
 #include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/impl/error_body.ipp"
 #include "mgnify/impl/link_tags.ipp"

@@ -6,5 +6,6 @@
 
 #include "mgnify/http/impl/curl_transport.ipp"
 #include "mgnify/http/impl/session.ipp"
+#include "mgnify/http/impl/url.ipp"
 #include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/impl/default_transport.ipp"

@@ -1,6 +1,7 @@
 #pragma once
 
-// The v1 client: its own calls, studies, samples, runs, assemblies, analyses, biomes, publications.
+// The v1 client: its own calls (sessions, tokens, downloads, text), studies, samples, biomes,
+// publications.
 // One translation unit of the compiled library (src/v1.cpp); include/mgnify/impl/src.hpp
 // explains how bodies are assigned to units.
 

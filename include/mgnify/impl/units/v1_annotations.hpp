@@ -1,6 +1,7 @@
 #pragma once
 
-// The v1 client's calls on annotations, organisms, pipelines and sample metadata.
+// The v1 client's calls on the functional annotations (GO, InterPro, Pfam, KEGG, genome properties,
+// antiSMASH).
 // One translation unit of the compiled library (src/v1_annotations.cpp);
 // include/mgnify/impl/src.hpp explains how bodies are assigned to units.
 

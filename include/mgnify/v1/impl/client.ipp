@@ -1,8 +1,8 @@
 #pragma once
 
 // Bodies of LegacyClient (mgnify/v1/client.hpp) and, for the compiled library,
-// its templates instantiated for the v1 models it lists; client_genomes.ipp and
-// client_annotations.ipp hold the rest, for the library's other units.
+// its templates instantiated for the v1 models it lists; client_<area>.ipp
+// hold the rest, for the library's other units.
 
 #include <cstdint>
 #include <filesystem>
@@ -166,32 +166,6 @@ MGNIFY_DECL Sample LegacyClient::sample(const std::string& accession) const {
   return resource<Sample>("samples", accession);
 }
 
-MGNIFY_DECL Paged<Run> LegacyClient::runs(const Query& filters, const ListOptions& list) const {
-  return resources<Run>("runs", filters, list);
-}
-
-MGNIFY_DECL Run LegacyClient::run(const std::string& accession) const {
-  return resource<Run>("runs", accession);
-}
-
-MGNIFY_DECL Paged<Assembly> LegacyClient::assemblies(const Query& filters,
-                                                     const ListOptions& list) const {
-  return resources<Assembly>("assemblies", filters, list);
-}
-
-MGNIFY_DECL Assembly LegacyClient::assembly(const std::string& accession) const {
-  return resource<Assembly>("assemblies", accession);
-}
-
-MGNIFY_DECL Paged<Analysis> LegacyClient::analyses(const Query& filters,
-                                                   const ListOptions& list) const {
-  return resources<Analysis>("analyses", filters, list);
-}
-
-MGNIFY_DECL Analysis LegacyClient::analysis(const std::string& accession) const {
-  return resource<Analysis>("analyses", accession);
-}
-
 MGNIFY_DECL Paged<Biome> LegacyClient::biomes(const Query& filters, const ListOptions& list) const {
   return resources<Biome>("biomes", filters, list);
 }
@@ -219,21 +193,6 @@ MGNIFY_DECL std::vector<Result<Sample>> LegacyClient::get_samples(
   return get_resources<Sample>("samples", accessions, batch);
 }
 
-MGNIFY_DECL std::vector<Result<Run>> LegacyClient::get_runs(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Run>("runs", accessions, batch);
-}
-
-MGNIFY_DECL std::vector<Result<Assembly>> LegacyClient::get_assemblies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Assembly>("assemblies", accessions, batch);
-}
-
-MGNIFY_DECL std::vector<Result<Analysis>> LegacyClient::get_analyses(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Analysis>("analyses", accessions, batch);
-}
-
 MGNIFY_DECL std::vector<Result<Publication>> LegacyClient::get_publications(
     const std::vector<std::int64_t>& pubmed_ids, const BatchOptions& batch) const {
   // Each id is checked with its request (item_path), so one bad id fails only its own item.
@@ -248,12 +207,6 @@ MGNIFY_DECL Paged<Sample> LegacyClient::study_samples(const std::string& acc, co
   return related<Sample>("studies", acc, "samples", filters, list);
 }
 
-MGNIFY_DECL Paged<Download> LegacyClient::study_downloads(const std::string& acc,
-                                                          const Query& filters,
-                                                          const ListOptions& list) const {
-  return related<Download>("studies", acc, "downloads", filters, list);
-}
-
 MGNIFY_DECL Paged<Biome> LegacyClient::study_biomes(const std::string& acc, const Query& filters,
                                                     const ListOptions& list) const {
   return related<Biome>("studies", acc, "biomes", filters, list);
@@ -264,22 +217,10 @@ MGNIFY_DECL Paged<Study> LegacyClient::study_studies(const std::string& acc, con
   return related<Study>("studies", acc, "studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Resource> LegacyClient::study_geocoordinates(const std::string& acc,
-                                                               const Query& filters,
-                                                               const ListOptions& list) const {
-  return related<Resource>("studies", acc, "geocoordinates", filters, list);
-}
-
 MGNIFY_DECL Paged<Publication> LegacyClient::study_publications(const std::string& acc,
                                                                 const Query& filters,
                                                                 const ListOptions& list) const {
   return related<Publication>("studies", acc, "publications", filters, list);
-}
-
-MGNIFY_DECL Paged<Analysis> LegacyClient::study_analyses(const std::string& acc,
-                                                         const Query& filters,
-                                                         const ListOptions& list) const {
-  return related<Analysis>("studies", acc, "analyses", filters, list);
 }
 
 MGNIFY_DECL Paged<Sample> LegacyClient::biome_samples(const std::string& lineage,
@@ -300,54 +241,9 @@ MGNIFY_DECL Paged<Study> LegacyClient::biome_studies(const std::string& lineage,
   return related<Study>("biomes", lineage, "studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Run> LegacyClient::sample_runs(const std::string& acc, const Query& filters,
-                                                 const ListOptions& list) const {
-  return related<Run>("samples", acc, "runs", filters, list);
-}
-
 MGNIFY_DECL Paged<Study> LegacyClient::sample_studies(const std::string& acc, const Query& filters,
                                                       const ListOptions& list) const {
   return related<Study>("samples", acc, "studies", filters, list);
-}
-
-MGNIFY_DECL Paged<Analysis> LegacyClient::run_analyses(const std::string& acc, const Query& filters,
-                                                       const ListOptions& list) const {
-  return related<Analysis>("runs", acc, "analyses", filters, list);
-}
-
-MGNIFY_DECL Paged<Assembly> LegacyClient::run_assemblies(const std::string& acc,
-                                                         const Query& filters,
-                                                         const ListOptions& list) const {
-  return related<Assembly>("runs", acc, "assemblies", filters, list);
-}
-
-MGNIFY_DECL Paged<Analysis> LegacyClient::assembly_analyses(const std::string& acc,
-                                                            const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Analysis>("assemblies", acc, "analyses", filters, list);
-}
-
-MGNIFY_DECL Paged<Run> LegacyClient::assembly_runs(const std::string& acc, const Query& filters,
-                                                   const ListOptions& list) const {
-  return related<Run>("assemblies", acc, "runs", filters, list);
-}
-
-MGNIFY_DECL Paged<Download> LegacyClient::analysis_downloads(const std::string& acc,
-                                                             const Query& filters,
-                                                             const ListOptions& list) const {
-  return related<Download>("analyses", acc, "downloads", filters, list);
-}
-
-MGNIFY_DECL Paged<Download> LegacyClient::genome_downloads(const std::string& acc,
-                                                           const Query& filters,
-                                                           const ListOptions& list) const {
-  return related<Download>("genomes", acc, "downloads", filters, list);
-}
-
-MGNIFY_DECL Paged<Download> LegacyClient::catalogue_downloads(const std::string& id,
-                                                              const Query& filters,
-                                                              const ListOptions& list) const {
-  return related<Download>("genome-catalogues", id, "downloads", filters, list);
 }
 
 MGNIFY_DECL Paged<Study> LegacyClient::super_study_flagship_studies(const std::string& id,
@@ -463,51 +359,16 @@ MGNIFY_DECL Paged<Sample> LegacyClient::pipeline_samples(const std::string& vers
   return related<Sample>("pipelines", version, "samples", filters, list);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::pipeline_analyses(const std::string& version,
-                                                            const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Analysis>("pipelines", version, "analyses", filters, list);
-}
-
 MGNIFY_DECL Paged<Sample> LegacyClient::experiment_type_samples(const std::string& name,
                                                                 const Query& filters,
                                                                 const ListOptions& list) const {
   return related<Sample>("experiment-types", name, "samples", filters, list);
 }
 
-MGNIFY_DECL Paged<Run> LegacyClient::experiment_type_runs(const std::string& name,
-                                                          const Query& filters,
-                                                          const ListOptions& list) const {
-  return related<Run>("experiment-types", name, "runs", filters, list);
-}
-
-MGNIFY_DECL Paged<Analysis> LegacyClient::experiment_type_analyses(const std::string& name,
-                                                                   const Query& filters,
-                                                                   const ListOptions& list) const {
-  return related<Analysis>("experiment-types", name, "analyses", filters, list);
-}
-
 MGNIFY_DECL Paged<Biome> LegacyClient::super_study_biomes(const std::string& id,
                                                           const Query& filters,
                                                           const ListOptions& list) const {
   return related<Biome>("super-studies", id, "biomes", filters, list);
-}
-
-MGNIFY_DECL Paged<Analysis> LegacyClient::organism_analyses(const std::string& lineage,
-                                                            const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Analysis>("annotations/organisms", lineage, "analyses", filters, list);
-}
-
-MGNIFY_DECL Paged<Download> LegacyClient::run_extra_annotations(const std::string& acc,
-                                                                const Query& filters,
-                                                                const ListOptions& list) const {
-  return related<Download>("runs", acc, "extra-annotations", filters, list);
-}
-
-MGNIFY_DECL Paged<Download> LegacyClient::assembly_extra_annotations(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<Download>("assemblies", acc, "extra-annotations", filters, list);
 }
 
 MGNIFY_DECL EuropePmcAnnotations
@@ -695,15 +556,10 @@ MGNIFY_DECL void LegacyClient::validate() const {
 
 #if !MGNIFY_HEADER_ONLY
 // The member templates a program calls with these models (client_templates.hpp).
-MGNIFY_V1_INSTANTIATE(Resource)
 MGNIFY_V1_INSTANTIATE(Study)
 MGNIFY_V1_INSTANTIATE(Sample)
-MGNIFY_V1_INSTANTIATE(Run)
-MGNIFY_V1_INSTANTIATE(Assembly)
-MGNIFY_V1_INSTANTIATE(Analysis)
 MGNIFY_V1_INSTANTIATE(Biome)
 MGNIFY_V1_INSTANTIATE(Publication)
-MGNIFY_V1_INSTANTIATE(Download)
 #endif
 
 }  // namespace v1

@@ -1,9 +1,9 @@
 #pragma once
 
-// Bodies of LegacyClient (mgnify/v1/client.hpp) for the functional and taxonomic annotations (GO,
-// InterPro, Pfam, KEGG, genome properties, antiSMASH, organisms), pipelines, experiment types,
-// sample metadata and contigs. Apart from impl/client.ipp so that the compiled library builds them
-// in another unit (include/mgnify/impl/units/), in parallel and in less memory.
+// Bodies of LegacyClient (mgnify/v1/client.hpp) for the functional annotations (GO, InterPro,
+// Pfam, KEGG, genome properties, antiSMASH), listed and per analysis. Apart from impl/client.ipp
+// (and the pipelines and organisms, impl/client_pipelines.ipp) so that the compiled library builds
+// them in another unit (include/mgnify/impl/units/), in parallel and in less memory.
 
 #include <filesystem>
 #include <limits>
@@ -33,24 +33,6 @@
 namespace mgnify {
 inline namespace v0 {
 namespace v1 {
-
-MGNIFY_DECL Paged<ExperimentType> LegacyClient::experiment_types(const Query& filters,
-                                                                 const ListOptions& list) const {
-  return resources<ExperimentType>("experiment-types", filters, list);
-}
-
-MGNIFY_DECL ExperimentType LegacyClient::experiment_type(const std::string& name) const {
-  return resource<ExperimentType>("experiment-types", name);
-}
-
-MGNIFY_DECL Paged<Pipeline> LegacyClient::pipelines(const Query& filters,
-                                                    const ListOptions& list) const {
-  return resources<Pipeline>("pipelines", filters, list);
-}
-
-MGNIFY_DECL Pipeline LegacyClient::pipeline(const std::string& version) const {
-  return resource<Pipeline>("pipelines", version);
-}
 
 MGNIFY_DECL Paged<GoTerm> LegacyClient::go_terms(const Query& filters,
                                                  const ListOptions& list) const {
@@ -117,17 +99,6 @@ LegacyClient::antismash_gene_cluster(const std::string& accession) const {
   return resource<AntismashGeneCluster>("annotations/antismash-gene-clusters", accession);
 }
 
-MGNIFY_DECL Paged<Organism> LegacyClient::organisms(const Query& filters,
-                                                    const ListOptions& list) const {
-  return resources<Organism>("annotations/organisms", filters, list);
-}
-
-MGNIFY_DECL Paged<AnalysisContig> LegacyClient::analysis_contigs(const std::string& acc,
-                                                                 const Query& filters,
-                                                                 const ListOptions& list) const {
-  return related<AnalysisContig>("analyses", acc, "contigs", filters, list);
-}
-
 MGNIFY_DECL Paged<GoTerm> LegacyClient::analysis_go_terms(const std::string& acc,
                                                           const Query& filters,
                                                           const ListOptions& list) const {
@@ -172,49 +143,8 @@ MGNIFY_DECL Paged<AntismashGeneCluster> LegacyClient::analysis_antismash_gene_cl
   return related<AntismashGeneCluster>("analyses", acc, "antismash-gene-clusters", filters, list);
 }
 
-MGNIFY_DECL Paged<Organism> LegacyClient::analysis_taxonomy(const std::string& acc,
-                                                            TaxonomyKind kind, const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list);
-}
-
-MGNIFY_DECL Paged<SampleAnnotation> LegacyClient::sample_metadata(const std::string& acc,
-                                                                  const Query& filters,
-                                                                  const ListOptions& list) const {
-  return related<SampleAnnotation>("samples", acc, "metadata", filters, list);
-}
-
-MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_tools(const Query& filters,
-                                                             const ListOptions& list) const {
-  return list_at<PipelineTool>("pipeline-tools", filters, list);
-}
-
-MGNIFY_DECL PipelineTool LegacyClient::pipeline_tool(const std::string& tool_name,
-                                                     const std::string& version) const {
-  require_text("tool_name", tool_name);
-  require_text("version", version);
-  return follow_one<PipelineTool>(session_->url("pipeline-tools/" +
-                                                http::encode_path_segment(tool_name) + "/" +
-                                                http::encode_path_segment(version)));
-}
-
-MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_release_tools(
-    const std::string& version, const Query& filters, const ListOptions& list) const {
-  return related<PipelineTool>("pipelines", version, "tools", filters, list);
-}
-
-MGNIFY_DECL Paged<Organism> LegacyClient::organism_subtree(const std::string& lineage,
-                                                           const Query& filters,
-                                                           const ListOptions& list) const {
-  require_text("lineage", lineage);
-  return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), filters,
-                           list);
-}
-
 #if !MGNIFY_HEADER_ONLY
 // The member templates a program calls with these models (client_templates.hpp).
-MGNIFY_V1_INSTANTIATE(ExperimentType)
-MGNIFY_V1_INSTANTIATE(Pipeline)
 MGNIFY_V1_INSTANTIATE(GoTerm)
 MGNIFY_V1_INSTANTIATE(InterproIdentifier)
 MGNIFY_V1_INSTANTIATE(PfamEntry)
@@ -222,10 +152,6 @@ MGNIFY_V1_INSTANTIATE(KeggOrtholog)
 MGNIFY_V1_INSTANTIATE(KeggModule)
 MGNIFY_V1_INSTANTIATE(GenomeProperty)
 MGNIFY_V1_INSTANTIATE(AntismashGeneCluster)
-MGNIFY_V1_INSTANTIATE(Organism)
-MGNIFY_V1_INSTANTIATE(AnalysisContig)
-MGNIFY_V1_INSTANTIATE(SampleAnnotation)
-MGNIFY_V1_INSTANTIATE(PipelineTool)
 #endif
 
 }  // namespace v1

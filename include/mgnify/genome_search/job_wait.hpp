@@ -1,0 +1,72 @@
+#pragma once
+
+// What the genome search calls of both clients share (mgnify/genome_search.hpp): the loop that
+// polls a gather job until it ends, and the reader of {"data": ...} envelopes.
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <utility>
+
+#include "mgnify/detail/json.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/genome_search/models.hpp"
+#include "mgnify/http/clock.hpp"
+#include "mgnify/version.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+
+namespace detail {
+
+/// Polls `poll()` until the status it returns is final, waiting
+/// first_interval, then growing by multiplier up to max_interval, never past
+/// the deadline. Waits run on `clock` (a testing::FakeClock makes them instant).
+template <class Poll>
+GatherStatus wait_for_job(http::Clock& clock, const std::string& job_id,
+                          const JobWaitOptions& options, Poll&& poll) {
+  options.validate();
+  const auto started = clock.now();
+  const auto end = started + options.deadline;
+  auto interval = std::chrono::duration<double, std::milli>(options.first_interval);
+  const auto cap = std::chrono::duration<double, std::milli>(options.max_interval);
+  for (int polls = 1;; ++polls) {
+    options.cancel.throw_if_cancelled("waiting for job " + job_id);
+    GatherStatus status = poll();
+    if (options.on_status) options.on_status(status);
+    if (status.finished()) return status;
+    const auto now = clock.now();
+    if (now >= end) {
+      throw DeadlineExceededError(
+          job_id, status.status.text, polls,
+          std::chrono::duration_cast<std::chrono::milliseconds>(now - started));
+    }
+    const auto pause = std::min(std::chrono::duration_cast<std::chrono::nanoseconds>(interval),
+                                std::chrono::duration_cast<std::chrono::nanoseconds>(end - now));
+    if (clock.sleep_or_cancel(pause, options.cancel)) {
+      throw CancelledError("waiting for job " + job_id);
+    }
+    interval = std::min(interval * options.multiplier, cap);
+  }
+}
+
+/// The object under a {"data": ...} envelope (the whole document when there is none).
+template <class T>
+T decode_data(const std::string& body, const std::string& url) {
+  const nlohmann::json doc = parse_body(body, url);
+  if (doc.is_object()) {
+    const auto it = doc.find("data");
+    if (it != doc.end()) {
+      try {
+        return decode<T>(*it, url);
+      } catch (const DecodeError& e) {
+        throw DecodeError("/data" + e.json_path(), url, e.detail());
+      }
+    }
+  }
+  return decode<T>(doc, url);
+}
+
+}  // namespace detail
+}  // namespace v0
+}  // namespace mgnify

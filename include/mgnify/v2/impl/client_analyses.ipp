@@ -1,0 +1,129 @@
+#pragma once
+
+// Bodies of V2Client (mgnify/v2/client.hpp) for assemblies, analyses, biomes, publications and
+// super studies (see impl/client.ipp).
+
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mgnify/batch.hpp"
+#include "mgnify/config.hpp"
+#include "mgnify/default_transport.hpp"
+#include "mgnify/detail/counted_pages.hpp"
+#include "mgnify/detail/json.hpp"
+#include "mgnify/detail/make_walk.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/files/download.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/http/text.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/v2/client.hpp"
+#include "mgnify/v2/fast_decode.hpp"
+#include "mgnify/v2/impl/client_walks.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v2 {
+
+// ---- assemblies ----------------------------------------------------------------
+
+MGNIFY_DECL Paged<Assembly> V2Client::assemblies(const ListOptions& list) const {
+  return paged<Assembly>("assemblies/", {}, list);
+}
+MGNIFY_DECL AssemblyDetail V2Client::assembly(const std::string& accession) const {
+  return get<AssemblyDetail>("assemblies/" + segment(accession));
+}
+MGNIFY_DECL Paged<Analysis> V2Client::assembly_analyses(const std::string& accession,
+                                                        const ListOptions& list) const {
+  return paged<Analysis>(sub("assemblies/", accession, "/analyses"), {}, list);
+}
+MGNIFY_DECL Paged<GenomeAssemblyLinkSchema> V2Client::assembly_genome_links(
+    const std::string& accession, const ListOptions& list) const {
+  return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", accession, "/genome-links"), {}, list);
+}
+MGNIFY_DECL Paged<AdditionalContainedGenomeSchema> V2Client::assembly_additional_contained_genomes(
+    const std::string& accession, const ListOptions& list) const {
+  return paged<AdditionalContainedGenomeSchema>(
+      sub("assemblies/", accession, "/additional-contained-genomes"), {}, list);
+}
+
+// ---- analyses ------------------------------------------------------------------
+
+MGNIFY_DECL Paged<AnalysisDetail> V2Client::analyses(const ListOptions& list) const {
+  return paged<AnalysisDetail>("analyses/", {}, list);
+}
+MGNIFY_DECL AnalysisDetail V2Client::analysis(const std::string& accession) const {
+  return get<AnalysisDetail>("analyses/" + segment(checked_accession(accession, kAnalysisAccession)));
+}
+MGNIFY_DECL AnalysisWithAnnotations
+V2Client::analysis_annotations(const std::string& accession) const {
+  return get<AnalysisWithAnnotations>(
+      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations"));
+}
+MGNIFY_DECL Paged<AnalysisTypedAnnotation> V2Client::analysis_annotations_of_type(
+    const std::string& accession, AnnotationType type, const ListOptions& list) const {
+  if (type == AnnotationType::unknown)
+    throw InvalidArgument("annotation type must be a known value");
+  return paged<AnalysisTypedAnnotation>(
+      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations/") + to_string(type), {},
+      list);
+}
+
+// ---- biomes --------------------------------------------------------------------
+
+MGNIFY_DECL Paged<Biome> V2Client::biomes(const BiomeQuery& query, const ListOptions& list) const {
+  return paged<Biome>("biomes/", query.to_query(), list);
+}
+
+// ---- publications --------------------------------------------------------------
+
+MGNIFY_DECL Paged<Publication> V2Client::publications(const PublicationQuery& query,
+                                                      const ListOptions& list) const {
+  return paged<Publication>("publications/", query.to_query(), list);
+}
+MGNIFY_DECL PublicationDetail V2Client::publication(std::int64_t pubmed_id) const {
+  return get<PublicationDetail>("publications/" + checked_pubmed_id(pubmed_id));
+}
+MGNIFY_DECL PublicationAnnotations V2Client::publication_annotations(std::int64_t pubmed_id) const {
+  return get<PublicationAnnotations>("publications/" + checked_pubmed_id(pubmed_id) + "/annotations");
+}
+
+// ---- super studies -------------------------------------------------------------
+
+MGNIFY_DECL Paged<SuperStudy> V2Client::super_studies(const ListOptions& list) const {
+  return paged<SuperStudy>("super-studies/", {}, list);
+}
+MGNIFY_DECL SuperStudyDetail V2Client::super_study(const std::string& slug) const {
+  return get<SuperStudyDetail>("super-studies/" + segment(slug));
+}
+
+// ---- batches -------------------------------------------------------------------
+
+MGNIFY_DECL std::vector<Result<AssemblyDetail>> V2Client::get_assemblies(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return many<AssemblyDetail>(accessions, batch,
+                              [this](const std::string& a) { return assembly(a); });
+}
+MGNIFY_DECL std::vector<Result<AnalysisDetail>> V2Client::get_analyses(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return many<AnalysisDetail>(accessions, batch,
+                              [this](const std::string& a) { return analysis(a); });
+}
+MGNIFY_DECL std::vector<Result<PublicationDetail>> V2Client::get_publications(
+    const std::vector<std::int64_t>& ids, const BatchOptions& batch) const {
+  return mgnify::detail::run_batch(ids.size(), batch, state_->v2.concurrency,
+                                   [this, &ids](std::size_t i) { return publication(ids[i]); });
+}
+
+}  // namespace v2
+}  // namespace v0
+}  // namespace mgnify

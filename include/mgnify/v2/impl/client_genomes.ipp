@@ -1,0 +1,77 @@
+#pragma once
+
+// Bodies of V2Client (mgnify/v2/client.hpp) for genomes and genome catalogues (see
+// impl/client.ipp).
+
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mgnify/batch.hpp"
+#include "mgnify/config.hpp"
+#include "mgnify/default_transport.hpp"
+#include "mgnify/detail/counted_pages.hpp"
+#include "mgnify/detail/json.hpp"
+#include "mgnify/detail/make_walk.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/files/download.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/http/text.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/v2/client.hpp"
+#include "mgnify/v2/fast_decode.hpp"
+#include "mgnify/v2/impl/client_walks.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v2 {
+
+// ---- genomes -------------------------------------------------------------------
+
+MGNIFY_DECL Paged<Genome> V2Client::genomes(const GenomeQuery& query,
+                                            const ListOptions& list) const {
+  return paged<Genome>("genomes/", query.to_query(), list);
+}
+MGNIFY_DECL GenomeDetail V2Client::genome(const std::string& accession,
+                                          const GenomeLookup& lookup) const {
+  return get<GenomeDetail>("genomes/" + segment(checked_accession(accession, kGenomeAccession)),
+                           lookup.to_query());
+}
+MGNIFY_DECL GenomeWithAnnotations V2Client::genome_annotations(const std::string& accession,
+                                                               const GenomeLookup& lookup) const {
+  return get<GenomeWithAnnotations>(
+      sub("genomes/", checked_accession(accession, kGenomeAccession), "/annotations"),
+      lookup.to_query());
+}
+MGNIFY_DECL Paged<GenomeCatalogue> V2Client::genome_catalogues(const ListOptions& list) const {
+  return paged<GenomeCatalogue>("genomes/catalogues/", {}, list);
+}
+MGNIFY_DECL GenomeCatalogueDetail
+V2Client::genome_catalogue(const std::string& catalogue_id) const {
+  return get<GenomeCatalogueDetail>("genomes/catalogues/" + segment(catalogue_id));
+}
+MGNIFY_DECL Paged<Genome> V2Client::catalogue_genomes(const std::string& catalogue_id,
+                                                      const GenomeQuery& query,
+                                                      const ListOptions& list) const {
+  return paged<Genome>(sub("genomes/catalogues/", catalogue_id, "/genomes/"), query.to_query(),
+                       list);
+}
+
+// ---- batches -------------------------------------------------------------------
+
+MGNIFY_DECL std::vector<Result<GenomeDetail>> V2Client::get_genomes(
+    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
+  return many<GenomeDetail>(accessions, batch, [this](const std::string& a) { return genome(a); });
+}
+
+}  // namespace v2
+}  // namespace v0
+}  // namespace mgnify

@@ -1,0 +1,165 @@
+#pragma once
+
+// V2Client's shared state and the member templates (get, paged, many) that every part of its
+// bodies instantiates (impl/client.ipp and impl/client_<area>.ipp): each
+// part is a unit of its own in the compiled library, so that none instantiates every model.
+
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mgnify/batch.hpp"
+#include "mgnify/config.hpp"
+#include "mgnify/default_transport.hpp"
+#include "mgnify/detail/counted_pages.hpp"
+#include "mgnify/detail/json.hpp"
+#include "mgnify/detail/make_walk.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/files/download.hpp"
+#include "mgnify/http/session.hpp"
+#include "mgnify/http/text.hpp"
+#include "mgnify/http/url.hpp"
+#include "mgnify/v2/client.hpp"
+#include "mgnify/v2/fast_decode.hpp"
+
+namespace mgnify {
+inline namespace v0 {
+namespace v2 {
+
+struct V2Client::State {
+  State(std::shared_ptr<http::Session> s, V2Options o) : session(std::move(s)), v2(o) {
+    if (v2.concurrency == 0) throw InvalidArgument("V2Options::concurrency must be at least 1");
+    if (parallel_pages() == 0) {
+      throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
+    }
+    // A present but rejected token gets 401 even for public data, so the
+    // session answers a 401 to a call that carried one by refreshing the
+    // token once (or, by option, dropping it) and repeating the call:
+    // downloads and text included, since they run through the same session.
+    http::TokenRefresh policy;
+    // The session owns the policy; it calls it only while it is alive.
+    policy.refresh = [raw = session.get()](const std::string& rejected) {
+      return refresh_token(*raw, rejected).token;
+    };
+    policy.anonymous_fallback = v2.anonymous_fallback_on_auth_failure;
+    policy.not_found_hint = kPrivateNotFoundHint;
+    session->set_token_refresh(std::move(policy));
+  }
+  std::size_t parallel_pages() const { return session->options().parallel_pages; }
+  std::shared_ptr<http::Session> session;
+  V2Options v2;
+
+  static TokenResponse refresh_token(http::Session& session, const std::string& token) {
+    http::CallOptions call;
+    call.send_token = false;
+    const auto response =
+        session.post_json(session.url("auth/sliding/refresh"), {{"token", token}}, call);
+    return mgnify::detail::decode_response<TokenResponse>(response);
+  }
+
+  http::Response get(const std::string& url, const CancelToken& cancel = CancelToken::never()) {
+    http::CallOptions call;
+    call.cancel = cancel;
+    return session->get(url, call);
+  }
+};
+
+template <class T>
+T V2Client::get(const std::string& path, const http::Query& query) const {
+  const auto response = state_->get(state_->session->url(path, query));
+  return mgnify::detail::decode_response<T>(response);
+}
+
+template <class T>
+Paged<T> V2Client::paged(const std::string& path, http::Query filters,
+                         const ListOptions& list) const {
+  mgnify::detail::validate(list, {"v2", kMaxPageSize, true});
+  const std::int64_t page_size = list.page_size.value_or(kMaxPageSize);
+  const std::int64_t start_page = list.resume_token ? V2Client::resume_page(*list.resume_token)
+                                                    : list.start_page;
+  std::shared_ptr<State> state = state_;
+  // Every page is checked against the total and the server's page size
+  // (detail/counted_pages.hpp), which also decides where the walk ends.
+  auto pages = std::make_shared<mgnify::detail::CountedPages>(page_size);
+  mgnify::detail::WalkSpec<T> spec;
+  spec.first_token = std::to_string(start_page);
+  spec.max_items = list.max_items;
+  spec.fetch = [state, path, filters = std::move(filters), page_size, pages](
+                   const std::string& token,
+                   const mgnify::detail::PageProgress<T>& progress) -> mgnify::Page<T> {
+    const std::int64_t page = std::stoll(token);
+    http::Query query = filters;
+    query.set("page", token);
+    query.set("page_size", std::to_string(page_size));
+    const auto response = state->get(state->session->url(path, query), progress.cancel());
+    progress.received();
+    auto decoded = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
+    const auto items = static_cast<std::int64_t>(decoded.items.size());
+    if (const auto choice = pages->open_size_choice(page, items, decoded.count)) {
+      // A walk resumed on a short page: it is either the list's last page
+      // or a page of a server that clamps to its length. The page after it,
+      // empty past the end of a v2 list, tells which, so that no item is
+      // silently left out.
+      query.set("page", std::to_string(page + 1));
+      const auto look_ahead = state->get(state->session->url(path, query), progress.cancel());
+      const bool more =
+          !mgnify::detail::decode_response_fast<v2::Page<T>>(look_ahead).items.empty();
+      pages->settle_size(more ? choice->if_more : choice->if_last);
+    }
+    const auto next = pages->accept(page, items, decoded.count, response.url);
+    mgnify::Page<T> out;
+    out.total = decoded.count;
+    out.url = response.url;
+    out.page = page;
+    out.page_size = pages->server_size().value_or(page_size);
+    if (next) out.next = std::to_string(*next);
+    out.items = std::move(decoded.items);
+    return out;
+  };
+  if (state_->session->options().read_ahead) {
+    // Page numbers are known once the first page gave `count` and the
+    // server's page size, so several pages can be in flight; the fetcher
+    // only uses the thread-safe State and CountedPages.
+    spec.mode = mgnify::detail::WalkMode::counted;
+    spec.window = state_->parallel_pages();
+    spec.token_at = [start_page, pages](std::size_t index,
+                                        const mgnify::Page<T>&) -> std::optional<std::string> {
+      if (index >
+          static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
+        return std::nullopt;
+      }
+      const std::int64_t page = start_page + static_cast<std::int64_t>(index);
+      if (!pages->has_page(page)) return std::nullopt;
+      return std::to_string(page);
+    };
+  }
+  return mgnify::detail::make_walk(std::move(spec));
+}
+
+template <class T, class Fn>
+std::vector<Result<T>> V2Client::many(const std::vector<std::string>& ids,
+                                      const BatchOptions& batch, Fn fn) const {
+  return mgnify::detail::run_batch(ids.size(), batch, state_->v2.concurrency,
+                                   [&ids, &fn](std::size_t i) { return fn(ids[i]); });
+}
+
+}  // namespace v2
+}  // namespace v0
+}  // namespace mgnify
+
+// Header-only, the bodies come here rather than at the end of v2/client.hpp, so that they see
+// State whichever of the two headers a program includes first.
+#if MGNIFY_HEADER_ONLY
+#include "mgnify/v2/impl/client.ipp"
+#include "mgnify/v2/impl/client_analyses.ipp"
+#include "mgnify/v2/impl/client_genomes.ipp"
+#include "mgnify/v2/impl/client_studies.ipp"
+#endif

@@ -1,0 +1,3 @@
+// One unit of the compiled library (MGNIFY_SEPARATE_COMPILATION); its bodies are listed in
+// include/mgnify/impl/units/tables.hpp.
+#include "mgnify/impl/units/tables.hpp"
