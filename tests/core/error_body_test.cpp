@@ -1,13 +1,12 @@
-#include <catch2/catch.hpp>
+#include "mgnify/error_body.hpp"
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "mgnify/detail/text_excerpt.hpp"
 #include "mgnify/error.hpp"
-#include "mgnify/error_body.hpp"
 
 using mgnify::ErrorBody;
 using mgnify::parse_error_body;

@@ -5,9 +5,9 @@
 // explains how bodies are assigned to units.
 
 #include "mgnify/detail/impl/json.ipp"
-#include "mgnify/impl/accession.ipp"
 #include "mgnify/detail/impl/json_text.ipp"
 #include "mgnify/detail/impl/text_excerpt.ipp"
+#include "mgnify/impl/accession.ipp"
 #include "mgnify/impl/compiled_only.hpp"
 #include "mgnify/impl/error_body.ipp"
 #include "mgnify/impl/link_tags.ipp"

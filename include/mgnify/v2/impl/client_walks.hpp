@@ -83,8 +83,8 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
                          const ListOptions& list) const {
   mgnify::detail::validate(list, {"v2", kMaxPageSize, true});
   const std::int64_t page_size = list.page_size.value_or(kMaxPageSize);
-  const std::int64_t start_page = list.resume_token ? V2Client::resume_page(*list.resume_token)
-                                                    : list.start_page;
+  const std::int64_t start_page =
+      list.resume_token ? V2Client::resume_page(*list.resume_token) : list.start_page;
   std::shared_ptr<State> state = state_;
   // Every page is checked against the total and the server's page size
   // (detail/counted_pages.hpp), which also decides where the walk ends.
