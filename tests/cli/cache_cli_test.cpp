@@ -19,7 +19,8 @@ mgnify::mock::MockServer& cache_cli_mock() {
   return server;
 }
 
-mgnify::test::cli::Run run_with_cache_env(std::vector<std::string> args, std::vector<std::string> env = {}) {
+mgnify::test::cli::Run run_with_cache_env(std::vector<std::string> args,
+                                          std::vector<std::string> env = {}) {
   std::vector<std::string> full = {"--rate-limit", "0"};
   full.insert(full.end(), args.begin(), args.end());
   env.push_back("MGNIFY_API_V1_URL=" + cache_cli_mock().v1_url());

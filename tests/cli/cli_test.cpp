@@ -46,7 +46,8 @@ std::vector<std::string> service_env() {
 
 /// Runs `mgnify args...` against the mock with no rate limit and one attempt
 /// per request unless the arguments say otherwise.
-mgnify::test::cli::Run mgnify_run(std::vector<std::string> args, std::vector<std::string> env = {}) {
+mgnify::test::cli::Run mgnify_run(std::vector<std::string> args,
+                                  std::vector<std::string> env = {}) {
   std::vector<std::string> full = {"--rate-limit", "0"};
   full.insert(full.end(), args.begin(), args.end());
   auto e = service_env();
@@ -748,7 +749,8 @@ TEST_CASE("v2 with --token-env: private data, never printing the token; a dead t
       {std::string("MY_MGNIFY_TOKEN=") + d::kValidToken});
   REQUIRE(mine.code == 0);
   std::vector<std::string> accessions;
-  for (const auto& s : mgnify::test::cli::ndjson_lines(mine.out)) accessions.push_back(s.at("accession"));
+  for (const auto& s : mgnify::test::cli::ndjson_lines(mine.out))
+    accessions.push_back(s.at("accession"));
   for (const auto& p : d::kPrivateStudies) {
     CHECK(std::find(accessions.begin(), accessions.end(), p) != accessions.end());
   }
@@ -948,9 +950,9 @@ TEST_CASE("an example refuses a negative, zero or non-numeric count by name, bef
 TEST_CASE("the --base-url option wins over the environment variable", "[cli]") {
   const auto run =
       mgnify::test::cli::run_piped(MGNIFY_CLI_PATH,
-                          {"--rate-limit", "0", "--base-url", mock().v2_url(), "--format", "ndjson",
-                           "v2", "studies", "list", "--max", "2"},
-                          {"MGNIFY_API_V2_URL=http://127.0.0.1:1/nowhere"});
+                                   {"--rate-limit", "0", "--base-url", mock().v2_url(), "--format",
+                                    "ndjson", "v2", "studies", "list", "--max", "2"},
+                                   {"MGNIFY_API_V2_URL=http://127.0.0.1:1/nowhere"});
   CHECK(run.code == 0);
   CHECK(mgnify::test::cli::ndjson_lines(run.out).size() == 2);
 }
@@ -1061,7 +1063,8 @@ TEST_CASE("downloads of a v2 analysis and study, by download group", "[cli][down
   const auto tax =
       mgnify_run({"--format", "ndjson", "downloads", analyses[0], "-g", "taxonomies."});
   REQUIRE(tax.code == 0);
-  CHECK(mgnify::test::cli::ndjson_lines(tax.out).size() == detail.downloads_in_group("taxonomies.").size());
+  CHECK(mgnify::test::cli::ndjson_lines(tax.out).size() ==
+        detail.downloads_in_group("taxonomies.").size());
 
   std::size_t expected = 0;
   for (const auto& a : analyses) expected += client.analysis(a).downloads.size();
@@ -1179,8 +1182,9 @@ TEST_CASE(
   std::vector<std::string> args = {
       "--rate-limit",         "0",     "--format",   "ndjson",        "download", "--manifest",
       manifest_path.string(), "--dir", out.string(), "--concurrency", "1"};
-  auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, args, service_env(), std::chrono::seconds(30),
-                                 std::chrono::milliseconds(1000));
+  auto run =
+      mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, args, service_env(), std::chrono::seconds(30),
+                                   std::chrono::milliseconds(1000));
   mock().clear_faults();
   INFO(run.err);
   REQUIRE_FALSE(run.timed_out);
@@ -1693,8 +1697,9 @@ TEST_CASE("server text with control characters reaches TSV and JSON output escap
       CHECK(first_control(run.out, true) == "");
       CHECK(run.out.find("\\u001b]52;c;") != std::string::npos);
       CHECK(run.out.find("\\u009b31m") != std::string::npos);
-      const json records = std::string(format) == "json" ? json::parse(run.out)
-                                                         : json(mgnify::test::cli::ndjson_lines(run.out));
+      const json records = std::string(format) == "json"
+                               ? json::parse(run.out)
+                               : json(mgnify::test::cli::ndjson_lines(run.out));
       REQUIRE(records.size() == 2);
       CHECK(records[0].at("title") == kHostile);
     }

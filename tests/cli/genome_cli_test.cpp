@@ -35,7 +35,7 @@ mgnify::mock::MockServer& genome_mock() {
 const char* const kCatalogue = "human-gut-v2-0";
 
 mgnify::test::cli::Run genome_run(std::vector<std::string> args,
-                         std::chrono::milliseconds interrupt_after = 0ms) {
+                                  std::chrono::milliseconds interrupt_after = 0ms) {
   std::vector<std::string> full = {"--rate-limit", "0", "--retries", "1"};
   full.insert(full.end(), args.begin(), args.end());
   auto run = mgnify::test::cli::run_piped(
@@ -205,8 +205,8 @@ TEST_CASE("genome search prints the SDK's hits as TSV and JSON, one search per F
   };
   std::string lower = second;
   for (char& c : lower) c = static_cast<char>(c - 'A' + 'a');
-  mgnify::test::dl::write_file(dir.path() / "q.fa",
-                      ">contig_1 first one\n" + wrapped(seq) + ">contig_2\r\n" + wrapped(lower));
+  mgnify::test::dl::write_file(dir.path() / "q.fa", ">contig_1 first one\n" + wrapped(seq) +
+                                                        ">contig_2\r\n" + wrapped(lower));
   genome_mock().clear_requests();
   const auto fasta =
       genome_run({"--format", "ndjson", "genome", "search", "--fasta",
@@ -353,9 +353,9 @@ TEST_CASE("genome gather draws its progress on a terminal", "[cli][genome][gathe
   const auto signature = signature_file(dir, "s.sig", "tty");
   const auto tty =
       mgnify::test::cli::run_in_terminal(MGNIFY_CLI_PATH,
-                                {"--rate-limit", "0", "--format", "tsv", "genome", "gather",
-                                 signature.string(), "--catalogue", kCatalogue},
-                                {"MGNIFY_API_V2_URL=" + genome_mock().v2_url()});
+                                         {"--rate-limit", "0", "--format", "tsv", "genome",
+                                          "gather", signature.string(), "--catalogue", kCatalogue},
+                                         {"MGNIFY_API_V2_URL=" + genome_mock().v2_url()});
   REQUIRE_FALSE(tty.timed_out);
   CHECK(tty.code == 0);
   CHECK(tty.err.find("\rgather: job mock-gather-") != std::string::npos);

@@ -229,8 +229,8 @@ std::vector<std::set<std::string>> bash_completes_each(
     program += "; (COMP_WORDS=(mgnify" + array + "); COMP_CWORD=" + std::to_string(words.size()) +
                "; _mgnify; printf '%s\\n' \"${COMPREPLY[@]}\"); echo '" + end + "'";
   }
-  const auto run = mgnify::test::cli::run_piped("/bin/bash", {"--norc", "--noprofile", "-c", program}, {},
-                                       std::chrono::seconds(120));
+  const auto run = mgnify::test::cli::run_piped(
+      "/bin/bash", {"--norc", "--noprofile", "-c", program}, {}, std::chrono::seconds(120));
   REQUIRE_FALSE(run.timed_out);
   REQUIRE(run.code == 0);
   CHECK(run.err.empty());
@@ -479,8 +479,8 @@ TEST_CASE("the man page names every command and every option the help shows", "[
   CHECK(checked >= 7);
   // groff renders it without warnings where it is installed.
   if (std::filesystem::exists("/usr/bin/groff")) {
-    const auto run = mgnify::test::cli::run_piped("/usr/bin/groff",
-                                         {"-man", "-Tutf8", "-ww", "-z", man_file.string()}, {});
+    const auto run = mgnify::test::cli::run_piped(
+        "/usr/bin/groff", {"-man", "-Tutf8", "-ww", "-z", man_file.string()}, {});
     REQUIRE_FALSE(run.timed_out);
     CHECK(run.code == 0);
     CHECK(run.err.empty());

@@ -22,13 +22,13 @@ mgnify::mock::MockServer& live_check_mock() {
 
 /// The tool with each service's base URL under its own origin.
 mgnify::test::cli::Run live_check_at(const std::vector<std::string>& args,
-                            const std::string& proteins_origin, const std::string& v1_origin,
-                            const std::string& v2_origin) {
-  auto run =
-      mgnify::test::cli::run_piped(MGNIFY_LIVE_CHECK_PATH, args,
-                          {"MGNIFY_PROTEINS_URL=" + proteins_origin + mgnify::mock::kProteinsPrefix,
-                           "MGNIFY_API_V1_URL=" + v1_origin + mgnify::mock::kV1Prefix,
-                           "MGNIFY_API_V2_URL=" + v2_origin + mgnify::mock::kV2Prefix});
+                                     const std::string& proteins_origin,
+                                     const std::string& v1_origin, const std::string& v2_origin) {
+  auto run = mgnify::test::cli::run_piped(
+      MGNIFY_LIVE_CHECK_PATH, args,
+      {"MGNIFY_PROTEINS_URL=" + proteins_origin + mgnify::mock::kProteinsPrefix,
+       "MGNIFY_API_V1_URL=" + v1_origin + mgnify::mock::kV1Prefix,
+       "MGNIFY_API_V2_URL=" + v2_origin + mgnify::mock::kV2Prefix});
   REQUIRE_FALSE(run.timed_out);
   return run;
 }

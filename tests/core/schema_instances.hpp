@@ -177,7 +177,9 @@ class Generator {
  private:
   static constexpr int kMaxDepth = 32;
 
-  const json& resolve(const json& schema) const { return mgnify::test::schema_instances::resolve(root_, schema); }
+  const json& resolve(const json& schema) const {
+    return mgnify::test::schema_instances::resolve(root_, schema);
+  }
 
   static void check_keywords(const json& s) {
     static const std::set<std::string> understood = {
