@@ -59,6 +59,9 @@ MGNIFY_DECL bool starts_with_ci(std::string_view text, std::string_view prefix) 
 /// decimal digits (surrounding whitespace ignored). False for anything else.
 MGNIFY_DECL bool parse_prefixed_number(std::string_view text, std::string_view prefix,
                                        std::size_t width, std::uint64_t& out) noexcept;
+/// A positive decimal number of at most 18 digits (so it fits std::int64_t),
+/// digits only; nullopt for anything else.
+MGNIFY_DECL std::optional<std::int64_t> parse_positive_integer(std::string_view text) noexcept;
 /// `value` in decimal, left-padded with zeros to `width` digits.
 MGNIFY_DECL std::string zero_padded(std::uint64_t value, std::size_t width);
 

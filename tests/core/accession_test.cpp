@@ -52,6 +52,13 @@ TEST_CASE("INSDC study accessions and PubMed ids", "[accession]") {
     CAPTURE(other);
     CHECK_FALSE(mgnify::is_insdc_study_accession(other));
   }
+  CHECK(mgnify::detail::parse_positive_integer("25000000") ==
+        std::optional<std::int64_t>(25000000));
+  CHECK_FALSE(mgnify::detail::parse_positive_integer("0"));
+  CHECK_FALSE(mgnify::detail::parse_positive_integer("-1"));
+  CHECK_FALSE(mgnify::detail::parse_positive_integer("12a"));
+  CHECK_FALSE(mgnify::detail::parse_positive_integer(""));
+  CHECK_FALSE(mgnify::detail::parse_positive_integer("1234567890123456789"));
   CHECK(mgnify::checked_pubmed_id(25000000) == "25000000");
   CHECK_THROWS_AS(mgnify::checked_pubmed_id(0), InvalidArgument);
   CHECK_THROWS_WITH(mgnify::checked_pubmed_id(-7), Catch::Contains("-7"));

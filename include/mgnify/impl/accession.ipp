@@ -53,6 +53,17 @@ MGNIFY_DECL bool parse_prefixed_number(std::string_view text, std::string_view p
   return true;
 }
 
+MGNIFY_DECL std::optional<std::int64_t> parse_positive_integer(std::string_view text) noexcept {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  std::int64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value == 0) return std::nullopt;
+  return value;
+}
+
 MGNIFY_DECL std::string zero_padded(std::uint64_t value, std::size_t width) {
   std::string digits = std::to_string(value);
   if (digits.size() < width) digits.insert(0, width - digits.size(), '0');

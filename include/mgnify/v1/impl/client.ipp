@@ -510,8 +510,7 @@ MGNIFY_DECL std::string LegacyClient::checked_id(const std::string& collection,
     return checked_accession(id, kStudyAccession);
   }
   if (collection == "publications") {
-    const bool digits_only = id.find_first_not_of("0123456789") == std::string::npos;
-    if (!digits_only || id.find_first_not_of('0') == std::string::npos) {
+    if (!mgnify::detail::parse_positive_integer(id)) {
       throw InvalidArgument("not a PubMed id (a positive number): '" + id + "'");
     }
   }

@@ -87,13 +87,12 @@ MGNIFY_DECL bool V2Client::valid_webin_username(const std::string& username) {
 
 MGNIFY_DECL std::int64_t V2Client::resume_page(const std::string& token) {
   // A v2 token is the number of the page that failed.
-  const bool digits = !token.empty() && token.size() <= 18 &&
-                      token.find_first_not_of("0123456789") == std::string::npos;
-  if (!digits || std::stoll(token) < 1) {
+  const std::optional<std::int64_t> page = mgnify::detail::parse_positive_integer(token);
+  if (!page) {
     throw InvalidArgument("ListOptions::resume_token '" + token +
                           "' is not a page of a v2 list (a page number)");
   }
-  return std::stoll(token);
+  return *page;
 }
 
 MGNIFY_DECL std::string V2Client::segment(const std::string& value) {
