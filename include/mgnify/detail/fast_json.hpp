@@ -507,29 +507,21 @@ class TableLayout {
   std::uint64_t mask_ = 0;
 };
 
-/// The field table named `fields`; other tables (v1's `attributes`) have their own.
-struct FieldsTable {
-  template <class Self, class Visitor>
-  static void apply(Self& model, Visitor& v) {
-    std::remove_const_t<Self>::fields(model, v);
-  }
-};
-
-template <class Table, class M>
+template <class M>
 const TableLayout& table_layout() {
   static const TableLayout layout = [] {
     TableLayout collected;
     const M probe{};
-    Table::apply(probe, collected);
+    M::fields(probe, collected);
     return collected;
   }();
   return layout;
 }
 
-/// Reads every field of `obj` into `out` through a field table.
-template <class Table, class M>
+/// Reads every field of `obj` into `out` through M's field table.
+template <class M>
 void read_table(od::object& obj, const Source& src, M& out) {
-  const TableLayout& layout = table_layout<Table, M>();
+  const TableLayout& layout = table_layout<M>();
   // A longer table than the required-field mask holds goes to the nlohmann path.
   if (layout.keys().size() > 64) throw Fallback{};
   TableProgress progress;
@@ -539,7 +531,7 @@ void read_table(od::object& obj, const Source& src, M& out) {
     if (!entry) return validate(v);
     hint = *entry + 1;
     FieldTableReader reader(*entry, v, src, progress);
-    Table::apply(out, reader);
+    M::fields(out, reader);
   });
   // A missing required field: the nlohmann path reports it with its name.
   if ((progress.required_seen & layout.required_mask()) != layout.required_mask()) {
@@ -547,16 +539,17 @@ void read_table(od::object& obj, const Source& src, M& out) {
   }
   if (!progress.former.empty()) {
     FormerFieldResolver resolver(progress);
-    Table::apply(out, resolver);
+    M::fields(out, resolver);
   }
 }
 
-/// Every model with a field table has a fast reader derived from it.
+/// Every model with a field table has a fast reader derived from it (v1
+/// resources: v1/fast_decode.hpp).
 template <class M>
-struct Model<M, std::enable_if_t<has_fields<M>::value>> {
+struct Model<M, std::enable_if_t<has_fields<M>::value && !wraps_resource<M>::value>> {
   static constexpr bool enabled = true;
   static void read(od::object obj, const ObjectText& text, const Source& src, M& out) {
-    read_table<FieldsTable>(obj, src, out);
+    read_table(obj, src, out);
     out.raw = src.raw(text.after_read());
   }
 };

@@ -15,6 +15,11 @@
 //   };
 //   MGNIFY_JSON_FIELDS(Study, "study")
 //
+// A v1 resource model (detail::wraps_resource) uses the same table and the
+// same macro: its table lists the `attributes` object of the JSON:API
+// resource it keeps in `resource`, and the rest of the resource (id, type,
+// relationships, links) is read and written as a Resource.
+//
 // A derived model calls its base's fields() first. Five kinds of field:
 // - required: absent or null is a DecodeError;
 // - optional: a std::optional, absent or null is nullopt;
@@ -69,6 +74,14 @@ template <class M>
 struct has_fields<M,
                   std::void_t<decltype(M::fields(std::declval<M&>(), std::declval<FieldProbe&>()))>>
     : std::true_type {};
+
+/// Table models that wrap a JSON:API resource (v1): their table covers
+/// `resource.attributes`, not the whole object, which `resource` keeps.
+template <class M, class = void>
+struct wraps_resource : std::false_type {};
+template <class M>
+struct wraps_resource<M, std::void_t<decltype(std::declval<const M&>().resource.attributes.json())>>
+    : has_fields<M> {};
 
 /// A member still at T{}: the default of every defaulted field.
 template <class T>
@@ -257,17 +270,39 @@ inline void expect_object(const nlohmann::json& j, const char* what) {
 template <class M>
 void read_fields(const nlohmann::json& j, M& out, const char* what) {
   expect_object(j, what);
-  out.raw = j;
-  JsonFieldReader reader{j, out.raw};
-  M::fields(out, reader);
+  if constexpr (wraps_resource<M>::value) {
+    out = M{};
+    j.get_to(out.resource);
+    try {
+      const JsonFieldReader reader{out.resource.attributes.json(), out.resource.attributes};
+      M::fields(out, reader);
+    } catch (const DecodeError& e) {
+      throw DecodeError("/attributes" + e.json_path(), e.url(), e.detail());
+    }
+  } else {
+    out.raw = j;
+    JsonFieldReader reader{j, out.raw};
+    M::fields(out, reader);
+  }
 }
 
 template <class M>
 void write_fields(nlohmann::json& j, const M& model) {
-  const nlohmann::json& raw = model.raw.json();
-  j = raw.is_object() ? raw : nlohmann::json::object();
-  JsonFieldWriter writer{j};
-  M::fields(model, writer);
+  if constexpr (wraps_resource<M>::value) {
+    // The typed attributes go over the raw ones, so unknown attributes survive.
+    auto resource = model.resource;
+    nlohmann::json attributes =
+        resource.attributes.is_object() ? resource.attributes.json() : nlohmann::json::object();
+    const JsonFieldWriter writer{attributes};
+    M::fields(model, writer);
+    resource.attributes = std::move(attributes);
+    j = resource;
+  } else {
+    const nlohmann::json& raw = model.raw.json();
+    j = raw.is_object() ? raw : nlohmann::json::object();
+    JsonFieldWriter writer{j};
+    M::fields(model, writer);
+  }
 }
 
 }  // namespace detail

@@ -20,15 +20,6 @@ namespace mgnify {
 inline namespace v0 {
 namespace detail {
 
-/// v1 models: a resource whose `attributes` object has the field table.
-template <class M, class = void>
-struct has_attribute_table : std::false_type {};
-template <class M>
-struct has_attribute_table<
-    M, std::void_t<decltype(M::attributes(std::declval<M&>(), std::declval<FieldProbe&>())),
-                   decltype(std::declval<const M&>().resource.attributes.json())>>
-    : std::true_type {};
-
 /// "/a~1b" for key "a/b" under "": RFC 6901 escaping.
 inline std::string json_pointer_append(const std::string& base, const std::string& key) {
   std::string out = base + "/";
@@ -115,15 +106,15 @@ class UnknownMemberCollector {
 
 template <class T>
 void collect_unknown_in(const T& member, const std::string& path, std::vector<std::string>& out) {
-  if constexpr (has_fields<T>::value) {
+  if constexpr (wraps_resource<T>::value) {
+    const std::string attributes_path = json_pointer_append(path, "attributes");
+    UnknownMemberCollector collector(attributes_path, out);
+    T::fields(member, collector);
+    collector.report_unlisted(member.resource.attributes.json());
+  } else if constexpr (has_fields<T>::value) {
     UnknownMemberCollector collector(path, out, &member.raw.json());
     T::fields(member, collector);
     collector.report_unlisted(member.raw.json());
-  } else if constexpr (has_attribute_table<T>::value) {
-    const std::string attributes_path = json_pointer_append(path, "attributes");
-    UnknownMemberCollector collector(attributes_path, out);
-    T::attributes(member, collector);
-    collector.report_unlisted(member.resource.attributes.json());
   } else if constexpr (is_optional<T>::value) {
     if (member) collect_unknown_in(*member, path, out);
   } else if constexpr (is_std_vector<T>::value) {
@@ -137,8 +128,7 @@ void collect_unknown_in(const T& member, const std::string& path, std::vector<st
 /// `model` received that its field tables do not name.
 template <class M>
 std::vector<std::string> unknown_members(const M& model) {
-  static_assert(has_fields<M>::value || has_attribute_table<M>::value,
-                "unknown_members needs a model with a field table");
+  static_assert(has_fields<M>::value, "unknown_members needs a model with a field table");
   std::vector<std::string> out;
   collect_unknown_in(model, "", out);
   return out;

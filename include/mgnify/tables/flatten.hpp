@@ -47,14 +47,6 @@ struct FieldNames {
   }
 };
 
-// Typed v1 models list their JSON:API attributes in a table of their own.
-template <class M, class = void>
-struct has_attribute_table : std::false_type {};
-template <class M>
-struct has_attribute_table<
-    M, std::void_t<decltype(M::attributes(std::declval<const M&>(), std::declval<FieldNames&>()))>>
-    : std::true_type {};
-
 /// Adds the scalar leaves of `object` to `view` as "prefix.key" (recursively
 /// for nested objects); arrays are added whole, as values to name by path.
 MGNIFY_DECL void add_leaves(nlohmann::ordered_json& view, const std::string& prefix,
@@ -78,12 +70,9 @@ std::vector<std::string> field_order() {
   std::vector<std::string> names;
   detail::FieldNames visitor{names};
   if constexpr (mgnify::detail::has_fields<M>::value) {
+    if constexpr (mgnify::detail::wraps_resource<M>::value) names = {"id", "type"};
     const M model{};
     M::fields(model, visitor);
-  } else if constexpr (detail::has_attribute_table<M>::value) {
-    const M model{};
-    names = {"id", "type"};
-    M::attributes(model, visitor);
   }
   return names;
 }

@@ -32,7 +32,7 @@ struct Analysis : ResourceModel {
   std::optional<std::string> mgx_accession;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("accession", s.accession);
     v.defaulted("analysis-summary", s.analysis_summary);
     v.optional("pipeline-version", s.pipeline_version);
@@ -46,7 +46,7 @@ struct Analysis : ResourceModel {
     v.optional("mgx-accession", s.mgx_accession);
   }
 };
-MGNIFY_V1_MODEL_JSON(Analysis)
+MGNIFY_JSON_FIELDS(Analysis, "analysis")
 
 /// Type `analysis-job-contigs`. The resource id changed meaning over time
 /// (a database id, later the contig id): use `contig_id`.
@@ -67,7 +67,7 @@ struct AnalysisContig : ResourceModel {
   std::optional<bool> has_kegg_module;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("contig-id", s.contig_id);
     v.optional("length", s.length);
     v.optional("coverage", s.coverage);
@@ -84,7 +84,7 @@ struct AnalysisContig : ResourceModel {
     v.optional("has-kegg-module", s.has_kegg_module);
   }
 };
-MGNIFY_V1_MODEL_JSON(AnalysisContig)
+MGNIFY_JSON_FIELDS(AnalysisContig, "analysis-contig")
 
 /// Type `pipelines`; id is the release version ("5.0").
 struct Pipeline : ResourceModel {
@@ -96,7 +96,7 @@ struct Pipeline : ResourceModel {
   std::optional<std::int64_t> analyses_count;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("release-version", s.release_version);
     v.optional("description", s.description);
     v.optional("changes", s.changes);
@@ -105,7 +105,7 @@ struct Pipeline : ResourceModel {
     v.optional("analyses-count", s.analyses_count);
   }
 };
-MGNIFY_V1_MODEL_JSON(Pipeline)
+MGNIFY_JSON_FIELDS(Pipeline, "pipeline")
 
 /// `file-format` of a download.
 struct FileFormat {
@@ -171,7 +171,7 @@ struct Download : ResourceModel {
   }
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("alias", s.alias);
     v.optional("file-format", s.file_format);
     v.optional("description", s.description);
@@ -179,7 +179,7 @@ struct Download : ResourceModel {
     v.optional("file-checksum", s.file_checksum);
   }
 };
-MGNIFY_V1_MODEL_JSON(Download)
+MGNIFY_JSON_FIELDS(Download, "download")
 
 }  // namespace v1
 }  // namespace v0

@@ -25,7 +25,7 @@ struct AnnotationEntry : ResourceModel {
   std::optional<std::int64_t> count;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("accession", s.accession);
     v.optional("description", s.description);
     v.optional("count", s.count);
@@ -36,28 +36,28 @@ struct AnnotationEntry : ResourceModel {
 struct GoTerm : AnnotationEntry {
   std::optional<std::string> lineage;
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
-    AnnotationEntry::attributes(s, v);
+  static void fields(Self& s, V& v) {
+    AnnotationEntry::fields(s, v);
     v.optional("lineage", s.lineage);
   }
 };
-MGNIFY_V1_MODEL_JSON(GoTerm)
+MGNIFY_JSON_FIELDS(GoTerm, "go-term")
 
 /// Type `interpro-identifiers`; id is the IPR accession.
 struct InterproIdentifier : AnnotationEntry {};
-MGNIFY_V1_MODEL_JSON(InterproIdentifier)
+MGNIFY_JSON_FIELDS(InterproIdentifier, "interpro-identifier")
 
 /// Type `pfam-entries`; id is the PF accession.
 struct PfamEntry : AnnotationEntry {};
-MGNIFY_V1_MODEL_JSON(PfamEntry)
+MGNIFY_JSON_FIELDS(PfamEntry, "pfam-entry")
 
 /// Type `kegg-orthologs`; id is the K number.
 struct KeggOrtholog : AnnotationEntry {};
-MGNIFY_V1_MODEL_JSON(KeggOrtholog)
+MGNIFY_JSON_FIELDS(KeggOrtholog, "kegg-ortholog")
 
 /// Type `antismash-gene-clusters`.
 struct AntismashGeneCluster : AnnotationEntry {};
-MGNIFY_V1_MODEL_JSON(AntismashGeneCluster)
+MGNIFY_JSON_FIELDS(AntismashGeneCluster, "antismash-gene-cluster")
 
 /// Type `kegg-modules`; per-analysis entries carry completeness and the KOs.
 struct KeggModule : AnnotationEntry {
@@ -66,27 +66,27 @@ struct KeggModule : AnnotationEntry {
   std::vector<std::string> matching_kos;
   std::vector<std::string> missing_kos;
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
-    AnnotationEntry::attributes(s, v);
+  static void fields(Self& s, V& v) {
+    AnnotationEntry::fields(s, v);
     v.optional("name", s.name);
     v.optional("completeness", s.completeness);
     v.defaulted("matching-kos", s.matching_kos);
     v.defaulted("missing-kos", s.missing_kos);
   }
 };
-MGNIFY_V1_MODEL_JSON(KeggModule)
+MGNIFY_JSON_FIELDS(KeggModule, "kegg-module")
 
 /// Type `genome-properties`; per-analysis entries carry presence
 /// ("Yes", "Partial", "No").
 struct GenomeProperty : AnnotationEntry {
   std::optional<std::string> presence;
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
-    AnnotationEntry::attributes(s, v);
+  static void fields(Self& s, V& v) {
+    AnnotationEntry::fields(s, v);
     v.optional("presence", s.presence);
   }
 };
-MGNIFY_V1_MODEL_JSON(GenomeProperty)
+MGNIFY_JSON_FIELDS(GenomeProperty, "genome-property")
 
 /// Type `organisms` (taxonomy lists); id is the lineage. Its links.self is
 /// double-encoded by the service: follow it as given, never rebuild it.
@@ -102,7 +102,7 @@ struct Organism : ResourceModel {
   std::optional<std::int64_t> count;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("lineage", s.lineage);
     v.defaulted("hierarchy", s.hierarchy);
     v.optional("domain", s.domain);
@@ -113,7 +113,7 @@ struct Organism : ResourceModel {
     v.optional("count", s.count);
   }
 };
-MGNIFY_V1_MODEL_JSON(Organism)
+MGNIFY_JSON_FIELDS(Organism, "organism")
 
 }  // namespace v1
 }  // namespace v0

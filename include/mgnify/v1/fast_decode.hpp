@@ -1,7 +1,7 @@
 #pragma once
 
 // Fast (simdjson) decoders of the v1 documents the client walks: list pages
-// of any typed model (driven by the model's attributes() field table, the
+// of any typed model (driven by the model's fields() table, the
 // same table from_json uses) or of bare Resources. Same structs as from_json; see
 // detail/fast_json.hpp for the fallback contract.
 
@@ -22,21 +22,6 @@ namespace detail {
 namespace fast {
 
 namespace v1_detail {
-
-template <class M, class = void>
-struct has_attributes : std::false_type {};
-template <class M>
-struct has_attributes<
-    M, std::void_t<decltype(M::attributes(std::declval<M&>(), std::declval<FieldProbe&>()))>>
-    : std::true_type {};
-
-/// A typed model's `attributes` field table.
-struct AttributesTable {
-  template <class Self, class Visitor>
-  static void apply(Self& model, Visitor& v) {
-    std::remove_const_t<Self>::attributes(model, v);
-  }
-};
 
 // Each reader below sets its whole target from the value it is given, never
 // merging into what an earlier occurrence of the same key left: nlohmann keeps
@@ -60,7 +45,7 @@ void read_nested_member(od::value v, std::string_view name, std::optional<T>& ou
 }
 
 // The fields of a resource object whose text is `text`; `attributes` holds the
-// typed model when M has an attributes() table.
+// typed model when M has a field table.
 template <class M>
 void read_resource(od::object obj, const ObjectText& text, const Source& src,
                    mgnify::v1::Resource& r, M* model) {
@@ -76,7 +61,7 @@ void read_resource(od::object obj, const ObjectText& text, const Source& src,
     } else if (key == "id") {
       required_field(v, r.id, src, has_id);
     } else if (key == "attributes") {
-      if constexpr (has_attributes<M>::value) {
+      if constexpr (has_fields<M>::value) {
         // A repeated "attributes" replaces the earlier one whole: typed
         // members it does not name go back to their defaults. `r` is
         // model->resource, carried over.
@@ -93,8 +78,8 @@ void read_resource(od::object obj, const ObjectText& text, const Source& src,
       }
       const ObjectText attributes_text(v);
       od::object attrs = take(v.get_object());
-      if constexpr (has_attributes<M>::value) {
-        read_table<AttributesTable>(attrs, src, *model);
+      if constexpr (has_fields<M>::value) {
+        read_table(attrs, src, *model);
       } else {
         for_fields(attrs, [](std::string_view, od::value& attribute) { validate(attribute); });
       }
@@ -192,10 +177,9 @@ struct Model<mgnify::v1::Resource> {
 };
 
 /// Every typed v1 model (Study, Sample, Run, ...): the resource plus the
-/// attributes its attributes() table lists.
+/// attributes its fields() table lists.
 template <class M>
-struct Model<M, std::enable_if_t<v1_detail::has_attributes<M>::value &&
-                                 std::is_base_of_v<mgnify::v1::ResourceModel, M>>> {
+struct Model<M, std::enable_if_t<wraps_resource<M>::value>> {
   static constexpr bool enabled = true;
   static void read(od::object obj, const ObjectText& text, const Source& src, M& out) {
     v1_detail::read_resource<M>(obj, text, src, out.resource, &out);

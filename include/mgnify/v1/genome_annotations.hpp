@@ -23,11 +23,11 @@ struct GenomeSet : ResourceModel {
   std::string name;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("name", s.name);
   }
 };
-MGNIFY_V1_MODEL_JSON(GenomeSet)
+MGNIFY_JSON_FIELDS(GenomeSet, "genome-set")
 
 /// Shared by the vocabularies whose entries are a name and a description: as
 /// listed at the top level, and with the counts a genome's list adds (how
@@ -39,7 +39,7 @@ struct NamedGenomeCount : ResourceModel {
   std::optional<std::int64_t> pangenome_count;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("name", s.name);
     v.optional("description", s.description);
     v.optional("genome-count", s.genome_count);
@@ -49,16 +49,16 @@ struct NamedGenomeCount : ResourceModel {
 
 /// A COG functional category ("C": "Energy production and conversion").
 struct CogCategory : NamedGenomeCount {};
-MGNIFY_V1_MODEL_JSON(CogCategory)
+MGNIFY_JSON_FIELDS(CogCategory, "cog-category")
 
 /// A KEGG module as the genome catalogues count it (the top-level
 /// `kegg-modules` list), not the per-analysis KeggModule with completeness.
 struct GenomeKeggModule : NamedGenomeCount {};
-MGNIFY_V1_MODEL_JSON(GenomeKeggModule)
+MGNIFY_JSON_FIELDS(GenomeKeggModule, "genome-kegg-module")
 
 /// An antiSMASH gene-cluster class as the genome catalogues count it.
 struct GenomeAntismashCluster : NamedGenomeCount {};
-MGNIFY_V1_MODEL_JSON(GenomeAntismashCluster)
+MGNIFY_JSON_FIELDS(GenomeAntismashCluster, "genome-antismash-cluster")
 
 /// A KEGG BRITE class; `parent` is the enclosing class's id, null at the top.
 struct KeggClass : ResourceModel {
@@ -69,7 +69,7 @@ struct KeggClass : ResourceModel {
   std::optional<std::int64_t> pangenome_count;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("class-id", s.class_id);
     v.optional("name", s.name);
     v.optional("parent", s.parent);
@@ -77,7 +77,7 @@ struct KeggClass : ResourceModel {
     v.optional("pangenome-count", s.pangenome_count);
   }
 };
-MGNIFY_V1_MODEL_JSON(KeggClass)
+MGNIFY_JSON_FIELDS(KeggClass, "kegg-class")
 
 }  // namespace v1
 }  // namespace v0

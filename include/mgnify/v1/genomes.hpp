@@ -57,7 +57,7 @@ struct Genome : ResourceModel {
   std::optional<Timestamp> first_created;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("accession", s.accession);
     v.optional("ena-genome-accession", s.ena_genome_accession);
     v.optional("ena-sample-accession", s.ena_sample_accession);
@@ -97,7 +97,7 @@ struct Genome : ResourceModel {
     v.optional("first-created", s.first_created);
   }
 };
-MGNIFY_V1_MODEL_JSON(Genome)
+MGNIFY_JSON_FIELDS(Genome, "genome")
 
 /// Type `genome-catalogues`; id is the catalogue slug ("human-gut-v2-0").
 struct GenomeCatalogue : ResourceModel {
@@ -114,7 +114,7 @@ struct GenomeCatalogue : ResourceModel {
   std::optional<Timestamp> last_update;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("catalogue-id", s.catalogue_id);
     v.optional("version", s.version);
     v.optional("name", s.name);
@@ -128,7 +128,7 @@ struct GenomeCatalogue : ResourceModel {
     v.optional("last-update", s.last_update);
   }
 };
-MGNIFY_V1_MODEL_JSON(GenomeCatalogue)
+MGNIFY_JSON_FIELDS(GenomeCatalogue, "genome-catalogue")
 
 }  // namespace v1
 }  // namespace v0

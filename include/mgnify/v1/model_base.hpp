@@ -1,11 +1,11 @@
 #pragma once
 
-// What every typed v1 model shares: the Resource it was decoded from, a
-// timestamp type that keeps the server's text next to the parsed time, and the
-// from_json/to_json of a typed resource. Each model lists its attributes once,
-// in a static attributes() field table (detail/fields.hpp) that maps the
-// hyphenated keys to snake_case members; decoding through nlohmann, encoding
-// and the simdjson reader (v1/fast_decode.hpp) are all driven by that table.
+// What every typed v1 model shares: the Resource it was decoded from and a
+// timestamp type that keeps the server's text next to the parsed time. Each
+// model lists its attributes once, in a static fields() table
+// (detail/fields.hpp) that maps the hyphenated keys to snake_case members;
+// MGNIFY_JSON_FIELDS derives decoding and encoding from it as for any model,
+// and the simdjson reader (v1/fast_decode.hpp) walks the same table.
 
 #include <chrono>
 #include <cstdint>
@@ -91,53 +91,6 @@ struct ResourceModel {
     return resource.relationship(name);
   }
 };
-
-namespace detail {
-
-/// from_json for a model whose attributes are listed by M::attributes, a
-/// field table (detail/fields.hpp) over the resource's `attributes` object.
-template <class M>
-void read_model(const nlohmann::json& j, M& out) {
-  out = M{};
-  from_json(j, out.resource);
-  try {
-    const mgnify::detail::JsonFieldReader reader{out.resource.attributes.json(),
-                                                 out.resource.attributes};
-    M::attributes(out, reader);
-  } catch (const DecodeError& e) {
-    throw DecodeError("/attributes" + e.json_path(), e.url(), e.detail());
-  }
-}
-
-/// to_json for a model: the resource with its typed attributes written over
-/// the raw ones, so unknown attributes survive a round trip.
-template <class M>
-void write_model(nlohmann::json& j, const M& m) {
-  Resource r = m.resource;
-  nlohmann::json attributes =
-      r.attributes.is_object() ? r.attributes.json() : nlohmann::json::object();
-  const mgnify::detail::JsonFieldWriter writer{attributes};
-  M::attributes(m, writer);
-  r.attributes = std::move(attributes);
-  to_json(j, r);
-}
-
-}  // namespace detail
-
-// Defines from_json/to_json for a model type with a static attributes() table.
-// Templates, as MGNIFY_JSON_FIELDS's are, so that only a file that converts
-// the model compiles its field table.
-#define MGNIFY_V1_MODEL_JSON(Model)                                                     \
-  template <class Json,                                                                 \
-            ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
-  void from_json(const Json& j, Model& out) {                                           \
-    ::mgnify::v1::detail::read_model(j, out);                                           \
-  }                                                                                     \
-  template <class Json,                                                                 \
-            ::std::enable_if_t<::std::is_same<Json, ::nlohmann::json>::value, int> = 0> \
-  void to_json(Json& j, const Model& m) {                                               \
-    ::mgnify::v1::detail::write_model(j, m);                                            \
-  }
 
 }  // namespace v1
 }  // namespace v0

@@ -26,7 +26,7 @@ struct PipelineTool : ResourceModel {
   std::optional<std::string> notes;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("tool-name", s.tool_name);
     v.optional("version", s.version);
     v.optional("description", s.description);
@@ -37,7 +37,7 @@ struct PipelineTool : ResourceModel {
     v.optional("notes", s.notes);
   }
 };
-MGNIFY_V1_MODEL_JSON(PipelineTool)
+MGNIFY_JSON_FIELDS(PipelineTool, "pipeline-tool")
 
 }  // namespace v1
 }  // namespace v0

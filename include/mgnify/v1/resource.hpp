@@ -181,7 +181,7 @@ struct ListLinks {
   std::optional<std::string> prev;
 
   template <class Self, class Visitor>
-  static void members(Self& self, Visitor& v) {
+  static void fields(Self& self, Visitor& v) {
     v.optional("first", self.first);
     v.optional("last", self.last);
     v.optional("next", self.next);
@@ -198,7 +198,7 @@ struct Pagination {
   bool is_cursor() const noexcept { return count.has_value() && !page && !pages; }
 
   template <class Self, class Visitor>
-  static void members(Self& self, Visitor& v) {
+  static void fields(Self& self, Visitor& v) {
     v.optional("page", self.page);
     v.optional("pages", self.pages);
     v.optional("count", self.count);
@@ -207,14 +207,14 @@ struct Pagination {
 
 namespace detail {
 
-/// Writes `value` over the object `holder[key]` through T's members() table;
+/// Writes `value` over the object `holder[key]` through T's fields() table;
 /// the object is created only when something is to be written into it.
 template <class T>
 void write_members(nlohmann::json& holder, const char* key, const T& value) {
   nlohmann::json target = holder.contains(key) ? holder[key] : nlohmann::json::object();
   if (!target.is_object()) target = nlohmann::json::object();
   const mgnify::detail::JsonFieldWriter writer{target};
-  T::members(value, writer);
+  T::fields(value, writer);
   if (!target.empty() || holder.contains(key)) holder[key] = std::move(target);
 }
 

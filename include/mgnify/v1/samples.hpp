@@ -72,7 +72,7 @@ struct Sample : ResourceModel {
   }
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("sample-metadata", s.sample_metadata);
     v.optional("longitude", s.longitude);
     v.optional("latitude", s.latitude);
@@ -92,7 +92,7 @@ struct Sample : ResourceModel {
     v.optional("last-update", s.last_update);
   }
 };
-MGNIFY_V1_MODEL_JSON(Sample)
+MGNIFY_JSON_FIELDS(Sample, "sample")
 
 /// Type `runs`; id is the run accession.
 struct Run : ResourceModel {
@@ -105,7 +105,7 @@ struct Run : ResourceModel {
   std::optional<bool> is_private;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("accession", s.accession);
     v.optional("secondary-accession", s.secondary_accession);
     v.optional("experiment-type", s.experiment_type);
@@ -115,7 +115,7 @@ struct Run : ResourceModel {
     v.optional("is-private", s.is_private);
   }
 };
-MGNIFY_V1_MODEL_JSON(Run)
+MGNIFY_JSON_FIELDS(Run, "run")
 
 /// Type `assemblies`; id is the ERZ accession.
 struct Assembly : ResourceModel {
@@ -128,7 +128,7 @@ struct Assembly : ResourceModel {
   std::optional<bool> is_private;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("accession", s.accession);
     v.optional("experiment-type", s.experiment_type);
     v.optional("wgs-accession", s.wgs_accession);
@@ -138,7 +138,7 @@ struct Assembly : ResourceModel {
     v.optional("is-private", s.is_private);
   }
 };
-MGNIFY_V1_MODEL_JSON(Assembly)
+MGNIFY_JSON_FIELDS(Assembly, "assembly")
 
 /// Type `experiment-types`; id is the name ("metagenomic", "amplicon", ...).
 struct ExperimentType : ResourceModel {
@@ -147,13 +147,13 @@ struct ExperimentType : ResourceModel {
   std::optional<std::int64_t> runs_count;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("experiment-type", s.experiment_type);
     v.optional("samples-count", s.samples_count);
     v.optional("runs-count", s.runs_count);
   }
 };
-MGNIFY_V1_MODEL_JSON(ExperimentType)
+MGNIFY_JSON_FIELDS(ExperimentType, "experiment-type")
 
 /// One entry of `samples/{acc}/metadata` (type `sample-anns`; id "<key>/<value>"):
 /// the sample's metadata as a list of resources, with a `sample` relationship.
@@ -163,13 +163,13 @@ struct SampleAnnotation : ResourceModel {
   std::optional<std::string> unit;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("key", s.key);
     v.scalar_text("value", s.value);
     v.optional("unit", s.unit);
   }
 };
-MGNIFY_V1_MODEL_JSON(SampleAnnotation)
+MGNIFY_JSON_FIELDS(SampleAnnotation, "sample-annotation")
 
 }  // namespace v1
 }  // namespace v0

@@ -41,7 +41,7 @@ struct Study : ResourceModel {
   }
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.defaulted("accession", s.accession);
     v.optional("bioproject", s.bioproject);
     v.optional("samples-count", s.samples_count);
@@ -56,7 +56,7 @@ struct Study : ResourceModel {
     v.optional("last-update", s.last_update);
   }
 };
-MGNIFY_V1_MODEL_JSON(Study)
+MGNIFY_JSON_FIELDS(Study, "study")
 
 /// Type `biomes`; id is the colon-separated lineage ("root:Environmental:Aquatic").
 struct Biome : ResourceModel {
@@ -65,13 +65,13 @@ struct Biome : ResourceModel {
   std::string lineage;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.optional("samples-count", s.samples_count);
     v.defaulted("biome-name", s.biome_name);
     v.defaulted("lineage", s.lineage);
   }
 };
-MGNIFY_V1_MODEL_JSON(Biome)
+MGNIFY_JSON_FIELDS(Biome, "biome")
 
 /// Type `publications`; id is the PubMed id.
 struct Publication : ResourceModel {
@@ -94,7 +94,7 @@ struct Publication : ResourceModel {
   std::optional<std::int64_t> samples_count;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.optional("pubmed-id", s.pubmed_id);
     v.optional("pubmed-central-id", s.pubmed_central_id);
     v.optional("pub-title", s.pub_title);
@@ -114,7 +114,7 @@ struct Publication : ResourceModel {
     v.optional("samples-count", s.samples_count);
   }
 };
-MGNIFY_V1_MODEL_JSON(Publication)
+MGNIFY_JSON_FIELDS(Publication, "publication")
 
 /// Type `super-studies`; id is the numeric id or the URL slug.
 struct SuperStudy : ResourceModel {
@@ -125,7 +125,7 @@ struct SuperStudy : ResourceModel {
   std::optional<std::string> image_url;
 
   template <class Self, class V>
-  static void attributes(Self& s, V& v) {
+  static void fields(Self& s, V& v) {
     v.optional("super-study-id", s.super_study_id);
     v.defaulted("title", s.title);
     v.optional("url-slug", s.url_slug);
@@ -133,7 +133,7 @@ struct SuperStudy : ResourceModel {
     v.optional("image-url", s.image_url);
   }
 };
-MGNIFY_V1_MODEL_JSON(SuperStudy)
+MGNIFY_JSON_FIELDS(SuperStudy, "super-study")
 
 }  // namespace v1
 }  // namespace v0

@@ -218,7 +218,7 @@ MGNIFY_DECL void write_included(nlohmann::json& j, const std::vector<Resource>& 
 
 namespace detail {
 
-/// Reads the object `holder[key]`, when it is one, through T's members()
+/// Reads the object `holder[key]`, when it is one, through T's fields()
 /// table; `path` names it in errors.
 template <class T>
 void read_members(const nlohmann::json& holder, const char* key, const std::string& path, T& out) {
@@ -228,7 +228,7 @@ void read_members(const nlohmann::json& holder, const char* key, const std::stri
   const RawJson no_parent;
   try {
     const mgnify::detail::JsonFieldReader reader{*it, no_parent};
-    T::members(out, reader);
+    T::fields(out, reader);
   } catch (const DecodeError& e) {
     throw DecodeError(path + e.json_path(), "", e.detail());
   }
