@@ -24,7 +24,7 @@ namespace {
 template <class E>
 constexpr bool names_every_value() {
   std::size_t count = 0;
-  for (const auto& name : EnumTraits<E>::names) {
+  for (const auto& name : enum_names(E{})) {
     if (static_cast<std::size_t>(name.value) != count) return false;
     ++count;
   }
@@ -38,10 +38,10 @@ static_assert(names_every_value<ExperimentType>() && names_every_value<PipelineV
 }  // namespace
 
 TEST_CASE("v2 enum names and list orders read back as themselves", "[v2][models]") {
-  for (const auto& name : EnumTraits<DownloadType>::names) {
+  for (const auto& name : enum_names(DownloadType{})) {
     CHECK(enum_from_string<DownloadType>(to_string(name.value)) == name.value);
   }
-  for (const auto& code : EnumTraits<ExperimentType>::codes) {
+  for (const auto& code : experiment_type_codes()) {
     CHECK(experiment_type_code(code.value) == std::string(code.text));
   }
   CHECK(experiment_type_code(ExperimentType::unknown) == std::string());

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "mgnify/config.hpp"
+#include "mgnify/enum_table.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -27,6 +28,16 @@ inline namespace v0 {
 namespace files {
 
 enum class HashAlgorithm { md5, sha1, sha256 };
+
+/// Each algorithm's name, as parse_hash_algorithm reads it after dropping
+/// separators and case.
+constexpr auto enum_names(HashAlgorithm) {
+  return enum_table<HashAlgorithm>({
+      {HashAlgorithm::md5, "MD5"},
+      {HashAlgorithm::sha1, "SHA1"},
+      {HashAlgorithm::sha256, "SHA256"},
+  });
+}
 
 /// "MD5", "SHA1" or "SHA256".
 MGNIFY_DECL const char* hash_algorithm_name(HashAlgorithm algorithm) noexcept;

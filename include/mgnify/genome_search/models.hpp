@@ -19,6 +19,7 @@
 #include "mgnify/cancel.hpp"
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
+#include "mgnify/enum_table.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/form.hpp"
 #include "mgnify/raw_json.hpp"
@@ -140,6 +141,18 @@ void to_json(nlohmann::json& j, const BasicGenomeSearchResult<Genome>& model) {
 
 enum class JobState { queued, running, success, no_results, partial_success, failed, unknown };
 
+/// How the service spells each state (every one but `unknown`).
+constexpr auto enum_names(JobState) {
+  return enum_table<JobState>({
+      {JobState::queued, "QUEUED"},
+      {JobState::running, "RUNNING"},
+      {JobState::success, "SUCCESS"},
+      {JobState::no_results, "NO_RESULTS"},
+      {JobState::partial_success, "PARTIAL_SUCCESS"},
+      {JobState::failed, "FAILED"},
+  });
+}
+
 /// A job's status as the service spelled it. A text this SDK does not know is
 /// kept (state() is JobState::unknown) rather than rejected.
 struct JobStatus {
@@ -148,15 +161,7 @@ struct JobStatus {
   JobStatus() = default;
   explicit JobStatus(std::string t) : text(std::move(t)) {}
 
-  JobState state() const noexcept {
-    if (text == "QUEUED") return JobState::queued;
-    if (text == "RUNNING") return JobState::running;
-    if (text == "SUCCESS") return JobState::success;
-    if (text == "NO_RESULTS") return JobState::no_results;
-    if (text == "PARTIAL_SUCCESS") return JobState::partial_success;
-    if (text == "FAILED") return JobState::failed;
-    return JobState::unknown;
-  }
+  JobState state() const noexcept { return enum_value<JobState>(text).value_or(JobState::unknown); }
   /// A final state: polling again will not change it. Unknown texts are not
   /// final, so a wait keeps polling (up to its deadline) through them.
   bool finished() const noexcept {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mgnify/cancel.hpp"
+#include "mgnify/enum_table.hpp"
 #include "mgnify/http/form.hpp"
 #include "mgnify/http/headers.hpp"
 #include "mgnify/version.hpp"
@@ -20,24 +21,21 @@ namespace http {
 
 enum class Method { get, head, post, put, patch, del, options };
 
+constexpr auto enum_names(Method) {
+  return enum_table<Method>({
+      {Method::get, "GET"},
+      {Method::head, "HEAD"},
+      {Method::post, "POST"},
+      {Method::put, "PUT"},
+      {Method::patch, "PATCH"},
+      {Method::del, "DELETE"},
+      {Method::options, "OPTIONS"},
+  });
+}
+
 inline const char* method_name(Method m) noexcept {
-  switch (m) {
-    case Method::get:
-      return "GET";
-    case Method::head:
-      return "HEAD";
-    case Method::post:
-      return "POST";
-    case Method::put:
-      return "PUT";
-    case Method::patch:
-      return "PATCH";
-    case Method::del:
-      return "DELETE";
-    case Method::options:
-      return "OPTIONS";
-  }
-  return "GET";
+  const char* name = enum_text(m);
+  return *name != '\0' ? name : "GET";
 }
 
 /// RFC 9110 idempotent methods: safe to send again after an unknown outcome.

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "mgnify/enum_table.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/url.hpp"
 #include "mgnify/proteins/accession.hpp"
@@ -22,6 +23,14 @@ namespace proteins {
 class SearchQuery {
  public:
   enum class Filter { biome_id, pfam_accession, biome_lineage };
+  /// The query parameter of each filter.
+  friend constexpr auto enum_names(Filter) {
+    return enum_table<Filter>({
+        {Filter::biome_id, "biome_id"},
+        {Filter::pfam_accession, "pfam_accession"},
+        {Filter::biome_lineage, "biome_lineage"},
+    });
+  }
 
   /// Largest `limit` the service accepts; also what pfam_to_fasta asks for.
   static constexpr int kMaxLimit = 1000;
@@ -78,12 +87,8 @@ class SearchQuery {
   const std::optional<int>& limit() const noexcept { return limit_; }
 
   static const char* parameter_name(Filter f) noexcept {
-    switch (f) {
-      case Filter::biome_id: return "biome_id";
-      case Filter::pfam_accession: return "pfam_accession";
-      case Filter::biome_lineage: return "biome_lineage";
-    }
-    return "biome_id";
+    const char* name = enum_text(f);
+    return *name != '\0' ? name : "biome_id";
   }
 
   /// The query string parameters; lineages keep ':' and percent-encode spaces.

@@ -25,6 +25,7 @@
 
 #include "mgnify/config.hpp"
 #include "mgnify/detail/fields.hpp"
+#include "mgnify/enum_table.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/url.hpp"
 #include "mgnify/open_integer.hpp"
@@ -45,25 +46,24 @@ namespace proteins {
 /// fragments only.
 enum class SequenceDatabase { full, all, partial };
 
+/// The `seqdb` value sent for each database.
+constexpr auto enum_names(SequenceDatabase) {
+  return enum_table<SequenceDatabase>({
+      {SequenceDatabase::full, "full"},
+      {SequenceDatabase::all, "all"},
+      {SequenceDatabase::partial, "partial"},
+  });
+}
+
 /// "full", "all", "partial": the `seqdb` value sent.
 inline const char* database_name(SequenceDatabase db) noexcept {
-  switch (db) {
-    case SequenceDatabase::full:
-      return "full";
-    case SequenceDatabase::all:
-      return "all";
-    case SequenceDatabase::partial:
-      return "partial";
-  }
-  return "full";
+  const char* name = enum_text(db);
+  return *name != '\0' ? name : "full";
 }
 
 /// The database a name means, exactly as database_name() spells it.
 inline std::optional<SequenceDatabase> parse_sequence_database(std::string_view name) {
-  for (const auto db : {SequenceDatabase::full, SequenceDatabase::all, SequenceDatabase::partial}) {
-    if (name == database_name(db)) return db;
-  }
-  return std::nullopt;
+  return enum_value<SequenceDatabase>(name);
 }
 
 /// E-value cut-offs, HMMER's names in brackets. "Sequence" thresholds apply

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/enum_table.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/url.hpp"
 #include "mgnify/version.hpp"
@@ -23,20 +24,20 @@ namespace v1 {
 /// Which of an analysis's taxonomy lists to read.
 enum class TaxonomyKind { legacy, ssu, lsu, itsonedb, unite };
 
+/// The path under analyses/{acc}/ of each list.
+constexpr auto enum_names(TaxonomyKind) {
+  return enum_table<TaxonomyKind>({
+      {TaxonomyKind::legacy, "taxonomy"},
+      {TaxonomyKind::ssu, "taxonomy/ssu"},
+      {TaxonomyKind::lsu, "taxonomy/lsu"},
+      {TaxonomyKind::itsonedb, "taxonomy/itsonedb"},
+      {TaxonomyKind::unite, "taxonomy/unite"},
+  });
+}
+
 inline const char* taxonomy_path(TaxonomyKind kind) noexcept {
-  switch (kind) {
-    case TaxonomyKind::legacy:
-      return "taxonomy";
-    case TaxonomyKind::ssu:
-      return "taxonomy/ssu";
-    case TaxonomyKind::lsu:
-      return "taxonomy/lsu";
-    case TaxonomyKind::itsonedb:
-      return "taxonomy/itsonedb";
-    case TaxonomyKind::unite:
-      return "taxonomy/unite";
-  }
-  return "taxonomy";
+  const char* path = enum_text(kind);
+  return *path != '\0' ? path : "taxonomy";
 }
 
 class Query {

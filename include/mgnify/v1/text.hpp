@@ -4,6 +4,7 @@
 // contigs as FASTA and their annotations as GFF, the QC charts' TSV data, and
 // any list rendered with `?format=csv`.
 
+#include "mgnify/enum_table.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
@@ -14,19 +15,21 @@ namespace v1 {
 /// The QC chart data of an analysis (`analyses/{acc}/{chart}`, text/tsv).
 enum class QcChart { gc_distribution, nucleotide_distribution, seq_length, summary };
 
+/// The path segment of each chart.
+constexpr auto enum_names(QcChart) {
+  return enum_table<QcChart>({
+      {QcChart::gc_distribution, "gc-distribution"},
+      {QcChart::nucleotide_distribution, "nucleotide-distribution"},
+      {QcChart::seq_length, "seq-length"},
+      {QcChart::summary, "summary"},
+  });
+}
+
 /// The path segment of a chart.
 inline const char* qc_chart_path(QcChart chart) {
-  switch (chart) {
-    case QcChart::gc_distribution:
-      return "gc-distribution";
-    case QcChart::nucleotide_distribution:
-      return "nucleotide-distribution";
-    case QcChart::seq_length:
-      return "seq-length";
-    case QcChart::summary:
-      return "summary";
-  }
-  throw InvalidArgument("unknown QcChart");
+  const char* path = enum_text(chart);
+  if (*path == '\0') throw InvalidArgument("unknown QcChart");
+  return path;
 }
 
 /// Which GFF of a contig: the pipeline's annotations or antiSMASH's (`?antismash=True`).

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "mgnify/enum_table.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
@@ -61,21 +62,10 @@ enum class AnnotationType {
   unknown
 };
 
-/// A value of E and its text on the wire.
-template <class E>
-struct EnumName {
-  E value;
-  const char* text;
-};
-
-/// Specialised per enum with `names`, the wire text of each known value
-/// (every enumerator but `unknown`); the table's size is its own.
-template <class E>
-struct EnumTraits;
-
-template <>
-struct EnumTraits<ExperimentType> {
-  static constexpr EnumName<ExperimentType> names[] = {
+/// The wire text of each known value (every enumerator but `unknown`): the
+/// tables of enum_table.hpp.
+constexpr auto enum_names(ExperimentType) {
+  return enum_table<ExperimentType>({
       {ExperimentType::metatranscriptomic, "Metatranscriptomic"},
       {ExperimentType::metagenomic, "Metagenomic"},
       {ExperimentType::amplicon, "Amplicon"},
@@ -84,26 +74,35 @@ struct EnumTraits<ExperimentType> {
       {ExperimentType::long_read_assembly, "Long-read assembly"},
       {ExperimentType::metabarcoding, "Metabarcoding"},
       {ExperimentType::unknown_type, "Unknown"},
-  };
-  /// What the runs list's experiment_type filter takes for each value.
-  static constexpr EnumName<ExperimentType> codes[] = {
-      {ExperimentType::metatranscriptomic, "METAT"}, {ExperimentType::metagenomic, "METAG"},
-      {ExperimentType::amplicon, "AMPLI"},           {ExperimentType::assembly, "ASSEM"},
-      {ExperimentType::hybrid_assembly, "HYASS"},    {ExperimentType::long_read_assembly, "LRASS"},
-      {ExperimentType::metabarcoding, "METAB"},      {ExperimentType::unknown_type, "UNKNO"},
-  };
-};
-template <>
-struct EnumTraits<PipelineVersion> {
-  static constexpr EnumName<PipelineVersion> names[] = {
-      {PipelineVersion::v1, "V1"}, {PipelineVersion::v2, "V2"},     {PipelineVersion::v3, "V3"},
-      {PipelineVersion::v4, "V4"}, {PipelineVersion::v4_1, "V4.1"}, {PipelineVersion::v5, "V5"},
-      {PipelineVersion::v6, "V6"}, {PipelineVersion::v6_1, "V6.1"},
-  };
-};
-template <>
-struct EnumTraits<DownloadType> {
-  static constexpr EnumName<DownloadType> names[] = {
+  });
+}
+/// What the runs list's experiment_type filter takes for each value.
+constexpr auto experiment_type_codes() {
+  return enum_table<ExperimentType>({
+      {ExperimentType::metatranscriptomic, "METAT"},
+      {ExperimentType::metagenomic, "METAG"},
+      {ExperimentType::amplicon, "AMPLI"},
+      {ExperimentType::assembly, "ASSEM"},
+      {ExperimentType::hybrid_assembly, "HYASS"},
+      {ExperimentType::long_read_assembly, "LRASS"},
+      {ExperimentType::metabarcoding, "METAB"},
+      {ExperimentType::unknown_type, "UNKNO"},
+  });
+}
+constexpr auto enum_names(PipelineVersion) {
+  return enum_table<PipelineVersion>({
+      {PipelineVersion::v1, "V1"},
+      {PipelineVersion::v2, "V2"},
+      {PipelineVersion::v3, "V3"},
+      {PipelineVersion::v4, "V4"},
+      {PipelineVersion::v4_1, "V4.1"},
+      {PipelineVersion::v5, "V5"},
+      {PipelineVersion::v6, "V6"},
+      {PipelineVersion::v6_1, "V6.1"},
+  });
+}
+constexpr auto enum_names(DownloadType) {
+  return enum_table<DownloadType>({
       {DownloadType::coding_sequences, "Coding Sequences"},
       {DownloadType::sequence_data, "Sequence data"},
       {DownloadType::quality_control, "Quality control"},
@@ -114,52 +113,52 @@ struct EnumTraits<DownloadType> {
       {DownloadType::genome_analysis, "Genome analysis"},
       {DownloadType::analysis_ro_crate, "Analysis RO Crate"},
       {DownloadType::other, "Other"},
-  };
-};
-template <>
-struct EnumTraits<FileType> {
-  static constexpr EnumName<FileType> names[] = {
-      {FileType::fasta, "fasta"}, {FileType::tsv, "tsv"},   {FileType::biom, "biom"},
-      {FileType::csv, "csv"},     {FileType::json, "json"}, {FileType::svg, "svg"},
-      {FileType::tree, "tree"},   {FileType::html, "html"}, {FileType::gff, "gff"},
+  });
+}
+constexpr auto enum_names(FileType) {
+  return enum_table<FileType>({
+      {FileType::fasta, "fasta"},
+      {FileType::tsv, "tsv"},
+      {FileType::biom, "biom"},
+      {FileType::csv, "csv"},
+      {FileType::json, "json"},
+      {FileType::svg, "svg"},
+      {FileType::tree, "tree"},
+      {FileType::html, "html"},
+      {FileType::gff, "gff"},
       {FileType::other, "other"},
-  };
-};
-template <>
-struct EnumTraits<IndexType> {
-  static constexpr EnumName<IndexType> names[] = {
+  });
+}
+constexpr auto enum_names(IndexType) {
+  return enum_table<IndexType>({
       {IndexType::fai, "fai"},
       {IndexType::gzi, "gzi"},
       {IndexType::csi, "csi"},
-  };
-};
-template <>
-struct EnumTraits<GenomeType> {
-  static constexpr EnumName<GenomeType> names[] = {
+  });
+}
+constexpr auto enum_names(GenomeType) {
+  return enum_table<GenomeType>({
       {GenomeType::mag, "MAG"},
       {GenomeType::isolate, "Isolate"},
-  };
-};
-template <>
-struct EnumTraits<CatalogueType> {
-  static constexpr EnumName<CatalogueType> names[] = {
+  });
+}
+constexpr auto enum_names(CatalogueType) {
+  return enum_table<CatalogueType>({
       {CatalogueType::prokaryotes, "prokaryotes"},
       {CatalogueType::eukaryotes, "eukaryotes"},
       {CatalogueType::viruses, "viruses"},
-  };
-};
-template <>
-struct EnumTraits<CatalogueStatus> {
-  static constexpr EnumName<CatalogueStatus> names[] = {
+  });
+}
+constexpr auto enum_names(CatalogueStatus) {
+  return enum_table<CatalogueStatus>({
       {CatalogueStatus::draft, "draft"},
       {CatalogueStatus::ready, "ready"},
       {CatalogueStatus::published, "published"},
       {CatalogueStatus::retired, "retired"},
-  };
-};
-template <>
-struct EnumTraits<AnnotationType> {
-  static constexpr EnumName<AnnotationType> names[] = {
+  });
+}
+constexpr auto enum_names(AnnotationType) {
+  return enum_table<AnnotationType>({
       {AnnotationType::taxonomies_ssu, "taxonomies__ssu"},
       {AnnotationType::taxonomies_lsu, "taxonomies__lsu"},
       {AnnotationType::taxonomies_its_one_db, "taxonomies__its_one_db"},
@@ -168,33 +167,24 @@ struct EnumTraits<AnnotationType> {
       {AnnotationType::taxonomies_dada2_pr2, "taxonomies__dada2_pr2"},
       {AnnotationType::taxonomies_dada2_silva, "taxonomies__dada2_silva"},
       {AnnotationType::pfams, "pfams"},
-  };
-};
+  });
+}
 
 /// The wire text of a known value ("" for `unknown`).
 template <class E>
-const char* to_string(E value) {
-  for (const auto& name : EnumTraits<E>::names) {
-    if (name.value == value) return name.text;
-  }
-  return "";
+constexpr const char* to_string(E value) noexcept {
+  return enum_text(value);
 }
 
 /// The value named by `text`, or E::unknown.
 template <class E>
-E enum_from_string(std::string_view text) {
-  for (const auto& name : EnumTraits<E>::names) {
-    if (text == name.text) return name.value;
-  }
-  return E::unknown;
+constexpr E enum_from_string(std::string_view text) noexcept {
+  return enum_value<E>(text).value_or(E::unknown);
 }
 
 /// The filter code the runs list takes for an experiment type ("METAG"; "" for `unknown`).
-inline const char* experiment_type_code(ExperimentType type) {
-  for (const auto& code : EnumTraits<ExperimentType>::codes) {
-    if (code.value == type) return code.text;
-  }
-  return "";
+constexpr const char* experiment_type_code(ExperimentType type) noexcept {
+  return text_in(experiment_type_codes(), type);
 }
 
 /// A decoded enum value together with the exact text the service sent, so that

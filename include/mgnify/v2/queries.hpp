@@ -35,33 +35,36 @@ enum class GenomeOrder {
   num_genomes_total_desc
 };
 
-/// The fields each list can be ordered by. Each order enum lists `none`,
-/// then every field ascending followed by the same field descending, so one
-/// name per field serves both ("accession", "-accession").
-template <>
-struct EnumTraits<StudyOrder> {
-  static constexpr EnumName<StudyOrder> names[] = {{StudyOrder::accession, "accession"},
-                                                   {StudyOrder::updated_at, "updated_at"}};
-};
-template <>
-struct EnumTraits<SampleOrder> {
-  static constexpr EnumName<SampleOrder> names[] = {{SampleOrder::sample_title, "sample_title"},
-                                                    {SampleOrder::updated_at, "updated_at"}};
-};
-template <>
-struct EnumTraits<PublicationOrder> {
-  static constexpr EnumName<PublicationOrder> names[] = {
-      {PublicationOrder::published_year, "published_year"}};
-};
-template <>
-struct EnumTraits<GenomeOrder> {
-  static constexpr EnumName<GenomeOrder> names[] = {
+/// The fields each list can be ordered by, each named once: an order enum
+/// lists `none`, then every field ascending followed by the same field
+/// descending, and its table names the ascending values ("accession"), whose
+/// descending neighbours take the name with '-' first ("-accession").
+constexpr auto enum_names(StudyOrder) {
+  return enum_table<StudyOrder>({
+      {StudyOrder::accession, "accession"},
+      {StudyOrder::updated_at, "updated_at"},
+  });
+}
+constexpr auto enum_names(SampleOrder) {
+  return enum_table<SampleOrder>({
+      {SampleOrder::sample_title, "sample_title"},
+      {SampleOrder::updated_at, "updated_at"},
+  });
+}
+constexpr auto enum_names(PublicationOrder) {
+  return enum_table<PublicationOrder>({
+      {PublicationOrder::published_year, "published_year"},
+  });
+}
+constexpr auto enum_names(GenomeOrder) {
+  return enum_table<GenomeOrder>({
       {GenomeOrder::accession, "accession"},
       {GenomeOrder::length, "length"},
       {GenomeOrder::completeness, "completeness"},
       {GenomeOrder::contamination, "contamination"},
-      {GenomeOrder::num_genomes_total, "num_genomes_total"}};
-};
+      {GenomeOrder::num_genomes_total, "num_genomes_total"},
+  });
+}
 
 namespace detail {
 /// True when Order's ascending fields sit at 1, 3, 5, ... with each one's
@@ -69,7 +72,7 @@ namespace detail {
 template <class Order>
 constexpr bool orders_interleaved() {
   int expected = 1;
-  for (const auto& name : EnumTraits<Order>::names) {
+  for (const auto& name : enum_names(Order{})) {
     if (static_cast<int>(name.value) != expected) return false;
     expected += 2;
   }
@@ -82,7 +85,7 @@ static_assert(orders_interleaved<StudyOrder>() && orders_interleaved<SampleOrder
 /// "" for `none`.
 template <class Order>
 std::string order_text(Order order) {
-  for (const auto& name : EnumTraits<Order>::names) {
+  for (const auto& name : enum_names(order)) {
     if (name.value == order) return name.text;
     if (static_cast<int>(name.value) + 1 == static_cast<int>(order))
       return std::string("-") + name.text;

@@ -29,15 +29,8 @@ inline namespace v0 {
 namespace files {
 
 MGNIFY_DECL const char* hash_algorithm_name(HashAlgorithm algorithm) noexcept {
-  switch (algorithm) {
-    case HashAlgorithm::md5:
-      return "MD5";
-    case HashAlgorithm::sha1:
-      return "SHA1";
-    case HashAlgorithm::sha256:
-      return "SHA256";
-  }
-  return "MD5";
+  const char* name = enum_text(algorithm);
+  return *name != '\0' ? name : "MD5";
 }
 
 MGNIFY_DECL std::size_t digest_hex_length(HashAlgorithm algorithm) noexcept {
@@ -56,12 +49,9 @@ MGNIFY_DECL std::optional<HashAlgorithm> parse_hash_algorithm(std::string_view n
   std::string key;
   for (char c : name) {
     if (c == '-' || c == '_' || c == ' ') continue;
-    key.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    key.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
   }
-  if (key == "md5") return HashAlgorithm::md5;
-  if (key == "sha1") return HashAlgorithm::sha1;
-  if (key == "sha256") return HashAlgorithm::sha256;
-  return std::nullopt;
+  return enum_value<HashAlgorithm>(key);
 }
 
 MGNIFY_DECL Checksum Checksum::of(HashAlgorithm algorithm, std::string_view hex) {
