@@ -692,7 +692,20 @@ TEST_CASE("the round-trip lists name every model under include/mgnify", "[models
   listed.insert({"v1::ListLinks", "v1::Pagination"});
   const auto declared = models_with_tables();
   CHECK(declared.size() >= 80);
-  CHECK(declared == listed);
+  for (const auto& name : declared) {
+    CAPTURE(name);
+    CHECK(listed.count(name) == 1);
+  }
+  // A listed model without a table of its own can only be a v1 resource that
+  // takes its base's (PfamEntry : AnnotationEntry); the macro check below
+  // finds those.
+  const std::set<std::string> v1_resource_names{MGNIFY_V1_RESOURCE_MODELS(MGNIFY_V1_NAME)};
+  for (const auto& name : listed) {
+    if (declared.count(name) == 0) {
+      CAPTURE(name);
+      CHECK(v1_resource_names.count(name) == 1);
+    }
+  }
 
   // Every v1 model with a table, resource or not, converts through the one macro.
   const std::set<std::string> v1_models{MGNIFY_V1_TABLE_MODELS(MGNIFY_MODEL_NAME)
