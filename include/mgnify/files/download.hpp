@@ -52,8 +52,7 @@
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 /// Where one download stands. `bytes_done` counts the bytes of the file on disk,
@@ -184,8 +183,7 @@ MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
     BatchProgressCallback bytes_progress = {});
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/files/impl/download.ipp"

@@ -35,8 +35,7 @@
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 /// One metadata entry of a sample; a null value is an absent cell.
@@ -176,8 +175,7 @@ Table sample_metadata_table(const std::vector<Sample>& samples) {
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/tables/impl/sample_metadata.ipp"

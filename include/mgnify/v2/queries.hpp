@@ -14,8 +14,7 @@
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 enum class StudyOrder { none, accession, accession_desc, updated_at, updated_at_desc };
@@ -311,5 +310,4 @@ struct GenomeLookup {
 };
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -43,8 +43,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/result.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 namespace detail {
@@ -891,5 +890,4 @@ MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
 }
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -18,8 +18,7 @@
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 namespace detail {
 
@@ -127,5 +126,4 @@ MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v2::SampleWithMeta
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
