@@ -15,7 +15,7 @@
 # --separate, the default now, is still accepted.
 # MGNIFY_FIXTURES_DIR (default ../shared/fixtures when present) enables the conformance tests;
 # without it they report Skipped, and under CI=true a skipped test fails the run.
-# MGNIFY_TEST_JOBS: ctest's parallel jobs (default twice the cores).
+# MGNIFY_TEST_JOBS: ctest's parallel jobs (default twice the cores, plus two).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -68,8 +68,9 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 log="$build/ctest.log"
 # Twice as many jobs as cores (MGNIFY_TEST_JOBS overrides): most tests wait on the mock,
 # sleeps, Slurm or Snakemake. The ones that compile or keep a core busy count as two
-# jobs (tests/CMakeLists.txt).
-ctest --test-dir "$build" --output-on-failure -j "${MGNIFY_TEST_JOBS:-$(($(nproc) * 2))}" | tee "$log"
+# jobs (tests/CMakeLists.txt). Two more for the two chains of Slurm and Snakemake tests,
+# which take minutes each at a tenth of a core (tests/CMakeLists.txt).
+ctest --test-dir "$build" --output-on-failure -j "${MGNIFY_TEST_JOBS:-$(($(nproc) * 2 + 2))}" | tee "$log"
 if [ "${CI:-}" = true ] && grep -q '\*\*\*Skipped' "$log"; then
   echo "test.sh: CI requires every test to run, and some reported Skipped (is ../shared/fixtures there?)" >&2
   exit 1
