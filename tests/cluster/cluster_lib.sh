@@ -105,6 +105,31 @@ file_requests() {
   requests_since "$1" | awk -F'\t' '$2 == "GET" && $3 ~ /^\/pub\//' || true
 }
 
+# free_port_pair: a port P such that P and P + 1 can both be bound on
+# 127.0.0.1 now, in 20000-39999 (away from Slurm's defaults and the
+# ephemeral range). Twenty random tries at most.
+free_port_pair() {
+  python3 -c '
+import random, socket, sys
+for _ in range(20):
+    port = random.randrange(20000, 39999)
+    held = []
+    try:
+        for p in (port, port + 1):
+            s = socket.socket()
+            held.append(s)
+            s.bind(("127.0.0.1", p))
+    except OSError:
+        continue
+    finally:
+        for s in held:
+            s.close()
+    print(port)
+    sys.exit(0)
+sys.exit(1)
+'
+}
+
 # start_slurm: slurmctld and slurmd of a one-node cluster in $WORK/slurm, with
 # munged on its own key and socket, on ports that are not Slurm's defaults.
 # SLURM_CPUS, when set, declares that many CPUs (task slots) on the node.
@@ -125,7 +150,10 @@ start_slurm() {
   PIDS+=($!)
   wait_for 10 test -S "$dir/munge/munge.sock" || skip "munged did not start: $(tail -3 "$dir/munge/munged.err" "$dir/munge/munged.log" 2>/dev/null)"
 
-  local port=$((20000 + RANDOM % 20000))
+  # Two clusters may run at once (ctest runs two of these tests side by side):
+  # each takes a pair of ports that were free when it started.
+  local port
+  port="$(free_port_pair)" || skip "no two free consecutive ports found for slurmctld and slurmd"
   local node
   node="$(slurmd -C 2>/dev/null | head -1 | sed 's/ UpTime=.*//')"
   [ -n "$node" ] || skip "slurmd -C cannot describe this machine"
@@ -162,6 +190,12 @@ MpiDefault=none
 ReturnToService=2
 SlurmdTimeout=30
 MaxArraySize=10001
+# sbatch --wait polls after 2 s, then every 8, then every 32 s while those stay
+# under MinJobAge / 2: at the default (300 s) it sees a job up to 32 s after it
+# ended. At 4 it polls every 2 s, and a finished job (every task of an array)
+# stays listed for at least 4 s, so each poll still sees the ones that ended
+# since the last.
+MinJobAge=4
 $overrides
 $node NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=60 State=UP
