@@ -229,6 +229,12 @@ TEST_CASE("samples-table of several studies: the study first, one row per sample
     if (of_first) CHECK(after_study(rows[r]) == one[r]);
   }
 
+  // A positional study and --study together: both, in that order.
+  const auto mixed = run_tables_cli(
+      {"samples-table", first.accession, "--study", second.accession, "--format", "tsv"});
+  CHECK(mixed.code == 0);
+  CHECK(tsv_rows(mixed.out) == rows);
+
   // --study once gives the study column too; JSON keeps it as the first key.
   const auto listed =
       run_tables_cli({"samples-table", "--study", second.accession, "--format", "json"});

@@ -109,7 +109,8 @@ void no_columns(const Settings& settings, const std::string& command) {
 // ---- samples-table ----------------------------------------------------------
 
 struct SamplesArgs {
-  std::vector<std::string> studies;  // the positional one and --study
+  std::vector<std::string> studies;        // the positional ones
+  std::vector<std::string> study_options;  // --study: CLI11 assigns each option's values anew
   std::string studies_file;
   bool listed = false;  // --study or --studies-file given: the study column is added
   std::string api = "v2";
@@ -143,12 +144,14 @@ tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api
 }
 
 std::vector<std::string> studies_of(const std::vector<std::string>& studies,
+                                    const std::vector<std::string>& study_options,
                                     const std::string& studies_file, bool analyses);
 
 int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   no_columns(settings, "samples-table");
   const TableFormat format = table_format(args.format, settings);
-  const std::vector<std::string> studies = studies_of(args.studies, args.studies_file, false);
+  const std::vector<std::string> studies =
+      studies_of(args.studies, args.study_options, args.studies_file, false);
   const Api api = args.api == "v1" ? Api::v1 : Api::v2;
   const tables::SampleMetadataTable table = [&] {
     if (studies.size() == 1 && !args.listed)
@@ -177,7 +180,8 @@ int run_samples_table(const SamplesArgs& args, const Settings& settings) {
 // ---- abundance-table --------------------------------------------------------
 
 struct AbundanceArgs {
-  std::vector<std::string> studies;  // the positional ones and --study
+  std::vector<std::string> studies;        // the positional ones
+  std::vector<std::string> study_options;  // --study: CLI11 assigns each option's values anew
   std::string studies_file;
   std::string api = "v2";
   std::string by = "analysis";
@@ -352,8 +356,10 @@ std::string message_of(const std::exception_ptr& failure) {
 /// each once; MGYA analyses too when `analyses`. All are checked before any
 /// request.
 std::vector<std::string> studies_of(const std::vector<std::string>& studies,
+                                    const std::vector<std::string>& study_options,
                                     const std::string& studies_file, bool analyses) {
   std::vector<std::string> named = studies;
+  named.insert(named.end(), study_options.begin(), study_options.end());
   if (!studies_file.empty()) {
     std::ifstream in(studies_file);
     if (!in) throw UsageError("cannot read --studies-file " + studies_file);
@@ -528,7 +534,8 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   }
   if (args.per_sample_given && args.by != "sample")
     throw UsageError("--per-sample applies with --by sample only");
-  const std::vector<std::string> studies = studies_of(args.studies, args.studies_file, true);
+  const std::vector<std::string> studies =
+      studies_of(args.studies, args.study_options, args.studies_file, true);
   const Api api = args.api == "v1" ? Api::v1 : Api::v2;
   const bool by_sample = args.by == "sample";
   const bool biom = format == TableFormat::json;
@@ -588,12 +595,13 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
 /// studies, --study (repeatable), --studies-file. Returns the --study and
 /// --studies-file options, to tell whether a list was given.
 std::pair<CLI::Option*, CLI::Option*> add_studies(CLI::App& cmd, std::vector<std::string>& studies,
+                                                  std::vector<std::string>& study_options,
                                                   std::string& studies_file, std::string& api,
                                                   const std::string& positional_help) {
   cmd.add_option("study", studies, positional_help)->type_name("STUDY");
-  auto* study =
-      cmd.add_option("--study", studies, "a study, as the positional argument; repeat for more")
-          ->type_name("STUDY");
+  auto* study = cmd.add_option("--study", study_options,
+                               "a study, as the positional argument; repeat for more")
+                    ->type_name("STUDY");
   auto* file = add_nonempty_option(cmd, "--studies-file", studies_file,
                                    "a file of studies, one accession a line ('#' starts a "
                                    "comment), added to those named");
@@ -614,7 +622,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "(like mg-toolkit original_metadata or MGnifyR getMetadata). Several studies: one "
       "table, a study_accession column first, the union of their columns");
   const auto samples_listed = add_studies(
-      *samples_cmd, samples->studies, samples->studies_file, samples->api,
+      *samples_cmd, samples->studies, samples->study_options, samples->studies_file, samples->api,
       "MGYS studies (or their ERP/SRP/DRP/PRJ accessions); any case, zero padding optional "
       "(mgys1). Several: one table of all their samples");
   add_table_format(*samples_cmd, samples->format, {"tsv", "csv", "json", "ndjson"},
@@ -634,7 +642,8 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "in BIOM the samples' metadata and the taxonomy (like MGnifyR getResult; phyloseq "
       "import_biom and mia importBIOM read it); files are downloaded as `mgnify download` "
       "does: resumed, verified, kept in DIR");
-  add_studies(*abundance_cmd, abundance->studies, abundance->studies_file, abundance->api,
+  add_studies(*abundance_cmd, abundance->studies, abundance->study_options, abundance->studies_file,
+              abundance->api,
               "MGYS studies (or their ERP/SRP/DRP/PRJ accessions); any case, zero padding "
               "optional (mgys1). Several: one matrix of all their analyses");
   abundance_cmd
