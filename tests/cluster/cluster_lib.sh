@@ -267,26 +267,31 @@ find_victim() {
   return 1
 }
 
-# check_rerun MANIFEST RESULTS BEFORE PARTIAL MARK: after a shard was killed
-# and rerun, the requests from line MARK of the log on are exactly the
-# shard's files that were not complete (listed in BEFORE) when it was killed
-# and its complete ones that the manifest cannot verify (no checksum, no
-# size: the killed shard left no result manifest to vouch for them); the
-# half-written PARTIAL was resumed or fetched again, never kept; every other
-# file of the shard is `present` in its result manifest RESULTS.
+# check_rerun MANIFEST RESULTS BEFORE PARTIAL MARK KILLED_RESULTS: after a
+# shard was killed and rerun, the requests from line MARK of the log on are
+# exactly the shard's files that were not complete (listed in BEFORE) when it
+# was killed and its complete ones that the manifest cannot verify (no
+# checksum, no size) and that the killed shard's result manifest, as the kill
+# left it (KILLED_RESULTS, one row appended per finished file), does not
+# vouch for; the half-written PARTIAL was resumed or fetched again, never
+# kept; every other file of the shard is `present` in its result manifest RESULTS.
 check_rerun() {
-  local m=$1 r=$2 before=$3 partial=$4 mark=$5
+  local m=$1 r=$2 before=$3 partial=$4 mark=$5 killed=$6
   awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$r" | sort >"$WORK/shard.txt"
   grep -qx "$partial" "$WORK/shard.txt" || fail "$partial is not in $r"
   awk -F'\t' 'NR > 1 && $10 == "" && $11 == "" {print $1 "/" $2}' "$m" | sort >"$WORK/unverifiable.txt"
-  comm -12 "$WORK/shard.txt" "$before" | comm -12 - "$WORK/unverifiable.txt" >"$WORK/refetched.txt"
-  comm -12 "$WORK/shard.txt" "$before" | comm -23 - "$WORK/unverifiable.txt" >"$WORK/kept.txt"
+  awk -F'\t' 'NR > 1 && ($4 == "downloaded" || $4 == "resumed" || $4 == "present") && $7 != "" {
+    print $1 "/" $2}' "$killed" | sort >"$WORK/recorded.txt"
+  comm -12 "$WORK/shard.txt" "$before" | comm -12 - "$WORK/unverifiable.txt" |
+    comm -23 - "$WORK/recorded.txt" >"$WORK/refetched.txt"
+  comm -12 "$WORK/shard.txt" "$before" | comm -23 - "$WORK/refetched.txt" >"$WORK/kept.txt"
   { comm -23 "$WORK/shard.txt" "$before"; cat "$WORK/refetched.txt"; } | row_paths "$m" >"$WORK/expected.txt"
   fetched_paths "$mark" >"$WORK/fetched.txt"
-  echo "rerun: the shard has $(wc -l <"$WORK/shard.txt") files, $(wc -l <"$WORK/kept.txt") verifiable" \
-    "ones were kept, $(wc -l <"$WORK/refetched.txt") unverifiable ones fetched again," \
+  echo "rerun: the shard has $(wc -l <"$WORK/shard.txt") files, $(wc -l <"$WORK/kept.txt") complete" \
+    "ones were kept ($(comm -12 "$WORK/kept.txt" "$WORK/unverifiable.txt" | wc -l) unverifiable, by" \
+    "the killed shard's rows), $(wc -l <"$WORK/refetched.txt") unverifiable ones fetched again," \
     "$(wc -l <"$WORK/fetched.txt") requests"
-  [ -s "$WORK/kept.txt" ] || fail "no verifiable file of the shard was complete when it was killed"
+  [ -s "$WORK/kept.txt" ] || fail "no file of the shard was complete when it was killed"
   diff "$WORK/expected.txt" "$WORK/fetched.txt" >&2 || fail "the rerun fetched other files than the shard's remaining ones"
   local status present
   status="$(awk -F'\t' -v f="$partial" 'NR > 1 && $1 "/" $2 == f {print $4}' "$r")"

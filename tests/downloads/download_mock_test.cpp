@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "download_support.hpp"
@@ -403,10 +406,31 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
     CHECK(total == jobs.size());
     files_done.push_back(done);
   };
-  const auto results =
-      download_many(*session, jobs, batch, [&](const BatchProgress& p) { seen.push_back(p); });
+  // job_finished runs on the downloading threads, where Catch cannot check:
+  // what it saw is kept and checked below.
+  std::mutex finished_mutex;
+  std::multimap<std::size_t, std::pair<DownloadResult, bool>> finished;
+  const auto results = download_many(
+      *session, jobs, batch, [&](const BatchProgress& p) { seen.push_back(p); },
+      [&](std::size_t job, const DownloadResult& r) {
+        const std::string& url = jobs.at(job).url;
+        const bool complete =
+            mgnify::test::dl::read_file(r.path) == mock::mock_file(url.substr(url.rfind('/') + 1));
+        const std::lock_guard<std::mutex> lock(finished_mutex);
+        finished.emplace(job, std::make_pair(r, complete));
+      });
 
   REQUIRE(results.size() == jobs.size());
+  // job_finished: once per job that succeeded, with its own index and result,
+  // the file complete in place when it is called.
+  CHECK(finished.size() == jobs.size() - 1);
+  CHECK(finished.count(3) == 0);
+  for (const auto& [job, seen_then] : finished) {
+    CAPTURE(job);
+    CHECK(finished.count(job) == 1);
+    CHECK(seen_then.first.path == jobs.at(job).path);
+    CHECK(seen_then.second);
+  }
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     CAPTURE(i, jobs[i].url);
     if (i == 3) {
