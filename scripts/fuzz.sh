@@ -35,8 +35,9 @@ seeds_root="$build/seeds"
 rm -rf "$seeds_root"
 "$build/fuzz/mgnify_fuzz_seeds" "$seeds_root"
 
-status=0
-for t in $targets; do
+# fuzz_target TARGET: replays and fuzzes one target; its report goes to stdout.
+fuzz_target() {
+  local t=$1
   # The committed corpus is one archive per target: ~1,000 small inputs each.
   archive="fuzz/corpus/$t.tar.gz"
   committed="$build/committed/$t"
@@ -68,8 +69,7 @@ for t in $targets; do
   if [ $ok = 0 ]; then
     echo "FINDING in $t (see $findings and $log)"
     tail -n 40 "$log"
-    status=1
-    continue
+    return 1
   fi
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" | tr '\n' ' '
   echo
@@ -81,5 +81,23 @@ for t in $targets; do
       gzip -9n >"$archive"
     echo "   merged into $archive: $before -> $(ls "$committed" | wc -l) inputs"
   fi
+}
+
+# One target per core at a time: libFuzzer keeps one core busy, and -max_total_time
+# is wall time, so each target still gets its seconds of fuzzing. Reports are printed
+# in the targets' order once all have finished.
+status=0
+reports="$build/reports"
+rm -rf "$reports"
+mkdir -p "$reports"
+for t in $targets; do
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  # A subshell each, under set -e as the script is: any failing step fails its target.
+  (trap 'echo $? >"$reports/$t.status"' EXIT; fuzz_target "$t" >"$reports/$t.txt" 2>&1) &
+done
+wait
+for t in $targets; do
+  cat "$reports/$t.txt"
+  if [ "$(cat "$reports/$t.status" 2>/dev/null)" != 0 ]; then status=1; fi
 done
 exit $status

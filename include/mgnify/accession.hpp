@@ -14,8 +14,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// How an MGnify accession is spelled: a prefix and a fixed number of digits.
 struct AccessionFormat {
@@ -67,8 +66,7 @@ MGNIFY_DECL std::string zero_padded(std::uint64_t value, std::size_t width);
 
 }  // namespace detail
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/impl/accession.ipp"

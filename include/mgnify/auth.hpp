@@ -10,8 +10,7 @@
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 struct TokenResponse {
   /// A sliding JWT, sent back as "Authorization: Bearer <token>". Never logged.
@@ -41,5 +40,4 @@ inline void to_json(nlohmann::json& j, const TokenResponse& t) {
   j["token"] = kRedactedToken;
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -17,8 +17,7 @@
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// Called after each item of a batch, failed or not, never concurrently.
 using BatchProgressFn = std::function<void(std::size_t done, std::size_t total)>;
@@ -72,5 +71,4 @@ auto run_batch(std::size_t count, const BatchOptions& options, std::size_t defau
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

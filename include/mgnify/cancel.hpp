@@ -18,8 +18,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// The operation was cancelled through its CancelToken. Nothing partial is
 /// returned; a download keeps its .part file for a later resume.
@@ -140,5 +139,4 @@ class CancelScope {
 
 }  // namespace detail
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

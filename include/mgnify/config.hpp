@@ -41,8 +41,8 @@
 //   mgnify_header_only_objects_linked_with_the_compiled_library, and the compiled
 //   library a thread-local variable of that name; the linker refuses the pair
 //   ("TLS definition ... mismatches non-TLS definition").
-// (Header-only objects of two versions are not told apart: their bodies are
-// inline, as with any header-only library.) GNU-compatible toolchains only.
+// Header-only objects of two versions never meet: their names live in
+// different ABI namespaces (version.hpp). GNU-compatible toolchains only.
 #define MGNIFY_DETAIL_LINK_TAG(major, minor, patch) MGNIFY_DETAIL_LINK_TAG_(major, minor, patch)
 #define MGNIFY_DETAIL_LINK_TAG_(major, minor, patch) \
   mgnify_compiled_library_v##major##_##minor##_##patch

@@ -9,15 +9,13 @@
 #include "mgnify/options.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// The session options of `options`, with a pooled CurlTransport built from
 /// its connection settings unless it already names a transport.
 MGNIFY_DECL http::SessionOptions with_default_transport(ClientOptions options);
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/impl/default_transport.ipp"

@@ -16,8 +16,7 @@
 #include "mgnify/error_body.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// Base of every exception the SDK throws. URLs in the message are redacted
 /// (userinfo and credential-like query values become ***), so what() can be
@@ -291,5 +290,4 @@ class RedirectError : public ApiError {
   throw ApiError(std::move(info));
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -12,8 +12,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// One item of a FastAPI / django-ninja 422 `detail` list.
 struct ValidationIssue {
@@ -54,8 +53,7 @@ struct ErrorBody {
 /// kept as a short excerpt.
 MGNIFY_DECL ErrorBody parse_error_body(std::string_view body);
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/impl/error_body.ipp"

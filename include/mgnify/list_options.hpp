@@ -12,8 +12,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 struct ListOptions {
   /// Items asked for per request. Unset: V2Client asks for 100, LegacyClient
@@ -69,5 +68,4 @@ inline void validate(const ListOptions& list, const ListLimits& limits) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

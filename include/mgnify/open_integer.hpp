@@ -16,8 +16,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 class OpenInteger {
  public:
@@ -73,5 +72,4 @@ inline void from_json(const nlohmann::json& j, OpenInteger& out) {
 }
 inline void to_json(nlohmann::json& j, const OpenInteger& value) { j = value.sent(); }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

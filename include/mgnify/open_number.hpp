@@ -18,8 +18,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 class OpenNumber {
  public:
@@ -80,5 +79,4 @@ class OpenNumber {
 inline void from_json(const nlohmann::json& j, OpenNumber& out) { out = OpenNumber::from_sent(j); }
 inline void to_json(nlohmann::json& j, const OpenNumber& value) { j = value.sent(); }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

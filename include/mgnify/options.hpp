@@ -11,8 +11,7 @@
 #include "mgnify/http/session_options.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 struct ClientOptions : http::SessionOptions {
   // Used only when `transport` is null, for the default CurlTransport.
@@ -24,5 +23,4 @@ struct ClientOptions : http::SessionOptions {
   std::string ca_bundle_path;
 };
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -12,8 +12,7 @@
 
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// The links a page named (v1's `links`); absent ones are empty.
 struct PageLinks {
@@ -52,5 +51,4 @@ struct Page {
 template <class T>
 using PageFetcher = std::function<Page<T>(const std::string& token)>;
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

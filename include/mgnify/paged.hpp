@@ -35,8 +35,7 @@
 #include "mgnify/page.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 namespace detail {
 struct PagedAccess;
@@ -168,5 +167,4 @@ class Paged {
   std::unique_ptr<detail::PageEngine<T>> engine_;
 };
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

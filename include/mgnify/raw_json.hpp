@@ -44,8 +44,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 class RawJson {
  public:
@@ -249,8 +248,7 @@ struct RawJson::View {
 inline void to_json(nlohmann::json& j, const RawJson& r) { j = r.json(); }
 inline void from_json(const nlohmann::json& j, RawJson& r) { r = RawJson(j); }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/impl/raw_json.ipp"

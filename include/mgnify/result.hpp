@@ -12,8 +12,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 template <class T>
 class Result {
@@ -87,5 +86,4 @@ class Result {
   std::shared_ptr<const Error> error_copy_;
 };
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

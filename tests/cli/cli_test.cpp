@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -664,6 +665,57 @@ TEST_CASE("v1 get and related, as JSON and TSV", "[cli][v1]") {
 }
 
 // ------------------------------------------------------------------- v2 ----
+
+TEST_CASE("v2 studies list --pipeline: studies with an analysis of exactly that version",
+          "[cli][v2]") {
+  // The service's filter takes V6 and V6.1 alike (any v6 analysis); the CLI
+  // keeps the studies with an analysis of the version asked for, as
+  // `downloads -p` selects analyses.
+  mgnify::v2::V2Client client(sdk_options(mock().v2_url()));
+  std::map<std::string, std::set<std::string>> versions;  // study -> its analyses' versions
+  mgnify::v2::StudyQuery v6_family;
+  v6_family.has_analyses_from_pipeline(mgnify::v2::PipelineVersion::v6);
+  for (const auto& study : client.studies(v6_family)) {
+    auto& of = versions[study.accession];
+    for (const auto& a : client.study_analyses(study.accession)) {
+      if (a.pipeline_version) of.insert(a.pipeline_version->text);
+    }
+  }
+  const auto expected = [&versions](const std::string& version) {
+    std::vector<std::string> out;
+    for (const auto& [study, of] : versions)
+      if (of.count(version)) out.push_back(study);
+    return out;
+  };
+  const auto listed = [](const std::vector<std::string>& args) {
+    std::vector<std::string> full = {"--format", "tsv",     "--columns", "accession",
+                                     "v2",       "studies", "list"};
+    full.insert(full.end(), args.begin(), args.end());
+    const auto run = mgnify_run(full);
+    REQUIRE(run.code == 0);
+    std::vector<std::string> out;
+    std::istringstream lines(run.out);
+    std::string line;
+    std::getline(lines, line);  // the header
+    while (std::getline(lines, line)) out.push_back(line);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const auto v61 = expected("V6.1");
+  const auto v6 = expected("V6");
+  // The mock has studies of each kind, or this test would prove nothing.
+  REQUIRE(std::any_of(v61.begin(), v61.end(), [&versions](const std::string& s) {
+    return versions[s] == std::set<std::string>{"V6.1"};
+  }));
+  REQUIRE(v6.size() < versions.size());
+  CHECK(listed({"--pipeline", "V6"}) == v6);
+  CHECK(listed({"--pipeline", "6"}) == v6);
+  CHECK(listed({"--pipeline", "v6.1"}) == v61);
+  // --max counts the studies that pass, not the candidates.
+  const auto two = listed({"--pipeline", "V6", "--max", "2"});
+  REQUIRE(two.size() == 2);
+  CHECK(std::includes(v6.begin(), v6.end(), two.begin(), two.end()));
+}
 
 TEST_CASE("v2 list, get and related match the SDK", "[cli][v2]") {
   mgnify::v2::V2Client client(sdk_options(mock().v2_url()));

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstddef>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -195,6 +196,60 @@ TEST_CASE("samples-table on v2: one row per sample, core columns, then metadata 
           (sample["biome"].is_null() ? json(nullptr) : sample["biome"]["lineage"]));
     CHECK(row.at("temperature") == sample["metadata"]["temperature"]);
   }
+}
+
+TEST_CASE("samples-table of several studies: the study first, one row per sample of each",
+          "[cli][tables][samples]") {
+  const auto& d = v2data::dataset();
+  const auto& first = d.studies[0];
+  const auto& second = d.studies[1];
+  TablesTempDir dir;
+  const fs::path list = dir.path() / "studies.txt";
+  std::ofstream(list) << "# two studies\n" << second.accession << "\n\n";
+  const auto run = run_tables_cli(
+      {"samples-table", first.accession, "--studies-file", list.string(), "--format", "tsv"});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  const auto rows = tsv_rows(run.out);
+  REQUIRE(rows.size() == first.samples.size() + second.samples.size() + 1);
+  const auto one =
+      tsv_rows(run_tables_cli({"samples-table", first.accession, "--format", "tsv"}).out);
+  REQUIRE_FALSE(one.empty());
+  CHECK(rows[0].front() == "study_accession");
+  // The first study's columns and cells come first, as its own table has them.
+  const auto after_study = [&one](const std::vector<std::string>& row) {
+    REQUIRE(row.size() > one[0].size());
+    return std::vector<std::string>(row.begin() + 1,
+                                    row.begin() + 1 + static_cast<std::ptrdiff_t>(one[0].size()));
+  };
+  CHECK(after_study(rows[0]) == one[0]);
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const bool of_first = r <= first.samples.size();
+    CHECK(rows[r][0] == (of_first ? first.accession : second.accession));
+    if (of_first) CHECK(after_study(rows[r]) == one[r]);
+  }
+
+  // A positional study and --study together: both, in that order.
+  const auto mixed = run_tables_cli(
+      {"samples-table", first.accession, "--study", second.accession, "--format", "tsv"});
+  CHECK(mixed.code == 0);
+  CHECK(tsv_rows(mixed.out) == rows);
+
+  // --study once gives the study column too; JSON keeps it as the first key.
+  const auto listed =
+      run_tables_cli({"samples-table", "--study", second.accession, "--format", "json"});
+  CHECK(listed.code == 0);
+  const auto parsed = nlohmann::ordered_json::parse(listed.out);
+  REQUIRE(parsed.size() == second.samples.size());
+  CHECK(parsed.at(0).begin().key() == "study_accession");
+  CHECK(parsed.at(0).at("study_accession") == second.accession);
+
+  // A typo in the list is refused before any request.
+  const auto typo = run_tables_cli({"samples-table", first.accession, "--study", "MGYX1"});
+  CHECK(typo.code == 2);
+  CHECK(typo.out.empty());
+  const auto none = run_tables_cli({"samples-table"});
+  CHECK(none.code == 2);
 }
 
 TEST_CASE("samples-table on v1: units in the header, csv quoting", "[cli][tables][samples]") {

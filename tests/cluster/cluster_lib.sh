@@ -105,6 +105,31 @@ file_requests() {
   requests_since "$1" | awk -F'\t' '$2 == "GET" && $3 ~ /^\/pub\//' || true
 }
 
+# free_port_pair: a port P such that P and P + 1 can both be bound on
+# 127.0.0.1 now, in 20000-39999 (away from Slurm's defaults and the
+# ephemeral range). Twenty random tries at most.
+free_port_pair() {
+  python3 -c '
+import random, socket, sys
+for _ in range(20):
+    port = random.randrange(20000, 39999)
+    held = []
+    try:
+        for p in (port, port + 1):
+            s = socket.socket()
+            held.append(s)
+            s.bind(("127.0.0.1", p))
+    except OSError:
+        continue
+    finally:
+        for s in held:
+            s.close()
+    print(port)
+    sys.exit(0)
+sys.exit(1)
+'
+}
+
 # start_slurm: slurmctld and slurmd of a one-node cluster in $WORK/slurm, with
 # munged on its own key and socket, on ports that are not Slurm's defaults.
 # SLURM_CPUS, when set, declares that many CPUs (task slots) on the node.
@@ -125,7 +150,10 @@ start_slurm() {
   PIDS+=($!)
   wait_for 10 test -S "$dir/munge/munge.sock" || skip "munged did not start: $(tail -3 "$dir/munge/munged.err" "$dir/munge/munged.log" 2>/dev/null)"
 
-  local port=$((20000 + RANDOM % 20000))
+  # Two clusters may run at once (ctest runs two of these tests side by side):
+  # each takes a pair of ports that were free when it started.
+  local port
+  port="$(free_port_pair)" || skip "no two free consecutive ports found for slurmctld and slurmd"
   local node
   node="$(slurmd -C 2>/dev/null | head -1 | sed 's/ UpTime=.*//')"
   [ -n "$node" ] || skip "slurmd -C cannot describe this machine"
@@ -162,6 +190,12 @@ MpiDefault=none
 ReturnToService=2
 SlurmdTimeout=30
 MaxArraySize=10001
+# sbatch --wait polls after 2 s, then every 8, then every 32 s while those stay
+# under MinJobAge / 2: at the default (300 s) it sees a job up to 32 s after it
+# ended. At 4 it polls every 2 s, and a finished job (every task of an array)
+# stays listed for at least 4 s, so each poll still sees the ones that ended
+# since the last.
+MinJobAge=4
 $overrides
 $node NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=60 State=UP
@@ -233,26 +267,31 @@ find_victim() {
   return 1
 }
 
-# check_rerun MANIFEST RESULTS BEFORE PARTIAL MARK: after a shard was killed
-# and rerun, the requests from line MARK of the log on are exactly the
-# shard's files that were not complete (listed in BEFORE) when it was killed
-# and its complete ones that the manifest cannot verify (no checksum, no
-# size: the killed shard left no result manifest to vouch for them); the
-# half-written PARTIAL was resumed or fetched again, never kept; every other
-# file of the shard is `present` in its result manifest RESULTS.
+# check_rerun MANIFEST RESULTS BEFORE PARTIAL MARK KILLED_RESULTS: after a
+# shard was killed and rerun, the requests from line MARK of the log on are
+# exactly the shard's files that were not complete (listed in BEFORE) when it
+# was killed and its complete ones that the manifest cannot verify (no
+# checksum, no size) and that the killed shard's result manifest, as the kill
+# left it (KILLED_RESULTS, one row appended per finished file), does not
+# vouch for; the half-written PARTIAL was resumed or fetched again, never
+# kept; every other file of the shard is `present` in its result manifest RESULTS.
 check_rerun() {
-  local m=$1 r=$2 before=$3 partial=$4 mark=$5
+  local m=$1 r=$2 before=$3 partial=$4 mark=$5 killed=$6
   awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$r" | sort >"$WORK/shard.txt"
   grep -qx "$partial" "$WORK/shard.txt" || fail "$partial is not in $r"
   awk -F'\t' 'NR > 1 && $10 == "" && $11 == "" {print $1 "/" $2}' "$m" | sort >"$WORK/unverifiable.txt"
-  comm -12 "$WORK/shard.txt" "$before" | comm -12 - "$WORK/unverifiable.txt" >"$WORK/refetched.txt"
-  comm -12 "$WORK/shard.txt" "$before" | comm -23 - "$WORK/unverifiable.txt" >"$WORK/kept.txt"
+  awk -F'\t' 'NR > 1 && ($4 == "downloaded" || $4 == "resumed" || $4 == "present") && $7 != "" {
+    print $1 "/" $2}' "$killed" | sort >"$WORK/recorded.txt"
+  comm -12 "$WORK/shard.txt" "$before" | comm -12 - "$WORK/unverifiable.txt" |
+    comm -23 - "$WORK/recorded.txt" >"$WORK/refetched.txt"
+  comm -12 "$WORK/shard.txt" "$before" | comm -23 - "$WORK/refetched.txt" >"$WORK/kept.txt"
   { comm -23 "$WORK/shard.txt" "$before"; cat "$WORK/refetched.txt"; } | row_paths "$m" >"$WORK/expected.txt"
   fetched_paths "$mark" >"$WORK/fetched.txt"
-  echo "rerun: the shard has $(wc -l <"$WORK/shard.txt") files, $(wc -l <"$WORK/kept.txt") verifiable" \
-    "ones were kept, $(wc -l <"$WORK/refetched.txt") unverifiable ones fetched again," \
+  echo "rerun: the shard has $(wc -l <"$WORK/shard.txt") files, $(wc -l <"$WORK/kept.txt") complete" \
+    "ones were kept ($(comm -12 "$WORK/kept.txt" "$WORK/unverifiable.txt" | wc -l) unverifiable, by" \
+    "the killed shard's rows), $(wc -l <"$WORK/refetched.txt") unverifiable ones fetched again," \
     "$(wc -l <"$WORK/fetched.txt") requests"
-  [ -s "$WORK/kept.txt" ] || fail "no verifiable file of the shard was complete when it was killed"
+  [ -s "$WORK/kept.txt" ] || fail "no file of the shard was complete when it was killed"
   diff "$WORK/expected.txt" "$WORK/fetched.txt" >&2 || fail "the rerun fetched other files than the shard's remaining ones"
   local status present
   status="$(awk -F'\t' -v f="$partial" 'NR > 1 && $1 "/" $2 == f {print $4}' "$r")"

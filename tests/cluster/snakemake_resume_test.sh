@@ -4,9 +4,9 @@
 # while it holds a half-written .part file, the workflow fails, and the rerun
 # of the same command fetches only that shard's remaining files: the partial
 # one resumed (never kept as complete), each file the shard had not finished
-# once, the finished ones the manifest cannot verify once (the killed shard
-# left no result manifest to vouch for them), and no file of the other shard
-# and no verifiable file the killed shard had finished.
+# once, a finished one the manifest cannot verify only when the killed shard's
+# result manifest (a row appended per finished file) has no row for it, and
+# no file of the other shard and no other file the killed shard had finished.
 # Usage: snakemake_resume_test.sh MGNIFY MOCK SOURCE_DIR
 MGNIFY=$1 MOCK=$2 SRC=$3
 source "$(dirname "$0")/cluster_lib.sh"
@@ -36,13 +36,14 @@ partial="${part#"$WORK"/data/}"
 partial="${partial%.part}"
 complete_files data >before.txt
 echo "shard $shard killed with $partial half written, $(wc -l <before.txt) files complete"
-[ ! -e "data/.mgnify-results/shard-${shard/\//-of-}.tsv" ] || fail "the killed shard left a result manifest"
+[ -f "data/.mgnify-results/shard-${shard/\//-of-}.tsv" ] || fail "the killed shard left no result manifest"
+cp "data/.mgnify-results/shard-${shard/\//-of-}.tsv" killed-results.tsv
 
 mark=$(($(wc -l <requests.log) + 1))
 run_workflow >again.log 2>&1 || fail "the rerun failed: $(tail -30 again.log)"
 grep -q "download_shard" again.log || fail "the rerun did not run the killed shard again"
 
 check_rerun results/manifest.tsv "data/.mgnify-results/shard-${shard/\//-of-}.tsv" before.txt \
-  "$partial" "$mark"
+  "$partial" "$mark" killed-results.tsv
 [ -s results/abundance.tsv ] && [ -s results/verified.tsv ] || fail "the rerun wrote no matrix"
 echo PASS

@@ -3,7 +3,9 @@
 # (docs/cluster.md, Resuming): a rerun keeps such a file without a request
 # when a result manifest records it as finished with the SHA-256 the file
 # still has on disk; a file whose digest changed, or one no result manifest
-# vouches for, is fetched again.
+# vouches for, is fetched again. A shard killed outright (SIGKILL) after some
+# such files finished has recorded them row by row, and its rerun does not
+# request them again.
 # Usage: unverifiable_resume_test.sh MGNIFY MOCK
 MGNIFY=$1 MOCK=$2
 source "$(dirname "$0")/cluster_lib.sh"
@@ -53,4 +55,55 @@ diff "$WORK/expected.txt" "$WORK/fetched.txt" >&2 ||
 mark=$(($(wc -l <"$WORK/requests.log") + 1))
 shard --results "$WORK/elsewhere.tsv" || fail "the run with --results failed"
 [ -z "$(fetched_paths "$mark")" ] || fail "--results of the last run was not read back"
+
+# 5. Killed outright after some unverifiable files finished: the rows it
+# appended as each file finished survive, and the rerun fetches only what they
+# do not vouch for. One file at a time, 4 requests a second, so that the kill
+# lands mid-way.
+D5="$WORK/killed"
+R5="$D5/.mgnify-results/shard-1-of-2.tsv"
+"$MGNIFY" --rate-limit 4 download --manifest "$M" --shard 1/2 --dir "$D5" --concurrency 1 \
+  >/dev/null 2>&1 &
+victim=$!
+PIDS+=("$victim")
+# recorded_unverifiable: the unverifiable files the result manifest records as fetched.
+recorded_unverifiable() {
+  awk -F'\t' 'NR > 1 && ($4 == "downloaded" || $4 == "resumed") && $7 != "" {print $1 "/" $2}' \
+    "$R5" 2>/dev/null | sort | comm -12 - "$WORK/mine.txt"
+}
+two_recorded() { [ "$(recorded_unverifiable | wc -l)" -ge 2 ]; }
+wait_for 60 two_recorded || fail "the shard recorded no 2 unverifiable files in 60 s"
+kill -9 "$victim"
+wait "$victim" 2>/dev/null && fail "the shard had ended before the kill"
+recorded_unverifiable >"$WORK/recorded.txt"
+awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$R5" | sort >"$WORK/recorded-all.txt"
+complete_files "$D5" >"$WORK/complete5.txt"
+awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$WORK/elsewhere.tsv" | sort >"$WORK/shard1.txt"
+[ "$(comm -23 "$WORK/shard1.txt" "$WORK/complete5.txt" | wc -l)" -ge 1 ] ||
+  fail "the shard had finished every file before the kill"
+# Every recorded row is a file on disk with the recorded digest.
+awk -F'\t' 'NR > 1 && $7 != "" {print $7 "  " $3}' "$R5" | sha256sum --quiet -c - >&2 ||
+  fail "a row of the killed shard's result manifest does not match its file"
+mark=$(($(wc -l <"$WORK/requests.log") + 1))
+"$MGNIFY" download --manifest "$M" --shard 1/2 --dir "$D5" --total-rate 100 >/dev/null ||
+  fail "the rerun after the kill failed"
+# Expected: the files not complete on disk, and the complete ones that nothing
+# verifies (unverifiable, not recorded: a kill between a file's rename and its row).
+{
+  comm -23 "$WORK/shard1.txt" "$WORK/complete5.txt"
+  comm -12 "$WORK/complete5.txt" "$WORK/mine.txt" | comm -23 - "$WORK/recorded-all.txt"
+} | row_paths "$M" >"$WORK/expected.txt"
+fetched_paths "$mark" >"$WORK/fetched.txt"
+echo "killed with $(wc -l <"$WORK/complete5.txt") files complete, $(wc -l <"$WORK/recorded.txt")" \
+  "unverifiable ones recorded; the rerun made $(wc -l <"$WORK/fetched.txt") file requests"
+diff "$WORK/expected.txt" "$WORK/fetched.txt" >&2 ||
+  fail "the rerun after the kill fetched other files than the unfinished ones"
+row_paths "$M" <"$WORK/recorded.txt" | sort -u | while read -r path; do
+  # A URL that another unfinished row shares may be fetched for that row only.
+  want=$(grep -cx -- "$path" "$WORK/expected.txt" || true)
+  got=$(grep -cx -- "$path" "$WORK/fetched.txt" || true)
+  [ "$got" -eq "$want" ] || fail "$path requested $got times, $want expected"
+done
+status="$(awk -F'\t' 'NR > 1 && $4 == "present" {print $1 "/" $2}' "$R5" | sort | comm -12 - "$WORK/recorded.txt")"
+[ "$status" = "$(cat "$WORK/recorded.txt")" ] || fail "the recorded files are not 'present' after the rerun"
 echo PASS

@@ -20,16 +20,10 @@
 using namespace std::chrono_literals;
 using mgnify::http::RateLimiter;
 using mgnify::http::RateLimitOptions;
+using mgnify::test::paced;
 using mgnify::testing::FakeClock;
 
 namespace {
-
-RateLimitOptions paced(double per_second, double burst) {
-  RateLimitOptions o;
-  o.requests_per_second = per_second;
-  o.burst = burst;
-  return o;
-}
 
 bool close_to(std::chrono::nanoseconds a, std::chrono::nanoseconds b) {
   return std::chrono::abs(a - b) <= 1us;

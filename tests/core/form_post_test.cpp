@@ -19,24 +19,17 @@
 
 using mgnify::http::FormPart;
 using mgnify::mock::Fault;
-using mgnify::mock::MockServer;
 
 namespace {
 
-struct FormRig {
-  MockServer server;
-  std::shared_ptr<mgnify::testing::FakeClock> clock =
-      std::make_shared<mgnify::testing::FakeClock>();
-
-  FormRig() { server.start(); }
-
+// The mock's /test routes, with a token that must never leave the origin.
+struct FormRig : mgnify::test::TestRoutesRig {
   std::unique_ptr<mgnify::http::Session> session(int max_attempts = 3) const {
-    auto o = mgnify::test::curl_options(clock, max_attempts);
-    o.token = "form-secret-token";
-    return std::make_unique<mgnify::http::Session>(mgnify::with_default_transport(std::move(o)),
-                                                   server.origin());
+    return mgnify::test::TestRoutesRig::session([max_attempts](mgnify::ClientOptions& o) {
+      o.retry.max_attempts = max_attempts;
+      o.token = "form-secret-token";
+    });
   }
-  std::string url(const std::string& path) const { return server.origin() + path; }
 };
 
 std::vector<FormPart> sample_form(const std::filesystem::path& file) {
@@ -137,15 +130,15 @@ TEST_CASE("live: an injected part header never leaves the process", "[form][host
       {FormPart::text("seq\r\nX-Injected: 1", "ACGT")}};
   for (const auto& form : forms) {
     // Through the session, and straight to the transport as a hand-built request.
-    CHECK_THROWS_AS(rig.session()->post_form(rig.url("/test/echo"), form), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(rig.session()->post_form(rig.url("test/echo"), form), mgnify::InvalidArgument);
     mgnify::http::CurlTransport transport;
     mgnify::http::Request request;
     request.method = mgnify::http::Method::post;
-    request.url = rig.url("/test/echo");
+    request.url = rig.url("test/echo");
     request.form = form;
     CHECK_THROWS_AS(transport.send(request), mgnify::InvalidArgument);
   }
-  CHECK(rig.server.hits("/test/echo") == 0);
+  CHECK(rig.hits("test/echo") == 0);
 }
 
 TEST_CASE("form file parts are read only from regular files", "[form][validation][hostile]") {
@@ -157,11 +150,11 @@ TEST_CASE("form file parts are read only from regular files", "[form][validation
        {dir / "mgnify-no-such-file.sig", dir, std::filesystem::path("/dev/zero")}) {
     CAPTURE(path);
     REQUIRE_THROWS_AS(
-        session->post_form(rig.url("/test/echo"),
+        session->post_form(rig.url("test/echo"),
                            {FormPart::file_at("file_uploaded", path, "text/plain", "named.sig")}),
         mgnify::InvalidArgument);
   }
-  CHECK(rig.server.hits("/test/echo") == 0);
+  CHECK(rig.hits("test/echo") == 0);
 }
 
 TEST_CASE("live: libcurl sends text fields, in-memory files and files from disk",
@@ -169,7 +162,7 @@ TEST_CASE("live: libcurl sends text fields, in-memory files and files from disk"
   FormRig rig;
   auto session = rig.session();
   const auto file = write_temp_signature("mgnify-form-test-disk.sig", "[{\"name\": \"on disk\"}]");
-  const auto response = session->post_form(rig.url("/test/echo"), sample_form(file));
+  const auto response = session->post_form(rig.url("test/echo"), sample_form(file));
   std::filesystem::remove(file);
 
   const auto echo = nlohmann::json::parse(response.body);
@@ -202,7 +195,7 @@ TEST_CASE("live: a form post answered 303 continues as a GET without the form",
           "[form][redirect]") {
   FormRig rig;
   auto session = rig.session();
-  const auto response = session->post_form(rig.url("/test/redirect-to?status=303&to=/test/echo"),
+  const auto response = session->post_form(rig.url("test/redirect-to?status=303&to=/test/echo"),
                                            {FormPart::text("seq", "ACGT")});
   const auto echo = nlohmann::json::parse(response.body);
   CHECK(echo.at("method") == "GET");
@@ -242,20 +235,19 @@ TEST_CASE("live: a POST answered 500 is sent once", "[form][retry]") {
   FormRig rig;
   auto session = rig.session(4);
   rig.server.push_faults("/test/echo", Fault::status_only(500), 3);
-  CHECK_THROWS_AS(session->post_form(rig.url("/test/echo"), {FormPart::text("seq", "ACGT")}),
+  CHECK_THROWS_AS(session->post_form(rig.url("test/echo"), {FormPart::text("seq", "ACGT")}),
                   mgnify::ServerError);
-  CHECK(rig.server.hits("/test/echo") == 1);
+  CHECK(rig.hits("test/echo") == 1);
   // The same holds for a 503 that does not say when to come back...
   rig.server.clear_faults();
   rig.server.push_faults("/test/echo", Fault::status_only(503), 3);
-  CHECK_THROWS_AS(session->post_json(rig.url("/test/echo"), {{"seq", "ACGT"}}),
-                  mgnify::ServerError);
-  CHECK(rig.server.hits("/test/echo") == 2);
+  CHECK_THROWS_AS(session->post_json(rig.url("test/echo"), {{"seq", "ACGT"}}), mgnify::ServerError);
+  CHECK(rig.hits("test/echo") == 2);
   // ...while a GET answered 500 is retried.
   rig.server.clear_faults();
   rig.server.push_fault("/test/echo", Fault::status_only(500));
-  session->get(rig.url("/test/echo"));
-  CHECK(rig.server.hits("/test/echo") == 4);
+  session->get(rig.url("test/echo"));
+  CHECK(rig.hits("test/echo") == 4);
 }
 
 TEST_CASE("live: a POST answered 503 or 429 with Retry-After is sent again", "[form][retry]") {
@@ -266,9 +258,9 @@ TEST_CASE("live: a POST answered 503 or 429 with Retry-After is sent again", "[f
   busy.headers.emplace_back("Retry-After", "2");
   rig.server.push_fault("/test/echo", busy);
   rig.server.push_fault("/test/echo", Fault::throttled(std::string("1")));
-  const auto response = session->post_form(rig.url("/test/echo"), {FormPart::text("seq", "ACGT")});
+  const auto response = session->post_form(rig.url("test/echo"), {FormPart::text("seq", "ACGT")});
   CHECK(response.attempts == 3);
-  CHECK(rig.server.hits("/test/echo") == 3);
+  CHECK(rig.hits("test/echo") == 3);
   const auto echo = nlohmann::json::parse(response.body);
   REQUIRE(echo.at("parts").size() == 1);
   CHECK(echo.at("parts")[0].at("content") == "ACGT");

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include "mgnify/http/headers.hpp"
@@ -113,6 +114,18 @@ TEST_CASE("version macros, constants and string agree", "[version]") {
   CHECK(expected == MGNIFY_VERSION_STRING);
   CHECK(std::string(mgnify::version_string()) == expected);
   CHECK(mgnify::version_major == MGNIFY_VERSION_MAJOR);
-  CHECK(mgnify::v0::version_minor == MGNIFY_VERSION_MINOR);
+  CHECK(mgnify::MGNIFY_ABI_NAMESPACE::version_minor == MGNIFY_VERSION_MINOR);
   CHECK(mgnify::version_patch == MGNIFY_VERSION_PATCH);
+}
+
+TEST_CASE("the ABI namespace is named after the version", "[version]") {
+  const std::string abi = "abi_" + std::to_string(MGNIFY_VERSION_MAJOR) + "_" +
+                          std::to_string(MGNIFY_VERSION_MINOR) + "_" +
+                          std::to_string(MGNIFY_VERSION_PATCH);
+  // Mangled names carry the inline namespace, so a type declared outside it would not.
+  for (const std::string mangled :
+       {typeid(mgnify::http::Request).name(), typeid(mgnify::http::Headers).name()}) {
+    CAPTURE(mangled);
+    CHECK(mangled.find(abi) != std::string::npos);
+  }
 }

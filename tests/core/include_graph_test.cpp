@@ -182,3 +182,31 @@ TEST_CASE("the session and every model header build without curl or OpenSSL", "[
     CHECK(graph().reaches_system(header, "openssl/") == std::vector<std::string>{});
   }
 }
+
+TEST_CASE("every header opens the SDK's namespace through the one macro", "[layout]") {
+  const fs::path root = fs::path(MGNIFY_SOURCE_DIR) / "include";
+  const std::regex by_hand(R"(^\s*(inline\s+)?namespace\s+(mgnify\b|v0\b|abi_))");
+  std::size_t users = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const auto extension = entry.path().extension();
+    if (extension != ".hpp" && extension != ".ipp") continue;
+    const std::string name = fs::relative(entry.path(), root).generic_string();
+    if (name == "mgnify/version.hpp") continue;  // defines the macros
+    std::ifstream in(entry.path());
+    std::string line;
+    bool opens = false;
+    while (std::getline(in, line)) {
+      CAPTURE(name, line);
+      CHECK_FALSE(std::regex_search(line, by_hand));
+      if (line.rfind("MGNIFY_NAMESPACE_BEGIN", 0) == 0) opens = true;
+    }
+    if (!opens) continue;
+    ++users;
+    // An .ipp is read only through its header, which brings the macro.
+    if (extension == ".hpp") {
+      CAPTURE(name);
+      CHECK(graph().reach(name).count("mgnify/version.hpp") == 1);
+    }
+  }
+  CHECK(users > 100);
+}

@@ -17,16 +17,10 @@
 using namespace std::chrono_literals;
 using mgnify::http::RateLimiter;
 using mgnify::http::RateLimitOptions;
+using mgnify::test::paced;
 using mgnify::testing::FakeClock;
 
 namespace {
-
-RateLimitOptions rate(double per_second, double burst) {
-  RateLimitOptions o;
-  o.requests_per_second = per_second;
-  o.burst = burst;
-  return o;
-}
 
 // A clock that never moves, even when slept on: every wait a limiter computes
 // is then its queue position, whatever the thread interleaving.
@@ -73,19 +67,19 @@ TEST_CASE("an unlimited limiter never sleeps", "[rate]") {
 
 TEST_CASE("invalid rate limits are refused unless the limiter is off", "[rate]") {
   auto clock = std::make_shared<FakeClock>();
-  CHECK_THROWS_AS(RateLimiter(rate(0, 1), clock), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(RateLimiter(rate(-1, 1), clock), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(RateLimiter(rate(1, 0.5), clock), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(RateLimiter(rate(std::numeric_limits<double>::quiet_NaN(), 1), clock),
+  CHECK_THROWS_AS(RateLimiter(paced(0, 1), clock), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(RateLimiter(paced(-1, 1), clock), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(RateLimiter(paced(1, 0.5), clock), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(RateLimiter(paced(std::numeric_limits<double>::quiet_NaN(), 1), clock),
                   mgnify::InvalidArgument);
-  auto off = rate(0, 0);
+  auto off = paced(0, 0);
   off.enabled = false;
   CHECK_NOTHROW(RateLimiter(off, clock));
 }
 
 TEST_CASE("a burst goes out at once, then requests are paced at the rate", "[rate]") {
   auto clock = std::make_shared<FakeClock>();
-  RateLimiter limiter(rate(2, 5), clock);
+  RateLimiter limiter(paced(2, 5), clock);
   for (int i = 0; i < 5; ++i) limiter.acquire();
   CHECK(clock->sleeps().empty());
   limiter.acquire();
@@ -98,7 +92,7 @@ TEST_CASE("a burst goes out at once, then requests are paced at the rate", "[rat
 
 TEST_CASE("pacing holds the sustained rate exactly over many requests", "[rate]") {
   auto clock = std::make_shared<FakeClock>();
-  RateLimiter limiter(rate(10, 1), clock);
+  RateLimiter limiter(paced(10, 1), clock);
   const auto start = clock->now();
   for (int i = 0; i < 21; ++i) limiter.acquire();
   // The first is free, the next 20 are 100 ms apart.
@@ -109,7 +103,7 @@ TEST_CASE("pacing holds the sustained rate exactly over many requests", "[rate]"
 
 TEST_CASE("idle time refills tokens, but never beyond the burst", "[rate]") {
   auto clock = std::make_shared<FakeClock>();
-  RateLimiter limiter(rate(2, 3), clock);
+  RateLimiter limiter(paced(2, 3), clock);
   for (int i = 0; i < 3; ++i) limiter.acquire();
   CHECK(clock->sleeps().empty());
 
@@ -131,7 +125,7 @@ TEST_CASE("idle time refills tokens, but never beyond the burst", "[rate]") {
 
 TEST_CASE("threads sharing one limiter queue behind each other", "[rate][threads]") {
   auto clock = std::make_shared<FrozenClock>();
-  RateLimiter limiter(rate(10, 10), clock);
+  RateLimiter limiter(paced(10, 10), clock);
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t) {
     threads.emplace_back([&] {
@@ -154,7 +148,7 @@ TEST_CASE("a shared limiter paces real threads at the combined rate", "[rate][th
   // Real time, kept short: 40 requests at 200/s with burst 1 need >= 195 ms
   // together; four private limiters would need only about 45 ms.
   auto clock = std::make_shared<mgnify::http::SystemClock>();
-  RateLimiter limiter(rate(200, 1), clock);
+  RateLimiter limiter(paced(200, 1), clock);
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t) {
@@ -175,7 +169,7 @@ TEST_CASE("a session paces its requests through its limiter", "[rate][session]")
     r.status = 200;
     return r;
   });
-  auto session = rig.session([](mgnify::ClientOptions& o) { o.rate_limit = rate(5, 1); });
+  auto session = rig.session([](mgnify::ClientOptions& o) { o.rate_limit = paced(5, 1); });
   for (int i = 0; i < 3; ++i) session->get(rig.url("x"));
   const auto sleeps = rig.sleeps();
   REQUIRE(sleeps.size() == 2);

@@ -1,7 +1,8 @@
 #pragma once
 
 // Helpers shared by the core tests: a session over a FakeTransport with a fake
-// clock and options for a libcurl session against the mock.
+// clock, options for a libcurl session against the mock, and the rig of the
+// mock's own /test routes.
 
 #include <chrono>
 #include <ctime>
@@ -19,8 +20,10 @@
 #include "mgnify/options.hpp"
 #include "mgnify/testing/fake_clock.hpp"
 #include "mgnify/testing/fake_transport.hpp"
+#include "mock_server.hpp"
 #include "support/http_date.hpp"
 #include "support/log_capture.hpp"
+#include "support/rig.hpp"
 
 namespace mgnify::test {
 
@@ -70,18 +73,43 @@ struct FakeRig {
   std::vector<std::chrono::nanoseconds> sleeps() const { return clock->sleeps(); }
 };
 
+/// A rate limit of `per_second` requests, `burst` of them at once.
+inline mgnify::http::RateLimitOptions paced(double per_second, double burst) {
+  mgnify::http::RateLimitOptions o;
+  o.requests_per_second = per_second;
+  o.burst = burst;
+  return o;
+}
+
+/// Tiny backoffs and short timeouts for a real CurlTransport against the mock.
+inline void tune_for_curl(mgnify::ClientOptions& o, int max_attempts = 3) {
+  o.retry = fast_retry(max_attempts);
+  o.connect_timeout = std::chrono::milliseconds(2000);
+  o.request_timeout = std::chrono::milliseconds(5000);
+}
+
 /// Options for a real CurlTransport session against the mock: no rate limit, a
 /// fake clock so retry waits are recorded instead of slept, short timeouts.
 inline mgnify::ClientOptions curl_options(const std::shared_ptr<mgnify::testing::FakeClock>& clock,
                                           int max_attempts = 3) {
   mgnify::ClientOptions o;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
-  o.retry = fast_retry(max_attempts);
   o.clock = clock;
-  o.connect_timeout = std::chrono::milliseconds(2000);
-  o.request_timeout = std::chrono::milliseconds(5000);
+  tune_for_curl(o, max_attempts);
   return o;
 }
+
+/// The mock's own routes under /test (echo, redirects), no service's: for the HTTP
+/// layer's tests, through a bare session (rig.session()).
+struct TestRoutesService {
+  static constexpr const char* kPrefix = "";
+  static constexpr bool kFakeClock = true;
+  static void register_routes(mgnify::mock::MockServer&) {}
+  static std::string base_url(const mgnify::mock::MockServer& server) { return server.origin(); }
+  static void tune(mgnify::ClientOptions& o) { tune_for_curl(o); }
+};
+
+using TestRoutesRig = ServiceRig<TestRoutesService>;
 
 /// The session's transport as the CurlTransport it was built with.
 inline mgnify::http::CurlTransport& curl_of(mgnify::http::Session& session) {

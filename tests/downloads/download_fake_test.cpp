@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "core/test_support.hpp"
 #include "download_support.hpp"
 #include "mgnify/files/download.hpp"
 #include "mgnify/testing/fake_transport.hpp"
@@ -12,8 +13,6 @@
 using namespace mgnify;
 using namespace mgnify::http;
 using namespace mgnify::files;
-using mgnify::testing::FakeClock;
-using mgnify::testing::FakeTransport;
 
 namespace {
 
@@ -21,19 +20,12 @@ constexpr const char* kBase = "https://www.ebi.ac.uk/metagenomics/api/v1";
 constexpr const char* kFileUrl =
     "https://www.ebi.ac.uk/metagenomics/api/v1/studies/MGYS00001392/pipelines/3.0/file/x.tsv";
 
-struct FakeRig {
-  std::shared_ptr<FakeTransport> transport = std::make_shared<FakeTransport>();
-  std::shared_ptr<FakeClock> clock = std::make_shared<FakeClock>();
-  std::unique_ptr<Session> session;
+// The core tests' fake-transport rig, with a token, one session for the whole
+// test and a scratch directory.
+struct FakeRig : mgnify::test::FakeRig {
+  std::unique_ptr<Session> session =
+      mgnify::test::FakeRig::session([](ClientOptions& o) { o.token = "secret-token"; }, kBase);
   mgnify::test::dl::TempDir dir;
-
-  FakeRig() {
-    ClientOptions o = mgnify::test::dl::fast_options();
-    o.transport = transport;
-    o.clock = clock;
-    o.token = "secret-token";
-    session = std::make_unique<Session>(o, kBase);
-  }
 };
 
 std::string body_of(std::size_t size) {

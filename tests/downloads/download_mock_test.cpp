@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "download_support.hpp"
@@ -17,33 +20,13 @@ using namespace mgnify;
 using namespace mgnify::http;
 using namespace mgnify::files;
 using mgnify::test::dl::KnownFile;
-using mgnify::testing::FakeClock;
 
 namespace {
 
-struct Rig {
-  mock::MockServer server;
-  std::unique_ptr<Session> session;
+// One session for the whole test, and a scratch directory.
+struct Rig : mgnify::test::dl::FilesRig {
+  std::unique_ptr<Session> session = mgnify::test::dl::FilesRig::session();
   mgnify::test::dl::TempDir dir;
-
-  explicit Rig(ClientOptions options = mgnify::test::dl::fast_options()) {
-    mock::register_file_routes(server);
-    server.start();
-    session = std::make_unique<Session>(mgnify::with_default_transport(std::move(options)),
-                                        server.origin());
-  }
-  std::string url(const std::string& name, const std::string& query = "") const {
-    return server.origin() + "/files/" + name + (query.empty() ? "" : "?" + query);
-  }
-  static std::string path_of(const std::string& name) { return std::string("/files/") + name; }
-
-  std::vector<mock::RecordedRequest> requests_to(const std::string& name) const {
-    std::vector<mock::RecordedRequest> out;
-    for (const auto& r : server.requests()) {
-      if (r.path == path_of(name)) out.push_back(r);
-    }
-    return out;
-  }
 };
 
 std::string header(const mock::RecordedRequest& r, const std::string& name) {
@@ -90,7 +73,7 @@ TEST_CASE("fresh downloads are verified with MD5, SHA1 and SHA256", "[downloads]
   CHECK(mgnify::test::dl::read_file(target) == mock::mock_file(file.name));
   CHECK_FALSE(std::filesystem::exists(partial_path(target)));
 
-  const auto sent = rig.requests_to(file.name);
+  const auto sent = rig.requests(file.name);
   REQUIRE(sent.size() == 1);
   CHECK(header(sent[0], "range").empty());
   CHECK(header(sent[0], "accept-encoding") == "identity");
@@ -145,7 +128,7 @@ TEST_CASE("a transfer cut mid-body resumes with a Range request", "[downloads][m
   DownloadOptions options;
   options.checksum = Checksum::of(HashAlgorithm::sha256, mgnify::test::dl::kLarge.sha256);
   const auto r =
-      download(*rig.session, rig.url("large.fasta", "cut=" + std::to_string(cut)), target, options);
+      download(*rig.session, rig.url("large.fasta?cut=" + std::to_string(cut)), target, options);
 
   CHECK(r.attempts == 2);
   CHECK(r.resumed);
@@ -154,15 +137,13 @@ TEST_CASE("a transfer cut mid-body resumes with a Range request", "[downloads][m
   CHECK(r.bytes_transferred == mgnify::test::dl::kLarge.size);
   CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("large.fasta"));
 
-  const auto sent = rig.requests_to("large.fasta");
+  const auto sent = rig.requests("large.fasta");
   REQUIRE(sent.size() == 2);
   CHECK(header(sent[0], "range").empty());
   CHECK(header(sent[1], "range") == "bytes=" + std::to_string(cut) + "-");
   CHECK(header(sent[1], "if-range").rfind("\"", 0) == 0);  // the ETag of the first response
   // The retry slept through the session's (fake) clock.
-  auto clock = std::dynamic_pointer_cast<FakeClock>(rig.session->options().clock);
-  REQUIRE(clock);
-  CHECK(clock->sleeps().size() == 1);
+  CHECK(rig.clock->sleeps().size() == 1);
 }
 
 TEST_CASE("a .part left by an earlier run is resumed, only the rest is fetched",
@@ -182,7 +163,7 @@ TEST_CASE("a .part left by an earlier run is resumed, only the rest is fetched",
   CHECK(r.attempts == 1);
   CHECK(r.bytes_transferred == full.size() - 12345);
   CHECK(mgnify::test::dl::read_file(target) == full);
-  const auto sent = rig.requests_to("medium.bin");
+  const auto sent = rig.requests("medium.bin");
   REQUIRE(sent.size() == 1);
   CHECK(header(sent[0], "range") == "bytes=12345-");
   REQUIRE_FALSE(seen.empty());
@@ -200,7 +181,7 @@ TEST_CASE("resume=false discards an existing .part", "[downloads][mock]") {
   const auto r = download(*rig.session, rig.url("small.tsv"), target, options);
   CHECK_FALSE(r.resumed);
   CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("small.tsv"));
-  CHECK(header(rig.requests_to("small.tsv").at(0), "range").empty());
+  CHECK(header(rig.requests("small.tsv").at(0), "range").empty());
 }
 
 TEST_CASE("a server that ignores Range restarts the file cleanly", "[downloads][mock]") {
@@ -210,13 +191,13 @@ TEST_CASE("a server that ignores Range restarts the file cleanly", "[downloads][
   mgnify::test::dl::write_file(partial_path(target), std::string(5000, 'x'));
   DownloadOptions options;
   options.checksum = Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kMedium.md5);
-  const auto r = download(*rig.session, rig.url("medium.bin", "ignore_range=1"), target, options);
+  const auto r = download(*rig.session, rig.url("medium.bin?ignore_range=1"), target, options);
 
   CHECK_FALSE(r.resumed);
   CHECK(r.bytes == mgnify::test::dl::kMedium.size);
   CHECK(r.bytes_transferred == mgnify::test::dl::kMedium.size);
   CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("medium.bin"));
-  const auto sent = rig.requests_to("medium.bin");
+  const auto sent = rig.requests("medium.bin");
   REQUIRE(sent.size() == 1);
   CHECK(header(sent[0], "range") == "bytes=5000-");
 }
@@ -234,7 +215,7 @@ TEST_CASE("a .part that already holds the whole file is finished after a 416",
   CHECK(r.bytes_transferred == 0);
   CHECK(r.verified_checksum.has_value());
   CHECK(mgnify::test::dl::read_file(target) == mock::mock_file("small.tsv"));
-  const auto sent = rig.requests_to("small.tsv");
+  const auto sent = rig.requests("small.tsv");
   REQUIRE(sent.size() == 1);
   CHECK(header(sent[0], "range") == "bytes=1000-");
 }
@@ -302,7 +283,7 @@ TEST_CASE("progress is monotonic and ends at the total", "[downloads][mock]") {
     download(*rig.session, rig.url("large.fasta"), target, options);
   }
   SECTION("across a resumption") {
-    download(*rig.session, rig.url("large.fasta", "cut=2000000"), target, options);
+    download(*rig.session, rig.url("large.fasta?cut=2000000"), target, options);
   }
   REQUIRE(seen.size() > 10);  // chunk by chunk, not once at the end
   for (std::size_t i = 1; i < seen.size(); ++i) {
@@ -321,7 +302,7 @@ TEST_CASE("progress without a known size ends with bytes == total", "[downloads]
   std::vector<DownloadProgress> seen;
   DownloadOptions options;
   options.progress = [&](const DownloadProgress& p) { seen.push_back(p); };
-  download(*rig.session, rig.url("medium.bin", "ignore_range=1"), target, options);
+  download(*rig.session, rig.url("medium.bin?ignore_range=1"), target, options);
   REQUIRE(seen.size() >= 2);
   CHECK_FALSE(seen.front().total.has_value());
   CHECK(seen.back().bytes_done == mgnify::test::dl::kMedium.size);
@@ -354,7 +335,7 @@ TEST_CASE("attempts are bounded and the .part is kept for a later resume", "[dow
   DownloadOptions options;
   options.max_attempts = 1;
   try {
-    download(*rig.session, rig.url("large.fasta", "cut=1000000"), target, options);
+    download(*rig.session, rig.url("large.fasta?cut=1000000"), target, options);
     FAIL("expected TransportError");
   } catch (const TransportError& e) {
     CHECK(e.kind() == TransportError::Kind::receive);
@@ -393,15 +374,10 @@ TEST_CASE("a 404 is a NotFoundError and nothing is written", "[downloads][mock]"
 
 TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
           "[downloads][mock]") {
-  mock::MockServer::Options server_options;
-  mock::MockServer server(server_options);
-  mock::register_file_routes(server);
-  server.start();
-  server.set_latency(std::chrono::milliseconds(60));
+  mgnify::test::dl::FilesRig rig;
+  rig.server.set_latency(std::chrono::milliseconds(60));
   auto counting = std::make_shared<mgnify::test::dl::CountingTransport>(std::make_shared<CurlTransport>());
-  ClientOptions options = mgnify::test::dl::fast_options();
-  options.transport = counting;
-  Session session(mgnify::with_default_transport(options), server.origin());
+  const auto session = rig.session([&](ClientOptions& o) { o.transport = counting; });
   mgnify::test::dl::TempDir dir;
 
   const std::vector<KnownFile> files{mgnify::test::dl::kSmall, mgnify::test::dl::kMedium, mgnify::test::dl::kLarge,
@@ -410,7 +386,7 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
   for (int copy = 0; copy < 2; ++copy) {
     for (const auto& f : files) {
       DownloadJob job;
-      job.url = server.origin() + "/files/" + f.name;
+      job.url = rig.url(f.name);
       job.path = dir / (std::to_string(copy) + "-" + f.name);
       job.options.checksum = Checksum::of(HashAlgorithm::sha256, f.sha256);
       job.options.expected_size = f.size;
@@ -418,7 +394,7 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
     }
   }
   DownloadJob failing;
-  failing.url = server.origin() + "/files/does-not-exist.bin";
+  failing.url = rig.url("does-not-exist.bin");
   failing.path = dir / "does-not-exist.bin";
   jobs.insert(jobs.begin() + 3, failing);
 
@@ -430,10 +406,31 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
     CHECK(total == jobs.size());
     files_done.push_back(done);
   };
-  const auto results =
-      download_many(session, jobs, batch, [&](const BatchProgress& p) { seen.push_back(p); });
+  // job_finished runs on the downloading threads, where Catch cannot check:
+  // what it saw is kept and checked below.
+  std::mutex finished_mutex;
+  std::multimap<std::size_t, std::pair<DownloadResult, bool>> finished;
+  const auto results = download_many(
+      *session, jobs, batch, [&](const BatchProgress& p) { seen.push_back(p); },
+      [&](std::size_t job, const DownloadResult& r) {
+        const std::string& url = jobs.at(job).url;
+        const bool complete =
+            mgnify::test::dl::read_file(r.path) == mock::mock_file(url.substr(url.rfind('/') + 1));
+        const std::lock_guard<std::mutex> lock(finished_mutex);
+        finished.emplace(job, std::make_pair(r, complete));
+      });
 
   REQUIRE(results.size() == jobs.size());
+  // job_finished: once per job that succeeded, with its own index and result,
+  // the file complete in place when it is called.
+  CHECK(finished.size() == jobs.size() - 1);
+  CHECK(finished.count(3) == 0);
+  for (const auto& [job, seen_then] : finished) {
+    CAPTURE(job);
+    CHECK(finished.count(job) == 1);
+    CHECK(seen_then.first.path == jobs.at(job).path);
+    CHECK(seen_then.second);
+  }
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     CAPTURE(i, jobs[i].url);
     if (i == 3) {

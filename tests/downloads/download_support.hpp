@@ -1,7 +1,8 @@
 #pragma once
 
 // Shared by the download tests: a scratch directory that removes itself, pinned
-// digests of the mock's files, and session options that keep retries instant.
+// digests of the mock's files, session options that keep retries instant, and
+// the rig of the mock's /files routes.
 
 #include <atomic>
 #include <chrono>
@@ -11,10 +12,13 @@
 #include <random>
 #include <string>
 
+#include "files/files.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/transport.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/testing/fake_clock.hpp"
+#include "mock_server.hpp"
+#include "support/rig.hpp"
 
 namespace mgnify::test::dl {
 
@@ -75,16 +79,35 @@ inline constexpr KnownFile kEmpty{
     "empty.txt", 0, "d41d8cd98f00b204e9800998ecf8427e", "da39a3ee5e6b4b0d3255bfef95601890afd80709",
     "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"};
 
+/// Backoffs short enough for a test that forgets the fake clock, a timeout long enough
+/// for the large file.
+inline void tune_for_files(mgnify::ClientOptions& o) {
+  o.retry.initial_backoff = std::chrono::milliseconds(10);
+  o.retry.max_backoff = std::chrono::milliseconds(40);
+  o.request_timeout = std::chrono::milliseconds(10'000);
+}
+
 /// Fast, deterministic retries: the fake clock records backoff sleeps instead of sleeping.
 inline mgnify::ClientOptions fast_options() {
   mgnify::ClientOptions o;
   o.rate_limit = mgnify::http::RateLimitOptions::unlimited();
   o.clock = std::make_shared<mgnify::testing::FakeClock>();
-  o.retry.initial_backoff = std::chrono::milliseconds(10);
-  o.retry.max_backoff = std::chrono::milliseconds(40);
-  o.request_timeout = std::chrono::milliseconds(10'000);
+  tune_for_files(o);
   return o;
 }
+
+/// The mock's /files routes, reached with a bare session (rig.session()).
+struct FilesService {
+  static constexpr const char* kPrefix = mgnify::mock::kFilesPrefix;
+  static constexpr bool kFakeClock = true;
+  static void register_routes(mgnify::mock::MockServer& server) {
+    mgnify::mock::register_file_routes(server);
+  }
+  static std::string base_url(const mgnify::mock::MockServer& server) { return server.origin(); }
+  static void tune(mgnify::ClientOptions& o) { tune_for_files(o); }
+};
+
+using FilesRig = ServiceRig<FilesService>;
 
 /// Wraps a transport and records how many requests were in flight at once.
 class CountingTransport final : public mgnify::http::Transport {

@@ -111,11 +111,40 @@ class HangingServer {
       std::make_shared<mgnify::http::CurlTransport>();
 };
 
-}  // namespace
+// Cancels `token` from another thread once `held` requests hang at the server's
+// gate; check_prompt(), right after the cancelled call, checks that the call
+// returned within half a second of the cancel.
+class CancelWhenHeld {
+ public:
+  CancelWhenHeld(HangingServer& server, int held, mgnify::CancelToken token)
+      : canceller_([this, &server, held, token]() mutable {
+          if (server.gate().wait_held(held)) {
+            cancelled_at_ = Clock::now();
+            token.cancel();
+          }
+        }) {}
+  CancelWhenHeld(const CancelWhenHeld&) = delete;
+  CancelWhenHeld& operator=(const CancelWhenHeld&) = delete;
+  ~CancelWhenHeld() {
+    if (canceller_.joinable()) canceller_.join();
+  }
 
-TEST_CASE("cancel: a batch stops with every unfinished item cancelled", "[faults][cancel]") {
-  HangingServer server;
-  mgnify::v2::V2Client client(server.options());
+  void check_prompt() {
+    const auto returned_at = Clock::now();
+    canceller_.join();
+    REQUIRE(cancelled_at_ != Clock::time_point{});
+    CHECK(std::chrono::duration<double>(returned_at - cancelled_at_).count() < 0.5);
+  }
+
+ private:
+  Clock::time_point cancelled_at_{};
+  std::thread canceller_;
+};
+
+// A batch of six lookups on two workers, cancelled once both wait on the server:
+// every item ends cancelled, each reported to progress, within half a second.
+template <class Client>
+void check_batch_cancelled(HangingServer& server, const Client& client) {
   std::vector<std::string> accessions;
   for (int i = 1; i <= 6; ++i) accessions.push_back("MGYS0000000" + std::to_string(i));
   mgnify::BatchOptions batch;
@@ -123,18 +152,9 @@ TEST_CASE("cancel: a batch stops with every unfinished item cancelled", "[faults
   batch.cancel = mgnify::CancelToken();
   std::size_t progress_calls = 0;
   batch.progress = [&](std::size_t, std::size_t) { ++progress_calls; };
-  Clock::time_point cancelled_at{};
-  std::thread canceller([&] {
-    if (server.gate().wait_held(2)) {  // both workers wait on the server
-      cancelled_at = Clock::now();
-      batch.cancel.cancel();
-    }
-  });
+  CancelWhenHeld canceller(server, 2, batch.cancel);  // both workers wait on the server
   const auto results = client.get_studies(accessions, batch);
-  const auto returned_at = Clock::now();
-  canceller.join();
-  REQUIRE(cancelled_at != Clock::time_point{});
-  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  canceller.check_prompt();
   REQUIRE(results.size() == accessions.size());
   for (const auto& r : results) {
     REQUIRE_FALSE(r.ok());
@@ -142,6 +162,13 @@ TEST_CASE("cancel: a batch stops with every unfinished item cancelled", "[faults
   }
   CHECK(progress_calls == accessions.size());
   CHECK(server.open_transfers() == 0);
+}
+
+}  // namespace
+
+TEST_CASE("cancel: a batch stops with every unfinished item cancelled", "[faults][cancel]") {
+  HangingServer server;
+  check_batch_cancelled(server, mgnify::v2::V2Client(server.options()));
 }
 
 TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][cancel]") {
@@ -251,30 +278,7 @@ TEST_CASE("cancel: download_many stops through BatchOptions, keeping the .part f
 
 TEST_CASE("cancel: a v1 batch stops with every unfinished item cancelled", "[faults][cancel]") {
   HangingServer server;
-  mgnify::v1::LegacyClient client(server.v1_options());
-  std::vector<std::string> accessions;
-  for (int i = 1; i <= 6; ++i) accessions.push_back("MGYS0000000" + std::to_string(i));
-  mgnify::BatchOptions batch;
-  batch.concurrency = 2;
-  batch.cancel = mgnify::CancelToken();
-  Clock::time_point cancelled_at{};
-  std::thread canceller([&] {
-    if (server.gate().wait_held(2)) {
-      cancelled_at = Clock::now();
-      batch.cancel.cancel();
-    }
-  });
-  const auto results = client.get_studies(accessions, batch);
-  const auto returned_at = Clock::now();
-  canceller.join();
-  REQUIRE(cancelled_at != Clock::time_point{});
-  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
-  REQUIRE(results.size() == accessions.size());
-  for (const auto& r : results) {
-    REQUIRE_FALSE(r.ok());
-    CHECK_THROWS_AS(r.value(), mgnify::CancelledError);
-  }
-  CHECK(server.open_transfers() == 0);
+  check_batch_cancelled(server, mgnify::v1::LegacyClient(server.v1_options()));
 }
 
 TEST_CASE("cancel: search_and_fetch stops during a hung search", "[faults][cancel]") {
@@ -284,19 +288,10 @@ TEST_CASE("cancel: search_and_fetch stops during a hung search", "[faults][cance
   mgnify::BatchOptions batch;
   batch.concurrency = 2;
   batch.cancel = mgnify::CancelToken();
-  Clock::time_point cancelled_at{};
-  std::thread canceller([&] {
-    if (server.gate().wait_held(1)) {
-      cancelled_at = Clock::now();
-      batch.cancel.cancel();
-    }
-  });
+  CancelWhenHeld canceller(server, 1, batch.cancel);
   CHECK_THROWS_AS(client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch),
                   mgnify::CancelledError);
-  const auto returned_at = Clock::now();
-  canceller.join();
-  REQUIRE(cancelled_at != Clock::time_point{});
-  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  canceller.check_prompt();
   CHECK(server.open_transfers() == 0);
 }
 
@@ -307,19 +302,10 @@ TEST_CASE("cancel: search_and_fetch stops with every unfinished fetch cancelled"
   mgnify::BatchOptions batch;
   batch.concurrency = 2;
   batch.cancel = mgnify::CancelToken();
-  Clock::time_point cancelled_at{};
-  std::thread canceller([&] {
-    if (server.gate().wait_held(2)) {  // both workers wait on a record
-      cancelled_at = Clock::now();
-      batch.cancel.cancel();
-    }
-  });
+  CancelWhenHeld canceller(server, 2, batch.cancel);  // both workers wait on a record
   const auto results =
       client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch);
-  const auto returned_at = Clock::now();
-  canceller.join();
-  REQUIRE(cancelled_at != Clock::time_point{});
-  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  canceller.check_prompt();
   REQUIRE(results.size() == 4);  // one entry per hit
   for (const auto& r : results) {
     REQUIRE_FALSE(r.ok());

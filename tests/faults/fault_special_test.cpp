@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -127,6 +128,27 @@ std::unique_ptr<MockServer> crashable_server(int port, void (*routes)(MockServer
   routes(*server);
   server->start();
   return server;
+}
+
+// Walks on from `it`, collecting `id(item)`, and stops `server` once `stop_after`
+// items are in: the next page meets a closed port, which is a connect error after
+// the whole retry budget. Returns the walk's resume token (none if no error came).
+template <class Paged, class Iterator, class Id>
+std::optional<std::string> walk_until_server_stops(Paged& paged, Iterator& it, MockServer& server,
+                                                   std::size_t stop_after,
+                                                   std::vector<std::string>& ids, Id id) {
+  while (it != paged.end()) {
+    ids.push_back(id(*it));
+    if (ids.size() == stop_after) kill_server(server);
+    try {
+      ++it;
+    } catch (const mgnify::TransportError& e) {
+      CHECK(e.kind() == Kind::connect);
+      CHECK(e.attempts() == kBudget);
+      return paged.resume_token();
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -282,21 +304,10 @@ TEST_CASE("v1: a server that stops mid-walk, restarted on the same port, and a r
 
   auto paged = client.study_samples("MGYS00000001", {}, mgnify::ListOptions{60, 1, std::nullopt});
   std::vector<std::string> ids;
-  std::optional<std::string> token;
   auto it = paged.begin();
-  for (; it != paged.end();) {
-    ids.push_back(it->id());
-    if (ids.size() == 120)
-      kill_server(*server);  // pages 1 and 2 are in; page 3 meets a closed port
-    try {
-      ++it;
-    } catch (const mgnify::TransportError& e) {
-      CHECK(e.kind() == Kind::connect);
-      CHECK(e.attempts() == kBudget);
-      token = paged.resume_token();
-      break;
-    }
-  }
+  // Pages 1 and 2 are in; page 3 meets a closed port.
+  const auto token =
+      walk_until_server_stops(paged, it, *server, 120, ids, [](const auto& s) { return s.id(); });
   REQUIRE(token);
   CHECK(ids.size() == 120);
   CHECK(*token == o.base_url + "/studies/MGYS00000001/samples?page=3&page_size=60");
@@ -329,19 +340,9 @@ TEST_CASE("v2: a server that stops mid-walk, restarted on the same port, and a r
   list.page_size = 20;
   auto paged = client.studies({}, list);
   std::vector<std::string> ids;
-  std::optional<std::string> token;
-  for (auto it = paged.begin(); it != paged.end();) {
-    ids.push_back(it->accession);
-    if (ids.size() == 60) kill_server(*server);
-    try {
-      ++it;
-    } catch (const mgnify::TransportError& e) {
-      CHECK(e.kind() == Kind::connect);
-      CHECK(e.attempts() == kBudget);
-      token = paged.resume_token();
-      break;
-    }
-  }
+  auto it = paged.begin();
+  const auto token = walk_until_server_stops(paged, it, *server, 60, ids,
+                                             [](const auto& s) { return s.accession; });
   REQUIRE(token);
   CHECK(*token == "4");
   CHECK(ids.size() == 60);

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "downloads/download_support.hpp"
@@ -400,33 +401,25 @@ TEST_CASE("files: download_many refuses jobs whose files would overlap, before a
   std::vector<mgnify::files::DownloadJob> jobs(2);
   jobs[0].url = remote.url();
   jobs[1].url = remote.url();
-  SECTION("a destination that is another job's .part") {
-    jobs[0].path = dir / "a";
-    jobs[1].path = dir / "a.part";
-  }
-  SECTION("the same, listed the other way round") {
-    jobs[0].path = dir / "a.part";
-    jobs[1].path = dir / "a";
-  }
-  SECTION("a destination that is another job's validator file") {
-    jobs[0].path = dir / "a";
-    jobs[1].path = dir / "a.part.validator";
-  }
-  SECTION("destinations that differ only in case") {
-    jobs[0].path = dir / "Table.tsv";
-    jobs[1].path = dir / "table.TSV";
-  }
-  SECTION("a .part that differs from another destination only in case") {
-    jobs[0].path = dir / "a";
-    jobs[1].path = dir / "A.PART";
-  }
-  try {
-    mgnify::files::download_many(session, jobs);
-    FAIL("expected InvalidArgument");
-  } catch (const mgnify::InvalidArgument& e) {
-    const std::string what = e.what();
-    CHECK(what.find(jobs[0].path.filename().string()) != std::string::npos);
-    CHECK(what.find(jobs[1].path.filename().string()) != std::string::npos);
+  // Destinations that would share a file: another job's .part (listed either way
+  // round) or validator file, and names that differ only in case.
+  const std::pair<const char*, const char*> overlapping[] = {{"a", "a.part"},
+                                                             {"a.part", "a"},
+                                                             {"a", "a.part.validator"},
+                                                             {"Table.tsv", "table.TSV"},
+                                                             {"a", "A.PART"}};
+  for (const auto& [first, second] : overlapping) {
+    INFO(first << " and " << second);
+    jobs[0].path = dir / first;
+    jobs[1].path = dir / second;
+    try {
+      mgnify::files::download_many(session, jobs);
+      FAIL("expected InvalidArgument");
+    } catch (const mgnify::InvalidArgument& e) {
+      const std::string what = e.what();
+      CHECK(what.find(jobs[0].path.filename().string()) != std::string::npos);
+      CHECK(what.find(jobs[1].path.filename().string()) != std::string::npos);
+    }
   }
   CHECK(remote.server().requests().empty());
 }

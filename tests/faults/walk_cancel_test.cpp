@@ -113,6 +113,66 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// Leaves the loop over the walk `make_walk()` returns after its first item while
+// a later page hangs at the gate (the `held`-th request held): the loop, and the
+// walk with it, end at once and leave nothing open.
+template <class MakeWalk, class CheckItem>
+void check_leaving_loop(HangingLists& lists, MakeWalk make_walk, int held, CheckItem check_item) {
+  const auto start = Clock::now();
+  int seen = 0;
+  for (const auto& item : make_walk()) {
+    check_item(item);
+    ++seen;
+    // A later page is in flight (read-ahead) and hangs on the server.
+    REQUIRE(lists.gate().wait_held(held));
+    break;
+  }
+  CHECK(seen == 1);
+  CHECK(seconds_since(start) < 0.5);
+  CHECK(lists.open_transfers() == 0);
+  check_no_connection_left(lists);
+}
+
+// Cancels `walk` (through its cancel_with token) once a page hangs at the gate:
+// the walk ends at once with CancelledError after the first page's `page_items`,
+// closing the hung request's connection.
+template <class Walk, class CheckItem>
+void check_cancel_on_hung_page(HangingLists& lists, Walk walk, int page_items,
+                               CheckItem check_item) {
+  mgnify::CancelToken token;
+  walk.cancel_with(token);
+  Clock::time_point cancelled_at{};
+  std::optional<bool> open_while_held;
+  std::thread canceller([&] {
+    if (lists.gate().wait_held(1)) {
+      // The kernel shows the hung request's connection open, so that the
+      // check after the cancel has something to see closed.
+      open_while_held = lists.held_connection_open_now();
+      cancelled_at = Clock::now();
+      token.cancel();
+    }
+  });
+  int seen = 0;
+  bool threw = false;
+  try {
+    for (const auto& item : walk) {
+      check_item(item);
+      ++seen;
+    }
+  } catch (const mgnify::CancelledError&) {
+    threw = true;
+  }
+  const auto returned_at = Clock::now();
+  canceller.join();
+  CHECK(threw);
+  CHECK(seen == page_items);  // page 1 in full; page 2 never came
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  CHECK(lists.open_transfers() == 0);
+  CHECK(open_while_held != std::optional<bool>(false));
+  check_no_connection_left(lists);
+}
+
 }  // namespace
 
 TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faults][walks]") {
@@ -123,36 +183,17 @@ TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faul
       auto o = lists.options(true, parallel);
       o.base_url = lists.v2_url();
       mgnify::v2::V2Client client(o);
-      const auto start = Clock::now();
-      int seen = 0;
-      for (const auto& study : client.studies()) {
-        CHECK(study.accession == "MGYS00000001");
-        ++seen;
-        // Page 2 is in flight (read-ahead) and hangs on the server.
-        REQUIRE(lists.gate().wait_held(1));
-        break;
-      }
-      CHECK(seen == 1);
-      CHECK(seconds_since(start) < 0.5);
-      CHECK(lists.open_transfers() == 0);
-      check_no_connection_left(lists);
+      check_leaving_loop(
+          lists, [&client] { return client.studies(); }, 1,
+          [](const auto& study) { CHECK(study.accession == "MGYS00000001"); });
     }
     {
       auto o = lists.options(true, parallel);
       o.base_url = lists.v1_url();
       mgnify::v1::LegacyClient client(o);
-      const auto start = Clock::now();
-      int seen = 0;
-      for (const auto& study : client.studies()) {
-        CHECK(study.resource.id == "MGYS00000001");
-        ++seen;
-        REQUIRE(lists.gate().wait_held(2));
-        break;
-      }
-      CHECK(seen == 1);
-      CHECK(seconds_since(start) < 0.5);
-      CHECK(lists.open_transfers() == 0);
-      check_no_connection_left(lists);
+      check_leaving_loop(
+          lists, [&client] { return client.studies(); }, 2,
+          [](const auto& study) { CHECK(study.resource.id == "MGYS00000001"); });
     }
   }
 }
@@ -164,39 +205,7 @@ TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults]
     auto o = lists.options(read_ahead, 1);
     o.base_url = lists.v2_url();
     mgnify::v2::V2Client client(o);
-    mgnify::CancelToken token;
-    auto walk = client.studies();
-    walk.cancel_with(token);
-    Clock::time_point cancelled_at{};
-    std::optional<bool> open_while_held;
-    std::thread canceller([&] {
-      if (lists.gate().wait_held(1)) {
-        // The kernel shows the hung request's connection open, so that the
-        // check after the cancel has something to see closed.
-        open_while_held = lists.held_connection_open_now();
-        cancelled_at = Clock::now();
-        token.cancel();
-      }
-    });
-    int seen = 0;
-    bool threw = false;
-    try {
-      for (const auto& study : walk) {
-        (void)study;
-        ++seen;
-      }
-    } catch (const mgnify::CancelledError&) {
-      threw = true;
-    }
-    const auto returned_at = Clock::now();
-    canceller.join();
-    CHECK(threw);
-    CHECK(seen == 2);  // page 1 in full; page 2 never came
-    REQUIRE(cancelled_at != Clock::time_point{});
-    CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
-    CHECK(lists.open_transfers() == 0);
-    CHECK(open_while_held != std::optional<bool>(false));
-    check_no_connection_left(lists);
+    check_cancel_on_hung_page(lists, client.studies(), 2, [](const auto&) {});
   }
 }
 
@@ -211,37 +220,9 @@ TEST_CASE("walks: a cancel token stops a v1 walk waiting on a hung page", "[faul
     auto o = lists.options(mode.read_ahead, mode.parallel_pages);
     o.base_url = lists.v1_url();
     mgnify::v1::LegacyClient client(o);
-    mgnify::CancelToken token;
-    auto walk = client.studies();
-    walk.cancel_with(token);
-    Clock::time_point cancelled_at{};
-    std::optional<bool> open_while_held;
-    std::thread canceller([&] {
-      if (lists.gate().wait_held(1)) {
-        open_while_held = lists.held_connection_open_now();
-        cancelled_at = Clock::now();
-        token.cancel();
-      }
+    check_cancel_on_hung_page(lists, client.studies(), 1, [](const auto& study) {
+      CHECK(study.resource.id == "MGYS00000001");
     });
-    int seen = 0;
-    bool threw = false;
-    try {
-      for (const auto& study : walk) {
-        CHECK(study.resource.id == "MGYS00000001");
-        ++seen;
-      }
-    } catch (const mgnify::CancelledError&) {
-      threw = true;
-    }
-    const auto returned_at = Clock::now();
-    canceller.join();
-    CHECK(threw);
-    CHECK(seen == 1);  // page 1 in full; page 2 never came
-    REQUIRE(cancelled_at != Clock::time_point{});
-    CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
-    CHECK(lists.open_transfers() == 0);
-    CHECK(open_while_held != std::optional<bool>(false));
-    check_no_connection_left(lists);
   }
 }
 

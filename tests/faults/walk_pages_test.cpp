@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -222,6 +223,46 @@ std::vector<std::string> expected_accessions(std::int64_t count) {
   return out;
 }
 
+// A list that changes under a walk, and what the walk must report: `message` in
+// the error's text, the page to resume at, and the items handed over before it.
+struct ListChange {
+  std::function<ScriptedList()> list;  // a fresh list (and its state) per walk
+  const char* message;
+  std::int64_t resume_page;
+  std::int64_t items_before;
+};
+
+// `count` items in pages of 10, page `page` holding `items` instead.
+ScriptedList one_page_off(std::int64_t count, std::int64_t page, std::int64_t items) {
+  ScriptedList list;
+  list.count = [count] { return count; };
+  list.items_on = [page, items](std::int64_t p, std::int64_t full) {
+    return p == page ? items : full;
+  };
+  return list;
+}
+
+// Page 3 of 5 comes back with 4 items instead of 10.
+const ListChange kShortPage{[] { return one_page_off(50, 3, 4); }, "page 3 held 4 items", 3, 20};
+// The first answer says 30, every later one 31: an item was added.
+const ListChange kChangingTotal{[] {
+                                  auto calls = std::make_shared<std::atomic<int>>(0);
+                                  ScriptedList list;
+                                  list.count = [calls] { return (*calls)++ == 0 ? 30 : 31; };
+                                  return list;
+                                },
+                                "the total went from 30 to 31", 2, 10};
+const ListChange kEmptyPage{[] { return one_page_off(30, 2, 0); }, "page 2 held 0 items", 2, 10};
+
+// The walk failed as `change` says, naming `resume_token`; every item before
+// the change came, in order, and nothing after it.
+void check_failed(const Walked& got, const ListChange& change, const std::string& resume_token) {
+  REQUIRE(got.threw);
+  CHECK(got.resume_token == resume_token);
+  CHECK(got.message.find(change.message) != std::string::npos);
+  CHECK(got.accessions == expected_accessions(change.items_before));
+}
+
 }  // namespace
 
 TEST_CASE("walks: a server that clamps the page size still yields every item once",
@@ -245,53 +286,26 @@ TEST_CASE("walks: a server that clamps the page size still yields every item onc
 TEST_CASE("walks: a page shorter than its neighbours fails the walk, naming where to resume",
           "[faults][walks]") {
   for (const bool read_ahead : {false, true}) {
-    ScriptedList list;
-    list.count = [] { return 50; };
-    list.server_size = 10;
-    // Page 3 of 5 comes back with 4 items instead of 10.
-    list.items_on = [](std::int64_t page, std::int64_t full) { return page == 3 ? 4 : full; };
-    Server server(list);
+    Server server(kShortPage.list());
     auto client = server.client(read_ahead);
-    const Walked got = walk(client, 100);
     INFO("read-ahead " << read_ahead);
-    REQUIRE(got.threw);
-    CHECK(got.resume_token == "3");
-    CHECK(got.message.find("page 3 held 4 items") != std::string::npos);
-    // Every item before the short page came, in order, and nothing after it.
-    const auto all = expected_accessions(50);
-    CHECK(got.accessions == std::vector<std::string>(all.begin(), all.begin() + 20));
+    check_failed(walk(client, 100), kShortPage, std::to_string(kShortPage.resume_page));
   }
 }
 
 TEST_CASE("walks: a total that changes mid-walk fails the walk", "[faults][walks]") {
   for (const bool read_ahead : {false, true}) {
-    std::atomic<int> calls{0};
-    ScriptedList list;
-    // The first answer says 30, every later one 31: an item was added.
-    list.count = [&calls] { return calls++ == 0 ? 30 : 31; };
-    list.server_size = 10;
-    Server server(list);
+    Server server(kChangingTotal.list());
     auto client = server.client(read_ahead);
-    const Walked got = walk(client, 10);
     INFO("read-ahead " << read_ahead);
-    REQUIRE(got.threw);
-    CHECK(got.message.find("the total went from 30 to 31") != std::string::npos);
-    CHECK(got.resume_token == "2");
-    CHECK(got.accessions == expected_accessions(10));
+    check_failed(walk(client, 10), kChangingTotal, std::to_string(kChangingTotal.resume_page));
   }
 }
 
 TEST_CASE("walks: an empty page before the total is reached fails the walk", "[faults][walks]") {
-  ScriptedList list;
-  list.count = [] { return 30; };
-  list.server_size = 10;
-  list.items_on = [](std::int64_t page, std::int64_t full) { return page == 2 ? 0 : full; };
-  Server server(list);
+  Server server(kEmptyPage.list());
   auto client = server.client(true);
-  const Walked got = walk(client, 10);
-  REQUIRE(got.threw);
-  CHECK(got.resume_token == "2");
-  CHECK(got.accessions == expected_accessions(10));
+  check_failed(walk(client, 10), kEmptyPage, std::to_string(kEmptyPage.resume_page));
 }
 
 TEST_CASE("walks: an implausible total is a DecodeError, not billions of planned pages",
@@ -339,17 +353,9 @@ TEST_CASE("walks: a start page at the int64 limit ends cleanly", "[faults][walks
 
 TEST_CASE("walks: an empty page before the total is reached fails a serial walk",
           "[faults][walks]") {
-  ScriptedList list;
-  list.count = [] { return 30; };
-  list.server_size = 10;
-  list.items_on = [](std::int64_t page, std::int64_t full) { return page == 2 ? 0 : full; };
-  Server server(list);
+  Server server(kEmptyPage.list());
   auto client = server.client(false);
-  const Walked got = walk(client, 10);
-  REQUIRE(got.threw);
-  CHECK(got.resume_token == "2");
-  CHECK(got.message.find("page 2 held 0 items") != std::string::npos);
-  CHECK(got.accessions == expected_accessions(10));
+  check_failed(walk(client, 10), kEmptyPage, std::to_string(kEmptyPage.resume_page));
   CHECK(server.requests() == 2);
 }
 
@@ -399,53 +405,29 @@ TEST_CASE("walks: a v1 server that clamps the page size still yields every item 
 TEST_CASE("walks: a v1 page shorter than its neighbours fails the walk, naming where to resume",
           "[faults][walks]") {
   for (const V1Mode mode : kV1Modes) {
-    ScriptedList list;
-    list.count = [] { return 50; };
-    list.server_size = 10;
-    list.items_on = [](std::int64_t page, std::int64_t full) { return page == 3 ? 4 : full; };
-    Server server(list);
+    Server server(kShortPage.list());
     auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
-    const Walked got = walk(client, 10);
     INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
-    REQUIRE(got.threw);
-    CHECK(got.resume_token == server.v1_page_url(3, 10));
-    CHECK(got.message.find("page 3 held 4 items") != std::string::npos);
-    const auto all = expected_accessions(50);
-    CHECK(got.accessions == std::vector<std::string>(all.begin(), all.begin() + 20));
+    check_failed(walk(client, 10), kShortPage, server.v1_page_url(kShortPage.resume_page, 10));
   }
 }
 
 TEST_CASE("walks: a v1 total that changes mid-walk fails the walk", "[faults][walks]") {
   for (const V1Mode mode : kV1Modes) {
-    std::atomic<int> calls{0};
-    ScriptedList list;
-    list.count = [&calls] { return calls++ == 0 ? 30 : 31; };
-    list.server_size = 10;
-    Server server(list);
+    Server server(kChangingTotal.list());
     auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
-    const Walked got = walk(client, 10);
     INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
-    REQUIRE(got.threw);
-    CHECK(got.message.find("the total went from 30 to 31") != std::string::npos);
-    CHECK(got.resume_token == server.v1_page_url(2, 10));
-    CHECK(got.accessions == expected_accessions(10));
+    check_failed(walk(client, 10), kChangingTotal,
+                 server.v1_page_url(kChangingTotal.resume_page, 10));
   }
 }
 
 TEST_CASE("walks: a v1 empty page before the total is reached fails the walk", "[faults][walks]") {
   for (const V1Mode mode : kV1Modes) {
-    ScriptedList list;
-    list.count = [] { return 30; };
-    list.server_size = 10;
-    list.items_on = [](std::int64_t page, std::int64_t full) { return page == 2 ? 0 : full; };
-    Server server(list);
+    Server server(kEmptyPage.list());
     auto client = server.v1_client(mode.read_ahead, mode.parallel_pages);
-    const Walked got = walk(client, 10);
     INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
-    REQUIRE(got.threw);
-    CHECK(got.resume_token == server.v1_page_url(2, 10));
-    CHECK(got.message.find("page 2 held 0 items") != std::string::npos);
-    CHECK(got.accessions == expected_accessions(10));
+    check_failed(walk(client, 10), kEmptyPage, server.v1_page_url(kEmptyPage.resume_page, 10));
   }
 }
 

@@ -1,12 +1,13 @@
 #pragma once
 
 // A thread-safe scripted list of integer pages for the page engine's tests.
-// Pages are served by token; a gated token blocks inside its fetch until the
-// test opens it, which lets a test see exactly which fetches are running at a
-// given moment without any timing assumption, and a failing token answers 503.
-// fetcher() blocks right after the fetch starts; staged_fetcher() reports
-// progress like the clients (received, then the envelope) and blocks after
-// announcing the envelope, i.e. while the page would be decoded.
+// Pages are served by token; a gated token's fetch holds at its own Gate
+// (support/gate.hpp) until the test opens it, which lets a test see exactly
+// which fetches are running at a given moment without any timing assumption,
+// and a failing token answers 503. fetcher() blocks right after the fetch
+// starts; staged_fetcher() reports progress like the clients (received, then
+// the envelope) and blocks after announcing the envelope, i.e. while the page
+// would be decoded.
 
 #include <algorithm>
 #include <condition_variable>
@@ -16,7 +17,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +25,7 @@
 #include "mgnify/detail/make_walk.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/paged.hpp"
+#include "support/gate.hpp"
 
 namespace mgnify::test {
 
@@ -72,12 +73,10 @@ class ScriptedPages {
 
   void gate(const std::string& token) {
     std::lock_guard<std::mutex> lock(mutex_);
-    gated_.insert(token);
+    gates_[token] = std::make_shared<Gate>();
   }
   void open(const std::string& token) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    gated_.erase(token);
-    changed_.notify_all();
+    if (const auto g = gate_of(token)) g->open();
   }
   /// The next `times` fetches of `token` fail with 503 (a negative count: every fetch).
   void fail(const std::string& token, int times) {
@@ -138,7 +137,7 @@ class ScriptedPages {
     ++running_;
     max_running_ = std::max(max_running_, running_);
     changed_.notify_all();
-    changed_.wait_for(lock, kPatience, [&] { return gated_.count(token) == 0; });
+    hold(token, lock);
     --running_;
     ++finished_;
     changed_.notify_all();
@@ -163,10 +162,26 @@ class ScriptedPages {
     std::unique_lock<std::mutex> lock(mutex_);
     ++blocked_;
     changed_.notify_all();
-    changed_.wait_for(lock, kPatience, [&] { return gated_.count(token) == 0; });
+    hold(token, lock);
     --blocked_;
     changed_.notify_all();
     return page;
+  }
+
+  std::shared_ptr<Gate> gate_of(const std::string& token) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = gates_.find(token);
+    return it == gates_.end() ? nullptr : it->second;
+  }
+  // Holds at the token's gate, if any, without the list's lock, so that other
+  // fetches and the test's waits go on meanwhile.
+  void hold(const std::string& token, std::unique_lock<std::mutex>& lock) {
+    const auto it = gates_.find(token);
+    if (it == gates_.end()) return;
+    const auto g = it->second;
+    lock.unlock();
+    g->hold();
+    lock.lock();
   }
 
   // Called with the lock held.
@@ -188,7 +203,7 @@ class ScriptedPages {
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::map<std::string, mgnify::Page<int>> pages_;
-  std::set<std::string> gated_;
+  std::map<std::string, std::shared_ptr<Gate>> gates_;
   std::map<std::string, int> failing_;
   std::vector<std::string> started_;
   std::size_t running_ = 0;
@@ -196,5 +211,17 @@ class ScriptedPages {
   std::size_t finished_ = 0;
   std::size_t blocked_ = 0;
 };
+
+/// Walks `list` into `seen` until it ends or a page fails with a ServerError (as
+/// a scripted failure does); the url of the failed page, if one did.
+inline std::optional<std::string> walk_until_failure(mgnify::Paged<int>& list,
+                                                     std::vector<int>& seen) {
+  try {
+    for (int v : list) seen.push_back(v);
+  } catch (const mgnify::ServerError& e) {
+    return e.url();
+  }
+  return std::nullopt;
+}
 
 }  // namespace mgnify::test

@@ -202,3 +202,40 @@ TEST_CASE("the sample table's JSON keeps the service's types; its text cells do 
   CHECK(t.rows.at(0)[column_of(t, "nested")] == R"({"a":1})");
   CHECK_FALSE(t.rows.at(0)[column_of(t, "depth")]);
 }
+
+TEST_CASE("several studies' samples: the study first, the union of the columns, every row",
+          "[tables][samples]") {
+  const auto v2 = [](const json& sample) { return sample.get<mgnify::v2::SampleWithMetadata>(); };
+  const std::vector<mgnify::v2::SampleWithMetadata> first = {
+      v2({{"accession", "SAMEA1"}, {"metadata", {{"ph", 7}, {"depth", nullptr}}}}),
+      v2({{"accession", "SAMEA2"}, {"metadata", {{"ph", "6.5"}}}})};
+  const std::vector<mgnify::v2::SampleWithMetadata> second = {
+      v2({{"accession", "SAMEA1"},
+          {"metadata", {{"temperature", 20}, {"study_accession", "elsewhere"}}}})};
+  const auto merged =
+      tables::studies_sample_metadata({{"MGYS00000001", tables::sample_metadata(first)},
+                                       {"MGYS00000002", tables::sample_metadata(second)}});
+  const tables::Table t = merged.table();
+  const auto own = tables::sample_metadata(first).table();
+  REQUIRE(t.columns.size() == 1 + own.columns.size() + 2);
+  CHECK(t.columns.front() == "study_accession");
+  CHECK(std::vector<std::string>(t.columns.begin() + 1,
+                                 t.columns.begin() + 1 + own.columns.size()) == own.columns);
+  REQUIRE(t.rows.size() == 3);
+  CHECK(t.rows[0][0] == "MGYS00000001");
+  CHECK(t.rows[1][0] == "MGYS00000001");
+  // The same sample in two studies is a row of each.
+  CHECK(t.rows[2][0] == "MGYS00000002");
+  CHECK(t.rows[2][column_of(t, "accession")] == "SAMEA1");
+  CHECK(t.rows[0][column_of(t, "ph")] == "7");
+  CHECK(t.rows[1][column_of(t, "ph")] == "6.5");
+  CHECK_FALSE(t.rows[2][column_of(t, "ph")]);
+  CHECK(t.rows[2][column_of(t, "temperature")] == "20");
+  CHECK_FALSE(t.rows[0][column_of(t, "temperature")]);
+  // A column that no sample fills is still there; a sample's own
+  // study_accession field is kept beside the study's.
+  CHECK_FALSE(t.rows[0][column_of(t, "depth")]);
+  CHECK(t.rows[2][column_of(t, "study_accession #2")] == "elsewhere");
+  // JSON keeps the types.
+  CHECK(merged.to_json()[0].at("ph").is_number());
+}

@@ -1,6 +1,9 @@
 // `mgnify downloads` (list a study's or analysis's files as a manifest) and
 // `mgnify download` (fetch them: resumable, verified, several at a time).
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -16,6 +19,7 @@
 #include <mgnify/http/session.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -187,6 +191,20 @@ const std::vector<std::string>& result_columns() {
   return columns;
 }
 
+/// One record of the download report as a line of the result manifest.
+std::string results_line(const nlohmann::json& r) {
+  const auto& columns = result_columns();
+  std::string line;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const auto& cell = r.at(columns[i]);
+    const std::string text = cell.is_null()     ? std::string()
+                             : cell.is_string() ? cell.get<std::string>()
+                                                : cell.dump();
+    line += (i ? "\t" : "") + mgnify::tables::tsv_escape(text);
+  }
+  return line + '\n';
+}
+
 /// The download report as a TSV file (the result manifest a shard leaves for
 /// `mgnify verify --results`), written to a temporary name and renamed, so
 /// that a reader never sees half of it.
@@ -199,16 +217,7 @@ void write_results(const std::vector<nlohmann::json>& report, const fs::path& pa
     const auto& columns = result_columns();
     for (std::size_t i = 0; i < columns.size(); ++i) file << (i ? "\t" : "") << columns[i];
     file << '\n';
-    for (const auto& r : report) {
-      for (std::size_t i = 0; i < columns.size(); ++i) {
-        const auto& cell = r.at(columns[i]);
-        const std::string text = cell.is_null()     ? std::string()
-                                 : cell.is_string() ? cell.get<std::string>()
-                                                    : cell.dump();
-        file << (i ? "\t" : "") << mgnify::tables::tsv_escape(text);
-      }
-      file << '\n';
-    }
+    for (const auto& r : report) file << results_line(r);
     file.flush();
     if (!file)
       throw mgnify::FileError(temporary.string(), std::make_error_code(std::errc::io_error),
@@ -216,6 +225,48 @@ void write_results(const std::vector<nlohmann::json>& report, const fs::path& pa
   }
   fs::rename(temporary, path);
 }
+
+/// The result manifest kept while a shard runs, so that a shard killed
+/// outright (SIGKILL, a node lost) still vouches for the files it finished:
+/// it starts as the header and the rows already decided, and each finished
+/// file's row is appended in one write(2), which a kill leaves whole or
+/// absent. At the end write_results replaces it with the whole report.
+class ResultsLog {
+ public:
+  ResultsLog(const fs::path& path, const std::vector<nlohmann::json>& decided) : path_(path) {
+    write_results(decided, path);
+    fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd_ < 0) fail(errno);
+  }
+  ResultsLog(const ResultsLog&) = delete;
+  ResultsLog& operator=(const ResultsLog&) = delete;
+  ~ResultsLog() { close(); }
+
+  void append(const nlohmann::json& row) {
+    const std::string line = results_line(row);
+    std::size_t written = 0;
+    while (written < line.size()) {
+      const ssize_t n = ::write(fd_, line.data() + written, line.size() - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) fail(n < 0 ? errno : EIO);
+      written += static_cast<std::size_t>(n);
+    }
+  }
+
+  void close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  [[noreturn]] void fail(int reason) const {
+    throw mgnify::FileError(path_.string(), std::error_code(reason, std::generic_category()),
+                            "cannot write results");
+  }
+
+  fs::path path_;
+  int fd_ = -1;
+};
 
 /// What result manifests say about each `accession/alias`: the files that
 /// list it as on disk and the SHA-256 each recorded.
@@ -528,29 +579,54 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         }
       }
 
+      // The rows decided so far (files kept by a recorded digest, failures)
+      // are on disk before the first transfer starts.
+      std::optional<ResultsLog> log;
+      if (!results_path.empty()) {
+        std::vector<nlohmann::json> decided;
+        for (const auto& r : report) {
+          if (r.at("status") != "failed" || !r.at("error").is_null()) decided.push_back(r);
+        }
+        log.emplace(results_path, decided);
+      }
+
       // Ctrl-C (or a scheduler's SIGTERM) stops the transfers, keeping their
       // .part files, and the report below says what is done and what is left.
       const mgnify::CancelToken interrupt;
       const InterruptScope interrupt_scope(interrupt);
-      auto run_batch = [&selection, &interrupt](http::Session& batch_session,
-                                                const std::vector<files::DownloadJob>& batch) {
+      std::mutex log_mutex;
+      auto run_batch = [&selection, &interrupt, &report, &log, &log_mutex](
+                           http::Session& batch_session,
+                           const std::vector<files::DownloadJob>& batch,
+                           const std::vector<std::size_t>& rows_of) {
         ProgressBar bar("download");
         mgnify::BatchOptions options;
         options.concurrency = selection.concurrency;
         options.cancel = interrupt;
         auto results = files::download_many(
-            batch_session, batch, options, [&bar](const files::BatchProgress& p) {
+            batch_session, batch, options,
+            [&bar](const files::BatchProgress& p) {
               bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
+            },
+            // On the downloading threads, each on its own row of the report.
+            [&](std::size_t job, const files::DownloadResult& d) {
+              nlohmann::json& r = report[rows_of[job]];
+              r["status"] = d.already_present ? "present" : d.resumed ? "resumed" : "downloaded";
+              r["bytes"] = d.bytes;
+              if (d.verified_checksum) r["checksum"] = d.verified_checksum->to_string();
+              r["sha256"] = local_sha256(d);
+              const std::lock_guard<std::mutex> lock(log_mutex);
+              if (log) log->append(r);
             });
         bar.finish();
         return results;
       };
-      auto results = run_batch(*session, jobs);
+      auto results = run_batch(*session, jobs, index);
       if (!v1_jobs.empty()) {
         print_error("note: " + std::to_string(v1_jobs.size()) +
                     (v1_jobs.size() == 1 ? " file" : " files") +
                     " without a URL on API v2 (pre-V6 results) fetched from API v1");
-        auto v1_results = run_batch(*v1_session, v1_jobs);
+        auto v1_results = run_batch(*v1_session, v1_jobs, v1_index);
         for (auto& r : v1_results) results.push_back(std::move(r));
         for (auto& j : v1_jobs) jobs.push_back(std::move(j));
         index.insert(index.end(), v1_index.begin(), v1_index.end());
@@ -573,17 +649,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
           if (!failure) failure = results[j].exception();
           continue;
         }
+        // Its row was filled in when it finished (run_batch).
         ++done;
-        const files::DownloadResult& d = *results[j];
-        r["status"] = d.already_present ? "present" : d.resumed ? "resumed" : "downloaded";
-        r["bytes"] = d.bytes;
-        if (d.verified_checksum) r["checksum"] = d.verified_checksum->to_string();
-        r["sha256"] = local_sha256(d);
       }
 
       // Before the report on stdout, so that a reader of stdout that stops
       // early cannot keep the file from being written.
-      if (!results_path.empty()) write_results(report, results_path);
+      if (log) {
+        log->close();
+        write_results(report, results_path);
+      }
       Settings settings = ctx.settings;
       settings_columns_or_default(settings, result_columns());
       Writer out = stdout_writer(settings);

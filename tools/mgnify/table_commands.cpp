@@ -21,6 +21,7 @@
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "accession_forms.hpp"
@@ -108,13 +109,19 @@ void no_columns(const Settings& settings, const std::string& command) {
 // ---- samples-table ----------------------------------------------------------
 
 struct SamplesArgs {
-  std::string study;
+  std::vector<std::string> studies;        // the positional ones
+  std::vector<std::string> study_options;  // --study: CLI11 assigns each option's values anew
+  std::string studies_file;
+  bool listed = false;  // --study or --studies-file given: the study column is added
   std::string api = "v2";
   std::string format;
 };
 
+/// `resolved`, when given, receives the MGYS accession of an INSDC one.
 tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api,
-                                               const Settings& settings) {
+                                               const Settings& settings,
+                                               std::string* resolved = nullptr) {
+  if (resolved) *resolved = study;
   // A short walk (fewer samples than the study's count promised) throws here,
   // before anything is printed, and main() maps it to a failing exit code.
   if (api == Api::v1) {
@@ -132,14 +139,33 @@ tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api
       mgnify::is_insdc_study_accession(study)
           ? client.study_by_insdc_accession(insdc_accession(study)).accession
           : study;
+  if (resolved) *resolved = accession;
   return tables::sample_metadata(client.study_samples(accession, list).collect());
 }
+
+std::vector<std::string> studies_of(const std::vector<std::string>& studies,
+                                    const std::vector<std::string>& study_options,
+                                    const std::string& studies_file, bool analyses);
 
 int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   no_columns(settings, "samples-table");
   const TableFormat format = table_format(args.format, settings);
-  const tables::SampleMetadataTable table = fetch_sample_table(
-      mgnify_accession(args.study), args.api == "v1" ? Api::v1 : Api::v2, settings);
+  const std::vector<std::string> studies =
+      studies_of(args.studies, args.study_options, args.studies_file, false);
+  const Api api = args.api == "v1" ? Api::v1 : Api::v2;
+  const tables::SampleMetadataTable table = [&] {
+    if (studies.size() == 1 && !args.listed)
+      return fetch_sample_table(studies.front(), api, settings);
+    // Every study is fetched before anything is printed: a study that fails
+    // fails the command rather than leave its rows out.
+    std::vector<tables::StudySamples> each;
+    for (const auto& study : studies) {
+      std::string accession;
+      auto samples = fetch_sample_table(study, api, settings, &accession);
+      each.push_back({std::move(accession), std::move(samples)});
+    }
+    return tables::studies_sample_metadata(each);
+  }();
   if (format == TableFormat::tsv || format == TableFormat::csv) {
     write_delimited(table.table(), format, settings);
     return kOk;
@@ -154,7 +180,8 @@ int run_samples_table(const SamplesArgs& args, const Settings& settings) {
 // ---- abundance-table --------------------------------------------------------
 
 struct AbundanceArgs {
-  std::vector<std::string> studies;  // the positional ones and --study
+  std::vector<std::string> studies;        // the positional ones
+  std::vector<std::string> study_options;  // --study: CLI11 assigns each option's values anew
   std::string studies_file;
   std::string api = "v2";
   std::string by = "analysis";
@@ -326,12 +353,16 @@ std::string message_of(const std::exception_ptr& failure) {
 
 /// The studies named as arguments, with --study and in --studies-file (one
 /// accession a line; blank lines and '#' comments skipped), in that order,
-/// each once. All are checked before any request.
-std::vector<std::string> studies_of(const AbundanceArgs& args) {
-  std::vector<std::string> named = args.studies;
-  if (!args.studies_file.empty()) {
-    std::ifstream in(args.studies_file);
-    if (!in) throw UsageError("cannot read --studies-file " + args.studies_file);
+/// each once; MGYA analyses too when `analyses`. All are checked before any
+/// request.
+std::vector<std::string> studies_of(const std::vector<std::string>& studies,
+                                    const std::vector<std::string>& study_options,
+                                    const std::string& studies_file, bool analyses) {
+  std::vector<std::string> named = studies;
+  named.insert(named.end(), study_options.begin(), study_options.end());
+  if (!studies_file.empty()) {
+    std::ifstream in(studies_file);
+    if (!in) throw UsageError("cannot read --studies-file " + studies_file);
     std::string line;
     while (std::getline(in, line)) {
       const auto hash = line.find('#');
@@ -340,7 +371,7 @@ std::vector<std::string> studies_of(const AbundanceArgs& args) {
       if (first == std::string::npos) continue;
       named.push_back(line.substr(first, line.find_last_not_of(" \t\r") + 1 - first));
     }
-    if (in.bad()) throw UsageError("cannot read --studies-file " + args.studies_file);
+    if (in.bad()) throw UsageError("cannot read --studies-file " + studies_file);
   }
   if (named.empty()) throw UsageError("name a study (STUDY, --study or --studies-file)");
   std::vector<std::string> out;
@@ -348,12 +379,13 @@ std::vector<std::string> studies_of(const AbundanceArgs& args) {
     const std::string accession =
         mgnify::is_insdc_study_accession(study) ? insdc_accession(study) : mgnify_accession(study);
     // A typo in a list of studies fails here, not after the others are fetched.
-    const bool mgnify = accession.size() == 12 &&
-                        (accession.rfind("MGYS", 0) == 0 || accession.rfind("MGYA", 0) == 0) &&
-                        accession.find_first_not_of("0123456789", 4) == std::string::npos;
+    const bool mgnify =
+        accession.size() == 12 &&
+        (accession.rfind("MGYS", 0) == 0 || (analyses && accession.rfind("MGYA", 0) == 0)) &&
+        accession.find_first_not_of("0123456789", 4) == std::string::npos;
     if (!mgnify && !mgnify::is_insdc_study_accession(accession)) {
-      throw UsageError("'" + study +
-                       "' is not a study (MGYS..., ERP, SRP, DRP, PRJ...) or analysis (MGYA...)");
+      throw UsageError("'" + study + "' is not a study (MGYS..., ERP, SRP, DRP, PRJ...)" +
+                       (analyses ? " or analysis (MGYA...)" : ""));
     }
     if (std::find(out.begin(), out.end(), accession) == out.end()) out.push_back(accession);
   }
@@ -502,7 +534,8 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   }
   if (args.per_sample_given && args.by != "sample")
     throw UsageError("--per-sample applies with --by sample only");
-  const std::vector<std::string> studies = studies_of(args);
+  const std::vector<std::string> studies =
+      studies_of(args.studies, args.study_options, args.studies_file, true);
   const Api api = args.api == "v1" ? Api::v1 : Api::v2;
   const bool by_sample = args.by == "sample";
   const bool biom = format == TableFormat::json;
@@ -558,15 +591,24 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   return first_failure ? exit_code_for(first_failure) : kOk;
 }
 
-/// The study argument and --api, as both table commands take them.
-void add_study_and_api(CLI::App& cmd, std::string& study, std::string& api) {
-  cmd.add_option("study", study,
-                 "MGYS study (or its ERP/SRP/DRP/PRJ accession); any case, zero padding "
-                 "optional (mgys1)")
-      ->required();
+/// The studies and --api, as both table commands take them: positional
+/// studies, --study (repeatable), --studies-file. Returns the --study and
+/// --studies-file options, to tell whether a list was given.
+std::pair<CLI::Option*, CLI::Option*> add_studies(CLI::App& cmd, std::vector<std::string>& studies,
+                                                  std::vector<std::string>& study_options,
+                                                  std::string& studies_file, std::string& api,
+                                                  const std::string& positional_help) {
+  cmd.add_option("study", studies, positional_help)->type_name("STUDY");
+  auto* study = cmd.add_option("--study", study_options,
+                               "a study, as the positional argument; repeat for more")
+                    ->type_name("STUDY");
+  auto* file = add_nonempty_option(cmd, "--studies-file", studies_file,
+                                   "a file of studies, one accession a line ('#' starts a "
+                                   "comment), added to those named");
   cmd.add_option("--api", api, "which API to ask")
       ->check(CLI::IsMember({"v1", "v2"}))
       ->capture_default_str();
+  return {study, file};
 }
 
 }  // namespace
@@ -577,13 +619,18 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "samples-table",
       "A study's samples as a table: one row per sample, its own attributes (biome, "
       "location, date) first, then one column per metadata key, with units in the header "
-      "(like mg-toolkit original_metadata or MGnifyR getMetadata)");
-  add_study_and_api(*samples_cmd, samples->study, samples->api);
+      "(like mg-toolkit original_metadata or MGnifyR getMetadata). Several studies: one "
+      "table, a study_accession column first, the union of their columns");
+  const auto samples_listed = add_studies(
+      *samples_cmd, samples->studies, samples->study_options, samples->studies_file, samples->api,
+      "MGYS studies (or their ERP/SRP/DRP/PRJ accessions); any case, zero padding optional "
+      "(mgys1). Several: one table of all their samples");
   add_table_format(*samples_cmd, samples->format, {"tsv", "csv", "json", "ndjson"},
                    "tsv, csv, json (an array of one object per sample) or ndjson (one object "
                    "per line)");
   help_formatter(*samples_cmd).not_applicable(samples_cmd, {"--columns"});
-  samples_cmd->callback([&ctx, samples] {
+  samples_cmd->callback([&ctx, samples, samples_listed] {
+    samples->listed = samples_listed.first->count() > 0 || samples_listed.second->count() > 0;
     ctx.action = [&ctx, samples] { return run_samples_table(*samples, ctx.settings); };
   });
 
@@ -595,21 +642,10 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "in BIOM the samples' metadata and the taxonomy (like MGnifyR getResult; phyloseq "
       "import_biom and mia importBIOM read it); files are downloaded as `mgnify download` "
       "does: resumed, verified, kept in DIR");
-  abundance_cmd
-      ->add_option("study", abundance->studies,
-                   "MGYS studies (or their ERP/SRP/DRP/PRJ accessions); any case, zero padding "
-                   "optional (mgys1). Several: one matrix of all their analyses")
-      ->type_name("STUDY");
-  abundance_cmd
-      ->add_option("--study", abundance->studies,
-                   "a study, as the positional argument; repeat for more")
-      ->type_name("STUDY");
-  add_nonempty_option(*abundance_cmd, "--studies-file", abundance->studies_file,
-                      "a file of studies, one accession a line ('#' starts a comment), added "
-                      "to those named");
-  abundance_cmd->add_option("--api", abundance->api, "which API to ask")
-      ->check(CLI::IsMember({"v1", "v2"}))
-      ->capture_default_str();
+  add_studies(*abundance_cmd, abundance->studies, abundance->study_options, abundance->studies_file,
+              abundance->api,
+              "MGYS studies (or their ERP/SRP/DRP/PRJ accessions); any case, zero padding "
+              "optional (mgys1). Several: one matrix of all their analyses");
   abundance_cmd
       ->add_option("--by", abundance->by,
                    "columns: one per analysis, or one per sample (what phyloseq and mia "

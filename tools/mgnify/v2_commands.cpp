@@ -106,6 +106,46 @@ std::string v2_study_accession(const v2::V2Client& client, const std::string& id
              : id;
 }
 
+/// Whether the study has an analysis of exactly this pipeline version, in
+/// the form `downloads -p` compares (so "6" is V6 and not V6.1). Stops at the
+/// first one.
+bool has_analysis_of(const v2::V2Client& client, const std::string& study,
+                     const std::string& pipeline, const mgnify::ListOptions& options) {
+  // Only the page size carries over: --page/resume apply to the studies list.
+  mgnify::ListOptions walk;
+  walk.page_size = options.page_size;
+  for (const auto& a : client.study_analyses(study, walk)) {
+    if (a.pipeline_version && normalise_version(a.pipeline_version->text) == pipeline) return true;
+  }
+  return false;
+}
+
+/// `studies list --pipeline P`: the studies with an analysis of version P.
+/// The service's own filter is coarse (V6 and V6.1 both select studies with
+/// any v6 analysis, V5 those with any older one, and it ignores other
+/// versions), so it only narrows the candidates, and each candidate's
+/// analyses are checked; --max counts the studies that pass.
+int emit_studies_of_pipeline(const v2::V2Client& client, v2::StudyQuery query,
+                             const std::string& pipeline, const mgnify::ListOptions& options,
+                             const Settings& settings) {
+  query.has_analyses_from_pipeline(parse_pipeline(pipeline));
+  mgnify::ListOptions candidates = options;
+  candidates.max_items.reset();
+  const std::string wanted = normalise_version(pipeline);
+  Writer out = stdout_writer(settings);
+  begin_list_of<v2::Study>(out);
+  for (const auto& study : client.studies(query, candidates)) {
+    if (options.max_items && out.written() >= *options.max_items) break;
+    if (!has_analysis_of(client, study.accession, wanted, options)) continue;
+    out.write(nlohmann::json(study));
+    // Stopping here, not at the next candidate, saves that candidate's page.
+    if (options.max_items && out.written() >= *options.max_items) break;
+  }
+  out.finish();
+  note_if_empty(out, "records");
+  return kOk;
+}
+
 template <class T>
 RelatedFn study_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&,
                                                                   const mgnify::ListOptions&)
@@ -136,7 +176,8 @@ std::vector<ResourceSpec> resources() {
         add_nonempty_option(cmd, "--lineage", f.lineage,
                             "biome lineage; matches it and every biome below");
         add_nonempty_option(cmd, "--pipeline", f.pipeline,
-                            "studies with analyses from this pipeline (5.0, V5, 6, V6.1, ...)");
+                            "studies with analyses of exactly this pipeline version (5.0, V5, "
+                            "6, V6.1, ...; V6 is not V6.1), checked on each study's analyses");
         cmd.add_flag("--mine", f.mine,
                      "the token owner's studies, private ones included (needs --token-env)");
       },
@@ -145,7 +186,7 @@ std::vector<ResourceSpec> resources() {
         v2::StudyQuery q;
         if (!f.search.empty()) q.search(f.search);
         if (!f.lineage.empty()) q.biome_lineage(f.lineage);
-        if (!f.pipeline.empty()) q.has_analyses_from_pipeline(parse_pipeline(f.pipeline));
+        if (!f.pipeline.empty()) return emit_studies_of_pipeline(c, q, f.pipeline, o, s);
         return emit_paged(s, c.studies(q, o));
       },
       nullptr,

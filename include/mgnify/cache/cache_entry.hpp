@@ -21,8 +21,7 @@
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 inline constexpr std::string_view kCacheEntryMagic = "mgnify-response-cache 2\n";
@@ -102,5 +101,4 @@ inline std::optional<CacheEntry> decode_cache_entry(std::string_view file,
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -20,8 +20,7 @@
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 /// `url` without its fragment and with its query parameters sorted by name;
@@ -111,5 +110,4 @@ inline std::string response_cache_key(const http::Request& request, std::string_
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

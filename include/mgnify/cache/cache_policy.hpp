@@ -13,8 +13,7 @@
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 inline std::string_view trim_ascii_space(std::string_view text) {
@@ -114,5 +113,4 @@ inline bool answers_accept(const http::Request& request, const http::Response& r
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

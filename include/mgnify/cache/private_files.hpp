@@ -29,8 +29,7 @@
 #include "mgnify/files/download_errors.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 inline std::error_code last_errno() { return std::error_code(errno, std::generic_category()); }
@@ -77,8 +76,7 @@ MGNIFY_DECL std::optional<std::string> read_own_regular_file(const std::filesyst
 MGNIFY_DECL bool write_new_private_file(const std::filesystem::path& path, std::string_view bytes);
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/cache/impl/private_files.ipp"

@@ -43,8 +43,7 @@
 #include "mgnify/http/response_store.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 struct CacheOptions {
   /// Created (mode 0700) if missing. It must belong to the user running the
@@ -195,8 +194,7 @@ class ResponseCache : public http::ResponseStore {
   std::chrono::system_clock::time_point last_stamp_{};
 };
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/cache/impl/response_cache.ipp"

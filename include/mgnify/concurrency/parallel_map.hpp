@@ -22,8 +22,7 @@
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 /// Threads a batch starts at most, whatever concurrency is asked for: beyond
 /// this a batch only queues on the rate limiter and the server.
 inline constexpr std::size_t kMaxBatchThreads = 256;
@@ -83,5 +82,4 @@ auto parallel_map(std::size_t count, std::size_t concurrency, Fn fn)
                                    count, concurrency, std::move(fn));
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

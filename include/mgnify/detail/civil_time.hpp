@@ -8,8 +8,7 @@
 
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 /// Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's days_from_civil).
@@ -23,5 +22,4 @@ inline std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -50,8 +50,7 @@
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 /// Models with a field table (a static `fields(self, visitor)`).
@@ -306,8 +305,7 @@ void write_fields(nlohmann::json& j, const M& model) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 /// from_json/to_json of a model with a field table; `what` names it in errors
 /// ("expected a study object, got array"). They are templates so that only a

@@ -21,8 +21,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 /// How a service takes the genome search requests.
@@ -168,8 +167,7 @@ class GenomeSearchMethods {
 };
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/detail/impl/genome_search_calls.ipp"

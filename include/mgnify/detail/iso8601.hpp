@@ -13,8 +13,7 @@
 #include "mgnify/detail/civil_time.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 enum class DateOnly { accepted, refused };
@@ -88,5 +87,4 @@ inline std::optional<std::int64_t> parse_iso8601_micros(std::string_view text, D
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -23,8 +23,7 @@
 #include "mgnify/error_body.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 inline std::string json_type_name(const nlohmann::json& j) { return j.type_name(); }
@@ -203,8 +202,7 @@ T decode_response(const Response& response) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/detail/impl/json.ipp"

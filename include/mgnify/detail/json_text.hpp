@@ -12,8 +12,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 /// A scalar as text: a string as it is, null as "", anything else as its
@@ -32,8 +31,7 @@ inline constexpr std::size_t kMaxJsonDepth = 256;
 MGNIFY_DECL bool nesting_exceeds(std::string_view text, std::size_t limit = kMaxJsonDepth);
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/detail/impl/json_text.ipp"

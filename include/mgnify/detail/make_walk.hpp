@@ -13,8 +13,7 @@
 #include "mgnify/paged.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 template <class T>
@@ -75,5 +74,4 @@ PageEngine<T>& walk_engine(Paged<T>& paged) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

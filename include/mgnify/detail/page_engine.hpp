@@ -63,8 +63,7 @@
 #include "mgnify/page.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 template <class T>
@@ -654,5 +653,4 @@ class PageEngine {
 };
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

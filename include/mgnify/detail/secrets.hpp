@@ -16,8 +16,7 @@
 
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 inline constexpr std::string_view kRedacted = "***";
@@ -143,5 +142,4 @@ inline std::string redact_urls_in(std::string_view text) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

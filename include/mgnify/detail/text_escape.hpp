@@ -17,8 +17,7 @@
 
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 enum class Escapes {
@@ -210,5 +209,4 @@ inline std::string unescape_tsv(std::string_view cell) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -10,8 +10,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 inline constexpr std::size_t kErrorExcerptLimit = 200;
@@ -29,8 +28,7 @@ MGNIFY_DECL std::string text_excerpt(std::string_view body, std::size_t limit = 
 MGNIFY_DECL std::string one_line(std::string_view text);
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/detail/impl/text_excerpt.ipp"

@@ -16,8 +16,7 @@
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 /// "/a~1b" for key "a/b" under "": RFC 6901 escaping.
@@ -135,5 +134,4 @@ std::vector<std::string> unknown_members(const M& model) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

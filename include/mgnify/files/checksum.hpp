@@ -23,8 +23,7 @@
 #include "mgnify/enum_table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 enum class HashAlgorithm { md5, sha1, sha256 };
@@ -128,8 +127,7 @@ MGNIFY_DECL std::uint64_t hash_file_into(Hasher& hasher, const std::filesystem::
 MGNIFY_DECL std::string hash_file(HashAlgorithm algorithm, const std::filesystem::path& path);
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/files/impl/checksum.ipp"

@@ -52,8 +52,7 @@
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 /// Where one download stands. `bytes_done` counts the bytes of the file on disk,
@@ -162,6 +161,12 @@ struct BatchProgress {
 };
 using BatchProgressCallback = std::function<void(const BatchProgress&)>;
 
+/// Called once per job that succeeded, with its index in the jobs and its
+/// result, on the thread that downloaded it (so possibly concurrently for
+/// different jobs), before download_many returns; for a record kept as the
+/// batch goes, such as a result manifest that survives a kill.
+using JobFinishedCallback = std::function<void(std::size_t job, const DownloadResult&)>;
+
 /// Downloads a batch runs at once when BatchOptions::concurrency is 0.
 inline constexpr std::size_t kDefaultDownloadConcurrency = 4;
 
@@ -169,8 +174,10 @@ inline constexpr std::size_t kDefaultDownloadConcurrency = 4;
 /// kDefaultDownloadConcurrency) and returns one outcome per job, in input
 /// order; a failed job does not stop the others. `batch.progress` counts
 /// finished files; `bytes_progress`, for a byte-level display, is called after
-/// every chunk of every job and when a job finishes. Both are called under one
-/// lock (never concurrently, so snapshots arrive in order). Once `batch.cancel`
+/// every chunk of every job and when a job finishes. Both are called under
+/// one lock (never concurrently, so snapshots arrive in order).
+/// `job_finished` is called when a job succeeds, outside that lock; an
+/// exception from it fails that job. Once `batch.cancel`
 /// is cancelled, transfers in flight stop within CancelToken::kPollInterval
 /// (their .part files stay for a later resume) and jobs not started send
 /// nothing; each of those entries holds a CancelledError. A job's own
@@ -181,11 +188,10 @@ inline constexpr std::size_t kDefaultDownloadConcurrency = 4;
 /// systems).
 MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
     http::Session& session, const std::vector<DownloadJob>& jobs, const BatchOptions& batch = {},
-    BatchProgressCallback bytes_progress = {});
+    BatchProgressCallback bytes_progress = {}, JobFinishedCallback job_finished = {});
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/files/impl/download.ipp"

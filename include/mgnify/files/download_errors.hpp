@@ -14,8 +14,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// A local file could not be created, written, read or renamed.
 class FileError : public Error {
@@ -101,5 +100,4 @@ class SizeLimitError : public Error {
   std::uint64_t limit_;
 };
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

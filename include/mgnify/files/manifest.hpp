@@ -24,8 +24,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 /// One downloadable file: a manifest line.
@@ -180,5 +179,4 @@ inline std::vector<FileRow> read_manifest(std::istream& in, const std::string& n
 }
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -35,8 +35,7 @@
 #include "mgnify/files/manifest.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 /// One shard of `count`: `index` counts from 0 (the CLI's `I/N` from 1).
@@ -88,8 +87,7 @@ MGNIFY_DECL std::vector<std::uint64_t> shard_bytes(const std::vector<FileRow>& r
 MGNIFY_DECL ShardSpec parse_shard(std::string_view text);
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/files/impl/shard.ipp"

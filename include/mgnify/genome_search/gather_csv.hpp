@@ -14,8 +14,7 @@
 #include "mgnify/genome_search/models.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 // ---- gather results (CSV) ------------------------------------------------------
 
@@ -192,8 +191,7 @@ MGNIFY_DECL GatherResults parse_gather_csv(std::string_view text, const std::str
                                            const GatherCsvLimits& limits = {});
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/genome_search/impl/gather_csv.ipp"

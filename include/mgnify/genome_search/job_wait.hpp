@@ -14,8 +14,7 @@
 #include "mgnify/http/clock.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 namespace detail {
 
@@ -68,5 +67,4 @@ T decode_data(const std::string& body, const std::string& url) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

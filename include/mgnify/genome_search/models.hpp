@@ -25,8 +25,7 @@
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 // ---- COBS fragment search ------------------------------------------------------
 
@@ -379,5 +378,4 @@ struct JobWaitOptions {
   }
 };
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

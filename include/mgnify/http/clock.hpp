@@ -9,8 +9,7 @@
 #include "mgnify/cancel.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 class Clock {
@@ -43,5 +42,4 @@ class SystemClock final : public Clock {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -21,8 +21,7 @@
 #include "mgnify/http/transport.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 struct CurlOptions {
@@ -95,8 +94,7 @@ class CurlTransport final : public Transport {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/http/impl/curl_transport.ipp"

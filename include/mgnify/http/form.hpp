@@ -18,8 +18,7 @@
 #include "mgnify/http/headers.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 /// A part's name or file name: written between quotes in its
@@ -103,5 +102,4 @@ struct FormPart {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

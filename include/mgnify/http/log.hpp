@@ -9,8 +9,7 @@
 
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 struct LogEvent {
@@ -38,5 +37,4 @@ struct LogEvent {
 using Logger = std::function<void(const LogEvent&)>;
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

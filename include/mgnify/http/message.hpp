@@ -15,8 +15,7 @@
 #include "mgnify/http/headers.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 enum class Method { get, head, post, put, patch, del, options };
@@ -94,5 +93,4 @@ struct Response {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -22,8 +22,7 @@
 #include "mgnify/http/clock.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 struct RateLimitOptions {
@@ -196,5 +195,4 @@ class RateLimiter {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

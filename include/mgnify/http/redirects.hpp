@@ -17,8 +17,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 /// The URLs of a redirect chain as errors may show them.
@@ -113,5 +112,4 @@ Response follow_redirects(const Request& original, int max_redirects, int attemp
 }
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

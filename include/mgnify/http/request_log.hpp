@@ -13,8 +13,7 @@
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 class RequestLog {
@@ -40,5 +39,4 @@ class RequestLog {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -11,8 +11,7 @@
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 class ResponseStore {
@@ -31,5 +30,4 @@ class ResponseStore {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

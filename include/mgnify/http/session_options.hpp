@@ -20,8 +20,7 @@
 #include "mgnify/http/transport.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 struct SessionOptions {
@@ -83,5 +82,4 @@ struct SessionOptions {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

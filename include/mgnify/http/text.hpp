@@ -16,8 +16,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 /// Accept headers of the text formats the services serve. Each ends with a
@@ -109,5 +108,4 @@ inline StreamResult stream_text(Session& session, const std::string& url, const 
 }
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

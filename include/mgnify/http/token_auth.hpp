@@ -16,8 +16,7 @@
 #include "mgnify/http/request_headers.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 /// How a service recovers from a rejected token.
@@ -107,5 +106,4 @@ class TokenAuth {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

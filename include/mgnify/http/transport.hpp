@@ -7,8 +7,7 @@
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 class Transport {
@@ -21,5 +20,4 @@ class Transport {
 };
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -16,8 +16,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 /// Encodes one path segment: everything but unreserved characters and ':' / '@'
@@ -113,8 +112,7 @@ MGNIFY_DECL std::string join_url(std::string_view base, std::string_view path);
 MGNIFY_DECL std::string with_query(std::string url, const Query& query);
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/http/impl/url.ipp"

@@ -13,8 +13,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 namespace detail {
 
@@ -113,5 +112,4 @@ MGNIFY_DECL std::string checked_pubmed_id(std::int64_t pubmed_id) {
   return std::to_string(pubmed_id);
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -12,8 +12,7 @@
 #include "mgnify/http/session_options.hpp"
 #include "mgnify/options.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 MGNIFY_DECL http::SessionOptions with_default_transport(ClientOptions options) {
   if (!options.transport) {
@@ -27,5 +26,4 @@ MGNIFY_DECL http::SessionOptions with_default_transport(ClientOptions options) {
   return std::move(static_cast<http::SessionOptions&>(options));
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

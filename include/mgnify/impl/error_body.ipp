@@ -16,8 +16,7 @@
 #include "mgnify/detail/text_excerpt.hpp"
 #include "mgnify/error_body.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 namespace detail {
 
@@ -141,5 +140,4 @@ MGNIFY_DECL ErrorBody parse_error_body(std::string_view body) {
   return out;
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -10,8 +10,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/raw_json.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 MGNIFY_DECL RawJson RawJson::view(const RawJson& parent, std::string pointer) {
   RawJson r;
@@ -49,5 +48,4 @@ MGNIFY_DECL const nlohmann::json& RawJson::resolve() const {
   return json();
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -15,8 +15,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 /// A protein cluster representative accession, always held as `MGYP` plus 12
@@ -139,5 +138,4 @@ class PfamAccession {
 };
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -27,8 +27,7 @@
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 class ProteinClient {
@@ -108,8 +107,7 @@ class ProteinClient {
 };
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/proteins/impl/client.ipp"

@@ -16,8 +16,7 @@
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 namespace detail {
@@ -110,5 +109,4 @@ inline void write_pfam_tsv(std::ostream& os, const std::vector<Protein>& protein
 }
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

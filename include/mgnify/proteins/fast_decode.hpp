@@ -13,8 +13,7 @@
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 namespace fast {
 
@@ -31,5 +30,4 @@ struct Document<mgnify::proteins::Protein> {
 
 }  // namespace fast
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -21,8 +21,7 @@
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 /// A biome in which a protein was observed.
@@ -213,5 +212,4 @@ MGNIFY_JSON_FIELDS(Protein, "protein")
 MGNIFY_JSON_FIELDS(SearchHit, "search hit")
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -16,8 +16,7 @@
 #include "mgnify/proteins/accession.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 class SearchQuery {
@@ -122,5 +121,4 @@ class SearchQuery {
 };
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

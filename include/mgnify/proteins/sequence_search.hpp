@@ -35,8 +35,7 @@
 #include "mgnify/result.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 // ---- the request ----------------------------------------------------------------
@@ -286,8 +285,7 @@ struct SequenceSearchWithRecords {
 };
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/proteins/impl/sequence_search.ipp"

@@ -45,8 +45,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 /// How a summary file names its features.
@@ -208,8 +207,7 @@ MGNIFY_DECL std::string count_text(double count);
 MGNIFY_DECL Table to_table(const AbundanceMatrix& matrix);
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/tables/impl/abundance.ipp"

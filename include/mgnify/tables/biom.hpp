@@ -12,8 +12,7 @@
 #include "mgnify/tables/abundance.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 struct BiomOptions {
@@ -96,5 +95,4 @@ inline nlohmann::ordered_json to_biom(const AbundanceMatrix& matrix, const BiomO
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

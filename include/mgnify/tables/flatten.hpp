@@ -19,8 +19,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 namespace detail {
@@ -107,8 +106,7 @@ MGNIFY_DECL nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,
 MGNIFY_DECL std::string tsv_cell(const nlohmann::ordered_json& value);
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/tables/impl/flatten.ipp"

@@ -29,8 +29,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 /// Where an analysis's counts come from.
@@ -106,8 +105,7 @@ MGNIFY_DECL std::vector<nlohmann::ordered_json> column_metadata(
     const std::vector<Table>& samples);
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/tables/impl/sample_columns.ipp"

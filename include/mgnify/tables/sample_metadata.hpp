@@ -35,8 +35,7 @@
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 /// One metadata entry of a sample; a null value is an absent cell.
@@ -88,6 +87,13 @@ class SampleMetadataTable {
     }
     rows_.push_back(std::move(row));
   }
+
+  /// The column names, core columns first.
+  const std::vector<std::string>& columns() const { return columns_; }
+
+  /// The rows, each value as the service sent it; a row added before a
+  /// column appeared is shorter than columns() (the cell is absent).
+  const std::vector<std::vector<nlohmann::json>>& rows() const { return rows_; }
 
   /// The table so far, as text; rows added before a column appeared have it absent.
   Table table() const {
@@ -169,6 +175,21 @@ SampleMetadataTable sample_metadata(const std::vector<Sample>& samples) {
   return table;
 }
 
+/// One study's samples, for studies_sample_metadata.
+struct StudySamples {
+  std::string study;
+  SampleMetadataTable samples;
+};
+
+/// The samples of several studies as one table: the column
+/// `study_accession` (the study a row came from), then the union of the
+/// studies' columns in the order first met, one row per sample of each
+/// study in turn. A sample shared by two studies is a row of each; a column
+/// a study's samples lack is absent in their rows. No cell is changed or
+/// left out (a sample's own field named `study_accession` with another
+/// value goes to `study_accession #2`).
+MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudySamples>& studies);
+
 /// The table of a list of v1 or v2 samples as text cells.
 template <class Sample>
 Table sample_metadata_table(const std::vector<Sample>& samples) {
@@ -176,8 +197,7 @@ Table sample_metadata_table(const std::vector<Sample>& samples) {
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/tables/impl/sample_metadata.ipp"

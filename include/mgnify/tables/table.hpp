@@ -18,8 +18,7 @@
 #include "mgnify/detail/text_escape.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 /// One cell; std::nullopt where the source had no value.
@@ -102,8 +101,7 @@ MGNIFY_DECL void write_csv(std::ostream& out, const Table& table, const WriteOpt
 MGNIFY_DECL nlohmann::ordered_json to_json(const Table& table);
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/tables/impl/table.ipp"

@@ -12,8 +12,7 @@
 #include "mgnify/http/clock.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace testing {
 
 /// A clock that only moves when something sleeps on it or a test advances it.
@@ -72,5 +71,4 @@ class FakeClock final : public http::Clock {
 };
 
 }  // namespace testing
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

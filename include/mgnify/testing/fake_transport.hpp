@@ -18,8 +18,7 @@
 #include "mgnify/http/transport.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace testing {
 
 class FakeTransport final : public http::Transport {
@@ -120,5 +119,4 @@ class FakeTransport final : public http::Transport {
 };
 
 }  // namespace testing
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -12,8 +12,7 @@
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// Type `analysis-jobs`; id is the MGYA accession.
@@ -182,5 +181,4 @@ struct Download : ResourceModel {
 MGNIFY_JSON_FIELDS(Download, "download")
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -13,8 +13,7 @@
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// Fields every annotation kind has.
@@ -116,5 +115,4 @@ struct Organism : ResourceModel {
 MGNIFY_JSON_FIELDS(Organism, "organism")
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -49,8 +49,7 @@
 #include "mgnify/v1/text.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v1";
@@ -563,8 +562,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 };
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/v1/impl/client.ipp"

@@ -34,8 +34,7 @@
 #include "mgnify/v1/resource.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 namespace detail {
 
@@ -331,8 +330,7 @@ std::vector<Result<T>> get_batch(const Client& client, const std::string& collec
 
 }  // namespace detail
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if !MGNIFY_HEADER_ONLY
 // Explicit instantiations of the templates above for one model, in the compiled

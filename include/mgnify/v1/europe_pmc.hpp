@@ -8,12 +8,10 @@
 #include "mgnify/v2/publications.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 using EuropePmcAnnotations = v2::PublicationAnnotations;
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

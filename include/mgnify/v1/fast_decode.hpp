@@ -16,8 +16,7 @@
 #include "mgnify/v1/resource.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 namespace fast {
 
@@ -243,5 +242,4 @@ struct Document<mgnify::v1::ListPage<T>, std::enable_if_t<Model<T>::enabled>> {
 
 }  // namespace fast
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

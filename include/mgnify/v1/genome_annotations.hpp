@@ -14,8 +14,7 @@
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// Type `genome-sets`; id is the set's name ("NCBI", "EBI", ...).
@@ -80,5 +79,4 @@ struct KeggClass : ResourceModel {
 MGNIFY_JSON_FIELDS(KeggClass, "kegg-class")
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

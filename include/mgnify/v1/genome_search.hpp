@@ -10,8 +10,7 @@
 #include "mgnify/genome_search.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// One COBS hit: `mgnify` is the service's genome record as sent, `cobs` the k-mer figures.
@@ -20,5 +19,4 @@ using GenomeSearchHit = BasicGenomeSearchHit<nlohmann::json>;
 using GenomeSearchResult = BasicGenomeSearchResult<nlohmann::json>;
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

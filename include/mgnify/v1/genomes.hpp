@@ -11,8 +11,7 @@
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// Type `genomes`; id is the MGYG accession.
@@ -131,5 +130,4 @@ struct GenomeCatalogue : ResourceModel {
 MGNIFY_JSON_FIELDS(GenomeCatalogue, "genome-catalogue")
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

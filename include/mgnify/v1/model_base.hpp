@@ -23,8 +23,7 @@
 #include "mgnify/v1/resource.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// A date or date-time as the service sent it, plus the parsed instant. The
@@ -93,5 +92,4 @@ struct ResourceModel {
 };
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

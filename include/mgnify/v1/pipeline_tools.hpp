@@ -10,8 +10,7 @@
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// Type `pipeline-tools`; one tool at one version ("InterProScan", "5.25-64.0").
@@ -40,5 +39,4 @@ struct PipelineTool : ResourceModel {
 MGNIFY_JSON_FIELDS(PipelineTool, "pipeline-tool")
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -17,8 +17,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// Which of an analysis's taxonomy lists to read.
@@ -173,5 +172,4 @@ class Query {
 };
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -22,8 +22,7 @@
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// `{type, id}` with, for to-many data, the related object's links.self.
@@ -275,8 +274,7 @@ void to_json(nlohmann::json& j, const ListPage<T>& p) {
 }
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 #include "mgnify/v1/impl/resource.ipp"

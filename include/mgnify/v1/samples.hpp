@@ -13,8 +13,7 @@
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// One `sample-metadata` entry. Values are text (the service stores numbers as
@@ -172,5 +171,4 @@ struct SampleAnnotation : ResourceModel {
 MGNIFY_JSON_FIELDS(SampleAnnotation, "sample-annotation")
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

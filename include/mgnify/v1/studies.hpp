@@ -11,8 +11,7 @@
 #include "mgnify/v1/model_base.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// Type `studies`; id is the MGYS accession.
@@ -136,5 +135,4 @@ struct SuperStudy : ResourceModel {
 MGNIFY_JSON_FIELDS(SuperStudy, "super-study")
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

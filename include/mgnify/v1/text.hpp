@@ -8,8 +8,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 /// The QC chart data of an analysis (`analyses/{acc}/{chart}`, text/tsv).
@@ -40,5 +39,4 @@ enum class ContigGff { pipeline, antismash };
 inline constexpr long kMaxCsvRows = 1250;
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

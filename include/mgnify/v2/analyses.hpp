@@ -24,8 +24,7 @@
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct Analysis {
@@ -185,5 +184,4 @@ void to_json(Json& j, const AnalysisWithAnnotations& a) {
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

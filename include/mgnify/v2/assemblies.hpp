@@ -12,8 +12,7 @@
 #include "mgnify/v2/datetime.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct Assembly {
@@ -117,5 +116,4 @@ MGNIFY_JSON_FIELDS(GenomeAssemblyLinkSchema, "genome link")
 MGNIFY_JSON_FIELDS(AdditionalContainedGenomeSchema, "contained genome")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -12,8 +12,7 @@
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct Biome {
@@ -46,5 +45,4 @@ struct Biome {
 MGNIFY_JSON_FIELDS(Biome, "biome")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

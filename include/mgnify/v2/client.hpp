@@ -45,8 +45,7 @@
 #include "mgnify/v2/super_studies.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
@@ -261,8 +260,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 };
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY
 // The bodies, after the state and member templates they share (which include them in turn).

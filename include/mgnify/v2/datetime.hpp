@@ -14,8 +14,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 /// A UTC instant, with the text the service sent (kept for round trips). Text
@@ -74,5 +73,4 @@ inline void from_json(const nlohmann::json& j, DateTime& out) {
 inline void to_json(nlohmann::json& j, const DateTime& dt) { j = dt.text; }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

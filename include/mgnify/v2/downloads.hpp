@@ -17,8 +17,7 @@
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 /// An index (.fai, .gzi, .csi) published next to a download.
@@ -118,5 +117,4 @@ inline std::map<std::string, std::vector<DownloadFile>> group_downloads(
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -13,8 +13,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 /// Experiment types. Responses carry the display label ("Metagenomic"); the
@@ -224,5 +223,4 @@ void to_json(nlohmann::json& j, const Enumerated<E>& value) {
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -20,8 +20,7 @@
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 namespace fast {
 
@@ -80,5 +79,4 @@ struct Document<mgnify::v2::Page<T>> {
 
 }  // namespace fast
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

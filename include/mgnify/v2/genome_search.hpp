@@ -7,8 +7,7 @@
 #include "mgnify/v2/genomes.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 /// One COBS hit: `mgnify` is the genome (GenomeList), `cobs` the k-mer figures.
@@ -17,5 +16,4 @@ using GenomeSearchHit = BasicGenomeSearchHit<Genome>;
 using GenomeSearchResult = BasicGenomeSearchResult<Genome>;
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

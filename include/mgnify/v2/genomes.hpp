@@ -17,8 +17,7 @@
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 /// List form of a catalogue (OpenAPI `GenomeCatalogueList` / `GenomeCatalogueBase`).
@@ -182,5 +181,4 @@ MGNIFY_JSON_FIELDS(GenomeDetail, "genome")
 MGNIFY_JSON_FIELDS(GenomeWithAnnotations, "genome annotations")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -14,8 +14,7 @@
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 template <class T>
@@ -57,5 +56,4 @@ void to_json(nlohmann::json& j, const Page<T>& page) {
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

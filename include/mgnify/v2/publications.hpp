@@ -14,8 +14,7 @@
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct Publication {
@@ -133,5 +132,4 @@ MGNIFY_JSON_FIELDS(EuropePmcAnnotationGroup, "annotation group")
 MGNIFY_JSON_FIELDS(PublicationAnnotations, "publication annotations")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

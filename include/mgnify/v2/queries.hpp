@@ -14,8 +14,7 @@
 #include "mgnify/v2/enums.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 enum class StudyOrder { none, accession, accession_desc, updated_at, updated_at_desc };
@@ -116,7 +115,11 @@ class StudyQuery {
     lineage_ = std::move(lineage);
     return *this;
   }
-  /// Studies with analyses from this pipeline (V6/V6.1 select v6 analyses, V5 pre-v6 ones).
+  /// The service's coarse pipeline filter: V6 and V6.1 both select studies
+  /// with any v6 analysis, V5 those with any pre-v6 one, and other versions
+  /// are not filtered on. For exactly one version, check each study's
+  /// analyses (`study_analyses`, `Analysis::pipeline_version`), as the CLI's
+  /// `v2 studies list --pipeline` does.
   StudyQuery& has_analyses_from_pipeline(PipelineVersion version) {
     if (version == PipelineVersion::unknown)
       throw InvalidArgument("has_analyses_from_pipeline needs a known pipeline version");
@@ -314,5 +317,4 @@ struct GenomeLookup {
 };
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -14,8 +14,7 @@
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct AnalysedRun {
@@ -57,5 +56,4 @@ MGNIFY_JSON_FIELDS(AnalysedRun, "run")
 MGNIFY_JSON_FIELDS(AnalysedRunDetail, "run")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -14,8 +14,7 @@
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct Sample {
@@ -63,5 +62,4 @@ MGNIFY_JSON_FIELDS(SampleWithMetadata, "sample")
 MGNIFY_JSON_FIELDS(SampleDetail, "sample")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -15,8 +15,7 @@
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct Study {
@@ -71,5 +70,4 @@ MGNIFY_JSON_FIELDS(StudyDetail, "study")
 MGNIFY_JSON_FIELDS(StudyIdentifier, "study identifier")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

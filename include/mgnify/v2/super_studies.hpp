@@ -14,8 +14,7 @@
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct SuperStudy {
@@ -53,5 +52,4 @@ MGNIFY_JSON_FIELDS(SuperStudy, "super study")
 MGNIFY_JSON_FIELDS(SuperStudyDetail, "super study")
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -25,8 +25,7 @@
 #include "mgnify/files/download_errors.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 MGNIFY_DECL std::string random_bytes(std::size_t size) {
@@ -120,5 +119,4 @@ MGNIFY_DECL bool FileDescriptor::close() noexcept {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

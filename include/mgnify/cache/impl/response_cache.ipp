@@ -31,8 +31,7 @@
 #include "mgnify/http/response_store.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 MGNIFY_DECL ResponseCache::ResponseCache(CacheOptions options) : options_(std::move(options)) {
   if (options_.directory.empty()) throw InvalidArgument("cache directory must not be empty");
@@ -320,5 +319,4 @@ MGNIFY_DECL bool ResponseCache::store_or_throw(const http::Request& request, con
   return true;
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -16,8 +16,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 MGNIFY_DECL GatherJob GenomeSearchCalls::submit(const GatherRequest& request,
@@ -88,5 +87,4 @@ MGNIFY_DECL std::string GenomeSearchCalls::job_url(const char* head,
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

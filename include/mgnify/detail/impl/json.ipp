@@ -11,8 +11,7 @@
 #include "mgnify/detail/json_text.hpp"
 #include "mgnify/error_body.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 MGNIFY_DECL nlohmann::json parse_body(const std::string& body, const std::string& url) {
@@ -32,5 +31,4 @@ MGNIFY_DECL nlohmann::json parse_body(const std::string& body, const std::string
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -10,8 +10,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/detail/json_text.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 MGNIFY_DECL std::string json_scalar_text(const nlohmann::json& value) {
@@ -45,5 +44,4 @@ MGNIFY_DECL bool nesting_exceeds(std::string_view text, std::size_t limit) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -10,8 +10,7 @@
 #include "mgnify/config.hpp"
 #include "mgnify/detail/text_excerpt.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 inline bool starts_with_icase(std::string_view text, std::size_t pos, std::string_view word) {
@@ -130,5 +129,4 @@ MGNIFY_DECL std::string one_line(std::string_view text) {
 }
 
 }  // namespace detail
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -24,8 +24,7 @@
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/files/download_errors.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 MGNIFY_DECL const char* hash_algorithm_name(HashAlgorithm algorithm) noexcept {
@@ -213,5 +212,4 @@ MGNIFY_DECL std::string hash_file(HashAlgorithm algorithm, const std::filesystem
 }
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -43,8 +43,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/result.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 namespace detail {
@@ -808,7 +807,7 @@ inline void check_disjoint_files(const std::vector<DownloadJob>& jobs) {
 
 MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
     http::Session& session, const std::vector<DownloadJob>& jobs, const BatchOptions& batch,
-    BatchProgressCallback bytes_progress) {
+    BatchProgressCallback bytes_progress, JobFinishedCallback job_finished) {
   const std::size_t concurrency =
       batch.concurrency > 0 ? batch.concurrency : kDefaultDownloadConcurrency;
   for (const auto& job : jobs) {
@@ -877,6 +876,9 @@ MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
     try {
       options.cancel.throw_if_cancelled(jobs[i].url);
       DownloadResult r = download(session, jobs[i].url, jobs[i].path, options);
+      // Outside the lock: a caller that hashes the file must not stall the
+      // other transfers' progress.
+      if (job_finished) job_finished(i, r);
       std::lock_guard<std::mutex> lock(mutex);
       slots[i].bytes = r.bytes;
       slots[i].total = r.bytes;
@@ -891,5 +893,4 @@ MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
 }
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

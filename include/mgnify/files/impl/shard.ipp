@@ -13,8 +13,7 @@
 #include "mgnify/files/manifest.hpp"
 #include "mgnify/files/shard.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace files {
 
 namespace detail {
@@ -105,5 +104,4 @@ MGNIFY_DECL ShardSpec parse_shard(std::string_view text) {
 }
 
 }  // namespace files
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

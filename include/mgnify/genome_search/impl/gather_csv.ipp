@@ -18,8 +18,7 @@
 #include "mgnify/genome_search/models.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
 MGNIFY_DECL std::optional<double> csv_number(const std::string& text) {
@@ -105,5 +104,4 @@ MGNIFY_DECL void GatherResultRow::read_cells() {
   columns(*this, reader);
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

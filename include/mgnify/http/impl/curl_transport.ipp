@@ -24,8 +24,7 @@
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/transport.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 namespace detail {
 
@@ -476,5 +475,4 @@ MGNIFY_DECL void CurlTransport::checkin(const Slot& slot) {
 }
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

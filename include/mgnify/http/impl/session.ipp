@@ -17,8 +17,7 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
 MGNIFY_DECL Session::Session(SessionOptions options, std::string default_base_url)
@@ -185,5 +184,4 @@ MGNIFY_DECL void Session::pace(int status, std::optional<std::chrono::seconds> r
 }
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

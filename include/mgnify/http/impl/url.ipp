@@ -15,8 +15,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace http {
 namespace detail {
 
@@ -283,5 +282,4 @@ MGNIFY_DECL std::string with_query(std::string url, const Query& query) {
 }
 
 }  // namespace http
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -24,8 +24,7 @@
 #include "mgnify/proteins/search_query.hpp"
 #include "mgnify/proteins/sequence_search.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 namespace detail {
@@ -180,5 +179,4 @@ MGNIFY_DECL SequenceSearchWithRecords ProteinClient::sequence_search_with_record
 }
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -16,8 +16,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/proteins/sequence_search.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 namespace detail {
@@ -225,5 +224,4 @@ MGNIFY_DECL std::string SequenceSearchQuery::describe() const {
 }
 
 }  // namespace proteins
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -22,8 +22,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 namespace detail {
 
@@ -264,5 +263,4 @@ MGNIFY_DECL Table to_table(const AbundanceMatrix& matrix) {
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

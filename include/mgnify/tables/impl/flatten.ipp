@@ -17,8 +17,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 namespace detail {
 
@@ -159,5 +158,4 @@ MGNIFY_DECL std::string tsv_cell(const nlohmann::ordered_json& value) {
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -17,8 +17,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 namespace detail {
 
@@ -162,5 +161,4 @@ MGNIFY_DECL std::vector<nlohmann::ordered_json> column_metadata(
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

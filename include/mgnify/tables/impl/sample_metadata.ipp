@@ -18,8 +18,7 @@
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 namespace detail {
 
@@ -126,6 +125,23 @@ MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v2::SampleWithMeta
   table.add(std::move(core), metadata);
 }
 
+MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudySamples>& studies) {
+  SampleMetadataTable out({"study_accession"});
+  for (const auto& study : studies) {
+    const auto& columns = study.samples.columns();
+    for (const auto& row : study.samples.rows()) {
+      std::vector<MetadataEntry> cells;
+      cells.reserve(columns.size());
+      // Every column is passed, absent cells as null, so that a column no
+      // sample of any study fills is still in the union.
+      for (std::size_t i = 0; i < columns.size(); ++i) {
+        cells.push_back({columns[i], i < row.size() ? row[i] : nlohmann::json(), std::nullopt});
+      }
+      out.add({study.study}, cells);
+    }
+  }
+  return out;
+}
+
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -15,8 +15,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace tables {
 
 MGNIFY_DECL std::string tsv_escape(std::string_view text) {
@@ -132,5 +131,4 @@ MGNIFY_DECL nlohmann::ordered_json to_json(const Table& table) {
 }
 
 }  // namespace tables
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -30,8 +30,7 @@
 #include "mgnify/v1/client_templates.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 namespace detail {
 
@@ -562,5 +561,4 @@ MGNIFY_V1_INSTANTIATE(Publication)
 #endif
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -30,8 +30,7 @@
 #include "mgnify/v1/client_templates.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 MGNIFY_DECL Paged<ExperimentType> LegacyClient::experiment_types(const Query& filters,
@@ -113,5 +112,4 @@ MGNIFY_V1_INSTANTIATE(PipelineTool)
 #endif
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -30,8 +30,7 @@
 #include "mgnify/v1/client_templates.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 MGNIFY_DECL Paged<Run> LegacyClient::runs(const Query& filters, const ListOptions& list) const {
@@ -183,5 +182,4 @@ MGNIFY_V1_INSTANTIATE(Download)
 #endif
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

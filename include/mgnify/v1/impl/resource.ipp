@@ -19,8 +19,7 @@
 #include "mgnify/v1/resource.hpp"
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 MGNIFY_DECL void from_json(const nlohmann::json& j, ResourceIdentifier& out) {
@@ -247,5 +246,4 @@ MGNIFY_DECL void read_list_envelope(const nlohmann::json& envelope, ListLinks& l
 }  // namespace detail
 
 }  // namespace v1
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

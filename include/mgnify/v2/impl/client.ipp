@@ -33,8 +33,7 @@
 #include "mgnify/v2/fast_decode.hpp"
 #include "mgnify/v2/impl/client_walks.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 MGNIFY_DECL files::DownloadJob download_job(const DownloadFile& file, std::filesystem::path path,
@@ -191,5 +190,4 @@ MGNIFY_DECL http::StreamResult V2Client::stream_text(const std::string& url,
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -30,8 +30,7 @@
 #include "mgnify/v2/fast_decode.hpp"
 #include "mgnify/v2/impl/client_walks.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 // ---- assemblies ----------------------------------------------------------------
@@ -125,5 +124,4 @@ MGNIFY_DECL std::vector<Result<PublicationDetail>> V2Client::get_publications(
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

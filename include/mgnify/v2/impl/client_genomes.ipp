@@ -30,8 +30,7 @@
 #include "mgnify/v2/fast_decode.hpp"
 #include "mgnify/v2/impl/client_walks.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 // ---- genomes -------------------------------------------------------------------
@@ -73,5 +72,4 @@ MGNIFY_DECL std::vector<Result<GenomeDetail>> V2Client::get_genomes(
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -29,8 +29,7 @@
 #include "mgnify/v2/fast_decode.hpp"
 #include "mgnify/v2/impl/client_walks.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 // ---- studies -------------------------------------------------------------------
@@ -119,5 +118,4 @@ MGNIFY_DECL std::vector<Result<AnalysedRunDetail>> V2Client::get_runs(
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END

@@ -30,8 +30,7 @@
 #include "mgnify/v2/client.hpp"
 #include "mgnify/v2/fast_decode.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 struct V2Client::State {
@@ -152,8 +151,7 @@ std::vector<Result<T>> V2Client::many(const std::vector<std::string>& ids,
 }
 
 }  // namespace v2
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
 
 // Header-only, the bodies come here rather than at the end of v2/client.hpp, so that they see
 // State whichever of the two headers a program includes first.
