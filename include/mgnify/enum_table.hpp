@@ -23,8 +23,7 @@
 
 #include "mgnify/version.hpp"
 
-namespace mgnify {
-inline namespace v0 {
+MGNIFY_NAMESPACE_BEGIN
 
 /// A value of E and its text.
 template <class E>
@@ -74,5 +73,4 @@ constexpr std::optional<E> enum_value(std::string_view text) noexcept {
   return value_in(enum_names(E{}), text);
 }
 
-}  // namespace v0
-}  // namespace mgnify
+MGNIFY_NAMESPACE_END
