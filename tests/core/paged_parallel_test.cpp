@@ -79,7 +79,7 @@ mgnify::detail::WalkSpec read_ahead(std::size_t window) {
   return spec;
 }
 
-Paged<int> walk(const std::shared_ptr<List>& list, mgnify::detail::WalkSpec spec) {
+Paged<int> walk_list(const std::shared_ptr<List>& list, mgnify::detail::WalkSpec spec) {
   return mgnify::detail::make_walk<int>(std::move(spec), List::staged_fetcher(list));
 }
 
@@ -90,7 +90,7 @@ TEST_CASE("predicted mode: k guessed pages in flight, items in order, each page 
   auto list = listed(12, 4);
   auto spec = predicted(guess_p(12), 3, page_number_matches);
   spec.read_ahead = true;
-  auto paged = walk(list, std::move(spec));
+  auto paged = walk_list(list, std::move(spec));
   CHECK(mgnify::detail::walk_engine(paged).predicting_now());
   std::vector<int> seen;
   std::size_t most_ahead = 0;
@@ -112,7 +112,7 @@ TEST_CASE("predicted mode: the following pages are requested before page 1 is de
           "[paged][predicted]") {
   auto list = listed(6, 2);
   list->gate("p1");
-  auto paged = walk(list, predicted(guess_p(6), 2));
+  auto paged = walk_list(list, predicted(guess_p(6), 2));
   std::thread walker([&] { paged.begin(); });
   // Page 1 is held after announcing its envelope; pages 2 and 3 already left.
   CHECK(list->wait_started("p2"));
@@ -134,7 +134,7 @@ TEST_CASE("predicted mode: a guess that is not the previous page's next link fal
   // What the guesses fetch instead: never to be yielded.
   list->add("p4", {-1, -1}, "p5", std::nullopt, 4);
   list->add("p5", {-2}, std::nullopt, std::nullopt, 5);
-  auto paged = walk(list, predicted(guess_p(5), 4, page_number_matches));
+  auto paged = walk_list(list, predicted(guess_p(5), 4, page_number_matches));
   CHECK(paged.collect() == iota_vector(1, 9));
   CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
   CHECK(paged.pages_fetched() == 5);
@@ -148,7 +148,7 @@ TEST_CASE("predicted mode: a page whose meta disagrees with the guess is fetched
           "[paged][predicted]") {
   auto list = listed(5, 2);
   list->add("p3", {5, 6}, "p4", std::nullopt, 7);  // says it is page 7
-  auto paged = walk(list, predicted(guess_p(5), 3, page_number_matches));
+  auto paged = walk_list(list, predicted(guess_p(5), 3, page_number_matches));
   CHECK(paged.collect() == iota_vector(1, 10));
   CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
   // p3 once as a guess, once from p2's link; p4 and p5 perhaps as guesses too.
@@ -162,7 +162,7 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
           "[paged][predicted]") {
   auto list = listed(6, 3);
   list->fail("p4", 1);
-  auto paged = walk(list, predicted(guess_p(6), 4, page_number_matches));
+  auto paged = walk_list(list, predicted(guess_p(6), 4, page_number_matches));
   std::vector<int> seen;
   bool threw = false;
   try {
@@ -184,7 +184,7 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
 
 TEST_CASE("predicted mode without a usable guess walks the links", "[paged][predicted]") {
   auto list = listed(4, 2);
-  auto paged = walk(list, predicted([](std::size_t, const mgnify::PageEnvelope&) {
+  auto paged = walk_list(list, predicted([](std::size_t, const mgnify::PageEnvelope&) {
                       return std::optional<std::string>();
                     },
                     3));
@@ -196,7 +196,7 @@ TEST_CASE("link mode: page N+1 is requested as soon as page N's envelope is read
           "[paged][readahead]") {
   auto list = listed(5, 2);
   list->gate("p2");
-  auto paged = walk(list, read_ahead(2));
+  auto paged = walk_list(list, read_ahead(2));
   auto it = paged.begin();
   CHECK(*it == 1);
   // Page 2 is held after announcing its envelope (while it would be decoded),
@@ -219,7 +219,7 @@ TEST_CASE("one-page read-ahead requests page N+1 only once page N is decoded",
   // allocator arena was measured to keep about two pages more memory.
   auto list = listed(3, 2);
   list->gate("p2");
-  auto paged = walk(list, read_ahead(1));
+  auto paged = walk_list(list, read_ahead(1));
   std::vector<int> seen;
   std::thread walker([&] {
     for (int v : paged) seen.push_back(v);
@@ -237,7 +237,7 @@ TEST_CASE("a page whose response is in frees its request slot, not its page slot
           "[paged][counted]") {
   auto list = listed(8, 1);
   for (int t = 2; t <= 8; ++t) list->gate("p" + std::to_string(t));
-  auto paged = walk(list, spec_of(mgnify::detail::WalkMode::counted, guess_p(8), 2));
+  auto paged = walk_list(list, spec_of(mgnify::detail::WalkMode::counted, guess_p(8), 2));
   std::thread walker([&] {
     auto it = paged.begin();
     ++it;  // waits for page 2
@@ -322,9 +322,9 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
 
 TEST_CASE("the engine rejects a read-ahead or prediction window of 0", "[paged][predicted]") {
   auto list = listed(2, 2);
-  CHECK_THROWS_AS(walk(list, read_ahead(0)), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(walk(list, predicted(guess_p(2), 0)), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(walk(list, predicted({}, 2)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(walk_list(list, read_ahead(0)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(walk_list(list, predicted(guess_p(2), 0)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(walk_list(list, predicted({}, 2)), mgnify::InvalidArgument);
   CHECK_THROWS_AS(Paged<int>("p1", mgnify::PageFetcher<int>()), mgnify::InvalidArgument);
   CHECK_THROWS_AS(mgnify::detail::make_walk<int>("p1", mgnify::detail::StagedPageFetcher<int>()),
                   mgnify::InvalidArgument);
