@@ -1,4 +1,5 @@
-// Decoding any bytes as mgnify::v2::CountedPage<mgnify::v2::Analysis> yields a value or a DecodeError, nothing else.
+// Decoding any bytes as mgnify::v2::CountedPage<mgnify::v2::Analysis> yields a value or a
+// DecodeError, nothing else.
 #include <cstddef>
 #include <cstdint>
 

@@ -196,8 +196,7 @@ class Paged {
   Paged(detail::WalkSpec spec, detail::StagedPageFetcher<T> fetch)
       : engine_(detail::TypedPages<T>::engine(std::move(spec), std::move(fetch))) {}
 
-  static detail::WalkSpec link_walk(std::string first_token,
-                                    std::optional<std::size_t> max_items) {
+  static detail::WalkSpec link_walk(std::string first_token, std::optional<std::size_t> max_items) {
     detail::WalkSpec spec;
     spec.first_token = std::move(first_token);
     spec.max_items = max_items;

@@ -333,8 +333,8 @@ void check_round_trips(const char* name) {
         detached.raw = mgnify::RawJson();
         CHECK(json(detached).at(entry.key) == json(from_full).at(entry.key));
         const json page{{"count", 1}, {"items", json::array({form})}};
-        const auto fast =
-            mgnify::detail::decode_body<mgnify::v2::CountedPage<M>>(page.dump(), "https://test/page");
+        const auto fast = mgnify::detail::decode_body<mgnify::v2::CountedPage<M>>(
+            page.dump(), "https://test/page");
         CHECK(fast.items.size() == 1);
         if (!fast.items.empty()) CHECK(json(fast.items[0]) == form);
       }
@@ -451,8 +451,8 @@ TEST_CASE("an integer sent as a string is read as its value and written back as 
   CHECK(genome.length == std::optional<std::int64_t>(3000000));
   CHECK(json(genome) == sent);
   const auto page = json{{"count", 1}, {"items", json::array({sent})}}.dump();
-  CHECK(json(mgnify::detail::decode_body<mgnify::v2::CountedPage<mgnify::v2::Genome>>(page, "u").items.at(
-            0)) == sent);
+  CHECK(json(mgnify::detail::decode_body<mgnify::v2::CountedPage<mgnify::v2::Genome>>(page, "u")
+                 .items.at(0)) == sent);
   genome.length = 42;
   CHECK(json(genome).at("length") == 42);
 }

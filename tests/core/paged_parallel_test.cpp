@@ -184,10 +184,10 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
 
 TEST_CASE("predicted mode without a usable guess walks the links", "[paged][predicted]") {
   auto list = listed(4, 2);
-  auto paged = walk_list(list, predicted([](std::size_t, const mgnify::PageEnvelope&) {
-                      return std::optional<std::string>();
-                    },
-                    3));
+  auto paged = walk_list(
+      list, predicted([](std::size_t,
+                         const mgnify::PageEnvelope&) { return std::optional<std::string>(); },
+                      3));
   CHECK(paged.collect() == iota_vector(1, 8));
   CHECK(list->started() == std::vector<std::string>{"p1", "p2", "p3", "p4"});
 }

@@ -72,8 +72,7 @@ mgnify::detail::WalkSpec counted(std::string first, mgnify::detail::PageTokenAt 
 Paged<int> walk(const std::shared_ptr<Script>& script, mgnify::detail::WalkSpec spec) {
   auto fetch = Script::fetcher(script);
   return mgnify::detail::make_walk<int>(
-      std::move(spec),
-      [fetch](const std::string& token, const mgnify::detail::PageProgress&) {
+      std::move(spec), [fetch](const std::string& token, const mgnify::detail::PageProgress&) {
         return fetch(token);
       });
 }

@@ -151,8 +151,7 @@ TEST_CASE("a link walk that leads back to a page it read throws instead of loopi
     spec.read_ahead = read_ahead;
     auto fetch = pages.fetcher();
     auto list = mgnify::detail::make_walk<int>(
-        std::move(spec),
-        [fetch](const std::string& token, const mgnify::detail::PageProgress&) {
+        std::move(spec), [fetch](const std::string& token, const mgnify::detail::PageProgress&) {
           return fetch(token);
         });
     std::vector<int> seen;

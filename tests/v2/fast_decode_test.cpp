@@ -25,15 +25,20 @@ namespace {
 void all_models(const std::string& body, const std::string& label, int& fast) {
   const auto count = [&fast](const mgnify::test::fast_decode::Outcome& o) { fast += o.fast_taken ? 1 : 0; };
   count(mgnify::test::fast_decode::both_ways<CountedPage<Analysis>>(body, label + " as Analysis"));
-  count(mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, label + " as AnalysisDetail"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(
+      body, label + " as AnalysisDetail"));
   count(mgnify::test::fast_decode::both_ways<CountedPage<Study>>(body, label + " as Study"));
   count(mgnify::test::fast_decode::both_ways<CountedPage<Sample>>(body, label + " as Sample"));
-  count(mgnify::test::fast_decode::both_ways<CountedPage<SampleWithMetadata>>(body, label + " as SampleWithMetadata"));
-  count(mgnify::test::fast_decode::both_ways<CountedPage<AnalysedRun>>(body, label + " as AnalysedRun"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<SampleWithMetadata>>(
+      body, label + " as SampleWithMetadata"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<AnalysedRun>>(body,
+                                                                       label + " as AnalysedRun"));
   count(mgnify::test::fast_decode::both_ways<CountedPage<Assembly>>(body, label + " as Assembly"));
   count(mgnify::test::fast_decode::both_ways<CountedPage<Biome>>(body, label + " as Biome"));
-  count(mgnify::test::fast_decode::both_ways<CountedPage<Publication>>(body, label + " as Publication"));
-  count(mgnify::test::fast_decode::both_ways<CountedPage<SuperStudy>>(body, label + " as SuperStudy"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<Publication>>(body,
+                                                                       label + " as Publication"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<SuperStudy>>(body,
+                                                                      label + " as SuperStudy"));
 }
 
 }  // namespace
@@ -200,7 +205,9 @@ TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact 
   };
   for (const auto& [body, fast] : cases) {
     INFO(body);
-    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, body).fast_taken == fast);
+    CHECK(
+        mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, body).fast_taken ==
+        fast);
   }
 }
 
@@ -234,7 +241,8 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
       {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"read_run":null}]})",
        R"({"count":1,"items":[{"accession":"MGYA1","read_run":[{"accession":"ERR1"}],"read_run":{"accession":"ERR2"}}]})"}) {
     INFO(body);
-    CHECK_FALSE(mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, body).fast_taken);
+    CHECK_FALSE(
+        mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, body).fast_taken);
     CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Analysis>>(body, body).fast_taken);
   }
   const std::vector<const char*> others = {
@@ -246,7 +254,8 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
     INFO(body);
     CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Study>>(body, body).fast_taken);
     CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Sample>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<SampleWithMetadata>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<SampleWithMetadata>>(body, body)
+              .fast_taken);
     CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Biome>>(body, body).fast_taken);
     CHECK(mgnify::test::fast_decode::both_ways<CountedPage<AnalysedRun>>(body, body).fast_taken);
     CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Assembly>>(body, body).fast_taken);

@@ -313,12 +313,12 @@ class PageEngine {
   // `done_` and the walk's position are written by the caller's thread only
   // (under `mutex_`, for the fetch threads), so that thread reads them freely.
   bool done_ = false;
-  bool waiting_ = false;                    // the caller released its page and waits for the next
-  bool stopping_ = false;                   // no more launches (destruction)
-  bool predicting_ = true;                  // predicted mode until the first mismatch
-  bool threads_ok_ = true;                  // false once a thread could not be started
-  bool failed_ = false;                     // a page failed; nothing starts until the caller retries
-  std::optional<PageEnvelope> first_;       // the walk's first envelope (counted/predicted)
+  bool waiting_ = false;               // the caller released its page and waits for the next
+  bool stopping_ = false;              // no more launches (destruction)
+  bool predicting_ = true;             // predicted mode until the first mismatch
+  bool threads_ok_ = true;             // false once a thread could not be started
+  bool failed_ = false;                // a page failed; nothing starts until the caller retries
+  std::optional<PageEnvelope> first_;  // the walk's first envelope (counted/predicted)
   std::optional<std::size_t> first_items_;  // items on the walk's first page
 };
 

@@ -84,10 +84,9 @@ namespace detail {
 /// `pages` knows it to exist. Not a template: every model's walk shares it.
 inline mgnify::detail::PageTokenAt counted_page_tokens(
     std::int64_t start_page, std::shared_ptr<mgnify::detail::CountedPages> pages) {
-  return [start_page, pages = std::move(pages)](
-             std::size_t index, const PageEnvelope&) -> std::optional<std::string> {
-    if (index >
-        static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
+  return [start_page, pages = std::move(pages)](std::size_t index,
+                                                const PageEnvelope&) -> std::optional<std::string> {
+    if (index > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
       return std::nullopt;
     }
     const std::int64_t page = start_page + static_cast<std::int64_t>(index);
