@@ -1,4 +1,5 @@
-// Decoding any bytes as mgnify::v2::Page<mgnify::v2::Analysis> yields a value or a DecodeError, nothing else.
+// Decoding any bytes as mgnify::v2::CountedPage<mgnify::v2::Analysis> yields a value or a
+// DecodeError, nothing else.
 #include <cstddef>
 #include <cstdint>
 
@@ -6,6 +7,6 @@
 #include "mgnify/v2.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  fuzz_support::decode_as<mgnify::v2::Page<mgnify::v2::Analysis>>(data, size);
+  fuzz_support::decode_as<mgnify::v2::CountedPage<mgnify::v2::Analysis>>(data, size);
   return 0;
 }

@@ -1,8 +1,10 @@
 #pragma once
 
-// Page<T>: one page of a list as the service sent it, with its envelope
-// (count, page number, page size, links, cursor) typed the same way for every
-// service, so nothing has to be read back out of JSON.
+// The page vocabulary shared by every service: PageEnvelope (what a page
+// says about the list: count, page number, page size, links, cursor) and
+// Page<T> (an envelope with its items), typed the same way for every service,
+// so nothing has to be read back out of JSON. The services' wire envelopes
+// (v1::ListPage, v2::CountedPage) are decoded into these.
 
 #include <cstdint>
 #include <functional>
@@ -14,18 +16,25 @@
 
 MGNIFY_NAMESPACE_BEGIN
 
-/// The links a page named (v1's `links`); absent ones are empty.
+/// The links a page named (v1's `links`; cursor lists send only next and
+/// prev); absent ones are empty.
 struct PageLinks {
   std::optional<std::string> first;
   std::optional<std::string> last;
   std::optional<std::string> next;
   std::optional<std::string> prev;
+
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v) {
+    v.optional("first", self.first);
+    v.optional("last", self.last);
+    v.optional("next", self.next);
+    v.optional("prev", self.prev);
+  }
 };
 
-/// One page as the service sent it.
-template <class T>
-struct Page {
-  std::vector<T> items;
+/// Everything a page says about its list, without its items.
+struct PageEnvelope {
   /// The walk's token for the following page (absent on the last page): the
   /// links.next URL for v1, the page number for v2. Paged::resume_token()
   /// hands out these tokens.
@@ -45,6 +54,12 @@ struct Page {
   std::optional<std::string> cursor;
   /// The URL this page came from.
   std::string url;
+};
+
+/// One page as the service sent it: its envelope and its items.
+template <class T>
+struct Page : PageEnvelope {
+  std::vector<T> items;
 };
 
 /// Fetches the page named by a token; see Paged.

@@ -12,7 +12,7 @@
 // The clients supply only "fetch the page named by this token" (a links.next
 // URL for v1, a page number for v2); walking, stopping, limits, resumption,
 // fetching ahead and the checks that no item is lost are written once, in
-// detail/page_engine.hpp. What a walk promises while the list changes
+// detail/page_engine.hpp, once for every item type. What a walk promises while the list changes
 // underneath it is in docs/reliability.md.
 //
 // Leaving a walk early (break, an exception, destroying the range) aborts
@@ -37,8 +37,44 @@
 
 MGNIFY_NAMESPACE_BEGIN
 
+template <class T>
+class Paged;
+
 namespace detail {
-struct PagedAccess;
+
+/// The part of a walk that knows T: the PageKind of Page<T> and the fetch
+/// function's pages handed to the engine, which keeps them as PageEnvelope.
+template <class T>
+struct TypedPages {
+  static std::shared_ptr<PageEnvelope> blank() { return std::make_shared<Page<T>>(); }
+  static void move(PageEnvelope& to, PageEnvelope& from) {
+    static_cast<Page<T>&>(to) = std::move(static_cast<Page<T>&>(from));
+  }
+  static void release_items(PageEnvelope& page) {
+    std::vector<T>().swap(static_cast<Page<T>&>(page).items);
+  }
+  static ErasedPageFetcher erase(StagedPageFetcher<T> fetch) {
+    if (!fetch) return {};
+    return [fetch = std::move(fetch)](const std::string& token, const PageProgress& progress) {
+      auto page = std::make_shared<Page<T>>(fetch(token, progress));
+      const std::size_t items = page->items.size();
+      return FetchedPage{std::move(page), items};
+    };
+  }
+  static std::unique_ptr<PageEngine> engine(WalkSpec spec, StagedPageFetcher<T> fetch) {
+    return std::make_unique<PageEngine>(std::move(spec), erase(std::move(fetch)),
+                                        PageKind{&blank, &TypedPages::move, &release_items});
+  }
+};
+
+/// Builds a walk; see detail/make_walk.hpp.
+template <class T>
+Paged<T> make_walk(WalkSpec spec, StagedPageFetcher<T> fetch);
+
+/// The engine of a walk, read-only, for tests and diagnostics.
+template <class T>
+const PageEngine& walk_engine(const Paged<T>& paged);
+
 }  // namespace detail
 
 template <class T>
@@ -53,7 +89,9 @@ class Paged {
     using reference = T&;
 
     iterator() = default;
-    reference operator*() const { return engine_->current.items[engine_->index]; }
+    reference operator*() const {
+      return static_cast<Page<T>&>(engine_->current()).items[engine_->index()];
+    }
     pointer operator->() const { return &**this; }
     /// May fetch (or wait for) the next page; a failure is thrown from here,
     /// after every item before it was yielded.
@@ -69,9 +107,9 @@ class Paged {
 
    private:
     friend class Paged;
-    explicit iterator(detail::PageEngine<T>* engine) : engine_(engine) {}
+    explicit iterator(detail::PageEngine* engine) : engine_(engine) {}
     bool at_end() const { return engine_ == nullptr || engine_->finished(); }
-    detail::PageEngine<T>* engine_ = nullptr;
+    detail::PageEngine* engine_ = nullptr;
   };
 
   /// A walk over pages that `fetch` returns, starting at `first_token` and
@@ -81,8 +119,7 @@ class Paged {
   /// allow it).
   Paged(std::string first_token, PageFetcher<T> fetch,
         std::optional<std::size_t> max_items = std::nullopt)
-      : engine_(std::make_unique<detail::PageEngine<T>>(std::move(first_token),
-                                                        staged(std::move(fetch)), max_items)) {}
+      : Paged(link_walk(std::move(first_token), max_items), staged(std::move(fetch))) {}
 
   /// Starts (or continues: the range is single-pass) the walk. After a page
   /// failed to load, calling begin() again retries that page.
@@ -96,20 +133,22 @@ class Paged {
   /// page if nothing was fetched yet). Unknown for lists that do not say.
   std::optional<std::int64_t> total() {
     engine_->start();
-    return engine_->total;
+    return engine_->total();
   }
 
   /// The token of the page that would be fetched next: after a failure, the
   /// page that failed. Set it as ListOptions::resume_token of the same list
   /// call to continue the walk there, in this process or another.
-  const std::optional<std::string>& resume_token() const noexcept { return engine_->next_token; }
+  const std::optional<std::string>& resume_token() const noexcept {
+    return engine_->resume_token();
+  }
 
   /// The page whose items are being yielded now, with its envelope. With
   /// fetching ahead, the items of a page the walk has moved past are
   /// released; its envelope stays.
   const Page<T>& current_page() {
     engine_->start();
-    return engine_->current;
+    return static_cast<const Page<T>&>(engine_->current());
   }
 
   /// Walks page by page instead of item by item: fn(page) for each page, the
@@ -118,14 +157,8 @@ class Paged {
   void for_each_page(Fn fn) {
     engine_->start();
     while (!engine_->finished()) {
-      fn(static_cast<const Page<T>&>(engine_->current));
-      engine_->index = engine_->current.items.size();
-      engine_->yielded += engine_->current.items.size();
-      if (engine_->max_items && engine_->yielded >= *engine_->max_items) {
-        engine_->finish_walk(false);
-        break;
-      }
-      engine_->fill();
+      fn(static_cast<const Page<T>&>(engine_->current()));
+      engine_->next_page();
     }
   }
 
@@ -141,30 +174,42 @@ class Paged {
   /// CancelledError. Destroying the range (leaving a range-for over a
   /// temporary, for one) does the same, so leaving early never waits for a
   /// slow server.
-  void cancel() const noexcept { engine_->cancel.cancel(); }
+  void cancel() const noexcept { engine_->cancel(); }
 
   /// Cancels the walk when `token` is cancelled (as cancel() does). Call
   /// before the walk starts.
   void cancel_with(const CancelToken& token) { engine_->cancel_with(token); }
 
-  std::size_t pages_fetched() const noexcept { return engine_->pages_fetched; }
-  std::size_t items_yielded() const noexcept { return engine_->yielded; }
+  std::size_t pages_fetched() const noexcept { return engine_->pages_fetched(); }
+  std::size_t items_yielded() const noexcept { return engine_->items_yielded(); }
   /// Pages fetched (or being fetched) ahead of the caller right now: what
   /// reading ahead costs in memory at this moment.
   std::size_t pages_in_flight() const { return engine_->pages_in_flight(); }
 
  private:
-  friend struct detail::PagedAccess;
-  explicit Paged(std::unique_ptr<detail::PageEngine<T>> engine) : engine_(std::move(engine)) {}
+  template <class U>
+  friend Paged<U> detail::make_walk(detail::WalkSpec spec, detail::StagedPageFetcher<U> fetch);
+  template <class U>
+  friend const detail::PageEngine& detail::walk_engine(const Paged<U>& paged);
+
+  Paged(detail::WalkSpec spec, detail::StagedPageFetcher<T> fetch)
+      : engine_(detail::TypedPages<T>::engine(std::move(spec), std::move(fetch))) {}
+
+  static detail::WalkSpec link_walk(std::string first_token, std::optional<std::size_t> max_items) {
+    detail::WalkSpec spec;
+    spec.first_token = std::move(first_token);
+    spec.max_items = max_items;
+    return spec;
+  }
 
   static detail::StagedPageFetcher<T> staged(PageFetcher<T> fetch) {
     if (!fetch) throw InvalidArgument("Paged needs a fetch function");
-    return [fetch = std::move(fetch)](const std::string& token, const detail::PageProgress<T>&) {
+    return [fetch = std::move(fetch)](const std::string& token, const detail::PageProgress&) {
       return fetch(token);
     };
   }
 
-  std::unique_ptr<detail::PageEngine<T>> engine_;
+  std::unique_ptr<detail::PageEngine> engine_;
 };
 
 MGNIFY_NAMESPACE_END

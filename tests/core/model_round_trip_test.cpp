@@ -278,7 +278,7 @@ void check_round_trips(const char* name) {
     // The simdjson reader of the same table, on an item of a v2 page.
     const json page{{"count", 1}, {"items", json::array({full})}};
     const auto fast =
-        mgnify::detail::decode_body<mgnify::v2::Page<M>>(page.dump(), "https://test/page");
+        mgnify::detail::decode_body<mgnify::v2::CountedPage<M>>(page.dump(), "https://test/page");
     CHECK(fast.items.size() == 1);
     if (!fast.items.empty()) CHECK(json(fast.items[0]) == full);
   }
@@ -333,8 +333,8 @@ void check_round_trips(const char* name) {
         detached.raw = mgnify::RawJson();
         CHECK(json(detached).at(entry.key) == json(from_full).at(entry.key));
         const json page{{"count", 1}, {"items", json::array({form})}};
-        const auto fast =
-            mgnify::detail::decode_body<mgnify::v2::Page<M>>(page.dump(), "https://test/page");
+        const auto fast = mgnify::detail::decode_body<mgnify::v2::CountedPage<M>>(
+            page.dump(), "https://test/page");
         CHECK(fast.items.size() == 1);
         if (!fast.items.empty()) CHECK(json(fast.items[0]) == form);
       }
@@ -451,8 +451,8 @@ TEST_CASE("an integer sent as a string is read as its value and written back as 
   CHECK(genome.length == std::optional<std::int64_t>(3000000));
   CHECK(json(genome) == sent);
   const auto page = json{{"count", 1}, {"items", json::array({sent})}}.dump();
-  CHECK(json(mgnify::detail::decode_body<mgnify::v2::Page<mgnify::v2::Genome>>(page, "u").items.at(
-            0)) == sent);
+  CHECK(json(mgnify::detail::decode_body<mgnify::v2::CountedPage<mgnify::v2::Genome>>(page, "u")
+                 .items.at(0)) == sent);
   genome.length = 42;
   CHECK(json(genome).at("length") == 42);
 }
@@ -498,7 +498,7 @@ TEST_CASE("page envelopes keep members the SDK does not know, and absent stays a
   const json v2_page = {{"count", 1},
                         {"items", json::array({json{{"accession", "MGYS1"}}})},
                         {kUnknown, {{"next", "somewhere"}}}};
-  using V2Page = mgnify::v2::Page<mgnify::v2::Study>;
+  using V2Page = mgnify::v2::CountedPage<mgnify::v2::Study>;
   CHECK(json(v2_page.get<V2Page>()) == v2_page);
   CHECK(json(mgnify::detail::decode_body<V2Page>(v2_page.dump(), "u")) == v2_page);
 
@@ -688,8 +688,9 @@ TEST_CASE("the round-trip lists name every model under include/mgnify", "[models
   listed.insert("TokenResponse");
   // Bases whose table their models above share, checked through those models.
   listed.insert({"v1::AnnotationEntry", "v1::NamedGenomeCount"});
-  // Parts of the v1 list envelope, checked by its round trips (v1_page).
-  listed.insert({"v1::ListLinks", "v1::Pagination"});
+  // Parts of the v1 list envelope (PageLinks is every page's links type),
+  // checked by its round trips (v1_page).
+  listed.insert({"PageLinks", "v1::Pagination"});
   const auto declared = models_with_tables();
   CHECK(declared.size() >= 80);
   for (const auto& name : declared) {
@@ -724,7 +725,7 @@ TEST_CASE("the round-trip lists name every model under include/mgnify", "[models
       "OpenInteger", "OpenNumber", "v1::Timestamp", "v2::DateTime", "v2::Enumerated",
       "proteins::StrandValue", "JobStatus", "RawJson",
       // Envelopes: the v1 resource round trips and "page envelopes keep members ...".
-      "v2::Page", "v1::ListPage", "v1::Document", "v1::Resource", "v1::Relationship",
+      "v2::CountedPage", "v1::ListPage", "v1::Document", "v1::Resource", "v1::Relationship",
       "v1::ResourceIdentifier",
       // Decoded only, never encoded: the v1 API root the client reads its links from.
       "v1::RootDoc"};

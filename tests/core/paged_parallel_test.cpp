@@ -41,15 +41,46 @@ std::shared_ptr<List> listed(int count, int per_page) {
 }
 
 // Guesses "p<i+1>" for page i, like the v1 client rewriting `page` in links.next.
-mgnify::detail::PageTokenAt<int> guess_p(int pages) {
-  return [pages](std::size_t index, const Page<int>&) -> std::optional<std::string> {
+mgnify::detail::PageTokenAt guess_p(int pages) {
+  return [pages](std::size_t index, const mgnify::PageEnvelope&) -> std::optional<std::string> {
     if (static_cast<int>(index) + 1 > pages) return std::nullopt;
     return "p" + std::to_string(index + 1);
   };
 }
 // The page must say it is the page the guess meant.
-bool page_number_matches(std::size_t index, const Page<int>& page, const Page<int>&) {
+bool page_number_matches(std::size_t index, const mgnify::PageEnvelope& page,
+                         const mgnify::PageEnvelope&) {
   return page.page == static_cast<std::int64_t>(index) + 1;
+}
+
+// A walk from "p1" in `mode`, `window` pages at once.
+mgnify::detail::WalkSpec spec_of(mgnify::detail::WalkMode mode, mgnify::detail::PageTokenAt tokens,
+                                 std::size_t window, mgnify::detail::PageCheck check = {}) {
+  mgnify::detail::WalkSpec spec;
+  spec.first_token = "p1";
+  spec.mode = mode;
+  spec.token_at = std::move(tokens);
+  spec.window = window;
+  spec.check = std::move(check);
+  return spec;
+}
+
+mgnify::detail::WalkSpec predicted(mgnify::detail::PageTokenAt guess, std::size_t window,
+                                   mgnify::detail::PageCheck check = {}) {
+  return spec_of(mgnify::detail::WalkMode::predicted, std::move(guess), window, std::move(check));
+}
+
+// A link walk from "p1" that reads `window` pages ahead.
+mgnify::detail::WalkSpec read_ahead(std::size_t window) {
+  mgnify::detail::WalkSpec spec;
+  spec.first_token = "p1";
+  spec.read_ahead = true;
+  spec.window = window;
+  return spec;
+}
+
+Paged<int> walk_list(const std::shared_ptr<List>& list, mgnify::detail::WalkSpec spec) {
+  return mgnify::detail::make_walk<int>(std::move(spec), List::staged_fetcher(list));
 }
 
 }  // namespace
@@ -57,10 +88,9 @@ bool page_number_matches(std::size_t index, const Page<int>& page, const Page<in
 TEST_CASE("predicted mode: k guessed pages in flight, items in order, each page fetched once",
           "[paged][predicted]") {
   auto list = listed(12, 4);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_read_ahead(true, 3);
-  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(12), 3,
-                                              page_number_matches);
+  auto spec = predicted(guess_p(12), 3, page_number_matches);
+  spec.read_ahead = true;
+  auto paged = walk_list(list, std::move(spec));
   CHECK(mgnify::detail::walk_engine(paged).predicting_now());
   std::vector<int> seen;
   std::size_t most_ahead = 0;
@@ -82,8 +112,7 @@ TEST_CASE("predicted mode: the following pages are requested before page 1 is de
           "[paged][predicted]") {
   auto list = listed(6, 2);
   list->gate("p1");
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(6), 2);
+  auto paged = walk_list(list, predicted(guess_p(6), 2));
   std::thread walker([&] { paged.begin(); });
   // Page 1 is held after announcing its envelope; pages 2 and 3 already left.
   CHECK(list->wait_started("p2"));
@@ -105,9 +134,7 @@ TEST_CASE("predicted mode: a guess that is not the previous page's next link fal
   // What the guesses fetch instead: never to be yielded.
   list->add("p4", {-1, -1}, "p5", std::nullopt, 4);
   list->add("p5", {-2}, std::nullopt, std::nullopt, 5);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(5), 4,
-                                              page_number_matches);
+  auto paged = walk_list(list, predicted(guess_p(5), 4, page_number_matches));
   CHECK(paged.collect() == iota_vector(1, 9));
   CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
   CHECK(paged.pages_fetched() == 5);
@@ -121,9 +148,7 @@ TEST_CASE("predicted mode: a page whose meta disagrees with the guess is fetched
           "[paged][predicted]") {
   auto list = listed(5, 2);
   list->add("p3", {5, 6}, "p4", std::nullopt, 7);  // says it is page 7
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(5), 3,
-                                              page_number_matches);
+  auto paged = walk_list(list, predicted(guess_p(5), 3, page_number_matches));
   CHECK(paged.collect() == iota_vector(1, 10));
   CHECK_FALSE(mgnify::detail::walk_engine(paged).predicting_now());
   // p3 once as a guess, once from p2's link; p4 and p5 perhaps as guesses too.
@@ -137,9 +162,7 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
           "[paged][predicted]") {
   auto list = listed(6, 3);
   list->fail("p4", 1);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess_p(6), 4,
-                                              page_number_matches);
+  auto paged = walk_list(list, predicted(guess_p(6), 4, page_number_matches));
   std::vector<int> seen;
   REQUIRE(mgnify::test::walk_until_failure(paged, seen) ==
           std::optional<std::string>("https://h/p4"));
@@ -155,10 +178,10 @@ TEST_CASE("predicted mode: a failed page surfaces after the items before it and 
 
 TEST_CASE("predicted mode without a usable guess walks the links", "[paged][predicted]") {
   auto list = listed(4, 2);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_mode(
-      mgnify::detail::WalkMode::predicted,
-      [](std::size_t, const Page<int>&) { return std::optional<std::string>(); }, 3);
+  auto paged = walk_list(
+      list, predicted([](std::size_t,
+                         const mgnify::PageEnvelope&) { return std::optional<std::string>(); },
+                      3));
   CHECK(paged.collect() == iota_vector(1, 8));
   CHECK(list->started() == std::vector<std::string>{"p1", "p2", "p3", "p4"});
 }
@@ -167,8 +190,7 @@ TEST_CASE("link mode: page N+1 is requested as soon as page N's envelope is read
           "[paged][readahead]") {
   auto list = listed(5, 2);
   list->gate("p2");
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_read_ahead(true, 2);
+  auto paged = walk_list(list, read_ahead(2));
   auto it = paged.begin();
   CHECK(*it == 1);
   // Page 2 is held after announcing its envelope (while it would be decoded),
@@ -191,8 +213,7 @@ TEST_CASE("one-page read-ahead requests page N+1 only once page N is decoded",
   // allocator arena was measured to keep about two pages more memory.
   auto list = listed(3, 2);
   list->gate("p2");
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_read_ahead(true);
+  auto paged = walk_list(list, read_ahead(1));
   std::vector<int> seen;
   std::thread walker([&] {
     for (int v : paged) seen.push_back(v);
@@ -210,8 +231,7 @@ TEST_CASE("a page whose response is in frees its request slot, not its page slot
           "[paged][counted]") {
   auto list = listed(8, 1);
   for (int t = 2; t <= 8; ++t) list->gate("p" + std::to_string(t));
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::counted, guess_p(8), 2);
+  auto paged = walk_list(list, spec_of(mgnify::detail::WalkMode::counted, guess_p(8), 2));
   std::thread walker([&] {
     auto it = paged.begin();
     ++it;  // waits for page 2
@@ -259,7 +279,7 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
   g_most_alive = 0;
   {
     mgnify::detail::StagedPageFetcher<Tracked> fetch = [](const std::string& token,
-                                                          const PageProgress<Tracked>& progress) {
+                                                          const PageProgress& progress) {
       const int n = std::stoi(token.substr(1));
       Page<Tracked> page;
       page.items.reserve(kPerPage);
@@ -271,18 +291,14 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
       progress.received();
       return page;
     };
-    auto paged = mgnify::detail::make_walk<Tracked>("p1", fetch);
-    auto guess = [](std::size_t index, const Page<Tracked>&) -> std::optional<std::string> {
+    auto guess = [](std::size_t index, const mgnify::PageEnvelope&) -> std::optional<std::string> {
       if (index >= static_cast<std::size_t>(kPages)) return std::nullopt;
       return "p" + std::to_string(index + 1);
     };
-    if (predicted) {
-      mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted, guess,
-                                                  kWindow);
-    } else {
-      mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::counted, guess,
-                                                  kWindow);
-    }
+    auto paged = mgnify::detail::make_walk<Tracked>(
+        spec_of(predicted ? mgnify::detail::WalkMode::predicted : mgnify::detail::WalkMode::counted,
+                guess, kWindow),
+        fetch);
     long expected = 0;
     for (const auto& t : paged) {
       REQUIRE(t.value == expected);
@@ -300,11 +316,11 @@ TEST_CASE("memory stays bounded by the pages in flight", "[paged][counted][predi
 
 TEST_CASE("the engine rejects a read-ahead or prediction window of 0", "[paged][predicted]") {
   auto list = listed(2, 2);
-  auto paged = mgnify::detail::make_walk<int>("p1", List::staged_fetcher(list));
-  CHECK_THROWS_AS(mgnify::detail::walk_engine(paged).set_read_ahead(true, 0),
-                  mgnify::InvalidArgument);
-  CHECK_THROWS_AS(mgnify::detail::walk_engine(paged).set_mode(mgnify::detail::WalkMode::predicted,
-                                                              guess_p(2), 0),
-                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(walk_list(list, read_ahead(0)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(walk_list(list, predicted(guess_p(2), 0)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(walk_list(list, predicted({}, 2)), mgnify::InvalidArgument);
   CHECK_THROWS_AS(Paged<int>("p1", mgnify::PageFetcher<int>()), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(mgnify::detail::make_walk<int>("p1", mgnify::detail::StagedPageFetcher<int>()),
+                  mgnify::InvalidArgument);
+  CHECK(list->started().empty());
 }

@@ -36,13 +36,45 @@ std::shared_ptr<Script> scripted(int count, int per_page) {
 }
 
 // v2-style tokens: page numbers, the count known from the first page.
-mgnify::detail::PageTokenAt<int> numbered_tokens(int first_page, int per_page) {
+mgnify::detail::PageTokenAt numbered_tokens(int first_page, int per_page) {
   return [first_page, per_page](std::size_t index,
-                                const Page<int>& first) -> std::optional<std::string> {
+                                const mgnify::PageEnvelope& first) -> std::optional<std::string> {
     const auto page = static_cast<std::int64_t>(first_page) + static_cast<std::int64_t>(index);
     if (!first.total || (page - 1) * per_page >= *first.total) return std::nullopt;
     return std::to_string(page);
   };
+}
+
+// A link walk from `first` that reads one page ahead.
+mgnify::detail::WalkSpec read_ahead(std::string first,
+                                    std::optional<std::size_t> max_items = std::nullopt) {
+  mgnify::detail::WalkSpec spec;
+  spec.first_token = std::move(first);
+  spec.max_items = max_items;
+  spec.read_ahead = true;
+  return spec;
+}
+
+// A counted walk from `first`, `window` pages at once.
+mgnify::detail::WalkSpec counted(std::string first, mgnify::detail::PageTokenAt tokens,
+                                 std::size_t window,
+                                 std::optional<std::size_t> max_items = std::nullopt) {
+  mgnify::detail::WalkSpec spec;
+  spec.first_token = std::move(first);
+  spec.max_items = max_items;
+  spec.mode = mgnify::detail::WalkMode::counted;
+  spec.token_at = std::move(tokens);
+  spec.window = window;
+  return spec;
+}
+
+// The script's pages walked as `spec` says, fetched without progress reports.
+Paged<int> walk(const std::shared_ptr<Script>& script, mgnify::detail::WalkSpec spec) {
+  auto fetch = Script::fetcher(script);
+  return mgnify::detail::make_walk<int>(
+      std::move(spec), [fetch](const std::string& token, const mgnify::detail::PageProgress&) {
+        return fetch(token);
+      });
 }
 
 }  // namespace
@@ -61,8 +93,7 @@ TEST_CASE("read-ahead is off for a bare Paged: nothing runs on another thread",
 TEST_CASE("read-ahead fetches page N+1 while the caller is still on page N", "[paged][readahead]") {
   auto script = scripted(3, 3);
   script->gate("2");
-  Paged<int> list("1", Script::fetcher(script));
-  mgnify::detail::walk_engine(list).set_read_ahead(true);
+  auto list = walk(script, read_ahead("1"));
   CHECK(mgnify::detail::walk_engine(list).parallel());
   CHECK(script->started().empty());  // still lazy
 
@@ -94,8 +125,7 @@ TEST_CASE("a failing prefetched page is thrown from ++ after the items before it
           "[paged][readahead]") {
   auto script = scripted(3, 3);
   script->fail("2", 1);
-  Paged<int> list("1", Script::fetcher(script));
-  mgnify::detail::walk_engine(list).set_read_ahead(true);
+  auto list = walk(script, read_ahead("1"));
   std::vector<int> seen;
   REQUIRE(mgnify::test::walk_until_failure(list, seen) ==
           std::optional<std::string>("https://h/list?page=2"));
@@ -114,16 +144,14 @@ TEST_CASE("a failing prefetched page is thrown from ++ after the items before it
 TEST_CASE("read-ahead does not fetch pages max_items will never reach", "[paged][readahead]") {
   SECTION("limit on a page boundary") {
     auto script = scripted(3, 3);
-    Paged<int> list("1", Script::fetcher(script), 3);
-    mgnify::detail::walk_engine(list).set_read_ahead(true);
+    auto list = walk(script, read_ahead("1", 3));
     CHECK(list.collect() == iota_vector(1, 3));
     CHECK(script->started() == std::vector<std::string>{"1"});
     CHECK(list.resume_token() == std::optional<std::string>("2"));
   }
   SECTION("limit inside the next page") {
     auto script = scripted(3, 3);
-    Paged<int> list("1", Script::fetcher(script), 4);
-    mgnify::detail::walk_engine(list).set_read_ahead(true);
+    auto list = walk(script, read_ahead("1", 4));
     CHECK(list.collect() == iota_vector(1, 4));
     CHECK(script->started() == std::vector<std::string>{"1", "2"});
   }
@@ -134,8 +162,7 @@ TEST_CASE("read-ahead walks past an empty page and stops on the last page", "[pa
   script->add("1", {1, 2}, "2");
   script->add("2", {}, "3");
   script->add("3", {3}, std::nullopt);
-  Paged<int> list("1", Script::fetcher(script));
-  mgnify::detail::walk_engine(list).set_read_ahead(true);
+  auto list = walk(script, read_ahead("1"));
   CHECK(list.collect() == std::vector<int>{1, 2, 3});
   CHECK(script->started() == std::vector<std::string>{"1", "2", "3"});
 }
@@ -143,8 +170,7 @@ TEST_CASE("read-ahead walks past an empty page and stops on the last page", "[pa
 TEST_CASE("for_each_page overlaps the next fetch with the caller's work on a page",
           "[paged][readahead]") {
   auto script = scripted(4, 2);
-  Paged<int> list("1", Script::fetcher(script));
-  mgnify::detail::walk_engine(list).set_read_ahead(true);
+  auto list = walk(script, read_ahead("1"));
   std::vector<std::string> urls;
   bool overlapped = true;
   list.for_each_page([&](const Page<int>& page) {
@@ -162,8 +188,7 @@ TEST_CASE("destroying a Paged mid-walk waits for the fetch in flight", "[paged][
   auto script = scripted(3, 3);
   script->gate("2");
   {
-    auto list = std::make_unique<Paged<int>>("1", Script::fetcher(script));
-    mgnify::detail::walk_engine(*list).set_read_ahead(true);
+    auto list = std::make_unique<Paged<int>>(walk(script, read_ahead("1")));
     auto it = list->begin();
     CHECK(*it == 1);
     REQUIRE(script->wait_started("2"));
@@ -180,9 +205,7 @@ TEST_CASE("counted mode fetches up to k pages at once and yields items in order"
           "[paged][counted]") {
   auto script = scripted(10, 5);
   for (int t = 2; t <= 10; ++t) script->gate(std::to_string(t));
-  Paged<int> list("1", Script::fetcher(script));
-  mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                             numbered_tokens(1, 5), 3);
+  auto list = walk(script, counted("1", numbered_tokens(1, 5), 3));
   CHECK(mgnify::detail::walk_engine(list).parallel());
 
   auto it = list.begin();
@@ -215,9 +238,7 @@ TEST_CASE("counted mode: a failed page is thrown in order and the walk resumes t
           "[paged][counted]") {
   auto script = scripted(6, 4);
   script->fail("4", 1);
-  Paged<int> list("1", Script::fetcher(script));
-  mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                             numbered_tokens(1, 4), 4);
+  auto list = walk(script, counted("1", numbered_tokens(1, 4), 4));
   std::vector<int> seen;
   REQUIRE(mgnify::test::walk_until_failure(list, seen) ==
           std::optional<std::string>("https://h/list?page=4"));
@@ -237,9 +258,7 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
           "[paged][counted]") {
   SECTION("max_items: no page beyond the limit is requested") {
     auto script = scripted(10, 5);
-    Paged<int> list("1", Script::fetcher(script), 12);
-    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                               numbered_tokens(1, 5), 8);
+    auto list = walk(script, counted("1", numbered_tokens(1, 5), 8, 12));
     CHECK(list.collect() == iota_vector(1, 12));
     auto started = script->started();
     std::sort(started.begin(), started.end());
@@ -250,33 +269,25 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
     script->add("1", {1, 2}, "2", 6);
     script->add("2", {}, "3", 6);
     script->add("3", {5, 6}, std::nullopt, 6);
-    Paged<int> list("1", Script::fetcher(script));
-    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                               numbered_tokens(1, 2), 2);
+    auto list = walk(script, counted("1", numbered_tokens(1, 2), 2));
     CHECK(list.collect() == std::vector<int>{1, 2});
   }
   SECTION("a failing first page leaves the first token and can be retried") {
     auto script = scripted(3, 2);
     script->fail("1", 1);
-    Paged<int> list("1", Script::fetcher(script));
-    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                               numbered_tokens(1, 2), 2);
+    auto list = walk(script, counted("1", numbered_tokens(1, 2), 2));
     CHECK_THROWS_AS(list.begin(), mgnify::ServerError);
     CHECK(list.resume_token() == std::optional<std::string>("1"));
     CHECK(list.collect() == iota_vector(1, 6));
   }
   SECTION("starting from a later page (a resume token)") {
     auto script = scripted(5, 2);
-    Paged<int> list("3", Script::fetcher(script));
-    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                               numbered_tokens(3, 2), 2);
+    auto list = walk(script, counted("3", numbered_tokens(3, 2), 2));
     CHECK(list.collect() == iota_vector(5, 10));
   }
   SECTION("total() reports the count before the walk") {
     auto script = scripted(4, 2);
-    Paged<int> list("1", Script::fetcher(script));
-    mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                               numbered_tokens(1, 2), 2);
+    auto list = walk(script, counted("1", numbered_tokens(1, 2), 2));
     CHECK(list.total() == std::optional<std::int64_t>(8));
     CHECK(list.collect().size() == 8);
   }
@@ -284,16 +295,7 @@ TEST_CASE("counted mode respects max_items, the empty page rule and a failing fi
 
 TEST_CASE("counted mode rejects bad settings before any request", "[paged][counted]") {
   auto script = scripted(2, 2);
-  Paged<int> list("1", Script::fetcher(script));
-  CHECK_THROWS_AS(mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                                             numbered_tokens(1, 2), 0),
-                  mgnify::InvalidArgument);
-  CHECK_THROWS_AS(
-      mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted, {}, 2),
-      mgnify::InvalidArgument);
-  list.begin();
-  CHECK_THROWS_AS(mgnify::detail::walk_engine(list).set_mode(mgnify::detail::WalkMode::counted,
-                                                             numbered_tokens(1, 2), 2),
-                  mgnify::InvalidArgument);
-  CHECK(script->started() == std::vector<std::string>{"1"});
+  CHECK_THROWS_AS(walk(script, counted("1", numbered_tokens(1, 2), 0)), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(walk(script, counted("1", {}, 2)), mgnify::InvalidArgument);
+  CHECK(script->started().empty());
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mgnify/detail/make_walk.hpp"
@@ -145,8 +146,14 @@ TEST_CASE("a link walk that leads back to a page it read throws instead of loopi
     pages.add("1", {1, 2}, "2");
     pages.add("2", {}, "3");
     pages.add("3", {3}, "2");
-    Paged<int> list("1", pages.fetcher());
-    mgnify::detail::walk_engine(list).set_read_ahead(read_ahead);
+    mgnify::detail::WalkSpec spec;
+    spec.first_token = "1";
+    spec.read_ahead = read_ahead;
+    auto fetch = pages.fetcher();
+    auto list = mgnify::detail::make_walk<int>(
+        std::move(spec), [fetch](const std::string& token, const mgnify::detail::PageProgress&) {
+          return fetch(token);
+        });
     std::vector<int> seen;
     bool threw = false;
     try {

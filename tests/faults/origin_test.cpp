@@ -176,9 +176,9 @@ TEST_CASE("hostile input: JSON nested a million levels deep is an error, not a c
     }
   }
   SECTION("as a success body, on both decoding paths") {
-    CHECK_THROWS_AS(
-        (mgnify::detail::decode_body<mgnify::v2::Page<mgnify::v2::Study>>(deep, "http://x/")),
-        mgnify::DecodeError);
+    CHECK_THROWS_AS((mgnify::detail::decode_body<mgnify::v2::CountedPage<mgnify::v2::Study>>(
+                        deep, "http://x/")),
+                    mgnify::DecodeError);
     std::string objects;
     for (int i = 0; i < 100000; ++i) objects += "{\"a\":";
     objects += "1" + std::string(100000, '}');

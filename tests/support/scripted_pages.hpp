@@ -125,7 +125,7 @@ class ScriptedPages {
   }
   static mgnify::detail::StagedPageFetcher<int> staged_fetcher(
       std::shared_ptr<ScriptedPages> self) {
-    return [self](const std::string& token, const mgnify::detail::PageProgress<int>& progress) {
+    return [self](const std::string& token, const mgnify::detail::PageProgress& progress) {
       return self->fetch_staged(token, progress);
     };
   }
@@ -146,7 +146,7 @@ class ScriptedPages {
   }
 
   mgnify::Page<int> fetch_staged(const std::string& token,
-                                 const mgnify::detail::PageProgress<int>& progress) {
+                                 const mgnify::detail::PageProgress& progress) {
     mgnify::Page<int> page;
     {
       std::unique_lock<std::mutex> lock(mutex_);
@@ -156,9 +156,7 @@ class ScriptedPages {
       page = pages_.at(token);
     }
     progress.received();
-    mgnify::Page<int> envelope = page;
-    envelope.items.clear();
-    progress.envelope(std::move(envelope));
+    progress.envelope(page);  // the envelope alone
     std::unique_lock<std::mutex> lock(mutex_);
     ++blocked_;
     changed_.notify_all();

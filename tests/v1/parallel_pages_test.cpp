@@ -325,7 +325,7 @@ TEST_CASE("v1: page numbers near the int64 limit are never added past it", "[v1]
       R"({"data": [], "links": {"next": "https://h/x?page=9223372036854775806",)"
       R"( "last": "https://h/x?page=9223372036854775807"},)"
       R"( "meta": {"pagination": {"page": 9223372036854775805, "pages": 9223372036854775807, "count": 1}}})";
-  auto envelope = mgnify::v1::detail::peek_list_envelope<mgnify::v1::Resource>(body, "u");
+  auto envelope = mgnify::v1::detail::peek_list_envelope(body, "u");
   REQUIRE(envelope);
   for (std::size_t index : {std::size_t{3}, std::size_t{1} << 62, ~std::size_t{0}}) {
     INFO(index);
@@ -351,7 +351,7 @@ TEST_CASE("v1: the guessing scheme holds on captured page-number envelopes",
   // Page 1 of 2 (dev server): links.next names page 2 and links.last is it rewritten.
   const std::string body = read("dev_analysis_interpro_identifiers_page1_MGYA00141547.json");
   REQUIRE_FALSE(body.empty());
-  auto envelope = mgnify::v1::detail::peek_list_envelope<mgnify::v1::Resource>(body, "u");
+  auto envelope = mgnify::v1::detail::peek_list_envelope(body, "u");
   REQUIRE(envelope);
   CHECK(envelope->total == std::optional<std::int64_t>(50));
   CHECK(mgnify::v1::detail::guess_page_url(1, *envelope) == envelope->next);
@@ -359,13 +359,13 @@ TEST_CASE("v1: the guessing scheme holds on captured page-number envelopes",
   // Single pages (prod and dev) have no next link: nothing to guess.
   for (const char* name :
        {"prod_study_downloads_list_MGYS00001392.json", "dev_samples_list_lineage_root.json"}) {
-    auto single = mgnify::v1::detail::peek_list_envelope<mgnify::v1::Resource>(read(name), "u");
+    auto single = mgnify::v1::detail::peek_list_envelope(read(name), "u");
     REQUIRE(single);
     CHECK_FALSE(single->next);
     CHECK_FALSE(mgnify::v1::detail::guess_page_url(1, *single));
   }
   // The cursor envelope has no page parameter.
-  auto cursor = mgnify::v1::detail::peek_list_envelope<mgnify::v1::Resource>(
+  auto cursor = mgnify::v1::detail::peek_list_envelope(
       read("docs_contigs_cursor_page_MGYA00585528_ELIDED.json"), "u");
   REQUIRE(cursor);
   REQUIRE(cursor->next);

@@ -55,13 +55,13 @@ bool decode_fixture(const std::string& name, const json& doc) {
     return true;
   }
   if (has(name, "biomes_list")) {
-    const auto page = decode<Page<Biome>>(doc, name);
+    const auto page = decode<CountedPage<Biome>>(doc, name);
     CHECK(page.count >= static_cast<std::int64_t>(page.items.size()));
     for (const auto& b : page.items) CHECK(b.lineage);
     return true;
   }
   if (has(name, "empty_list")) {
-    const auto page = decode<Page<Study>>(doc, name);
+    const auto page = decode<CountedPage<Study>>(doc, name);
     CHECK(page.count == 0);
     CHECK(page.items.empty());
     return true;
@@ -81,30 +81,30 @@ bool decode_fixture(const std::string& name, const json& doc) {
     return true;
   }
   if (has(name, "samples_list")) {
-    const auto page = decode<Page<Sample>>(doc, name);
+    const auto page = decode<CountedPage<Sample>>(doc, name);
     CHECK(page.count == static_cast<std::int64_t>(page.items.size()));
     return true;
   }
   if (has(name, "super_studies_list")) {
-    const auto page = decode<Page<SuperStudy>>(doc, name);
+    const auto page = decode<CountedPage<SuperStudy>>(doc, name);
     REQUIRE(page.items.size() == 1);
     CHECK(page.items[0].logo_url);
     return true;
   }
   if (has(name, "studies_list")) {
-    const auto page = decode<Page<Study>>(doc, name);
+    const auto page = decode<CountedPage<Study>>(doc, name);
     REQUIRE(page.items.size() == 1);
     CHECK(page.items[0].updated_at);
     return true;
   }
   if (has(name, "analyses_page")) {
-    const auto page = decode<Page<Analysis>>(doc, name);
+    const auto page = decode<CountedPage<Analysis>>(doc, name);
     REQUIRE_FALSE(page.items.empty());
     CHECK(page.items[0].pipeline_version);
     return true;
   }
   if (has(name, "_publications")) {
-    const auto page = decode<Page<Publication>>(doc, name);
+    const auto page = decode<CountedPage<Publication>>(doc, name);
     CHECK(page.items.size() == 1);
     return true;
   }

@@ -24,16 +24,21 @@ namespace {
 // Every model a v2 page is decoded into by the client's counted walks.
 void all_models(const std::string& body, const std::string& label, int& fast) {
   const auto count = [&fast](const mgnify::test::fast_decode::Outcome& o) { fast += o.fast_taken ? 1 : 0; };
-  count(mgnify::test::fast_decode::both_ways<Page<Analysis>>(body, label + " as Analysis"));
-  count(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, label + " as AnalysisDetail"));
-  count(mgnify::test::fast_decode::both_ways<Page<Study>>(body, label + " as Study"));
-  count(mgnify::test::fast_decode::both_ways<Page<Sample>>(body, label + " as Sample"));
-  count(mgnify::test::fast_decode::both_ways<Page<SampleWithMetadata>>(body, label + " as SampleWithMetadata"));
-  count(mgnify::test::fast_decode::both_ways<Page<AnalysedRun>>(body, label + " as AnalysedRun"));
-  count(mgnify::test::fast_decode::both_ways<Page<Assembly>>(body, label + " as Assembly"));
-  count(mgnify::test::fast_decode::both_ways<Page<Biome>>(body, label + " as Biome"));
-  count(mgnify::test::fast_decode::both_ways<Page<Publication>>(body, label + " as Publication"));
-  count(mgnify::test::fast_decode::both_ways<Page<SuperStudy>>(body, label + " as SuperStudy"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<Analysis>>(body, label + " as Analysis"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(
+      body, label + " as AnalysisDetail"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<Study>>(body, label + " as Study"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<Sample>>(body, label + " as Sample"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<SampleWithMetadata>>(
+      body, label + " as SampleWithMetadata"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<AnalysedRun>>(body,
+                                                                       label + " as AnalysedRun"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<Assembly>>(body, label + " as Assembly"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<Biome>>(body, label + " as Biome"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<Publication>>(body,
+                                                                       label + " as Publication"));
+  count(mgnify::test::fast_decode::both_ways<CountedPage<SuperStudy>>(body,
+                                                                      label + " as SuperStudy"));
 }
 
 }  // namespace
@@ -81,7 +86,7 @@ TEST_CASE("v2 fast decode: every list route of the mock decodes the same both wa
         session.get(session.url(path, mgnify::http::Query().set("page_size", "25")));
     INFO(path);
     REQUIRE(response.status == 200);
-    const auto outcome = mgnify::test::fast_decode::both_ways<Page<T>>(response.body, path);
+    const auto outcome = mgnify::test::fast_decode::both_ways<CountedPage<T>>(response.body, path);
     CHECK(outcome.slow_ok);
     ++pages;
     fast += outcome.fast_taken ? 1 : 0;
@@ -200,7 +205,9 @@ TEST_CASE("v2 fast decode: unusual shapes give the nlohmann result or its exact 
   };
   for (const auto& [body, fast] : cases) {
     INFO(body);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, body).fast_taken == fast);
+    CHECK(
+        mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, body).fast_taken ==
+        fast);
   }
 }
 
@@ -225,8 +232,8 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
   };
   for (const char* body : analyses) {
     INFO(body);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<Analysis>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Analysis>>(body, body).fast_taken);
   }
   // A one-object read_run (older servers) goes to the nlohmann path; the result is the same.
   for (
@@ -234,8 +241,9 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
       {R"({"count":1,"items":[{"accession":"MGYA1","read_run":{"accession":"ERR1"},"read_run":null}]})",
        R"({"count":1,"items":[{"accession":"MGYA1","read_run":[{"accession":"ERR1"}],"read_run":{"accession":"ERR2"}}]})"}) {
     INFO(body);
-    CHECK_FALSE(mgnify::test::fast_decode::both_ways<Page<AnalysisDetail>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<Analysis>>(body, body).fast_taken);
+    CHECK_FALSE(
+        mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Analysis>>(body, body).fast_taken);
   }
   const std::vector<const char*> others = {
       R"({"count":1,"items":[{"accession":"S","title":"a","title":null,"biome":{"biome_name":"x","lineage":"r"},"biome":{"biome_name":"y"}}]})",
@@ -244,11 +252,12 @@ TEST_CASE("v2 fast decode: a repeated name replaces the earlier value whole", "[
   };
   for (const char* body : others) {
     INFO(body);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<Study>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<Sample>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<SampleWithMetadata>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<Biome>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<AnalysedRun>>(body, body).fast_taken);
-    CHECK(mgnify::test::fast_decode::both_ways<Page<Assembly>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Study>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Sample>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<SampleWithMetadata>>(body, body)
+              .fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Biome>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<AnalysedRun>>(body, body).fast_taken);
+    CHECK(mgnify::test::fast_decode::both_ways<CountedPage<Assembly>>(body, body).fast_taken);
   }
 }

@@ -111,7 +111,7 @@ TEST_CASE("v2 decode failures name the JSON path", "[v2][models]") {
   const json page = json::parse(R"({"count": 2, "items": [{"accession": "MGYS00000001"},
                                    {"accession": "MGYS00000002", "updated_at": 20250729}]})");
   try {
-    mgnify::detail::decode<Page<Study>>(page, "https://example.org/studies/");
+    mgnify::detail::decode<CountedPage<Study>>(page, "https://example.org/studies/");
     FAIL("expected DecodeError");
   } catch (const mgnify::DecodeError& e) {
     CHECK(e.json_path() == "/items/1/updated_at");
@@ -125,7 +125,7 @@ TEST_CASE("v2 decode failures name the JSON path", "[v2][models]") {
   CHECK_FALSE(study.updated_at->parsed());
   CHECK(study.updated_at->text == "yesterday");
   CHECK(json(study) == odd);
-  CHECK_THROWS_AS(json::parse(R"({"count": 1})").get<Page<Study>>(), mgnify::DecodeError);
+  CHECK_THROWS_AS(json::parse(R"({"count": 1})").get<CountedPage<Study>>(), mgnify::DecodeError);
 }
 
 TEST_CASE("query builders emit only the documented parameters", "[v2][models]") {

@@ -32,13 +32,13 @@ namespace si = mgnify::test::schema_instances;
 struct Entry {
   std::string type;     // the SDK type, for messages
   si::Checker one;      // the schema as a whole response
-  si::Checker page;     // NinjaPaginationResponseSchema_<schema>_: mgnify::v2::Page<type>
+  si::Checker page;     // NinjaPaginationResponseSchema_<schema>_: mgnify::v2::CountedPage<type>
   std::string ignored;  // why the SDK never decodes this schema (then no checkers)
 };
 
 template <class T>
 Entry model(const char* type) {
-  return {type, &si::check_model<T>, &si::check_model<mgnify::v2::Page<T>>, ""};
+  return {type, &si::check_model<T>, &si::check_model<mgnify::v2::CountedPage<T>>, ""};
 }
 
 /// The token is redacted on encoding (a credential must not reach logs), so

@@ -56,16 +56,14 @@ inline std::optional<std::string> query_value(const std::string& url, std::strin
   return std::nullopt;
 }
 
-/// A v1 list envelope as a typed page envelope; `links` is moved from.
-template <class T>
-void fill_envelope(mgnify::Page<T>& page, ListLinks&& links, const Pagination& pagination) {
+/// A v1 list envelope as a page envelope; `links` is moved from.
+inline void fill_envelope(PageEnvelope& page, PageLinks&& links, const Pagination& pagination) {
   page.total = pagination.count;
   page.page = pagination.page;
   page.pages = pagination.pages;
   if (links.next) page.cursor = query_value(*links.next, "cursor");
   page.next = links.next;
-  page.links = PageLinks{std::move(links.first), std::move(links.last), std::move(links.next),
-                         std::move(links.prev)};
+  page.links = std::move(links);
 }
 
 /// The URL with its `page` query parameter set to `page`, or nullopt unless
@@ -102,8 +100,7 @@ inline std::optional<std::string> with_page(const std::string& url, std::int64_t
 /// page bears that out: its links.next names page p0 + 1 and its links.last is
 /// links.next rewritten to page `pages`. Paged then uses a guessed page only if
 /// the page before it named exactly that URL as links.next.
-template <class T>
-std::optional<std::string> guess_page_url(std::size_t index, const Page<T>& first) {
+inline std::optional<std::string> guess_page_url(std::size_t index, const PageEnvelope& first) {
   if (!first.next) return std::nullopt;
   const auto& page = first.page;
   const auto& pages = first.pages;
@@ -119,8 +116,8 @@ std::optional<std::string> guess_page_url(std::size_t index, const Page<T>& firs
 
 /// A guessed page must also say it is the page that was meant. Its count is
 /// checked with every other page's (count_check).
-template <class T>
-bool is_guessed_page(std::size_t index, const Page<T>& page, const Page<T>& first) {
+inline bool is_guessed_page(std::size_t index, const PageEnvelope& page,
+                            const PageEnvelope& first) {
   return first.page && page.page && *page.page == *first.page + static_cast<std::int64_t>(index);
 }
 
@@ -192,18 +189,16 @@ class CountCheck {
 };
 
 /// CountCheck as a walk's PageVerify.
-template <class T>
-mgnify::detail::PageVerify<T> count_check(const std::string& first_url) {
+inline mgnify::detail::PageVerify count_check(const std::string& first_url) {
   auto walk = std::make_shared<CountCheck>(first_url);
-  return [walk](const std::string& token, const Page<T>& page) {
-    walk->check(token, page.items.size(), page.page, page.total, page.pages, page.url,
-                page.next.has_value());
+  return [walk](const std::string& token, const PageEnvelope& page, std::size_t items) {
+    walk->check(token, items, page.page, page.total, page.pages, page.url, page.next.has_value());
   };
 }
 
 /// A list body's links and meta.pagination, without its items.
 struct ListEnvelope {
-  ListLinks links;
+  PageLinks links;
   Pagination pagination;
 };
 
@@ -233,7 +228,7 @@ inline std::optional<ListEnvelope> peek_envelope_fields(const std::string& body)
     out = v;
     return true;
   };
-  ListLinks links;
+  PageLinks links;
   Pagination pagination;
   simdjson::dom::object obj;
   if (root["links"].get_object().get(obj) == simdjson::SUCCESS) {
@@ -253,12 +248,12 @@ inline std::optional<ListEnvelope> peek_envelope_fields(const std::string& body)
   return ListEnvelope{std::move(links), pagination};
 }
 
-/// peek_envelope_fields as the envelope of a Page<T>, which the walk announces.
-template <class T>
-std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::string& url) {
+/// peek_envelope_fields as a page envelope, which the walk announces.
+inline std::optional<PageEnvelope> peek_list_envelope(const std::string& body,
+                                                      const std::string& url) {
   auto fields = peek_envelope_fields(body);
   if (!fields) return std::nullopt;
-  Page<T> envelope;
+  PageEnvelope envelope;
   fill_envelope(envelope, std::move(fields->links), fields->pagination);
   envelope.url = url;
   return envelope;
@@ -269,14 +264,14 @@ std::optional<Page<T>> peek_list_envelope(const std::string& body, const std::st
 /// is announced before the items are decoded (see Paged).
 template <class T>
 Page<T> fetch_list_page(http::Session& session, const std::string& url, bool check,
-                        const mgnify::detail::PageProgress<T>& progress) {
+                        const mgnify::detail::PageProgress& progress) {
   if (check) session.check_link(url);
   http::CallOptions call;
   call.cancel = progress.cancel();
   const http::Response response = session.get(url, call);
   progress.received();
   if (progress.wants_envelope()) {
-    if (auto envelope = peek_list_envelope<T>(response.body, response.url)) {
+    if (auto envelope = peek_list_envelope(response.body, response.url)) {
       progress.envelope(std::move(*envelope));
     }
   }
@@ -291,7 +286,7 @@ Page<T> fetch_list_page(http::Session& session, const std::string& url, bool che
 template <class T>
 Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
                     std::optional<std::size_t> max_items, bool check_first) {
-  mgnify::detail::WalkSpec<T> spec;
+  mgnify::detail::WalkSpec spec;
   spec.first_token = first_url;
   spec.max_items = max_items;
   // The fetcher only touches the thread-safe Session, so it may run ahead.
@@ -299,15 +294,15 @@ Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_ur
   spec.window = session->options().parallel_pages;
   if (spec.read_ahead && spec.window > 1) {
     spec.mode = mgnify::detail::WalkMode::predicted;
-    spec.token_at = &guess_page_url<T>;
-    spec.check = &is_guessed_page<T>;
+    spec.token_at = &guess_page_url;
+    spec.check = &is_guessed_page;
   }
-  spec.verify = count_check<T>(first_url);
-  spec.fetch = [session = std::move(session), first = std::move(first_url), check_first](
-                   const std::string& token, const mgnify::detail::PageProgress<T>& progress) {
+  spec.verify = count_check(first_url);
+  auto fetch = [session = std::move(session), first = std::move(first_url), check_first](
+                   const std::string& token, const mgnify::detail::PageProgress& progress) {
     return fetch_list_page<T>(*session, token, check_first || token != first, progress);
   };
-  return mgnify::detail::make_walk(std::move(spec));
+  return mgnify::detail::make_walk<T>(std::move(spec), std::move(fetch));
 }
 
 template <class T>

@@ -19,6 +19,7 @@
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/page.hpp"
 #include "mgnify/raw_json.hpp"
 #include "mgnify/version.hpp"
 
@@ -172,21 +173,9 @@ void to_json(nlohmann::json& j, const Document<T>& d) {
   detail::write_included(j, d.included);
 }
 
-/// `links` of a list envelope. Cursor lists send only next and prev.
-struct ListLinks {
-  std::optional<std::string> first;
-  std::optional<std::string> last;
-  std::optional<std::string> next;
-  std::optional<std::string> prev;
-
-  template <class Self, class Visitor>
-  static void fields(Self& self, Visitor& v) {
-    v.optional("first", self.first);
-    v.optional("last", self.last);
-    v.optional("next", self.next);
-    v.optional("prev", self.prev);
-  }
-};
+/// `links` of a list envelope is an mgnify::PageLinks (mgnify/page.hpp), the
+/// links type of every page. The old name, kept for code written against it.
+using ListLinks [[deprecated("use mgnify::PageLinks")]] = PageLinks;
 
 /// `meta.pagination`. Cursor lists send only count.
 struct Pagination {
@@ -218,7 +207,7 @@ void write_members(nlohmann::json& holder, const char* key, const T& value) {
 }
 
 /// `links` and `meta.pagination` of a list envelope.
-MGNIFY_DECL void read_list_envelope(const nlohmann::json& envelope, ListLinks& links,
+MGNIFY_DECL void read_list_envelope(const nlohmann::json& envelope, PageLinks& links,
                                     Pagination& pagination);
 
 }  // namespace detail
@@ -227,7 +216,7 @@ MGNIFY_DECL void read_list_envelope(const nlohmann::json& envelope, ListLinks& l
 template <class T>
 struct ListPage {
   std::vector<T> data;
-  ListLinks links;
+  PageLinks links;
   Pagination pagination;
   std::vector<Resource> included;
   /// The envelope's other members as sent, as Document::raw.

@@ -36,9 +36,9 @@ struct Value<mgnify::v2::Enumerated<E>> {
 
 /// A v2 page: each item owns a copy of its own text.
 template <class T>
-struct Document<mgnify::v2::Page<T>> {
+struct Document<mgnify::v2::CountedPage<T>> {
   static constexpr bool enabled = true;
-  static void read(od::document& doc, std::string_view body, mgnify::v2::Page<T>& out) {
+  static void read(od::document& doc, std::string_view body, mgnify::v2::CountedPage<T>& out) {
     std::string_view text;
     od::object root = open_root(doc, body, text);
     bool has_count = false;

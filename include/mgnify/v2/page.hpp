@@ -1,7 +1,9 @@
 #pragma once
 
-// The v2 list envelope: {"count": <total>, "items": [...]}. No links: the next
-// page is derived from count and page_size (see V2Client's pager).
+// CountedPage<T>: the v2 list envelope as sent, {"count": <total>, "items":
+// [...]}. No links: the next page is derived from count and page_size (see
+// V2Client's pager), which is why it is called counted. A walk hands out its
+// pages as mgnify::Page<T> (mgnify/page.hpp).
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -18,7 +20,7 @@ MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
 template <class T>
-struct Page {
+struct CountedPage {
   std::int64_t count = 0;
   std::vector<T> items;
   /// The envelope's members as sent, `items` left out (each item keeps its
@@ -27,7 +29,7 @@ struct Page {
 };
 
 template <class T>
-void from_json(const nlohmann::json& j, Page<T>& page) {
+void from_json(const nlohmann::json& j, CountedPage<T>& page) {
   if (!j.is_object()) {
     throw DecodeError("", "", std::string("expected a {count, items} page, got ") + j.type_name());
   }
@@ -49,7 +51,7 @@ void from_json(const nlohmann::json& j, Page<T>& page) {
 }
 
 template <class T>
-void to_json(nlohmann::json& j, const Page<T>& page) {
+void to_json(nlohmann::json& j, const CountedPage<T>& page) {
   j = page.raw.is_object() ? page.raw.json() : nlohmann::json::object();
   mgnify::detail::JsonFieldWriter{j}.required("count", page.count);
   j["items"] = page.items;

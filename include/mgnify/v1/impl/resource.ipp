@@ -234,7 +234,7 @@ void read_members(const nlohmann::json& holder, const char* key, const std::stri
 }
 
 /// `links` and `meta.pagination` of a list envelope.
-MGNIFY_DECL void read_list_envelope(const nlohmann::json& envelope, ListLinks& links,
+MGNIFY_DECL void read_list_envelope(const nlohmann::json& envelope, PageLinks& links,
                                     Pagination& pagination) {
   read_members(envelope, "links", "/links", links);
   pagination = Pagination{};

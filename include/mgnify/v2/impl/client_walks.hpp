@@ -77,6 +77,25 @@ T V2Client::get(const std::string& path, const http::Query& query) const {
   return mgnify::detail::decode_response<T>(response);
 }
 
+namespace detail {
+
+/// A counted walk's tokens: the page `index` pages after `start_page`, while
+/// `pages` knows it to exist. Not a template: every model's walk shares it.
+inline mgnify::detail::PageTokenAt counted_page_tokens(
+    std::int64_t start_page, std::shared_ptr<mgnify::detail::CountedPages> pages) {
+  return [start_page, pages = std::move(pages)](std::size_t index,
+                                                const PageEnvelope&) -> std::optional<std::string> {
+    if (index > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
+      return std::nullopt;
+    }
+    const std::int64_t page = start_page + static_cast<std::int64_t>(index);
+    if (!pages->has_page(page)) return std::nullopt;
+    return std::to_string(page);
+  };
+}
+
+}  // namespace detail
+
 template <class T>
 Paged<T> V2Client::paged(const std::string& path, http::Query filters,
                          const ListOptions& list) const {
@@ -88,19 +107,19 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
   // Every page is checked against the total and the server's page size
   // (detail/counted_pages.hpp), which also decides where the walk ends.
   auto pages = std::make_shared<mgnify::detail::CountedPages>(page_size);
-  mgnify::detail::WalkSpec<T> spec;
+  mgnify::detail::WalkSpec spec;
   spec.first_token = std::to_string(start_page);
   spec.max_items = list.max_items;
-  spec.fetch = [state, path, filters = std::move(filters), page_size, pages](
+  auto fetch = [state, path, filters = std::move(filters), page_size, pages](
                    const std::string& token,
-                   const mgnify::detail::PageProgress<T>& progress) -> mgnify::Page<T> {
+                   const mgnify::detail::PageProgress& progress) -> mgnify::Page<T> {
     const std::int64_t page = std::stoll(token);
     http::Query query = filters;
     query.set("page", token);
     query.set("page_size", std::to_string(page_size));
     const auto response = state->get(state->session->url(path, query), progress.cancel());
     progress.received();
-    auto decoded = mgnify::detail::decode_response_fast<v2::Page<T>>(response);
+    auto decoded = mgnify::detail::decode_response_fast<v2::CountedPage<T>>(response);
     const auto items = static_cast<std::int64_t>(decoded.items.size());
     if (const auto choice = pages->open_size_choice(page, items, decoded.count)) {
       // A walk resumed on a short page: it is either the list's last page
@@ -110,7 +129,7 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
       query.set("page", std::to_string(page + 1));
       const auto look_ahead = state->get(state->session->url(path, query), progress.cancel());
       const bool more =
-          !mgnify::detail::decode_response_fast<v2::Page<T>>(look_ahead).items.empty();
+          !mgnify::detail::decode_response_fast<v2::CountedPage<T>>(look_ahead).items.empty();
       pages->settle_size(more ? choice->if_more : choice->if_last);
     }
     const auto next = pages->accept(page, items, decoded.count, response.url);
@@ -129,18 +148,9 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
     // only uses the thread-safe State and CountedPages.
     spec.mode = mgnify::detail::WalkMode::counted;
     spec.window = state_->parallel_pages();
-    spec.token_at = [start_page, pages](std::size_t index,
-                                        const mgnify::Page<T>&) -> std::optional<std::string> {
-      if (index >
-          static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - start_page)) {
-        return std::nullopt;
-      }
-      const std::int64_t page = start_page + static_cast<std::int64_t>(index);
-      if (!pages->has_page(page)) return std::nullopt;
-      return std::to_string(page);
-    };
+    spec.token_at = detail::counted_page_tokens(start_page, pages);
   }
-  return mgnify::detail::make_walk(std::move(spec));
+  return mgnify::detail::make_walk<T>(std::move(spec), std::move(fetch));
 }
 
 template <class T, class Fn>
