@@ -18,6 +18,7 @@
 #include "mgnify/accession.hpp"
 #include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
@@ -49,7 +50,15 @@ namespace mgnify {
 inline namespace v0 {
 namespace v2 {
 
-inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
+/// What a V2Client uses when its options leave a setting unset; each
+/// service's client header has the same namespace with the same names.
+namespace defaults {
+/// The service's root (ClientOptions::base_url empty).
+inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
+/// Requests in flight for a batch call (BatchOptions::concurrency 0), unless
+/// V2Options::concurrency says otherwise.
+inline constexpr std::size_t kConcurrency = 8;
+}  // namespace defaults
 
 /// The largest ListOptions::page_size the v2 lists accept, and the one asked for when unset.
 inline constexpr int kMaxPageSize = 100;
@@ -72,7 +81,7 @@ struct V2Options {
   /// anonymously (public data still works) instead of throwing AuthError.
   bool anonymous_fallback_on_auth_failure = false;
   /// Requests in flight for the get_* batch calls.
-  std::size_t concurrency = 8;
+  std::size_t concurrency = defaults::kConcurrency;
 };
 
 /// The genome search methods (genome_search, submit_gather, gather_status,
@@ -109,9 +118,10 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // ---- studies --------------------------------------------------------------
 
   Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {}) const;
-  StudyDetail study(const std::string& accession) const;
+  StudyDetail study(const std::string& accession, const CallOptions& call = {}) const;
   /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJ...).
-  StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession) const;
+  StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession,
+                                           const CallOptions& call = {}) const;
   Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {}) const;
   Paged<SampleWithMetadata> study_samples(const std::string& accession,
                                           const ListOptions& list = {}) const;
@@ -124,7 +134,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   Paged<Sample> samples(const SampleQuery& query = {}, const ListOptions& list = {}) const;
   /// By any of the sample's ENA/BioSample accessions.
-  SampleDetail sample(const std::string& accession) const;
+  SampleDetail sample(const std::string& accession, const CallOptions& call = {}) const;
   Paged<AnalysedRun> sample_runs(const std::string& accession, const ListOptions& list = {}) const;
   Paged<AssemblyDetail> sample_assemblies(const std::string& accession,
                                           const ListOptions& list = {}) const;
@@ -132,7 +142,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // ---- runs -----------------------------------------------------------------
 
   Paged<AnalysedRun> runs(const RunQuery& query = {}, const ListOptions& list = {}) const;
-  AnalysedRunDetail run(const std::string& accession) const;
+  AnalysedRunDetail run(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Analysis> run_analyses(const std::string& accession, const ListOptions& list = {}) const;
   Paged<AssemblyDetail> run_assemblies(const std::string& accession,
                                        const ListOptions& list = {}) const;
@@ -140,7 +150,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // ---- assemblies -----------------------------------------------------------
 
   Paged<Assembly> assemblies(const ListOptions& list = {}) const;
-  AssemblyDetail assembly(const std::string& accession) const;
+  AssemblyDetail assembly(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Analysis> assembly_analyses(const std::string& accession,
                                     const ListOptions& list = {}) const;
   Paged<GenomeAssemblyLinkSchema> assembly_genome_links(const std::string& accession,
@@ -152,8 +162,9 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   /// Every public analysis, in detail form (downloads included).
   Paged<AnalysisDetail> analyses(const ListOptions& list = {}) const;
-  AnalysisDetail analysis(const std::string& accession) const;
-  AnalysisWithAnnotations analysis_annotations(const std::string& accession) const;
+  AnalysisDetail analysis(const std::string& accession, const CallOptions& call = {}) const;
+  AnalysisWithAnnotations analysis_annotations(const std::string& accession,
+                                               const CallOptions& call = {}) const;
   Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(const std::string& accession,
                                                               AnnotationType type,
                                                               const ListOptions& list = {}) const;
@@ -166,23 +177,27 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   Paged<Publication> publications(const PublicationQuery& query = {},
                                   const ListOptions& list = {}) const;
-  PublicationDetail publication(std::int64_t pubmed_id) const;
+  PublicationDetail publication(std::int64_t pubmed_id, const CallOptions& call = {}) const;
   /// Europe PMC text-mined annotations (proxied live by the service; 404 when Europe PMC fails).
-  PublicationAnnotations publication_annotations(std::int64_t pubmed_id) const;
+  PublicationAnnotations publication_annotations(std::int64_t pubmed_id,
+                                                 const CallOptions& call = {}) const;
 
   // ---- super studies --------------------------------------------------------
 
   Paged<SuperStudy> super_studies(const ListOptions& list = {}) const;
-  SuperStudyDetail super_study(const std::string& slug) const;
+  SuperStudyDetail super_study(const std::string& slug, const CallOptions& call = {}) const;
 
   // ---- genomes --------------------------------------------------------------
 
   Paged<Genome> genomes(const GenomeQuery& query = {}, const ListOptions& list = {}) const;
-  GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {}) const;
+  GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {},
+                      const CallOptions& call = {}) const;
   GenomeWithAnnotations genome_annotations(const std::string& accession,
-                                           const GenomeLookup& lookup = {}) const;
+                                           const GenomeLookup& lookup = {},
+                                           const CallOptions& call = {}) const;
   Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list = {}) const;
-  GenomeCatalogueDetail genome_catalogue(const std::string& catalogue_id) const;
+  GenomeCatalogueDetail genome_catalogue(const std::string& catalogue_id,
+                                         const CallOptions& call = {}) const;
   Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const GenomeQuery& query = {},
                                   const ListOptions& list = {}) const;
 
@@ -191,48 +206,58 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // BatchOptions::concurrency 0 means V2Options::concurrency.
 
   std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions,
-                                               const BatchOptions& batch = {}) const;
+                                               const BatchOptions& batch = {},
+                                               const CallOptions& call = {}) const;
   std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions,
-                                                const BatchOptions& batch = {}) const;
+                                                const BatchOptions& batch = {},
+                                                const CallOptions& call = {}) const;
   std::vector<Result<AnalysedRunDetail>> get_runs(const std::vector<std::string>& accessions,
-                                                  const BatchOptions& batch = {}) const;
+                                                  const BatchOptions& batch = {},
+                                                  const CallOptions& call = {}) const;
   std::vector<Result<AssemblyDetail>> get_assemblies(const std::vector<std::string>& accessions,
-                                                     const BatchOptions& batch = {}) const;
+                                                     const BatchOptions& batch = {},
+                                                     const CallOptions& call = {}) const;
   std::vector<Result<AnalysisDetail>> get_analyses(const std::vector<std::string>& accessions,
-                                                   const BatchOptions& batch = {}) const;
+                                                   const BatchOptions& batch = {},
+                                                   const CallOptions& call = {}) const;
   std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions,
-                                                const BatchOptions& batch = {}) const;
+                                                const BatchOptions& batch = {},
+                                                const CallOptions& call = {}) const;
   std::vector<Result<PublicationDetail>> get_publications(const std::vector<std::int64_t>& ids,
-                                                          const BatchOptions& batch = {}) const;
+                                                          const BatchOptions& batch = {},
+                                                          const CallOptions& call = {}) const;
 
   // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
   /// Downloads `url` over this client's session; the token goes only to its origin.
   files::DownloadResult download(const std::string& url, const std::filesystem::path& path,
-                                 const files::DownloadOptions& options = {}) const;
+                                 const files::DownloadOptions& options = {},
+                                 const CallOptions& call = {}) const;
   /// Downloads a listed file, checked against its `file_size_bytes` (see download_job).
   files::DownloadResult download(const DownloadFile& file, const std::filesystem::path& path,
-                                 files::DownloadOptions options = {}) const;
+                                 files::DownloadOptions options = {},
+                                 const CallOptions& call = {}) const;
   /// Several downloads at once as `batch` says (concurrency, 0 meaning
   /// files::kDefaultDownloadConcurrency; files finished; cancel); one outcome
   /// per job, in order (files::download_many, which `bytes_progress` is passed to).
   std::vector<Result<files::DownloadResult>> download_many(
       const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch = {},
-      files::BatchProgressCallback bytes_progress = {}) const;
+      files::BatchProgressCallback bytes_progress = {}, const CallOptions& call = {}) const;
 
   // ---- the service's description and text bodies -----------------------------
 
   /// GET openapi.json: the OpenAPI document the service describes itself with.
-  nlohmann::json openapi(const CancelToken& cancel = CancelToken::never()) const;
+  nlohmann::json openapi(const CallOptions& call = {}) const;
   /// The same document as the text the service sent (bounded by ClientOptions::max_body_bytes).
-  std::string openapi_text(const CancelToken& cancel = CancelToken::never()) const;
+  std::string openapi_text(const CallOptions& call = {}) const;
   /// Any text URL (a listed file's `url`, say), read whole; as with
   /// download(), the token goes only to the base URL's origin.
   http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
-                           const CancelToken& cancel = CancelToken::never()) const;
+                           const CallOptions& call = {}) const;
   /// Any text URL, each chunk handed to `sink` (bounded by StreamOptions::max_bytes).
   http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
                                  const std::string& accept = "*/*",
-                                 const http::StreamOptions& options = {}) const;
+                                 const http::StreamOptions& options = {},
+                                 const CallOptions& call = {}) const;
 
  private:
   // Shared by the client and every Paged it hands out, so a range may outlive
@@ -250,12 +275,12 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   static std::string sub(const char* head, const std::string& id, const char* tail);
 
   template <class T>
-  T get(const std::string& path, const http::Query& query = {}) const;
+  T get(const std::string& path, const http::Query& query, const CallOptions& call) const;
   template <class T>
   Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list) const;
   template <class T, class Fn>
   std::vector<Result<T>> many(const std::vector<std::string>& ids, const BatchOptions& batch,
-                              Fn fn) const;
+                              const CallOptions& call, Fn fn) const;
 
   std::shared_ptr<State> state_;
 };

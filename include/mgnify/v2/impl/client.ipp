@@ -47,10 +47,10 @@ MGNIFY_DECL files::DownloadJob download_job(const DownloadFile& file, std::files
 }
 
 MGNIFY_DECL V2Client::V2Client(ClientOptions options, V2Options v2)
-    : state_(
-          std::make_shared<State>(std::make_shared<http::Session>(
-                                      with_default_transport(std::move(options)), kDefaultBaseUrl),
-                                  v2)) {}
+    : state_(std::make_shared<State>(
+          std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                          defaults::kBaseUrl),
+          v2)) {}
 
 MGNIFY_DECL V2Client::V2Client(std::shared_ptr<http::Session> session, V2Options v2)
     : state_(std::make_shared<State>(require(std::move(session)), v2)) {}
@@ -153,41 +153,49 @@ MGNIFY_DECL bool V2Client::logged_in() const { return state_->session->has_token
 
 MGNIFY_DECL files::DownloadResult V2Client::download(const std::string& url,
                                                      const std::filesystem::path& path,
-                                                     const files::DownloadOptions& options) const {
-  return files::download(*state_->session, url, path, options);
+                                                     const files::DownloadOptions& options,
+                                                     const CallOptions& call) const {
+  files::DownloadOptions joined = options;
+  joined.cancel = mgnify::detail::joined(options.cancel, call);
+  return files::download(*state_->session, url, path, joined);
 }
 MGNIFY_DECL files::DownloadResult V2Client::download(const DownloadFile& file,
                                                      const std::filesystem::path& path,
-                                                     files::DownloadOptions options) const {
+                                                     files::DownloadOptions options,
+                                                     const CallOptions& call) const {
   files::DownloadJob job = download_job(file, path, std::move(options));
-  return files::download(*state_->session, job.url, job.path, job.options);
+  return download(job.url, job.path, job.options, call);
 }
 MGNIFY_DECL std::vector<Result<files::DownloadResult>> V2Client::download_many(
     const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch,
-    files::BatchProgressCallback bytes_progress) const {
-  return files::download_many(*state_->session, jobs, batch, std::move(bytes_progress));
+    files::BatchProgressCallback bytes_progress, const CallOptions& call) const {
+  BatchOptions joined = batch;
+  joined.cancel = mgnify::detail::joined(batch.cancel, call);
+  return files::download_many(*state_->session, jobs, joined, std::move(bytes_progress));
 }
 
 // ---- the service's description and text bodies ---------------------------------
 
-MGNIFY_DECL nlohmann::json V2Client::openapi(const CancelToken& cancel) const {
-  const auto response = state_->get(state_->session->url("openapi.json"), cancel);
+MGNIFY_DECL nlohmann::json V2Client::openapi(const CallOptions& call) const {
+  const auto response =
+      state_->session->get(state_->session->url("openapi.json"), http::per_call(call));
   return mgnify::detail::parse_body(response.body, response.url);
 }
-MGNIFY_DECL std::string V2Client::openapi_text(const CancelToken& cancel) const {
+MGNIFY_DECL std::string V2Client::openapi_text(const CallOptions& call) const {
   return http::read_text(*state_->session, state_->session->url("openapi.json"), http::media::kJson,
-                         cancel)
+                         call)
       .text;
 }
 MGNIFY_DECL http::TextBody V2Client::read_text(const std::string& url, const std::string& accept,
-                                               const CancelToken& cancel) const {
-  return http::read_text(*state_->session, url, accept, cancel);
+                                               const CallOptions& call) const {
+  return http::read_text(*state_->session, url, accept, call);
 }
 MGNIFY_DECL http::StreamResult V2Client::stream_text(const std::string& url,
                                                      const http::BodySink& sink,
                                                      const std::string& accept,
-                                                     const http::StreamOptions& options) const {
-  return http::stream_text(*state_->session, url, accept, sink, options);
+                                                     const http::StreamOptions& options,
+                                                     const CallOptions& call) const {
+  return http::stream_text(*state_->session, url, accept, sink, options, call);
 }
 
 }  // namespace v2
