@@ -143,6 +143,7 @@ TEST_CASE("the HTTP layer includes nothing above it", "[layout]") {
       "mgnify/error.hpp",
       "mgnify/error_body.hpp",
       "mgnify/cancel.hpp",
+      "mgnify/call_options.hpp",
       "mgnify/detail/secrets.hpp",
       "mgnify/detail/civil_time.hpp",
       "mgnify/config.hpp",

@@ -26,6 +26,7 @@
 #include "mgnify/proteins/search_query.hpp"
 #include "mgnify/proteins/sequence_search.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/service_verbs.hpp"
 #include "mgnify/version.hpp"
 
 namespace mgnify {
@@ -41,7 +42,8 @@ inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/prot
 inline constexpr std::size_t kConcurrency = 8;
 }  // namespace defaults
 
-class ProteinClient {
+/// The session, downloads and text reads come from ServiceVerbs.
+class ProteinClient : public ServiceVerbs {
  public:
   /// Where MGnify's sequence-search service takes phmmer searches, on the
   /// origin of the Protein service's base URL (both live on www.ebi.ac.uk).
@@ -51,11 +53,6 @@ class ProteinClient {
 
   /// Shares a session (and so its connection pool and rate limit) with other clients.
   explicit ProteinClient(std::shared_ptr<http::Session> session);
-
-  http::Session& session() const noexcept { return *session_; }
-  /// The session itself, to share it (its connections, rate limit and token) with other code.
-  std::shared_ptr<http::Session> shared_session() const noexcept { return session_; }
-  const std::string& base_url() const noexcept { return session_->base_url(); }
 
   /// URL of one record, for logs or for handing to another tool.
   std::string protein_url(const Accession& accession) const;
@@ -116,7 +113,6 @@ class ProteinClient {
                                                          const CallOptions& call = {}) const;
 
  private:
-  std::shared_ptr<http::Session> session_;
   std::string sequence_search_url_;
 };
 

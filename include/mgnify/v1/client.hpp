@@ -30,12 +30,14 @@
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
+#include "mgnify/genome_search/verbs.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/list_options.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/service_verbs.hpp"
 #include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
 #include "mgnify/v1/europe_pmc.hpp"
@@ -109,24 +111,23 @@ std::vector<Result<T>> get_batch(const Client& client, const std::string& collec
 MGNIFY_DECL files::DownloadJob download_job(const Download& file, std::filesystem::path path,
                                             files::DownloadOptions options = {});
 
-/// The genome search methods (genome_search, submit_gather, gather_status,
-/// wait_for_gather, gather_results, download_gather_results) come from
-/// GenomeSearchMethods; see docs/v1.md.
+/// The session, downloads and text reads come from ServiceVerbs, the genome
+/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
+/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
 ///
 /// With MGNIFY_SEPARATE_COMPILATION, the member templates (resources<T>,
 /// follow<T>, ...) are compiled into the library for the models of mgnify/v1;
 /// a file that uses them with a model type of its own also includes
 /// <mgnify/v1/client_templates.hpp>.
-class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult> {
+class LegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
   explicit LegacyClient(ClientOptions options = {});
   /// Shares a session (its connections, rate limit and token) with other code.
   explicit LegacyClient(std::shared_ptr<http::Session> session);
 
-  http::Session& session() const noexcept { return *session_; }
-  /// The session itself, to share it (its connections, rate limit and token) with other code.
-  std::shared_ptr<http::Session> shared_session() const noexcept { return session_; }
-  const std::string& base_url() const noexcept { return session_->base_url(); }
+  using ServiceVerbs::base_url;
+  using ServiceVerbs::session;
+  using ServiceVerbs::shared_session;
 
   /// The API root: category name -> absolute URL.
   std::map<std::string, std::string> root(const CallOptions& call = {}) const;
@@ -338,21 +339,12 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   Paged<Sample> publication_samples(std::int64_t pubmed_id, const Query& filters = {},
                                     const ListOptions& list = {}) const;
 
-  // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
-  /// Downloads `url` over this client's session; the token goes only to its origin.
-  files::DownloadResult download(const std::string& url, const std::filesystem::path& path,
-                                 const files::DownloadOptions& options = {},
-                                 const CallOptions& call = {}) const;
+  // Files (docs/downloads.md): download(url, ...) and download_many come from ServiceVerbs.
+  using ServiceVerbs::download;
   /// Downloads a listed file, verified against its `file-checksum` (see download_job).
   files::DownloadResult download(const Download& file, const std::filesystem::path& path,
                                  files::DownloadOptions options = {},
                                  const CallOptions& call = {}) const;
-  /// Several downloads at once as `batch` says (concurrency, 0 meaning
-  /// files::kDefaultDownloadConcurrency; files finished; cancel); one outcome
-  /// per job, in order (files::download_many, which `bytes_progress` is passed to).
-  std::vector<Result<files::DownloadResult>> download_many(
-      const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch = {},
-      files::BatchProgressCallback bytes_progress = {}, const CallOptions& call = {}) const;
 
   /// Walks any list URL a response gave (a relationship's links.related, a
   /// Paged's resume_token()). Only URLs on the base URL's host are accepted.
@@ -364,8 +356,8 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
           "follow() walks the URL as given, which names its page and page size; only "
           "ListOptions::max_items applies");
     }
-    session_->check_link(url);
-    return detail::make_paged<T>(session_, url, list.max_items, true);
+    session().check_link(url);
+    return detail::make_paged<T>(shared_session(), url, list.max_items, true);
   }
   /// Walks a relationship's related list.
   template <class T>
@@ -377,24 +369,25 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   /// for callers who paginate by hand or need the envelope.
   template <class T>
   ListPage<T> fetch_page(const std::string& url, const CallOptions& call = {}) const {
-    session_->check_link(url);
-    return detail::decode_list_page<T>(session_->get(url, http::per_call(call)));
+    session().check_link(url);
+    return detail::decode_list_page<T>(session().get(url, http::per_call(call)));
   }
   /// Fetches a single object by its URL (links.self, a to-one links.related).
   template <class T>
   T follow_one(const std::string& url, const CallOptions& call = {}) const {
-    session_->check_link(url);
-    return detail::decode_document<T>(session_->get(url, http::per_call(call))).data;
+    session().check_link(url);
+    return detail::decode_document<T>(session().get(url, http::per_call(call))).data;
   }
 
   /// Exchanges ENA/Webin credentials for a token and sends it on every later
   /// request. Bad credentials throw AuthError with the server's message.
-  TokenResponse login(const std::string& username, const std::string& password);
+  TokenResponse login(const std::string& username, const std::string& password,
+                      const CallOptions& call = {});
   /// A token obtained earlier (login() on another client, a saved one).
-  void set_token(std::optional<std::string> token) { session_->set_token(std::move(token)); }
+  void set_token(std::optional<std::string> token) { session().set_token(std::move(token)); }
   /// Forgets the token; later requests are anonymous.
-  void logout() { session_->set_token(std::nullopt); }
-  bool logged_in() const { return session_->has_token(); }
+  void logout() { session().set_token(std::nullopt); }
+  bool logged_in() const { return session().has_token(); }
 
   /// GET mydata: the caller's own studies, private ones included (needs a token).
   Paged<Study> my_studies(const Query& filters = {}, const ListOptions& list = {}) const;
@@ -403,7 +396,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
   /// POST utils/token/verify with the current token: true when the service
   /// accepts it, false when it rejects it (400: undecodable or expired).
-  bool verify() const;
+  bool verify(const CallOptions& call = {}) const;
 
   /// A sample's metadata as resources (key, value, unit), one page at a time.
   Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& filters = {},
@@ -537,15 +530,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
                                      const CallOptions& call = {}) const {
     return stream_list_csv(path, Query(), sink, options, call);
   }
-  /// Any text URL (a download's links.self, say), read whole. As with
-  /// download(), the token goes only to the base URL's origin.
-  http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
-                           const CallOptions& call = {}) const;
-  /// Any text URL, streamed to `sink`.
-  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
-                                 const std::string& accept = "*/*",
-                                 const http::StreamOptions& options = {},
-                                 const CallOptions& call = {}) const;
+  // Any text URL (a download's links.self, say): read_text and stream_text come from ServiceVerbs.
 
  private:
   /// A list whose first page is `first_url`, built by the caller, or the page
@@ -553,7 +538,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   template <class T>
   Paged<T> walk(std::string first_url, const ListOptions& list) const {
     if (list.resume_token) first_url = resume_url(first_url, *list.resume_token);
-    return detail::make_paged<T>(session_, std::move(first_url), list.max_items, false);
+    return detail::make_paged<T>(shared_session(), std::move(first_url), list.max_items, false);
   }
   /// `token` when it is a page of the list at `first_url` (same origin and path).
   std::string resume_url(const std::string& first_url, const std::string& token) const;
@@ -585,12 +570,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   /// The API root's document, read by root().
   struct RootDoc;
 
-  friend class mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult>;
-  mgnify::detail::GenomeSearchCalls genome_search_calls() const;
-
   void validate() const;
-
-  std::shared_ptr<http::Session> session_;
 };
 
 }  // namespace v1

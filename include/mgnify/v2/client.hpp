@@ -24,6 +24,7 @@
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
+#include "mgnify/genome_search/verbs.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
@@ -31,6 +32,7 @@
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/service_verbs.hpp"
 #include "mgnify/v2/analyses.hpp"
 #include "mgnify/v2/assemblies.hpp"
 #include "mgnify/v2/biomes.hpp"
@@ -84,31 +86,32 @@ struct V2Options {
   std::size_t concurrency = defaults::kConcurrency;
 };
 
-/// The genome search methods (genome_search, submit_gather, gather_status,
-/// wait_for_gather, gather_results, download_gather_results) come from
-/// GenomeSearchMethods; see docs/v2.md.
-class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult> {
+/// The session, downloads and text reads come from ServiceVerbs, the genome
+/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
+/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
+class V2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
   explicit V2Client(ClientOptions options = {}, V2Options v2 = {});
 
   /// Shares an existing session (its base URL must be the v2 root).
   explicit V2Client(std::shared_ptr<http::Session> session, V2Options v2 = {});
 
-  http::Session& session() const noexcept;
-  std::shared_ptr<http::Session> shared_session() const noexcept;
-  const std::string& base_url() const noexcept;
+  using ServiceVerbs::base_url;
+  using ServiceVerbs::session;
+  using ServiceVerbs::shared_session;
 
   // ---- auth -----------------------------------------------------------------
 
   /// POST auth/sliding with Webin credentials; on success the token is used
   /// for every following call. Bad credentials throw AuthError ("Invalid credentials").
-  TokenResponse login(const std::string& username, const std::string& password);
+  TokenResponse login(const std::string& username, const std::string& password,
+                      const CallOptions& call = {});
 
   /// POST auth/sliding/refresh with the current token; the new token replaces it.
   TokenResponse refresh();
 
   /// POST auth/verify: true when the service accepts the current token, false when it answers 401.
-  bool verify() const;
+  bool verify(const CallOptions& call = {}) const;
 
   void set_token(std::optional<std::string> token);
   /// Forgets the token; later requests are anonymous.
@@ -227,21 +230,12 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
                                                           const BatchOptions& batch = {},
                                                           const CallOptions& call = {}) const;
 
-  // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
-  /// Downloads `url` over this client's session; the token goes only to its origin.
-  files::DownloadResult download(const std::string& url, const std::filesystem::path& path,
-                                 const files::DownloadOptions& options = {},
-                                 const CallOptions& call = {}) const;
+  // Files (docs/downloads.md): download(url, ...) and download_many come from ServiceVerbs.
+  using ServiceVerbs::download;
   /// Downloads a listed file, checked against its `file_size_bytes` (see download_job).
   files::DownloadResult download(const DownloadFile& file, const std::filesystem::path& path,
                                  files::DownloadOptions options = {},
                                  const CallOptions& call = {}) const;
-  /// Several downloads at once as `batch` says (concurrency, 0 meaning
-  /// files::kDefaultDownloadConcurrency; files finished; cancel); one outcome
-  /// per job, in order (files::download_many, which `bytes_progress` is passed to).
-  std::vector<Result<files::DownloadResult>> download_many(
-      const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch = {},
-      files::BatchProgressCallback bytes_progress = {}, const CallOptions& call = {}) const;
 
   // ---- the service's description and text bodies -----------------------------
 
@@ -249,15 +243,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   nlohmann::json openapi(const CallOptions& call = {}) const;
   /// The same document as the text the service sent (bounded by ClientOptions::max_body_bytes).
   std::string openapi_text(const CallOptions& call = {}) const;
-  /// Any text URL (a listed file's `url`, say), read whole; as with
-  /// download(), the token goes only to the base URL's origin.
-  http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
-                           const CallOptions& call = {}) const;
-  /// Any text URL, each chunk handed to `sink` (bounded by StreamOptions::max_bytes).
-  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
-                                 const std::string& accept = "*/*",
-                                 const http::StreamOptions& options = {},
-                                 const CallOptions& call = {}) const;
+  // Any text URL (a listed file's `url`, say): read_text and stream_text come from ServiceVerbs.
 
  private:
   // Shared by the client and every Paged it hands out, so a range may outlive
@@ -265,10 +251,6 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // that includes this header pays for none of the walk and decode machinery.
   struct State;
 
-  friend class mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult>;
-  mgnify::detail::GenomeSearchCalls genome_search_calls() const;
-
-  static std::shared_ptr<http::Session> require(std::shared_ptr<http::Session> session);
   static bool valid_webin_username(const std::string& username);
   static std::int64_t resume_page(const std::string& token);
   static std::string segment(const std::string& value);

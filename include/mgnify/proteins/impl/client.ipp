@@ -23,6 +23,7 @@
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/proteins/search_query.hpp"
 #include "mgnify/proteins/sequence_search.hpp"
+#include "mgnify/service_verbs.hpp"
 
 namespace mgnify {
 inline namespace v0 {
@@ -47,26 +48,24 @@ MGNIFY_DECL std::string accession_in_url(const std::string& url) {
 }  // namespace detail
 
 MGNIFY_DECL ProteinClient::ProteinClient(ClientOptions options)
-    : session_(std::make_shared<http::Session>(with_default_transport(std::move(options)),
-                                               defaults::kBaseUrl)) {}
+    : ServiceVerbs(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                   defaults::kBaseUrl)) {}
 
 MGNIFY_DECL ProteinClient::ProteinClient(std::shared_ptr<http::Session> session)
-    : session_(std::move(session)) {
-  if (!session_) throw InvalidArgument("ProteinClient needs a session");
-}
+    : ServiceVerbs(std::move(session)) {}
 
 MGNIFY_DECL std::string ProteinClient::protein_url(const Accession& accession) const {
-  return session_->url("protein/" + http::encode_path_segment(accession.str()));
+  return session().url("protein/" + http::encode_path_segment(accession.str()));
 }
 
 MGNIFY_DECL std::string ProteinClient::search_url(const SearchQuery& query) const {
-  return session_->url("protein/search", query.to_query());
+  return session().url("protein/search", query.to_query());
 }
 
 MGNIFY_DECL Protein ProteinClient::get(const Accession& accession, const CallOptions& call) const {
   http::CallOptions request = http::per_call(call);
   request.not_found_hint = accession.str() + " is not a protein cluster representative";
-  const http::Response response = session_->get(protein_url(accession), request);
+  const http::Response response = session().get(protein_url(accession), request);
   Protein protein = mgnify::detail::decode_response_fast<Protein>(response);
   // A redirect alone does not mean superseded (a proxy may move http to
   // https); a record for another accession does.
@@ -88,7 +87,7 @@ MGNIFY_DECL Protein ProteinClient::get(const Accession& accession, const CallOpt
 
 MGNIFY_DECL std::vector<SearchHit> ProteinClient::search(const SearchQuery& query,
                                                          const CallOptions& call) const {
-  const http::Response response = session_->get(search_url(query), http::per_call(call));
+  const http::Response response = session().get(search_url(query), http::per_call(call));
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   if (!doc.is_array()) {
     throw DecodeError("", response.url,
@@ -152,7 +151,7 @@ MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const Sequence
   http::CallOptions options = http::per_call(call);
   options.send_token = false;  // the token is the Protein service's, not HMMER's
   options.use_cache = false;
-  const http::Response response = session_->execute(std::move(request), options);
+  const http::Response response = session().execute(std::move(request), options);
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   if (!doc.is_object()) {
     throw DecodeError("", response.url,

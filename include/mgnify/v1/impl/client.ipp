@@ -130,20 +130,18 @@ struct LegacyClient::RootDoc {
 };
 
 MGNIFY_DECL LegacyClient::LegacyClient(ClientOptions options)
-    : session_(std::make_shared<http::Session>(with_default_transport(std::move(options)),
-                                               defaults::kBaseUrl)) {
-  validate();
-}
+    : LegacyClient(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                   defaults::kBaseUrl)) {}
 
 MGNIFY_DECL LegacyClient::LegacyClient(std::shared_ptr<http::Session> session)
-    : session_(std::move(session)) {
-  if (!session_) throw InvalidArgument("LegacyClient needs a session");
+    : ServiceVerbs(session),
+      GenomeSearchVerbs<GenomeSearchResult>(session, mgnify::detail::kV1GenomeSearch) {
   validate();
 }
 
 MGNIFY_DECL std::map<std::string, std::string> LegacyClient::root(const CallOptions& call) const {
   // The root is the only route with a trailing slash.
-  const http::Response response = session_->get(session_->base_url() + "/", http::per_call(call));
+  const http::Response response = session().get(session().base_url() + "/", http::per_call(call));
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   return mgnify::detail::decode<RootDoc>(doc, response.url).categories;
 }
@@ -275,15 +273,6 @@ MGNIFY_DECL Paged<Sample> LegacyClient::publication_samples(std::int64_t pubmed_
   return related<Sample>("publications", checked_pubmed_id(pubmed_id), "samples", filters, list);
 }
 
-MGNIFY_DECL files::DownloadResult LegacyClient::download(const std::string& url,
-                                                         const std::filesystem::path& path,
-                                                         const files::DownloadOptions& options,
-                                                         const CallOptions& call) const {
-  files::DownloadOptions joined = options;
-  joined.cancel = mgnify::detail::joined(options.cancel, call);
-  return files::download(*session_, url, path, joined);
-}
-
 MGNIFY_DECL files::DownloadResult LegacyClient::download(const Download& file,
                                                          const std::filesystem::path& path,
                                                          files::DownloadOptions options,
@@ -292,25 +281,18 @@ MGNIFY_DECL files::DownloadResult LegacyClient::download(const Download& file,
   return download(job.url, job.path, job.options, call);
 }
 
-MGNIFY_DECL std::vector<Result<files::DownloadResult>> LegacyClient::download_many(
-    const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch,
-    files::BatchProgressCallback bytes_progress, const CallOptions& call) const {
-  BatchOptions joined = batch;
-  joined.cancel = mgnify::detail::joined(batch.cancel, call);
-  return files::download_many(*session_, jobs, joined, std::move(bytes_progress));
-}
-
 MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
-                                              const std::string& password) {
+                                              const std::string& password,
+                                              const CallOptions& call) {
   if (username.empty() || password.empty()) {
     throw InvalidArgument("login needs a non-empty username and password");
   }
-  http::CallOptions call;
-  call.send_token = false;
+  http::CallOptions request = http::per_call(call);
+  request.send_token = false;
   http::Response response;
   try {
-    response = session_->post_json(session_->url("utils/token/obtain"),
-                                   {{"username", username}, {"password", password}}, call);
+    response = session().post_json(session().url("utils/token/obtain"),
+                                   {{"username", username}, {"password", password}}, request);
   } catch (const AuthError&) {
     throw;
   } catch (const ApiError& e) {
@@ -330,7 +312,7 @@ MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
         e.json_path().rfind("/data", 0) == 0 ? e.json_path() : "/data" + e.json_path();
     throw DecodeError(path, response.url, e.detail());
   }
-  session_->set_token(token.token);
+  session().set_token(token.token);
   return token;
 }
 
@@ -339,13 +321,13 @@ MGNIFY_DECL Paged<Study> LegacyClient::my_studies(const Query& filters,
   return list_at<Study>("mydata", filters, list);
 }
 
-MGNIFY_DECL bool LegacyClient::verify() const {
-  const auto current = session_->token();
+MGNIFY_DECL bool LegacyClient::verify(const CallOptions& call) const {
+  const auto current = session().token();
   if (!current) throw InvalidArgument("verify() needs a token: call login() first");
-  http::CallOptions call;
-  call.send_token = false;
+  http::CallOptions request = http::per_call(call);
+  request.send_token = false;
   try {
-    session_->post_json(session_->url("utils/token/verify"), {{"token", *current}}, call);
+    session().post_json(session().url("utils/token/verify"), {{"token", *current}}, request);
     return true;
   } catch (const ApiError& e) {
     if (e.status() == 400) return false;
@@ -360,7 +342,7 @@ MGNIFY_DECL Paged<Study> LegacyClient::recent_studies(const Query& filters,
 
 MGNIFY_DECL std::vector<Biome> LegacyClient::top10_biomes(const CallOptions& call) const {
   return mgnify::detail::decode_response_fast<ListPage<Biome>>(
-             session_->get(session_->url("biomes/top10"), http::per_call(call)))
+             session().get(session().url("biomes/top10"), http::per_call(call)))
       .data;
 }
 
@@ -384,8 +366,8 @@ MGNIFY_DECL Paged<Biome> LegacyClient::super_study_biomes(const std::string& id,
 
 MGNIFY_DECL EuropePmcAnnotations LegacyClient::publication_europe_pmc_annotations(
     std::int64_t pubmed_id, const CallOptions& call) const {
-  const http::Response response = session_->get(
-      session_->url("publications/" + checked_pubmed_id(pubmed_id) + "/europe_pmc_annotations"),
+  const http::Response response = session().get(
+      session().url("publications/" + checked_pubmed_id(pubmed_id) + "/europe_pmc_annotations"),
       http::per_call(call));
   return detail::decode_data<EuropePmcAnnotations>(response);
 }
@@ -393,13 +375,13 @@ MGNIFY_DECL EuropePmcAnnotations LegacyClient::publication_europe_pmc_annotation
 MGNIFY_DECL std::string LegacyClient::analysis_contig_fasta(const std::string& acc,
                                                             const std::string& contig_id,
                                                             const CallOptions& call) const {
-  return http::read_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, call).text;
+  return http::read_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, call).text;
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_fasta(
     const std::string& acc, const std::string& contig_id, const http::BodySink& sink,
     const http::StreamOptions& options, const CallOptions& call) const {
-  return http::stream_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, sink,
+  return http::stream_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, sink,
                            options, call);
 }
 
@@ -407,7 +389,7 @@ MGNIFY_DECL std::string LegacyClient::analysis_contig_gff(const std::string& acc
                                                           const std::string& contig_id,
                                                           ContigGff kind,
                                                           const CallOptions& call) const {
-  return http::read_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
+  return http::read_text(session(), contig_url(acc, contig_id, "/annotations", kind),
                          http::media::kGff, call)
       .text;
 }
@@ -415,24 +397,24 @@ MGNIFY_DECL std::string LegacyClient::analysis_contig_gff(const std::string& acc
 MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_gff(
     const std::string& acc, const std::string& contig_id, ContigGff kind,
     const http::BodySink& sink, const http::StreamOptions& options, const CallOptions& call) const {
-  return http::stream_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
+  return http::stream_text(session(), contig_url(acc, contig_id, "/annotations", kind),
                            http::media::kGff, sink, options, call);
 }
 
 MGNIFY_DECL std::string LegacyClient::analysis_qc_chart(const std::string& acc, QcChart chart,
                                                         const CallOptions& call) const {
-  return http::read_text(*session_, qc_url(acc, chart), http::media::kTsv, call).text;
+  return http::read_text(session(), qc_url(acc, chart), http::media::kTsv, call).text;
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_qc_chart(
     const std::string& acc, QcChart chart, const http::BodySink& sink,
     const http::StreamOptions& options, const CallOptions& call) const {
-  return http::stream_text(*session_, qc_url(acc, chart), http::media::kTsv, sink, options, call);
+  return http::stream_text(session(), qc_url(acc, chart), http::media::kTsv, sink, options, call);
 }
 
 MGNIFY_DECL std::string LegacyClient::list_csv(const std::string& path, const Query& q,
                                                const CallOptions& call) const {
-  return http::read_text(*session_, csv_url(path, q), http::media::kCsv, call).text;
+  return http::read_text(session(), csv_url(path, q), http::media::kCsv, call).text;
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_list_csv(const std::string& path,
@@ -440,27 +422,13 @@ MGNIFY_DECL http::StreamResult LegacyClient::stream_list_csv(const std::string& 
                                                              const http::BodySink& sink,
                                                              const http::StreamOptions& options,
                                                              const CallOptions& call) const {
-  return http::stream_text(*session_, csv_url(path, q), http::media::kCsv, sink, options, call);
-}
-
-MGNIFY_DECL http::TextBody LegacyClient::read_text(const std::string& url,
-                                                   const std::string& accept,
-                                                   const CallOptions& call) const {
-  return http::read_text(*session_, url, accept, call);
-}
-
-MGNIFY_DECL http::StreamResult LegacyClient::stream_text(const std::string& url,
-                                                         const http::BodySink& sink,
-                                                         const std::string& accept,
-                                                         const http::StreamOptions& options,
-                                                         const CallOptions& call) const {
-  return http::stream_text(*session_, url, accept, sink, options, call);
+  return http::stream_text(session(), csv_url(path, q), http::media::kCsv, sink, options, call);
 }
 
 MGNIFY_DECL std::string LegacyClient::list_url(const std::string& path, const Query& filters,
                                                const ListOptions& list,
                                                detail::ListKind kind) const {
-  return session_->url(path, detail::list_params(filters, list, kind));
+  return session().url(path, detail::list_params(filters, list, kind));
 }
 
 MGNIFY_DECL std::string LegacyClient::related_url(const std::string& collection,
@@ -475,13 +443,13 @@ MGNIFY_DECL std::string LegacyClient::related_url(const std::string& collection,
 MGNIFY_DECL http::Response LegacyClient::get_item(const std::string& collection,
                                                   const std::string& id, const Query& query,
                                                   const CallOptions& call) const {
-  return session_->get(session_->url(item_path(collection, id), query.params()),
+  return session().get(session().url(item_path(collection, id), query.params()),
                        http::per_call(call));
 }
 
 MGNIFY_DECL std::string LegacyClient::resume_url(const std::string& first_url,
                                                  const std::string& token) const {
-  session_->check_link(token);
+  session().check_link(token);
   // A v1 token is the URL of the page that failed; it must be a page of this
   // list, or the walk would silently become another list's.
   const auto path_of = [](const std::string& url) { return url.substr(0, url.find('?')); };
@@ -543,28 +511,24 @@ MGNIFY_DECL std::string LegacyClient::contig_url(const std::string& acc,
   require_text("contig_id", contig_id);
   http::Query query;
   if (kind == ContigGff::antismash) query.set("antismash", "True");
-  return session_->url(item_path("analyses", acc) + "/contigs/" +
-                           http::encode_path_segment(contig_id) + tail,
-                       query);
+  return session().url(
+      item_path("analyses", acc) + "/contigs/" + http::encode_path_segment(contig_id) + tail,
+      query);
 }
 
 MGNIFY_DECL std::string LegacyClient::qc_url(const std::string& acc, QcChart chart) const {
-  return session_->url(item_path("analyses", acc) + "/" + qc_chart_path(chart));
+  return session().url(item_path("analyses", acc) + "/" + qc_chart_path(chart));
 }
 
 MGNIFY_DECL std::string LegacyClient::csv_url(const std::string& path, const Query& q) const {
   require_text("list path", path);
   http::Query query = q.params();
   query.set("format", "csv");
-  return session_->url(detail::encode_segments(path), query);
-}
-
-MGNIFY_DECL mgnify::detail::GenomeSearchCalls LegacyClient::genome_search_calls() const {
-  return mgnify::detail::GenomeSearchCalls(*session_, mgnify::detail::kV1GenomeSearch);
+  return session().url(detail::encode_segments(path), query);
 }
 
 MGNIFY_DECL void LegacyClient::validate() const {
-  if (session_->options().parallel_pages == 0) {
+  if (session().options().parallel_pages == 0) {
     throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
   }
 }

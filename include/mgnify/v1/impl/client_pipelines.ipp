@@ -88,7 +88,7 @@ MGNIFY_DECL PipelineTool LegacyClient::pipeline_tool(const std::string& tool_nam
   require_text("tool_name", tool_name);
   require_text("version", version);
   return follow_one<PipelineTool>(
-      session_->url("pipeline-tools/" + http::encode_path_segment(tool_name) + "/" +
+      session().url("pipeline-tools/" + http::encode_path_segment(tool_name) + "/" +
                     http::encode_path_segment(version)),
       call);
 }
