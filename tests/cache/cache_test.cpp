@@ -1045,7 +1045,7 @@ TEST_CASE("bypass_cache: a v1 get neither reads nor fills the cache",
   CacheDir dir;
   mgnify::v1::LegacyClient client(cached_options(cache_mock().v1_url(), make_cache(dir)));
   check_bypass(dir, [&](const mgnify::CallOptions& call) {
-    CHECK(client.study("MGYS00000001", call).id == "MGYS00000001");
+    CHECK(client.study("MGYS00000001", call).id() == "MGYS00000001");
   });
 }
 
