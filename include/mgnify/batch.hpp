@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/concurrency/parallel_map.hpp"
 #include "mgnify/error.hpp"
@@ -29,20 +30,34 @@ struct BatchOptions {
   BatchProgressFn progress;
   /// Once cancelled, requests in flight end within CancelToken::kPollInterval
   /// and items not started send nothing; each of those entries holds a
-  /// CancelledError, the finished ones keep their results.
+  /// CancelledError, the finished ones keep their results. The same as the
+  /// batch call's CallOptions::cancel; either stops it.
   CancelToken cancel = CancelToken::never();
 };
 
 namespace detail {
 
-/// Runs fetch(i) for every item as `options` says, one Result per item in order.
+/// The call options of a batch's steps: `call`'s, with one token that
+/// BatchOptions::cancel, CallOptions::cancel and the deadline all stop.
+inline CallOptions batch_call(const BatchOptions& options, const CallOptions& call) {
+  CallOptions out = call;
+  out.cancel = joined(options.cancel, call);
+  out.deadline.reset();  // now in the token
+  return out;
+}
+
+/// Runs fetch(i, item_call) for every item as `options` says, one Result per
+/// item in order. Each item's call options are `call`'s, their token also
+/// cancelled by BatchOptions::cancel.
 template <class Fetch>
 auto run_batch(std::size_t count, const BatchOptions& options, std::size_t default_concurrency,
-               Fetch fetch) -> std::vector<Result<std::invoke_result_t<Fetch&, std::size_t>>> {
-  using T = std::invoke_result_t<Fetch&, std::size_t>;
+               const CallOptions& call, Fetch fetch)
+    -> std::vector<Result<std::invoke_result_t<Fetch&, std::size_t, const CallOptions&>>> {
+  using T = std::invoke_result_t<Fetch&, std::size_t, const CallOptions&>;
   const std::size_t concurrency =
       options.concurrency > 0 ? options.concurrency : default_concurrency;
   if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
+  const CallOptions item_call = batch_call(options, call);
   std::mutex progress_mutex;
   std::size_t done = 0;
   return parallel_map(count, concurrency, [&](std::size_t i) -> T {
@@ -64,9 +79,8 @@ auto run_batch(std::size_t count, const BatchOptions& options, std::size_t defau
         }
       }
     } report{progress_mutex, done, count, options.progress};
-    options.cancel.throw_if_cancelled("batch item " + std::to_string(i));
-    const CancelScope scope(options.cancel);
-    return fetch(i);
+    throw_if_stopped(item_call.cancel, "batch item " + std::to_string(i));
+    return fetch(i, item_call);
   });
 }
 

@@ -51,6 +51,19 @@ class CancelToken {
     out.state_->other_parent = other.state_;
     return out;
   }
+  /// A token cancelled when this one is, and by itself once `deadline` is
+  /// reached: a call's time budget. Waits see the deadline within kPollInterval.
+  CancelToken child_until(std::chrono::steady_clock::time_point deadline) const {
+    CancelToken out = child();
+    out.state_->deadline = deadline;
+    return out;
+  }
+
+  /// True when a deadline of this token (or of a token it derives from) has
+  /// passed: the call ran out of time rather than being stopped.
+  bool deadline_passed() const noexcept {
+    return deadline_passed(state_.get(), std::chrono::steady_clock::now());
+  }
 
   void cancel() const noexcept {
     if (!state_) return;
@@ -98,6 +111,8 @@ class CancelToken {
     std::atomic<bool> cancelled{false};
     std::shared_ptr<const State> parent;
     std::shared_ptr<const State> other_parent;
+    // max(): none. Only child_until sets it, so other tokens never read the clock.
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
     std::mutex mutex;
     std::condition_variable changed;
   };
@@ -106,37 +121,27 @@ class CancelToken {
   static bool cancelled(const State* state) noexcept {
     for (const State* s = state; s; s = s->parent.get()) {
       if (s->cancelled.load(std::memory_order_acquire)) return true;
+      if (s->deadline != std::chrono::steady_clock::time_point::max() &&
+          std::chrono::steady_clock::now() >= s->deadline) {
+        return true;
+      }
       if (s->other_parent && cancelled(s->other_parent.get())) return true;
+    }
+    return false;
+  }
+
+  static bool deadline_passed(const State* state,
+                              std::chrono::steady_clock::time_point now) noexcept {
+    for (const State* s = state; s; s = s->parent.get()) {
+      if (s->deadline != std::chrono::steady_clock::time_point::max() && now >= s->deadline) {
+        return true;
+      }
+      if (s->other_parent && deadline_passed(s->other_parent.get(), now)) return true;
     }
     return false;
   }
 
   std::shared_ptr<State> state_;
 };
-
-namespace detail {
-
-// The token of the batch item running on this thread. Batch calls (get_many,
-// search_and_fetch) run the clients' ordinary single calls, which take no
-// token; the Session falls back to this one when a call brings none.
-inline CancelToken& ambient_cancel() noexcept {
-  thread_local CancelToken token = CancelToken::never();
-  return token;
-}
-
-class CancelScope {
- public:
-  explicit CancelScope(const CancelToken& token) : saved_(ambient_cancel()) {
-    ambient_cancel() = token;
-  }
-  ~CancelScope() { ambient_cancel() = std::move(saved_); }
-  CancelScope(const CancelScope&) = delete;
-  CancelScope& operator=(const CancelScope&) = delete;
-
- private:
-  CancelToken saved_;
-};
-
-}  // namespace detail
 
 MGNIFY_NAMESPACE_END

@@ -148,6 +148,26 @@ std::string forged_entry(const std::string& intact, const std::string& body,
   return out;
 }
 
+// CallOptions::bypass_cache on `fetch`: the call asks the service although
+// an answer is stored, and stores nothing, so the next ordinary call asks too.
+template <class Fetch>
+void check_bypass(const CacheDir& dir, Fetch fetch) {
+  mgnify::CallOptions bypass;
+  bypass.bypass_cache = true;
+  const std::size_t before = requests_seen();
+  fetch(bypass);
+  CHECK(requests_seen() == before + 1);
+  CHECK(dir.entries().empty());
+  fetch(mgnify::CallOptions{});
+  CHECK(requests_seen() == before + 2);
+  CHECK(dir.entries().size() == 1);
+  fetch(mgnify::CallOptions{});
+  CHECK(requests_seen() == before + 2);  // answered from the cache
+  fetch(bypass);
+  CHECK(requests_seen() == before + 3);
+  CHECK(dir.entries().size() == 1);
+}
+
 }  // namespace
 
 TEST_CASE("a cached response is answered without a request, by all three clients",
@@ -1008,4 +1028,38 @@ TEST_CASE("private files are never written or read through a symbolic link", "[c
   CHECK(read_all(fresh) == "new");
   CHECK(mgnify::detail::random_hex(16).size() == 32);
   CHECK(mgnify::detail::random_hex(16) != mgnify::detail::random_hex(16));
+}
+
+TEST_CASE("bypass_cache: a protein get neither reads nor fills the cache",
+          "[cache][integration][call-options]") {
+  CacheDir dir;
+  mgnify::proteins::ProteinClient client(
+      cached_options(cache_mock().proteins_url(), make_cache(dir)));
+  check_bypass(dir, [&](const mgnify::CallOptions& call) {
+    CHECK(client.get("MGYP000000000013", call).mgyp == "MGYP000000000013");
+  });
+}
+
+TEST_CASE("bypass_cache: a v1 get neither reads nor fills the cache",
+          "[cache][integration][call-options]") {
+  CacheDir dir;
+  mgnify::v1::LegacyClient client(cached_options(cache_mock().v1_url(), make_cache(dir)));
+  check_bypass(dir, [&](const mgnify::CallOptions& call) {
+    CHECK(client.study("MGYS00000001", call).id() == "MGYS00000001");
+  });
+}
+
+TEST_CASE("bypass_cache: a v2 get and a v2 text read neither read nor fill the cache",
+          "[cache][integration][call-options]") {
+  CacheDir dir;
+  mgnify::v2::V2Client client(cached_options(cache_mock().v2_url(), make_cache(dir)));
+  check_bypass(dir, [&](const mgnify::CallOptions& call) {
+    CHECK(client.study("MGYS00000003", call).accession == "MGYS00000003");
+  });
+  CacheDir text_dir;
+  mgnify::v2::V2Client reader(cached_options(cache_mock().v2_url(), make_cache(text_dir)));
+  check_bypass(text_dir, [&](const mgnify::CallOptions& call) {
+    CHECK_FALSE(
+        reader.read_text(v2_study_url("MGYS00000003"), "application/json", call).text.empty());
+  });
 }

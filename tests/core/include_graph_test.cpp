@@ -144,6 +144,7 @@ TEST_CASE("the HTTP layer includes nothing above it", "[layout]") {
       "mgnify/error_body.hpp",
       "mgnify/cancel.hpp",
       "mgnify/enum_table.hpp",
+      "mgnify/call_options.hpp",
       "mgnify/detail/secrets.hpp",
       "mgnify/detail/civil_time.hpp",
       "mgnify/config.hpp",

@@ -111,6 +111,50 @@ class HangingServer {
       std::make_shared<mgnify::http::CurlTransport>();
 };
 
+// A single call stopped through its per-call options while the server holds
+// the request: control comes back within half a second, no transfer stays open.
+template <class Call>
+void check_cancelled_in_flight(HangingServer& server, Call call) {
+  mgnify::CallOptions options;
+  options.cancel = mgnify::CancelToken();
+  Clock::time_point cancelled_at{};
+  std::thread canceller([&] {
+    if (server.gate().wait_held(1)) {
+      cancelled_at = Clock::now();
+      options.cancel.cancel();
+    }
+  });
+  CHECK_THROWS_AS(call(options), mgnify::CancelledError);
+  const auto returned_at = Clock::now();
+  canceller.join();
+  REQUIRE(cancelled_at != Clock::time_point{});
+  CHECK(std::chrono::duration<double>(returned_at - cancelled_at).count() < 0.5);
+  CHECK(server.open_transfers() == 0);
+}
+
+// A call given a 300 ms deadline while the server never answers: a timeout
+// TransportError once the time is up, not before and not much after.
+template <class Call>
+void check_deadline_expires(HangingServer& server, Call call) {
+  const auto budget = 300ms;
+  const auto started = Clock::now();
+  mgnify::CallOptions options;
+  options.timeout(budget);
+  bool timed_out = false;
+  try {
+    call(options);
+  } catch (const mgnify::TransportError& e) {
+    timed_out = e.kind() == mgnify::TransportError::Kind::timeout;
+    CHECK_THAT(e.what(), Catch::Contains("deadline"));
+  }
+  const auto took = Clock::now() - started;
+  CHECK(timed_out);
+  CHECK(took >= budget);
+  CHECK(took < budget + 500ms);
+  CHECK(server.gate().wait_held(1));  // the request did reach the server
+  CHECK(server.open_transfers() == 0);
+}
+
 // Cancels `token` from another thread once `held` requests hang at the server's
 // gate; check_prompt(), right after the cancelled call, checks that the call
 // returned within half a second of the cancel.
@@ -310,6 +354,79 @@ TEST_CASE("cancel: search_and_fetch stops with every unfinished fetch cancelled"
   for (const auto& r : results) {
     REQUIRE_FALSE(r.ok());
     CHECK_THROWS_AS(r.value(), mgnify::CancelledError);
+  }
+  CHECK(server.open_transfers() == 0);
+}
+
+TEST_CASE("call options: cancel stops a protein get in flight", "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::proteins::ProteinClient client(server.proteins_options());
+  check_cancelled_in_flight(server, [&](const mgnify::CallOptions& call) {
+    return client.get("MGYP000000000001", call);
+  });
+}
+
+TEST_CASE("call options: cancel stops a v1 get in flight", "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::v1::LegacyClient client(server.v1_options());
+  check_cancelled_in_flight(
+      server, [&](const mgnify::CallOptions& call) { return client.study("MGYS00000001", call); });
+}
+
+TEST_CASE("call options: cancel stops a v2 get in flight", "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::v2::V2Client client(server.options());
+  check_cancelled_in_flight(
+      server, [&](const mgnify::CallOptions& call) { return client.study("MGYS00000001", call); });
+}
+
+TEST_CASE("call options: a deadline ends a protein get the server never answers",
+          "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::proteins::ProteinClient client(server.proteins_options());
+  check_deadline_expires(server, [&](const mgnify::CallOptions& call) {
+    return client.get("MGYP000000000001", call);
+  });
+}
+
+TEST_CASE("call options: a deadline ends a v1 get the server never answers",
+          "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::v1::LegacyClient client(server.v1_options());
+  check_deadline_expires(
+      server, [&](const mgnify::CallOptions& call) { return client.study("MGYS00000001", call); });
+}
+
+TEST_CASE("call options: a deadline ends a v2 get the server never answers",
+          "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::v2::V2Client client(server.options());
+  check_deadline_expires(
+      server, [&](const mgnify::CallOptions& call) { return client.study("MGYS00000001", call); });
+}
+
+TEST_CASE("call options: a deadline ends a v2 batch, each unfinished item a timeout",
+          "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::v2::V2Client client(server.options());
+  const std::vector<std::string> accessions{"MGYS00000001", "MGYS00000002", "MGYS00000003"};
+  mgnify::BatchOptions batch;
+  batch.concurrency = 2;
+  mgnify::CallOptions call;
+  call.timeout(300ms);
+  const auto started = Clock::now();
+  const auto results = client.get_studies(accessions, batch, call);
+  const auto took = Clock::now() - started;
+  CHECK(took < 800ms);
+  REQUIRE(results.size() == accessions.size());
+  for (const auto& r : results) {
+    REQUIRE_FALSE(r.ok());
+    try {
+      (void)r.value();
+      FAIL("an item of a timed-out batch has a value");
+    } catch (const mgnify::TransportError& e) {
+      CHECK(e.kind() == mgnify::TransportError::Kind::timeout);
+    }
   }
   CHECK(server.open_transfers() == 0);
 }

@@ -419,10 +419,11 @@ TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][cli
   (void)client.get_many(input, at_most(1));
   CHECK(transport->max_in_flight.load() == 1);
 
-  // No options: at most kDefaultConcurrency (8) of the 16 at once.
+  // No options: at most defaults::kConcurrency (8) of the 16 at once.
   transport->max_in_flight = 0;
   for (const auto& r : client.get_many(input)) CHECK(r.ok());
-  CHECK(transport->max_in_flight.load() <= static_cast<int>(ProteinClient::kDefaultConcurrency));
+  CHECK(transport->max_in_flight.load() <=
+        static_cast<int>(mgnify::proteins::defaults::kConcurrency));
   CHECK(transport->max_in_flight.load() >= 2);
 }
 

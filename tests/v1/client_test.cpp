@@ -252,7 +252,7 @@ TEST_CASE("v1: error shapes become typed errors with the server's words", "[v1][
   SECTION("Accept: application/vnd.api+json alone: 406") {
     auto options = rig.options();
     mgnify::http::Session session(mgnify::with_default_transport(options),
-                                  mgnify::v1::kDefaultBaseUrl);
+                                  mgnify::v1::defaults::kBaseUrl);
     mgnify::http::Request r;
     r.url = session.url("studies");
     r.headers.set("Accept", "application/vnd.api+json");

@@ -33,7 +33,7 @@ std::shared_ptr<http::Session> download_session(const Settings& settings, Api ap
   const Service service = api == Api::v1 ? Service::v1 : Service::v2;
   return std::make_shared<http::Session>(
       mgnify::with_default_transport(client_options(settings, service)),
-      api == Api::v1 ? mgnify::v1::kDefaultBaseUrl : mgnify::v2::kDefaultBaseUrl);
+      api == Api::v1 ? mgnify::v1::defaults::kBaseUrl : mgnify::v2::defaults::kBaseUrl);
 }
 
 }  // namespace mgnify_cli

@@ -117,55 +117,6 @@ class GenomeSearchCalls {
   GenomeSearchDialect dialect_;
 };
 
-/// The genome search methods of a client (V2Client, LegacyClient), written once.
-/// `Client` provides genome_search_calls(); `SearchResult` is its COBS answer.
-/// COBS is one call; sourmash gather is a job: submit_gather -> wait_for_gather
-/// (or gather_status by hand) -> gather_results or download_gather_results.
-/// None of them sends the token.
-template <class Client, class SearchResult>
-class GenomeSearchMethods {
- public:
-  /// POST genome-search: genomes containing the query's k-mers, best first.
-  SearchResult genome_search(const CobsQuery& query,
-                             const CancelToken& cancel = CancelToken::never()) const {
-    return calls().template cobs<SearchResult>(query, cancel);
-  }
-  /// POST genomes-search/gather (multipart): one job per signature and catalogue.
-  GatherJob submit_gather(const GatherRequest& request,
-                          const CancelToken& cancel = CancelToken::never()) const {
-    return calls().submit(request, cancel);
-  }
-  /// GET genomes-search/status/{job_id}: one poll.
-  GatherStatus gather_status(const std::string& job_id,
-                             const CancelToken& cancel = CancelToken::never()) const {
-    return calls().status(job_id, cancel);
-  }
-  /// Polls until the job reaches a final state and returns that status (FAILED
-  /// included). DeadlineExceededError past options.deadline, CancelledError on cancel.
-  GatherStatus wait_for_gather(const std::string& job_id,
-                               const JobWaitOptions& options = {}) const {
-    return calls().wait(job_id, options);
-  }
-  /// GET genomes-search/results/{job_id} as CSV rows (a signature's job id). A
-  /// result served as a gzip tarball throws DecodeError: use download_gather_results.
-  GatherResults gather_results(const std::string& job_id,
-                               const CancelToken& cancel = CancelToken::never()) const {
-    return calls().results(job_id, cancel);
-  }
-  /// Saves genomes-search/results/{job_id} to `path` as served (CSV or gzip
-  /// tarball) with the download machinery: .part file, resume, verification.
-  files::DownloadResult download_gather_results(const std::string& job_id,
-                                                const std::filesystem::path& path,
-                                                const files::DownloadOptions& options = {}) const {
-    return calls().download_results(job_id, path, options);
-  }
-
- private:
-  GenomeSearchCalls calls() const {
-    return static_cast<const Client&>(*this).genome_search_calls();
-  }
-};
-
 }  // namespace detail
 MGNIFY_NAMESPACE_END
 

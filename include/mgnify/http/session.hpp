@@ -26,6 +26,8 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/call_options.hpp"
+#include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/clock.hpp"
@@ -58,12 +60,21 @@ struct CallOptions {
   /// bytes, so they retry themselves with a Range request instead.
   int max_attempts = 0;
   /// Stops the call (a request in flight, a backoff, a rate-limit wait) with
-  /// CancelledError once cancelled.
+  /// CancelledError once cancelled, or with TransportError of kind timeout
+  /// once a deadline it carries (CancelToken::child_until) passes.
   CancelToken cancel = CancelToken::never();
   /// Consult and fill ClientOptions::cache. Off for answers that change while
   /// the caller waits (a job's status): a stored one would be replayed.
   bool use_cache = true;
 };
+
+/// The request switches a client call's per-call options ask for.
+inline CallOptions per_call(const mgnify::CallOptions& options) {
+  CallOptions out;
+  out.cancel = options.token();
+  out.use_cache = !options.bypass_cache;
+  return out;
+}
 
 class Session {
  public:

@@ -59,13 +59,11 @@ struct StreamResult {
 /// body over ClientOptions::max_body_bytes with TransportError (body_too_large);
 /// HTTP errors are the usual ApiError family.
 inline TextBody read_text(Session& session, const std::string& url, const std::string& accept,
-                          const CancelToken& cancel = CancelToken::never()) {
+                          const mgnify::CallOptions& call = {}) {
   Request request;
   request.url = url;
   request.headers.set("Accept", accept);
-  CallOptions call;
-  call.cancel = cancel;
-  Response response = session.execute(std::move(request), call);
+  Response response = session.execute(std::move(request), per_call(call));
   TextBody out;
   out.content_type = response.headers.get("Content-Type").value_or("");
   out.url = std::move(response.url);
@@ -76,9 +74,11 @@ inline TextBody read_text(Session& session, const std::string& url, const std::s
 /// GET `url` with `accept`, each chunk of a 2xx body handed to `sink` as it
 /// arrives (an error body is still read whole, for the error's detail). The
 /// request is sent once: bytes already handed over cannot be taken back, so a
-/// failed stream is restarted by the caller, not retried here.
+/// failed stream is restarted by the caller, not retried here. `per_call`
+/// stops it as StreamOptions::cancel does.
 inline StreamResult stream_text(Session& session, const std::string& url, const std::string& accept,
-                                const BodySink& sink, const StreamOptions& options = {}) {
+                                const BodySink& sink, const StreamOptions& options = {},
+                                const mgnify::CallOptions& per_call_options = {}) {
   if (!sink) throw InvalidArgument("stream_text needs a body sink");
   const std::uint64_t cap = options.max_bytes > 0
                                 ? options.max_bytes
@@ -87,7 +87,7 @@ inline StreamResult stream_text(Session& session, const std::string& url, const 
   Request request;
   request.url = url;
   request.headers.set("Accept", accept);
-  const CancelToken cancel = options.cancel;
+  const CancelToken cancel = mgnify::detail::joined(options.cancel, per_call_options);
   request.body_sink = [&result, &sink, cap, cancel](const Response& head, const char* data,
                                                     std::size_t size) {
     cancel.throw_if_cancelled(head.url.empty() ? std::string("stream") : head.url);
@@ -98,7 +98,7 @@ inline StreamResult stream_text(Session& session, const std::string& url, const 
     result.bytes += size;
     return sink(head, data, size);
   };
-  CallOptions call;
+  CallOptions call = per_call(per_call_options);
   call.cancel = cancel;
   call.max_attempts = 1;
   Response response = session.execute(std::move(request), call);

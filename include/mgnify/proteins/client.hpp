@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mgnify/batch.hpp"
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/default_transport.hpp"
@@ -25,16 +26,24 @@
 #include "mgnify/proteins/search_query.hpp"
 #include "mgnify/proteins/sequence_search.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/service_verbs.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
-class ProteinClient {
+/// What a ProteinClient uses when its options leave a setting unset; each
+/// service's client header has the same namespace with the same names.
+namespace defaults {
+/// The service's root (ClientOptions::base_url empty).
+inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/proteins/api/v1";
+/// Requests in flight for a batch call (BatchOptions::concurrency 0).
+inline constexpr std::size_t kConcurrency = 8;
+}  // namespace defaults
+
+/// The session, downloads and text reads come from ServiceVerbs.
+class ProteinClient : public ServiceVerbs {
  public:
-  static constexpr const char* kDefaultBaseUrl =
-      "https://www.ebi.ac.uk/metagenomics/proteins/api/v1";
-  static constexpr std::size_t kDefaultConcurrency = 8;
   /// Where MGnify's sequence-search service takes phmmer searches, on the
   /// origin of the Protein service's base URL (both live on www.ebi.ac.uk).
   static constexpr const char* kSequenceSearchPath = "/metagenomics/sequence-search/search/phmmer";
@@ -44,11 +53,6 @@ class ProteinClient {
   /// Shares a session (and so its connection pool and rate limit) with other clients.
   explicit ProteinClient(std::shared_ptr<http::Session> session);
 
-  http::Session& session() const noexcept { return *session_; }
-  /// The session itself, to share it (its connections, rate limit and token) with other code.
-  std::shared_ptr<http::Session> shared_session() const noexcept { return session_; }
-  const std::string& base_url() const noexcept { return session_->base_url(); }
-
   /// URL of one record, for logs or for handing to another tool.
   std::string protein_url(const Accession& accession) const;
   std::string search_url(const SearchQuery& query) const;
@@ -56,30 +60,35 @@ class ProteinClient {
   /// The record of one cluster representative. A superseded accession is
   /// followed to its replacement; the result then has `superseded_from` set.
   /// Throws NotFoundError (naming the accession) when there is no such representative.
-  Protein get(const Accession& accession) const;
+  Protein get(const Accession& accession, const CallOptions& call = {}) const;
   /// Any tolerated form: "MGYP000261684433", "mgyp000261684433", "261684433".
-  Protein get(std::string_view accession) const { return get(Accession(accession)); }
-  Protein get(const char* accession) const {
+  Protein get(std::string_view accession, const CallOptions& call = {}) const {
+    return get(Accession(accession), call);
+  }
+  Protein get(const char* accession, const CallOptions& call = {}) const {
     if (accession == nullptr) throw InvalidArgument("protein accession must not be null");
-    return get(Accession(accession));
+    return get(Accession(accession), call);
   }
 
   /// Accessions of the representatives matching the query, ordered by accession.
-  std::vector<SearchHit> search(const SearchQuery& query) const;
+  std::vector<SearchHit> search(const SearchQuery& query, const CallOptions& call = {}) const;
 
   /// Fetches many records concurrently (BatchOptions::concurrency in flight,
-  /// 0 meaning kDefaultConcurrency, all under the client's rate limit). One
+  /// 0 meaning defaults::kConcurrency, all under the client's rate limit). One
   /// entry per input, in input order: a malformed accession is an
   /// InvalidArgument entry (no request is sent), an unknown one a
   /// NotFoundError entry; the rest of the batch is unaffected.
   std::vector<Result<Protein>> get_many(const std::vector<std::string>& accessions,
-                                        const BatchOptions& batch = {}) const;
+                                        const BatchOptions& batch = {},
+                                        const CallOptions& call = {}) const;
   std::vector<Result<Protein>> get_many(const std::vector<Accession>& accessions,
-                                        const BatchOptions& batch = {}) const;
+                                        const BatchOptions& batch = {},
+                                        const CallOptions& call = {}) const;
 
   /// Search, then fetch every hit's record: one entry per hit, in hit order.
   std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
-                                                const BatchOptions& batch = {}) const;
+                                                const BatchOptions& batch = {},
+                                                const CallOptions& call = {}) const;
 
   /// The URL sequence searches are POSTed to: the one set with
   /// set_sequence_search_url, else the base URL's origin + kSequenceSearchPath.
@@ -92,17 +101,17 @@ class ProteinClient {
   /// when it was built; the service's own refusal (a 4xx) is an ApiError with
   /// its detail. Sends no token. Cancelling ends the call with CancelledError.
   SequenceSearchResponse sequence_search(const SequenceSearchQuery& query,
-                                         const CancelToken& cancel = CancelToken::never()) const;
+                                         const CallOptions& call = {}) const;
 
   /// sequence_search, then every hit's record from the Protein service
   /// (get_many: concurrent, under the client's rate limit): one match per
   /// hit, in hit order, a hit without a record included with the reason
   /// (SequenceSearchMatch::record_missing()). `batch.cancel` also cancels the search.
   SequenceSearchWithRecords sequence_search_with_records(const SequenceSearchQuery& query,
-                                                         const BatchOptions& batch = {}) const;
+                                                         const BatchOptions& batch = {},
+                                                         const CallOptions& call = {}) const;
 
  private:
-  std::shared_ptr<http::Session> session_;
   std::string sequence_search_url_;
 };
 

@@ -25,16 +25,19 @@
 #include "mgnify/accession.hpp"
 #include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
+#include "mgnify/call_options.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
+#include "mgnify/genome_search/verbs.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/list_options.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/service_verbs.hpp"
 #include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
 #include "mgnify/v1/europe_pmc.hpp"
@@ -52,7 +55,14 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
-inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v1";
+/// What a LegacyClient uses when its options leave a setting unset; each
+/// service's client header has the same namespace with the same names.
+namespace defaults {
+/// The service's root (ClientOptions::base_url empty).
+inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v1";
+/// Requests in flight for a batch call (BatchOptions::concurrency 0).
+inline constexpr std::size_t kConcurrency = 8;
+}  // namespace defaults
 
 /// The largest ListOptions::page_size of the v1 page-number lists (the server
 /// would clamp a larger one silently), and of the per-analysis annotation lists.
@@ -88,7 +98,8 @@ ListPage<T> decode_list_page(const http::Response& response);
 /// client.resource<T>(collection, id) for every id, as `batch` says.
 template <class T, class Client>
 std::vector<Result<T>> get_batch(const Client& client, const std::string& collection,
-                                 const std::vector<std::string>& ids, const BatchOptions& batch);
+                                 const std::vector<std::string>& ids, const BatchOptions& batch,
+                                 const CallOptions& call);
 
 }  // namespace detail
 
@@ -99,27 +110,26 @@ std::vector<Result<T>> get_batch(const Client& client, const std::string& collec
 MGNIFY_DECL files::DownloadJob download_job(const Download& file, std::filesystem::path path,
                                             files::DownloadOptions options = {});
 
-/// The genome search methods (genome_search, submit_gather, gather_status,
-/// wait_for_gather, gather_results, download_gather_results) come from
-/// GenomeSearchMethods; see docs/v1.md.
+/// The session, downloads and text reads come from ServiceVerbs, the genome
+/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
+/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
 ///
 /// With MGNIFY_SEPARATE_COMPILATION, the member templates (resources<T>,
 /// follow<T>, ...) are compiled into the library for the models of mgnify/v1;
 /// a file that uses them with a model type of its own also includes
 /// <mgnify/v1/client_templates.hpp>.
-class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult> {
+class LegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
   explicit LegacyClient(ClientOptions options = {});
   /// Shares a session (its connections, rate limit and token) with other code.
   explicit LegacyClient(std::shared_ptr<http::Session> session);
 
-  http::Session& session() const noexcept { return *session_; }
-  /// The session itself, to share it (its connections, rate limit and token) with other code.
-  std::shared_ptr<http::Session> shared_session() const noexcept { return session_; }
-  const std::string& base_url() const noexcept { return session_->base_url(); }
+  using ServiceVerbs::base_url;
+  using ServiceVerbs::session;
+  using ServiceVerbs::shared_session;
 
   /// The API root: category name -> absolute URL.
-  std::map<std::string, std::string> root() const;
+  std::map<std::string, std::string> root(const CallOptions& call = {}) const;
 
   // ---- any collection by its path: the JSON:API layer under the typed methods ----
   // `collection` is a path such as "studies" or "annotations/go-terms"; each of
@@ -133,15 +143,16 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   }
   /// One object of the collection by id (accession, lineage, version, ...).
   template <class T = Resource>
-  T resource(const std::string& collection, const std::string& id) const {
-    return document<T>(collection, id).data;
+  T resource(const std::string& collection, const std::string& id,
+             const CallOptions& call = {}) const {
+    return document<T>(collection, id, {}, call).data;
   }
   /// One object with the compound `included` objects the query asks for
   /// (Query::include).
   template <class T = Resource>
   Document<T> document(const std::string& collection, const std::string& id,
-                       const Query& query = {}) const {
-    return detail::decode_document<T>(get_item(collection, id, query));
+                       const Query& query = {}, const CallOptions& call = {}) const {
+    return detail::decode_document<T>(get_item(collection, id, query, call));
   }
   /// A related list of one object (`/{collection}/{id}/{relation}`; the relation
   /// may have segments, as "taxonomy/ssu" does).
@@ -154,75 +165,85 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
   // ---- top-level lists (plural) and their objects (singular) -----------------
   Paged<Study> studies(const Query& filters = {}, const ListOptions& list = {}) const;
-  Study study(const std::string& accession) const;
+  Study study(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Sample> samples(const Query& filters = {}, const ListOptions& list = {}) const;
-  Sample sample(const std::string& accession) const;
+  Sample sample(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Run> runs(const Query& filters = {}, const ListOptions& list = {}) const;
-  Run run(const std::string& accession) const;
+  Run run(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Assembly> assemblies(const Query& filters = {}, const ListOptions& list = {}) const;
-  Assembly assembly(const std::string& accession) const;
+  Assembly assembly(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Analysis> analyses(const Query& filters = {}, const ListOptions& list = {}) const;
-  Analysis analysis(const std::string& accession) const;
+  Analysis analysis(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Biome> biomes(const Query& filters = {}, const ListOptions& list = {}) const;
-  Biome biome(const std::string& lineage) const;
+  Biome biome(const std::string& lineage, const CallOptions& call = {}) const;
   Paged<Publication> publications(const Query& filters = {}, const ListOptions& list = {}) const;
-  Publication publication(std::int64_t pubmed_id) const;
+  Publication publication(std::int64_t pubmed_id, const CallOptions& call = {}) const;
   Paged<ExperimentType> experiment_types(const Query& filters = {},
                                          const ListOptions& list = {}) const;
-  ExperimentType experiment_type(const std::string& name) const;
+  ExperimentType experiment_type(const std::string& name, const CallOptions& call = {}) const;
   Paged<Pipeline> pipelines(const Query& filters = {}, const ListOptions& list = {}) const;
-  Pipeline pipeline(const std::string& version) const;
+  Pipeline pipeline(const std::string& version, const CallOptions& call = {}) const;
   Paged<Genome> genomes(const Query& filters = {}, const ListOptions& list = {}) const;
-  Genome genome(const std::string& accession) const;
+  Genome genome(const std::string& accession, const CallOptions& call = {}) const;
   Paged<GenomeCatalogue> genome_catalogues(const Query& filters = {},
                                            const ListOptions& list = {}) const;
-  GenomeCatalogue genome_catalogue(const std::string& catalogue_id) const;
+  GenomeCatalogue genome_catalogue(const std::string& catalogue_id,
+                                   const CallOptions& call = {}) const;
   Paged<SuperStudy> super_studies(const Query& filters = {}, const ListOptions& list = {}) const;
-  SuperStudy super_study(const std::string& id) const;
+  SuperStudy super_study(const std::string& id, const CallOptions& call = {}) const;
   Paged<GoTerm> go_terms(const Query& filters = {}, const ListOptions& list = {}) const;
-  GoTerm go_term(const std::string& accession) const;
+  GoTerm go_term(const std::string& accession, const CallOptions& call = {}) const;
   Paged<InterproIdentifier> interpro_identifiers(const Query& filters = {},
                                                  const ListOptions& list = {}) const;
-  InterproIdentifier interpro_identifier(const std::string& accession) const;
+  InterproIdentifier interpro_identifier(const std::string& accession,
+                                         const CallOptions& call = {}) const;
   Paged<PfamEntry> pfam_entries(const Query& filters = {}, const ListOptions& list = {}) const;
-  PfamEntry pfam_entry(const std::string& accession) const;
+  PfamEntry pfam_entry(const std::string& accession, const CallOptions& call = {}) const;
   Paged<KeggOrtholog> kegg_orthologs(const Query& filters = {}, const ListOptions& list = {}) const;
-  KeggOrtholog kegg_ortholog(const std::string& accession) const;
+  KeggOrtholog kegg_ortholog(const std::string& accession, const CallOptions& call = {}) const;
   Paged<KeggModule> kegg_modules(const Query& filters = {}, const ListOptions& list = {}) const;
-  KeggModule kegg_module(const std::string& accession) const;
+  KeggModule kegg_module(const std::string& accession, const CallOptions& call = {}) const;
   Paged<GenomeProperty> genome_properties(const Query& filters = {},
                                           const ListOptions& list = {}) const;
-  GenomeProperty genome_property(const std::string& accession) const;
+  GenomeProperty genome_property(const std::string& accession, const CallOptions& call = {}) const;
   Paged<AntismashGeneCluster> antismash_gene_clusters(const Query& filters = {},
                                                       const ListOptions& list = {}) const;
-  AntismashGeneCluster antismash_gene_cluster(const std::string& accession) const;
+  AntismashGeneCluster antismash_gene_cluster(const std::string& accession,
+                                              const CallOptions& call = {}) const;
   Paged<Organism> organisms(const Query& filters = {}, const ListOptions& list = {}) const;
 
   // ---- batches ----------------------------------------------------------------
   // One outcome per id, in input order; one failure never aborts the batch.
-  // BatchOptions::concurrency 0 means kDefaultConcurrency.
+  // BatchOptions::concurrency 0 means defaults::kConcurrency.
 
-  static constexpr std::size_t kDefaultConcurrency = 8;
   std::vector<Result<Study>> get_studies(const std::vector<std::string>& accessions,
-                                         const BatchOptions& batch = {}) const;
+                                         const BatchOptions& batch = {},
+                                         const CallOptions& call = {}) const;
   std::vector<Result<Sample>> get_samples(const std::vector<std::string>& accessions,
-                                          const BatchOptions& batch = {}) const;
+                                          const BatchOptions& batch = {},
+                                          const CallOptions& call = {}) const;
   std::vector<Result<Run>> get_runs(const std::vector<std::string>& accessions,
-                                    const BatchOptions& batch = {}) const;
+                                    const BatchOptions& batch = {},
+                                    const CallOptions& call = {}) const;
   std::vector<Result<Assembly>> get_assemblies(const std::vector<std::string>& accessions,
-                                               const BatchOptions& batch = {}) const;
+                                               const BatchOptions& batch = {},
+                                               const CallOptions& call = {}) const;
   std::vector<Result<Analysis>> get_analyses(const std::vector<std::string>& accessions,
-                                             const BatchOptions& batch = {}) const;
+                                             const BatchOptions& batch = {},
+                                             const CallOptions& call = {}) const;
   std::vector<Result<Genome>> get_genomes(const std::vector<std::string>& accessions,
-                                          const BatchOptions& batch = {}) const;
+                                          const BatchOptions& batch = {},
+                                          const CallOptions& call = {}) const;
   std::vector<Result<Publication>> get_publications(const std::vector<std::int64_t>& pubmed_ids,
-                                                    const BatchOptions& batch = {}) const;
+                                                    const BatchOptions& batch = {},
+                                                    const CallOptions& call = {}) const;
   /// Many objects of any collection by id, as the get_* batches above.
   template <class T = Resource>
   std::vector<Result<T>> get_resources(const std::string& collection,
                                        const std::vector<std::string>& ids,
-                                       const BatchOptions& batch = {}) const {
-    return detail::get_batch<T>(*this, collection, ids, batch);
+                                       const BatchOptions& batch = {},
+                                       const CallOptions& call = {}) const {
+    return detail::get_batch<T>(*this, collection, ids, batch, call);
   }
 
   // Related lists of a study.
@@ -317,19 +338,12 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   Paged<Sample> publication_samples(std::int64_t pubmed_id, const Query& filters = {},
                                     const ListOptions& list = {}) const;
 
-  // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
-  /// Downloads `url` over this client's session; the token goes only to its origin.
-  files::DownloadResult download(const std::string& url, const std::filesystem::path& path,
-                                 const files::DownloadOptions& options = {}) const;
+  // Files (docs/downloads.md): download(url, ...) and download_many come from ServiceVerbs.
+  using ServiceVerbs::download;
   /// Downloads a listed file, verified against its `file-checksum` (see download_job).
   files::DownloadResult download(const Download& file, const std::filesystem::path& path,
-                                 files::DownloadOptions options = {}) const;
-  /// Several downloads at once as `batch` says (concurrency, 0 meaning
-  /// files::kDefaultDownloadConcurrency; files finished; cancel); one outcome
-  /// per job, in order (files::download_many, which `bytes_progress` is passed to).
-  std::vector<Result<files::DownloadResult>> download_many(
-      const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch = {},
-      files::BatchProgressCallback bytes_progress = {}) const;
+                                 files::DownloadOptions options = {},
+                                 const CallOptions& call = {}) const;
 
   /// Walks any list URL a response gave (a relationship's links.related, a
   /// Paged's resume_token()). Only URLs on the base URL's host are accepted.
@@ -341,8 +355,8 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
           "follow() walks the URL as given, which names its page and page size; only "
           "ListOptions::max_items applies");
     }
-    session_->check_link(url);
-    return detail::make_paged<T>(session_, url, list.max_items, true);
+    session().check_link(url);
+    return detail::make_paged<T>(shared_session(), url, list.max_items, true);
   }
   /// Walks a relationship's related list.
   template <class T>
@@ -353,25 +367,26 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   /// One list page exactly as sent (data, links, meta.pagination, included),
   /// for callers who paginate by hand or need the envelope.
   template <class T>
-  ListPage<T> fetch_page(const std::string& url) const {
-    session_->check_link(url);
-    return detail::decode_list_page<T>(session_->get(url));
+  ListPage<T> fetch_page(const std::string& url, const CallOptions& call = {}) const {
+    session().check_link(url);
+    return detail::decode_list_page<T>(session().get(url, http::per_call(call)));
   }
   /// Fetches a single object by its URL (links.self, a to-one links.related).
   template <class T>
-  T follow_one(const std::string& url) const {
-    session_->check_link(url);
-    return detail::decode_document<T>(session_->get(url)).data;
+  T follow_one(const std::string& url, const CallOptions& call = {}) const {
+    session().check_link(url);
+    return detail::decode_document<T>(session().get(url, http::per_call(call))).data;
   }
 
   /// Exchanges ENA/Webin credentials for a token and sends it on every later
   /// request. Bad credentials throw AuthError with the server's message.
-  TokenResponse login(const std::string& username, const std::string& password);
+  TokenResponse login(const std::string& username, const std::string& password,
+                      const CallOptions& call = {});
   /// A token obtained earlier (login() on another client, a saved one).
-  void set_token(std::optional<std::string> token) { session_->set_token(std::move(token)); }
+  void set_token(std::optional<std::string> token) { session().set_token(std::move(token)); }
   /// Forgets the token; later requests are anonymous.
-  void logout() { session_->set_token(std::nullopt); }
-  bool logged_in() const { return session_->has_token(); }
+  void logout() { session().set_token(std::nullopt); }
+  bool logged_in() const { return session().has_token(); }
 
   /// GET mydata: the caller's own studies, private ones included (needs a token).
   Paged<Study> my_studies(const Query& filters = {}, const ListOptions& list = {}) const;
@@ -380,7 +395,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
   /// POST utils/token/verify with the current token: true when the service
   /// accepts it, false when it rejects it (400: undecodable or expired).
-  bool verify() const;
+  bool verify(const CallOptions& call = {}) const;
 
   /// A sample's metadata as resources (key, value, unit), one page at a time.
   Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& filters = {},
@@ -388,11 +403,12 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   /// The most recently updated studies (at most 25 on the real service).
   Paged<Study> recent_studies(const Query& filters = {}, const ListOptions& list = {}) const;
   /// The ten biomes with the most samples; not paginated.
-  std::vector<Biome> top10_biomes() const;
+  std::vector<Biome> top10_biomes(const CallOptions& call = {}) const;
   /// Every tool of every pipeline release.
   Paged<PipelineTool> pipeline_tools(const Query& filters = {}, const ListOptions& list = {}) const;
   /// One tool at one version (`pipeline-tools/{tool_name}/{version}`).
-  PipelineTool pipeline_tool(const std::string& tool_name, const std::string& version) const;
+  PipelineTool pipeline_tool(const std::string& tool_name, const std::string& version,
+                             const CallOptions& call = {}) const;
   /// The tools one pipeline release runs (`pipelines/{version}/tools`).
   Paged<PipelineTool> pipeline_release_tools(const std::string& version, const Query& filters = {},
                                              const ListOptions& list = {}) const;
@@ -424,7 +440,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
   // Genome catalogues' groupings and annotation vocabularies.
   Paged<GenomeSet> genome_sets(const Query& filters = {}, const ListOptions& list = {}) const;
-  GenomeSet genome_set(const std::string& name) const;
+  GenomeSet genome_set(const std::string& name, const CallOptions& call = {}) const;
   Paged<Genome> genome_set_genomes(const std::string& name, const Query& filters = {},
                                    const ListOptions& list = {}) const;
   Paged<CogCategory> cogs(const Query& filters = {}, const ListOptions& list = {}) const;
@@ -454,66 +470,66 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
 
   /// Europe PMC's text-mined annotations of a publication
   /// (`publications/{pubmed_id}/europe_pmc_annotations`, proxied live by the service).
-  EuropePmcAnnotations publication_europe_pmc_annotations(std::int64_t pubmed_id) const;
+  EuropePmcAnnotations publication_europe_pmc_annotations(std::int64_t pubmed_id,
+                                                          const CallOptions& call = {}) const;
 
   // ---- text bodies (FASTA, GFF, TSV, CSV) ---------------------------------------
   // Read whole (bounded by ClientOptions::max_body_bytes) or streamed to a sink
   // (bounded by StreamOptions::max_bytes); see http/text.hpp.
   // Each read call and its stream_ twin take the same leading arguments in the
-  // same order; the read call ends with a cancel token, the stream call with
-  // its sink and options.
+  // same order; the stream call adds its sink and options; both end with the
+  // per-call options.
 
   /// One contig's sequence as FASTA (`analyses/{acc}/contigs/{contig_id}`).
   std::string analysis_contig_fasta(const std::string& acc, const std::string& contig_id,
-                                    const CancelToken& cancel = CancelToken::never()) const;
+                                    const CallOptions& call = {}) const;
   http::StreamResult stream_analysis_contig_fasta(const std::string& acc,
                                                   const std::string& contig_id,
                                                   const http::BodySink& sink,
-                                                  const http::StreamOptions& options = {}) const;
+                                                  const http::StreamOptions& options = {},
+                                                  const CallOptions& call = {}) const;
   /// One contig's annotations as GFF (`.../contigs/{contig_id}/annotations`);
   /// ContigGff::antismash asks for the antiSMASH GFF instead.
   std::string analysis_contig_gff(const std::string& acc, const std::string& contig_id,
                                   ContigGff kind = ContigGff::pipeline,
-                                  const CancelToken& cancel = CancelToken::never()) const;
+                                  const CallOptions& call = {}) const;
   http::StreamResult stream_analysis_contig_gff(const std::string& acc,
                                                 const std::string& contig_id, ContigGff kind,
                                                 const http::BodySink& sink,
-                                                const http::StreamOptions& options = {}) const;
+                                                const http::StreamOptions& options = {},
+                                                const CallOptions& call = {}) const;
   /// The pipeline's GFF, streamed.
   http::StreamResult stream_analysis_contig_gff(const std::string& acc,
                                                 const std::string& contig_id,
                                                 const http::BodySink& sink,
-                                                const http::StreamOptions& options = {}) const {
-    return stream_analysis_contig_gff(acc, contig_id, ContigGff::pipeline, sink, options);
+                                                const http::StreamOptions& options = {},
+                                                const CallOptions& call = {}) const {
+    return stream_analysis_contig_gff(acc, contig_id, ContigGff::pipeline, sink, options, call);
   }
   /// A QC chart's data as TSV (`analyses/{acc}/gc-distribution`, ...).
   std::string analysis_qc_chart(const std::string& acc, QcChart chart,
-                                const CancelToken& cancel = CancelToken::never()) const;
+                                const CallOptions& call = {}) const;
   http::StreamResult stream_analysis_qc_chart(const std::string& acc, QcChart chart,
                                               const http::BodySink& sink,
-                                              const http::StreamOptions& options = {}) const;
+                                              const http::StreamOptions& options = {},
+                                              const CallOptions& call = {}) const;
   /// A whole list as CSV (`{path}?format=csv`, e.g. "studies" or
   /// "biomes/root:Engineered/samples"; each segment is encoded here). The
   /// service renders at most kMaxCsvRows rows and answers a longer list with
   /// 413, thrown as ApiError.
   std::string list_csv(const std::string& path, const Query& q = {},
-                       const CancelToken& cancel = CancelToken::never()) const;
+                       const CallOptions& call = {}) const;
   http::StreamResult stream_list_csv(const std::string& path, const Query& q,
                                      const http::BodySink& sink,
-                                     const http::StreamOptions& options = {}) const;
+                                     const http::StreamOptions& options = {},
+                                     const CallOptions& call = {}) const;
   /// The whole unfiltered list as CSV, streamed.
   http::StreamResult stream_list_csv(const std::string& path, const http::BodySink& sink,
-                                     const http::StreamOptions& options = {}) const {
-    return stream_list_csv(path, Query(), sink, options);
+                                     const http::StreamOptions& options = {},
+                                     const CallOptions& call = {}) const {
+    return stream_list_csv(path, Query(), sink, options, call);
   }
-  /// Any text URL (a download's links.self, say), read whole. As with
-  /// download(), the token goes only to the base URL's origin.
-  http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
-                           const CancelToken& cancel = CancelToken::never()) const;
-  /// Any text URL, streamed to `sink`.
-  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
-                                 const std::string& accept = "*/*",
-                                 const http::StreamOptions& options = {}) const;
+  // Any text URL (a download's links.self, say): read_text and stream_text come from ServiceVerbs.
 
  private:
   /// A list whose first page is `first_url`, built by the caller, or the page
@@ -521,7 +537,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   template <class T>
   Paged<T> walk(std::string first_url, const ListOptions& list) const {
     if (list.resume_token) first_url = resume_url(first_url, *list.resume_token);
-    return detail::make_paged<T>(session_, std::move(first_url), list.max_items, false);
+    return detail::make_paged<T>(shared_session(), std::move(first_url), list.max_items, false);
   }
   /// `token` when it is a page of the list at `first_url` (same origin and path).
   std::string resume_url(const std::string& first_url, const std::string& token) const;
@@ -538,8 +554,8 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   std::string related_url(const std::string& collection, const std::string& id,
                           const std::string& relation, const Query& filters,
                           const ListOptions& list) const;
-  http::Response get_item(const std::string& collection, const std::string& id,
-                          const Query& query) const;
+  http::Response get_item(const std::string& collection, const std::string& id, const Query& query,
+                          const CallOptions& call) const;
   static std::string collection_path(const std::string& collection);
   static std::string item_path(const std::string& collection, const std::string& id);
   static std::string checked_id(const std::string& collection, const std::string& id);
@@ -553,12 +569,7 @@ class LegacyClient : public mgnify::detail::GenomeSearchMethods<LegacyClient, Ge
   /// The API root's document, read by root().
   struct RootDoc;
 
-  friend class mgnify::detail::GenomeSearchMethods<LegacyClient, GenomeSearchResult>;
-  mgnify::detail::GenomeSearchCalls genome_search_calls() const;
-
   void validate() const;
-
-  std::shared_ptr<http::Session> session_;
 };
 
 }  // namespace v1

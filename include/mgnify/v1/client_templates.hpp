@@ -317,10 +317,12 @@ ListPage<T> decode_list_page(const http::Response& response) {
 
 template <class T, class Client>
 std::vector<Result<T>> get_batch(const Client& client, const std::string& collection,
-                                 const std::vector<std::string>& ids, const BatchOptions& batch) {
-  return mgnify::detail::run_batch(
-      ids.size(), batch, Client::kDefaultConcurrency,
-      [&](std::size_t i) { return client.template resource<T>(collection, ids[i]); });
+                                 const std::vector<std::string>& ids, const BatchOptions& batch,
+                                 const CallOptions& call) {
+  return mgnify::detail::run_batch(ids.size(), batch, defaults::kConcurrency, call,
+                                   [&](std::size_t i, const CallOptions& item) {
+                                     return client.template resource<T>(collection, ids[i], item);
+                                   });
 }
 
 }  // namespace detail
@@ -337,5 +339,5 @@ MGNIFY_NAMESPACE_END
   template ListPage<T> detail::decode_list_page<T>(const http::Response&);             \
   template std::vector<Result<T>> detail::get_batch<T, LegacyClient>(                  \
       const LegacyClient&, const std::string&, const std::vector<std::string>&,        \
-      const BatchOptions&);
+      const BatchOptions&, const CallOptions&);
 #endif

@@ -18,11 +18,13 @@
 #include "mgnify/accession.hpp"
 #include "mgnify/auth.hpp"
 #include "mgnify/batch.hpp"
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
+#include "mgnify/genome_search/verbs.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/text.hpp"
 #include "mgnify/http/url.hpp"
@@ -30,6 +32,7 @@
 #include "mgnify/options.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/service_verbs.hpp"
 #include "mgnify/v2/analyses.hpp"
 #include "mgnify/v2/assemblies.hpp"
 #include "mgnify/v2/biomes.hpp"
@@ -48,7 +51,15 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
-inline constexpr const char* kDefaultBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
+/// What a V2Client uses when its options leave a setting unset; each
+/// service's client header has the same namespace with the same names.
+namespace defaults {
+/// The service's root (ClientOptions::base_url empty).
+inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
+/// Requests in flight for a batch call (BatchOptions::concurrency 0), unless
+/// V2Options::concurrency says otherwise.
+inline constexpr std::size_t kConcurrency = 8;
+}  // namespace defaults
 
 /// The largest ListOptions::page_size the v2 lists accept, and the one asked for when unset.
 inline constexpr int kMaxPageSize = 100;
@@ -71,34 +82,35 @@ struct V2Options {
   /// anonymously (public data still works) instead of throwing AuthError.
   bool anonymous_fallback_on_auth_failure = false;
   /// Requests in flight for the get_* batch calls.
-  std::size_t concurrency = 8;
+  std::size_t concurrency = defaults::kConcurrency;
 };
 
-/// The genome search methods (genome_search, submit_gather, gather_status,
-/// wait_for_gather, gather_results, download_gather_results) come from
-/// GenomeSearchMethods; see docs/v2.md.
-class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult> {
+/// The session, downloads and text reads come from ServiceVerbs, the genome
+/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
+/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
+class V2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
   explicit V2Client(ClientOptions options = {}, V2Options v2 = {});
 
   /// Shares an existing session (its base URL must be the v2 root).
   explicit V2Client(std::shared_ptr<http::Session> session, V2Options v2 = {});
 
-  http::Session& session() const noexcept;
-  std::shared_ptr<http::Session> shared_session() const noexcept;
-  const std::string& base_url() const noexcept;
+  using ServiceVerbs::base_url;
+  using ServiceVerbs::session;
+  using ServiceVerbs::shared_session;
 
   // ---- auth -----------------------------------------------------------------
 
   /// POST auth/sliding with Webin credentials; on success the token is used
   /// for every following call. Bad credentials throw AuthError ("Invalid credentials").
-  TokenResponse login(const std::string& username, const std::string& password);
+  TokenResponse login(const std::string& username, const std::string& password,
+                      const CallOptions& call = {});
 
   /// POST auth/sliding/refresh with the current token; the new token replaces it.
   TokenResponse refresh();
 
   /// POST auth/verify: true when the service accepts the current token, false when it answers 401.
-  bool verify() const;
+  bool verify(const CallOptions& call = {}) const;
 
   void set_token(std::optional<std::string> token);
   /// Forgets the token; later requests are anonymous.
@@ -108,9 +120,10 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // ---- studies --------------------------------------------------------------
 
   Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {}) const;
-  StudyDetail study(const std::string& accession) const;
+  StudyDetail study(const std::string& accession, const CallOptions& call = {}) const;
   /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJ...).
-  StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession) const;
+  StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession,
+                                           const CallOptions& call = {}) const;
   Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {}) const;
   Paged<SampleWithMetadata> study_samples(const std::string& accession,
                                           const ListOptions& list = {}) const;
@@ -123,7 +136,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   Paged<Sample> samples(const SampleQuery& query = {}, const ListOptions& list = {}) const;
   /// By any of the sample's ENA/BioSample accessions.
-  SampleDetail sample(const std::string& accession) const;
+  SampleDetail sample(const std::string& accession, const CallOptions& call = {}) const;
   Paged<AnalysedRun> sample_runs(const std::string& accession, const ListOptions& list = {}) const;
   Paged<AssemblyDetail> sample_assemblies(const std::string& accession,
                                           const ListOptions& list = {}) const;
@@ -131,7 +144,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // ---- runs -----------------------------------------------------------------
 
   Paged<AnalysedRun> runs(const RunQuery& query = {}, const ListOptions& list = {}) const;
-  AnalysedRunDetail run(const std::string& accession) const;
+  AnalysedRunDetail run(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Analysis> run_analyses(const std::string& accession, const ListOptions& list = {}) const;
   Paged<AssemblyDetail> run_assemblies(const std::string& accession,
                                        const ListOptions& list = {}) const;
@@ -139,7 +152,7 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // ---- assemblies -----------------------------------------------------------
 
   Paged<Assembly> assemblies(const ListOptions& list = {}) const;
-  AssemblyDetail assembly(const std::string& accession) const;
+  AssemblyDetail assembly(const std::string& accession, const CallOptions& call = {}) const;
   Paged<Analysis> assembly_analyses(const std::string& accession,
                                     const ListOptions& list = {}) const;
   Paged<GenomeAssemblyLinkSchema> assembly_genome_links(const std::string& accession,
@@ -151,8 +164,9 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   /// Every public analysis, in detail form (downloads included).
   Paged<AnalysisDetail> analyses(const ListOptions& list = {}) const;
-  AnalysisDetail analysis(const std::string& accession) const;
-  AnalysisWithAnnotations analysis_annotations(const std::string& accession) const;
+  AnalysisDetail analysis(const std::string& accession, const CallOptions& call = {}) const;
+  AnalysisWithAnnotations analysis_annotations(const std::string& accession,
+                                               const CallOptions& call = {}) const;
   Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(const std::string& accession,
                                                               AnnotationType type,
                                                               const ListOptions& list = {}) const;
@@ -165,23 +179,27 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
 
   Paged<Publication> publications(const PublicationQuery& query = {},
                                   const ListOptions& list = {}) const;
-  PublicationDetail publication(std::int64_t pubmed_id) const;
+  PublicationDetail publication(std::int64_t pubmed_id, const CallOptions& call = {}) const;
   /// Europe PMC text-mined annotations (proxied live by the service; 404 when Europe PMC fails).
-  PublicationAnnotations publication_annotations(std::int64_t pubmed_id) const;
+  PublicationAnnotations publication_annotations(std::int64_t pubmed_id,
+                                                 const CallOptions& call = {}) const;
 
   // ---- super studies --------------------------------------------------------
 
   Paged<SuperStudy> super_studies(const ListOptions& list = {}) const;
-  SuperStudyDetail super_study(const std::string& slug) const;
+  SuperStudyDetail super_study(const std::string& slug, const CallOptions& call = {}) const;
 
   // ---- genomes --------------------------------------------------------------
 
   Paged<Genome> genomes(const GenomeQuery& query = {}, const ListOptions& list = {}) const;
-  GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {}) const;
+  GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {},
+                      const CallOptions& call = {}) const;
   GenomeWithAnnotations genome_annotations(const std::string& accession,
-                                           const GenomeLookup& lookup = {}) const;
+                                           const GenomeLookup& lookup = {},
+                                           const CallOptions& call = {}) const;
   Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list = {}) const;
-  GenomeCatalogueDetail genome_catalogue(const std::string& catalogue_id) const;
+  GenomeCatalogueDetail genome_catalogue(const std::string& catalogue_id,
+                                         const CallOptions& call = {}) const;
   Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const GenomeQuery& query = {},
                                   const ListOptions& list = {}) const;
 
@@ -190,48 +208,41 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // BatchOptions::concurrency 0 means V2Options::concurrency.
 
   std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions,
-                                               const BatchOptions& batch = {}) const;
+                                               const BatchOptions& batch = {},
+                                               const CallOptions& call = {}) const;
   std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions,
-                                                const BatchOptions& batch = {}) const;
+                                                const BatchOptions& batch = {},
+                                                const CallOptions& call = {}) const;
   std::vector<Result<AnalysedRunDetail>> get_runs(const std::vector<std::string>& accessions,
-                                                  const BatchOptions& batch = {}) const;
+                                                  const BatchOptions& batch = {},
+                                                  const CallOptions& call = {}) const;
   std::vector<Result<AssemblyDetail>> get_assemblies(const std::vector<std::string>& accessions,
-                                                     const BatchOptions& batch = {}) const;
+                                                     const BatchOptions& batch = {},
+                                                     const CallOptions& call = {}) const;
   std::vector<Result<AnalysisDetail>> get_analyses(const std::vector<std::string>& accessions,
-                                                   const BatchOptions& batch = {}) const;
+                                                   const BatchOptions& batch = {},
+                                                   const CallOptions& call = {}) const;
   std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions,
-                                                const BatchOptions& batch = {}) const;
+                                                const BatchOptions& batch = {},
+                                                const CallOptions& call = {}) const;
   std::vector<Result<PublicationDetail>> get_publications(const std::vector<std::int64_t>& ids,
-                                                          const BatchOptions& batch = {}) const;
+                                                          const BatchOptions& batch = {},
+                                                          const CallOptions& call = {}) const;
 
-  // Files (docs/downloads.md): streamed to <path>.part, resumed, verified, renamed.
-  /// Downloads `url` over this client's session; the token goes only to its origin.
-  files::DownloadResult download(const std::string& url, const std::filesystem::path& path,
-                                 const files::DownloadOptions& options = {}) const;
+  // Files (docs/downloads.md): download(url, ...) and download_many come from ServiceVerbs.
+  using ServiceVerbs::download;
   /// Downloads a listed file, checked against its `file_size_bytes` (see download_job).
   files::DownloadResult download(const DownloadFile& file, const std::filesystem::path& path,
-                                 files::DownloadOptions options = {}) const;
-  /// Several downloads at once as `batch` says (concurrency, 0 meaning
-  /// files::kDefaultDownloadConcurrency; files finished; cancel); one outcome
-  /// per job, in order (files::download_many, which `bytes_progress` is passed to).
-  std::vector<Result<files::DownloadResult>> download_many(
-      const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch = {},
-      files::BatchProgressCallback bytes_progress = {}) const;
+                                 files::DownloadOptions options = {},
+                                 const CallOptions& call = {}) const;
 
   // ---- the service's description and text bodies -----------------------------
 
   /// GET openapi.json: the OpenAPI document the service describes itself with.
-  nlohmann::json openapi(const CancelToken& cancel = CancelToken::never()) const;
+  nlohmann::json openapi(const CallOptions& call = {}) const;
   /// The same document as the text the service sent (bounded by ClientOptions::max_body_bytes).
-  std::string openapi_text(const CancelToken& cancel = CancelToken::never()) const;
-  /// Any text URL (a listed file's `url`, say), read whole; as with
-  /// download(), the token goes only to the base URL's origin.
-  http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
-                           const CancelToken& cancel = CancelToken::never()) const;
-  /// Any text URL, each chunk handed to `sink` (bounded by StreamOptions::max_bytes).
-  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
-                                 const std::string& accept = "*/*",
-                                 const http::StreamOptions& options = {}) const;
+  std::string openapi_text(const CallOptions& call = {}) const;
+  // Any text URL (a listed file's `url`, say): read_text and stream_text come from ServiceVerbs.
 
  private:
   // Shared by the client and every Paged it hands out, so a range may outlive
@@ -239,22 +250,18 @@ class V2Client : public mgnify::detail::GenomeSearchMethods<V2Client, GenomeSear
   // that includes this header pays for none of the walk and decode machinery.
   struct State;
 
-  friend class mgnify::detail::GenomeSearchMethods<V2Client, GenomeSearchResult>;
-  mgnify::detail::GenomeSearchCalls genome_search_calls() const;
-
-  static std::shared_ptr<http::Session> require(std::shared_ptr<http::Session> session);
   static bool valid_webin_username(const std::string& username);
   static std::int64_t resume_page(const std::string& token);
   static std::string segment(const std::string& value);
   static std::string sub(const char* head, const std::string& id, const char* tail);
 
   template <class T>
-  T get(const std::string& path, const http::Query& query = {}) const;
+  T get(const std::string& path, const http::Query& query, const CallOptions& call) const;
   template <class T>
   Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list) const;
   template <class T, class Fn>
   std::vector<Result<T>> many(const std::vector<std::string>& ids, const BatchOptions& batch,
-                              Fn fn) const;
+                              const CallOptions& call, Fn fn) const;
 
   std::shared_ptr<State> state_;
 };

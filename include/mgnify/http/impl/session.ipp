@@ -77,18 +77,24 @@ MGNIFY_DECL Response Session::execute(Request request, const CallOptions& call) 
   const bool to_base_origin = same_origin(request.url, base_url_);
   headers_.apply(request, to_base_origin);
   if (call.timeout.count() > 0) request.timeout = call.timeout;
-  const CancelToken cancel =
-      call.cancel.can_be_cancelled() ? call.cancel : mgnify::detail::ambient_cancel();
-  request.cancel = cancel;
-  for (int rejections = 0;;) {
-    const auto sent = auth_.attach(request, call.send_token && to_base_origin);
-    try {
-      return execute_authenticated(request, call, sent.has_value());
-    } catch (const AuthError& e) {
-      if (!sent || e.status() != 401) throw;
-      if (!auth_.repeat_after_rejection(*sent, e, ++rejections)) throw;
-      request.headers.erase("Authorization");
+  request.cancel = call.cancel;
+  try {
+    for (int rejections = 0;;) {
+      const auto sent = auth_.attach(request, call.send_token && to_base_origin);
+      try {
+        return execute_authenticated(request, call, sent.has_value());
+      } catch (const AuthError& e) {
+        if (!sent || e.status() != 401) throw;
+        if (!auth_.repeat_after_rejection(*sent, e, ++rejections)) throw;
+        request.headers.erase("Authorization");
+      }
     }
+  } catch (const CancelledError&) {
+    // A deadline ends the call through its token, but the caller asked for a
+    // time budget, not a cancellation: it gets the error a timeout gives.
+    if (!call.cancel.deadline_passed()) throw;
+    throw TransportError(TransportError::Kind::timeout, 0, mgnify::detail::redact_url(request.url),
+                         "the call's deadline passed");
   }
 }
 

@@ -23,6 +23,7 @@
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/proteins/search_query.hpp"
 #include "mgnify/proteins/sequence_search.hpp"
+#include "mgnify/service_verbs.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
@@ -46,26 +47,24 @@ MGNIFY_DECL std::string accession_in_url(const std::string& url) {
 }  // namespace detail
 
 MGNIFY_DECL ProteinClient::ProteinClient(ClientOptions options)
-    : session_(std::make_shared<http::Session>(with_default_transport(std::move(options)),
-                                               kDefaultBaseUrl)) {}
+    : ServiceVerbs(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                   defaults::kBaseUrl)) {}
 
 MGNIFY_DECL ProteinClient::ProteinClient(std::shared_ptr<http::Session> session)
-    : session_(std::move(session)) {
-  if (!session_) throw InvalidArgument("ProteinClient needs a session");
-}
+    : ServiceVerbs(std::move(session)) {}
 
 MGNIFY_DECL std::string ProteinClient::protein_url(const Accession& accession) const {
-  return session_->url("protein/" + http::encode_path_segment(accession.str()));
+  return session().url("protein/" + http::encode_path_segment(accession.str()));
 }
 
 MGNIFY_DECL std::string ProteinClient::search_url(const SearchQuery& query) const {
-  return session_->url("protein/search", query.to_query());
+  return session().url("protein/search", query.to_query());
 }
 
-MGNIFY_DECL Protein ProteinClient::get(const Accession& accession) const {
-  http::CallOptions call;
-  call.not_found_hint = accession.str() + " is not a protein cluster representative";
-  const http::Response response = session_->get(protein_url(accession), call);
+MGNIFY_DECL Protein ProteinClient::get(const Accession& accession, const CallOptions& call) const {
+  http::CallOptions request = http::per_call(call);
+  request.not_found_hint = accession.str() + " is not a protein cluster representative";
+  const http::Response response = session().get(protein_url(accession), request);
   Protein protein = mgnify::detail::decode_response_fast<Protein>(response);
   // A redirect alone does not mean superseded (a proxy may move http to
   // https); a record for another accession does.
@@ -85,8 +84,9 @@ MGNIFY_DECL Protein ProteinClient::get(const Accession& accession) const {
   return protein;
 }
 
-MGNIFY_DECL std::vector<SearchHit> ProteinClient::search(const SearchQuery& query) const {
-  const http::Response response = session_->get(search_url(query));
+MGNIFY_DECL std::vector<SearchHit> ProteinClient::search(const SearchQuery& query,
+                                                         const CallOptions& call) const {
+  const http::Response response = session().get(search_url(query), http::per_call(call));
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   if (!doc.is_array()) {
     throw DecodeError("", response.url,
@@ -106,28 +106,31 @@ MGNIFY_DECL std::vector<SearchHit> ProteinClient::search(const SearchQuery& quer
 }
 
 MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::get_many(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return mgnify::detail::run_batch(accessions.size(), batch, kDefaultConcurrency,
-                                   [&](std::size_t i) { return get(Accession(accessions[i])); });
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return mgnify::detail::run_batch(
+      accessions.size(), batch, defaults::kConcurrency, call,
+      [&](std::size_t i, const CallOptions& item) { return get(Accession(accessions[i]), item); });
 }
 
 MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::get_many(
-    const std::vector<Accession>& accessions, const BatchOptions& batch) const {
-  return mgnify::detail::run_batch(accessions.size(), batch, kDefaultConcurrency,
-                                   [&](std::size_t i) { return get(accessions[i]); });
+    const std::vector<Accession>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return mgnify::detail::run_batch(
+      accessions.size(), batch, defaults::kConcurrency, call,
+      [&](std::size_t i, const CallOptions& item) { return get(accessions[i], item); });
 }
 
 MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::search_and_fetch(
-    const SearchQuery& query, const BatchOptions& batch) const {
-  batch.cancel.throw_if_cancelled("protein search");
-  const std::vector<SearchHit> hits = [&] {
-    const mgnify::detail::CancelScope scope(batch.cancel);
-    return search(query);
-  }();
+    const SearchQuery& query, const BatchOptions& batch, const CallOptions& call) const {
+  // One token for the search and the fetches: a deadline covers both.
+  const CallOptions whole = mgnify::detail::batch_call(batch, call);
+  mgnify::detail::throw_if_stopped(whole.cancel, "protein search");
+  const std::vector<SearchHit> hits = search(query, whole);
   std::vector<std::string> accessions;
   accessions.reserve(hits.size());
   for (const auto& hit : hits) accessions.push_back(hit.mgyp);
-  return get_many(accessions, batch);
+  return get_many(accessions, batch, whole);
 }
 
 MGNIFY_DECL std::string ProteinClient::sequence_search_url() const {
@@ -136,7 +139,7 @@ MGNIFY_DECL std::string ProteinClient::sequence_search_url() const {
 }
 
 MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const SequenceSearchQuery& query,
-                                                                  const CancelToken& cancel) const {
+                                                                  const CallOptions& call) const {
   http::Request request;
   request.method = http::Method::post;
   request.url = sequence_search_url();
@@ -144,11 +147,10 @@ MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const Sequence
   request.headers.set("Content-Type", "application/x-www-form-urlencoded");
   // The service answers a browser's Accept with an HTML page.
   request.headers.set("Accept", "application/json");
-  http::CallOptions call;
-  call.send_token = false;  // the token is the Protein service's, not HMMER's
-  call.cancel = cancel;
-  call.use_cache = false;
-  const http::Response response = session_->execute(std::move(request), call);
+  http::CallOptions options = http::per_call(call);
+  options.send_token = false;  // the token is the Protein service's, not HMMER's
+  options.use_cache = false;
+  const http::Response response = session().execute(std::move(request), options);
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   if (!doc.is_object()) {
     throw DecodeError("", response.url,
@@ -162,15 +164,16 @@ MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const Sequence
 }
 
 MGNIFY_DECL SequenceSearchWithRecords ProteinClient::sequence_search_with_records(
-    const SequenceSearchQuery& query, const BatchOptions& batch) const {
-  batch.cancel.throw_if_cancelled("sequence search");
+    const SequenceSearchQuery& query, const BatchOptions& batch, const CallOptions& call) const {
+  const CallOptions whole = mgnify::detail::batch_call(batch, call);
+  mgnify::detail::throw_if_stopped(whole.cancel, "sequence search");
   SequenceSearchWithRecords out;
-  out.search = sequence_search(query, batch.cancel);
+  out.search = sequence_search(query, whole);
   const auto& hits = out.search.results.hits;
   std::vector<std::string> accessions;
   accessions.reserve(hits.size());
   for (const auto& hit : hits) accessions.push_back(hit.accession());
-  auto records = get_many(accessions, batch);
+  auto records = get_many(accessions, batch, whole);
   out.matches.reserve(hits.size());
   for (std::size_t i = 0; i < hits.size(); ++i) {
     out.matches.push_back(SequenceSearchMatch{hits[i], std::move(records[i])});

@@ -129,20 +129,18 @@ struct LegacyClient::RootDoc {
 };
 
 MGNIFY_DECL LegacyClient::LegacyClient(ClientOptions options)
-    : session_(std::make_shared<http::Session>(with_default_transport(std::move(options)),
-                                               kDefaultBaseUrl)) {
-  validate();
-}
+    : LegacyClient(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                   defaults::kBaseUrl)) {}
 
 MGNIFY_DECL LegacyClient::LegacyClient(std::shared_ptr<http::Session> session)
-    : session_(std::move(session)) {
-  if (!session_) throw InvalidArgument("LegacyClient needs a session");
+    : ServiceVerbs(session),
+      GenomeSearchVerbs<GenomeSearchResult>(session, mgnify::detail::kV1GenomeSearch) {
   validate();
 }
 
-MGNIFY_DECL std::map<std::string, std::string> LegacyClient::root() const {
+MGNIFY_DECL std::map<std::string, std::string> LegacyClient::root(const CallOptions& call) const {
   // The root is the only route with a trailing slash.
-  const http::Response response = session_->get(session_->base_url() + "/");
+  const http::Response response = session().get(session().base_url() + "/", http::per_call(call));
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   return mgnify::detail::decode<RootDoc>(doc, response.url).categories;
 }
@@ -152,8 +150,8 @@ MGNIFY_DECL Paged<Study> LegacyClient::studies(const Query& filters,
   return resources<Study>("studies", filters, list);
 }
 
-MGNIFY_DECL Study LegacyClient::study(const std::string& accession) const {
-  return resource<Study>("studies", accession);
+MGNIFY_DECL Study LegacyClient::study(const std::string& accession, const CallOptions& call) const {
+  return resource<Study>("studies", accession, call);
 }
 
 MGNIFY_DECL Paged<Sample> LegacyClient::samples(const Query& filters,
@@ -161,16 +159,17 @@ MGNIFY_DECL Paged<Sample> LegacyClient::samples(const Query& filters,
   return resources<Sample>("samples", filters, list);
 }
 
-MGNIFY_DECL Sample LegacyClient::sample(const std::string& accession) const {
-  return resource<Sample>("samples", accession);
+MGNIFY_DECL Sample LegacyClient::sample(const std::string& accession,
+                                        const CallOptions& call) const {
+  return resource<Sample>("samples", accession, call);
 }
 
 MGNIFY_DECL Paged<Biome> LegacyClient::biomes(const Query& filters, const ListOptions& list) const {
   return resources<Biome>("biomes", filters, list);
 }
 
-MGNIFY_DECL Biome LegacyClient::biome(const std::string& lineage) const {
-  return resource<Biome>("biomes", lineage);
+MGNIFY_DECL Biome LegacyClient::biome(const std::string& lineage, const CallOptions& call) const {
+  return resource<Biome>("biomes", lineage, call);
 }
 
 MGNIFY_DECL Paged<Publication> LegacyClient::publications(const Query& filters,
@@ -178,27 +177,31 @@ MGNIFY_DECL Paged<Publication> LegacyClient::publications(const Query& filters,
   return resources<Publication>("publications", filters, list);
 }
 
-MGNIFY_DECL Publication LegacyClient::publication(std::int64_t pubmed_id) const {
-  return resource<Publication>("publications", checked_pubmed_id(pubmed_id));
+MGNIFY_DECL Publication LegacyClient::publication(std::int64_t pubmed_id,
+                                                  const CallOptions& call) const {
+  return resource<Publication>("publications", checked_pubmed_id(pubmed_id), call);
 }
 
 MGNIFY_DECL std::vector<Result<Study>> LegacyClient::get_studies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Study>("studies", accessions, batch);
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return get_resources<Study>("studies", accessions, batch, call);
 }
 
 MGNIFY_DECL std::vector<Result<Sample>> LegacyClient::get_samples(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Sample>("samples", accessions, batch);
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return get_resources<Sample>("samples", accessions, batch, call);
 }
 
 MGNIFY_DECL std::vector<Result<Publication>> LegacyClient::get_publications(
-    const std::vector<std::int64_t>& pubmed_ids, const BatchOptions& batch) const {
+    const std::vector<std::int64_t>& pubmed_ids, const BatchOptions& batch,
+    const CallOptions& call) const {
   // Each id is checked with its request (item_path), so one bad id fails only its own item.
   std::vector<std::string> ids;
   ids.reserve(pubmed_ids.size());
   for (const std::int64_t id : pubmed_ids) ids.push_back(std::to_string(id));
-  return get_resources<Publication>("publications", ids, batch);
+  return get_resources<Publication>("publications", ids, batch, call);
 }
 
 MGNIFY_DECL Paged<Sample> LegacyClient::study_samples(const std::string& acc, const Query& filters,
@@ -269,36 +272,26 @@ MGNIFY_DECL Paged<Sample> LegacyClient::publication_samples(std::int64_t pubmed_
   return related<Sample>("publications", checked_pubmed_id(pubmed_id), "samples", filters, list);
 }
 
-MGNIFY_DECL files::DownloadResult LegacyClient::download(
-    const std::string& url, const std::filesystem::path& path,
-    const files::DownloadOptions& options) const {
-  return files::download(*session_, url, path, options);
-}
-
 MGNIFY_DECL files::DownloadResult LegacyClient::download(const Download& file,
                                                          const std::filesystem::path& path,
-                                                         files::DownloadOptions options) const {
+                                                         files::DownloadOptions options,
+                                                         const CallOptions& call) const {
   files::DownloadJob job = download_job(file, path, std::move(options));
-  return files::download(*session_, job.url, job.path, job.options);
-}
-
-MGNIFY_DECL std::vector<Result<files::DownloadResult>> LegacyClient::download_many(
-    const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch,
-    files::BatchProgressCallback bytes_progress) const {
-  return files::download_many(*session_, jobs, batch, std::move(bytes_progress));
+  return download(job.url, job.path, job.options, call);
 }
 
 MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
-                                              const std::string& password) {
+                                              const std::string& password,
+                                              const CallOptions& call) {
   if (username.empty() || password.empty()) {
     throw InvalidArgument("login needs a non-empty username and password");
   }
-  http::CallOptions call;
-  call.send_token = false;
+  http::CallOptions request = http::per_call(call);
+  request.send_token = false;
   http::Response response;
   try {
-    response = session_->post_json(session_->url("utils/token/obtain"),
-                                   {{"username", username}, {"password", password}}, call);
+    response = session().post_json(session().url("utils/token/obtain"),
+                                   {{"username", username}, {"password", password}}, request);
   } catch (const AuthError&) {
     throw;
   } catch (const ApiError& e) {
@@ -318,7 +311,7 @@ MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
         e.json_path().rfind("/data", 0) == 0 ? e.json_path() : "/data" + e.json_path();
     throw DecodeError(path, response.url, e.detail());
   }
-  session_->set_token(token.token);
+  session().set_token(token.token);
   return token;
 }
 
@@ -327,13 +320,13 @@ MGNIFY_DECL Paged<Study> LegacyClient::my_studies(const Query& filters,
   return list_at<Study>("mydata", filters, list);
 }
 
-MGNIFY_DECL bool LegacyClient::verify() const {
-  const auto current = session_->token();
+MGNIFY_DECL bool LegacyClient::verify(const CallOptions& call) const {
+  const auto current = session().token();
   if (!current) throw InvalidArgument("verify() needs a token: call login() first");
-  http::CallOptions call;
-  call.send_token = false;
+  http::CallOptions request = http::per_call(call);
+  request.send_token = false;
   try {
-    session_->post_json(session_->url("utils/token/verify"), {{"token", *current}}, call);
+    session().post_json(session().url("utils/token/verify"), {{"token", *current}}, request);
     return true;
   } catch (const ApiError& e) {
     if (e.status() == 400) return false;
@@ -346,9 +339,9 @@ MGNIFY_DECL Paged<Study> LegacyClient::recent_studies(const Query& filters,
   return list_at<Study>("studies/recent", filters, list);
 }
 
-MGNIFY_DECL std::vector<Biome> LegacyClient::top10_biomes() const {
+MGNIFY_DECL std::vector<Biome> LegacyClient::top10_biomes(const CallOptions& call) const {
   return mgnify::detail::decode_response_fast<ListPage<Biome>>(
-             session_->get(session_->url("biomes/top10")))
+             session().get(session().url("biomes/top10"), http::per_call(call)))
       .data;
 }
 
@@ -370,82 +363,71 @@ MGNIFY_DECL Paged<Biome> LegacyClient::super_study_biomes(const std::string& id,
   return related<Biome>("super-studies", id, "biomes", filters, list);
 }
 
-MGNIFY_DECL EuropePmcAnnotations
-LegacyClient::publication_europe_pmc_annotations(std::int64_t pubmed_id) const {
-  const http::Response response = session_->get(
-      session_->url("publications/" + checked_pubmed_id(pubmed_id) + "/europe_pmc_annotations"));
+MGNIFY_DECL EuropePmcAnnotations LegacyClient::publication_europe_pmc_annotations(
+    std::int64_t pubmed_id, const CallOptions& call) const {
+  const http::Response response = session().get(
+      session().url("publications/" + checked_pubmed_id(pubmed_id) + "/europe_pmc_annotations"),
+      http::per_call(call));
   return detail::decode_data<EuropePmcAnnotations>(response);
 }
 
 MGNIFY_DECL std::string LegacyClient::analysis_contig_fasta(const std::string& acc,
                                                             const std::string& contig_id,
-                                                            const CancelToken& cancel) const {
-  return http::read_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, cancel)
-      .text;
+                                                            const CallOptions& call) const {
+  return http::read_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, call).text;
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_fasta(
     const std::string& acc, const std::string& contig_id, const http::BodySink& sink,
-    const http::StreamOptions& options) const {
-  return http::stream_text(*session_, contig_url(acc, contig_id, ""), http::media::kFasta, sink,
-                           options);
+    const http::StreamOptions& options, const CallOptions& call) const {
+  return http::stream_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, sink,
+                           options, call);
 }
 
 MGNIFY_DECL std::string LegacyClient::analysis_contig_gff(const std::string& acc,
                                                           const std::string& contig_id,
                                                           ContigGff kind,
-                                                          const CancelToken& cancel) const {
-  return http::read_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
-                         http::media::kGff, cancel)
+                                                          const CallOptions& call) const {
+  return http::read_text(session(), contig_url(acc, contig_id, "/annotations", kind),
+                         http::media::kGff, call)
       .text;
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_gff(
     const std::string& acc, const std::string& contig_id, ContigGff kind,
-    const http::BodySink& sink, const http::StreamOptions& options) const {
-  return http::stream_text(*session_, contig_url(acc, contig_id, "/annotations", kind),
-                           http::media::kGff, sink, options);
+    const http::BodySink& sink, const http::StreamOptions& options, const CallOptions& call) const {
+  return http::stream_text(session(), contig_url(acc, contig_id, "/annotations", kind),
+                           http::media::kGff, sink, options, call);
 }
 
 MGNIFY_DECL std::string LegacyClient::analysis_qc_chart(const std::string& acc, QcChart chart,
-                                                        const CancelToken& cancel) const {
-  return http::read_text(*session_, qc_url(acc, chart), http::media::kTsv, cancel).text;
+                                                        const CallOptions& call) const {
+  return http::read_text(session(), qc_url(acc, chart), http::media::kTsv, call).text;
 }
 
 MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_qc_chart(
     const std::string& acc, QcChart chart, const http::BodySink& sink,
-    const http::StreamOptions& options) const {
-  return http::stream_text(*session_, qc_url(acc, chart), http::media::kTsv, sink, options);
+    const http::StreamOptions& options, const CallOptions& call) const {
+  return http::stream_text(session(), qc_url(acc, chart), http::media::kTsv, sink, options, call);
 }
 
 MGNIFY_DECL std::string LegacyClient::list_csv(const std::string& path, const Query& q,
-                                               const CancelToken& cancel) const {
-  return http::read_text(*session_, csv_url(path, q), http::media::kCsv, cancel).text;
+                                               const CallOptions& call) const {
+  return http::read_text(session(), csv_url(path, q), http::media::kCsv, call).text;
 }
 
-MGNIFY_DECL http::StreamResult LegacyClient::stream_list_csv(
-    const std::string& path, const Query& q, const http::BodySink& sink,
-    const http::StreamOptions& options) const {
-  return http::stream_text(*session_, csv_url(path, q), http::media::kCsv, sink, options);
-}
-
-MGNIFY_DECL http::TextBody LegacyClient::read_text(const std::string& url,
-                                                   const std::string& accept,
-                                                   const CancelToken& cancel) const {
-  return http::read_text(*session_, url, accept, cancel);
-}
-
-MGNIFY_DECL http::StreamResult LegacyClient::stream_text(const std::string& url,
-                                                         const http::BodySink& sink,
-                                                         const std::string& accept,
-                                                         const http::StreamOptions& options) const {
-  return http::stream_text(*session_, url, accept, sink, options);
+MGNIFY_DECL http::StreamResult LegacyClient::stream_list_csv(const std::string& path,
+                                                             const Query& q,
+                                                             const http::BodySink& sink,
+                                                             const http::StreamOptions& options,
+                                                             const CallOptions& call) const {
+  return http::stream_text(session(), csv_url(path, q), http::media::kCsv, sink, options, call);
 }
 
 MGNIFY_DECL std::string LegacyClient::list_url(const std::string& path, const Query& filters,
                                                const ListOptions& list,
                                                detail::ListKind kind) const {
-  return session_->url(path, detail::list_params(filters, list, kind));
+  return session().url(path, detail::list_params(filters, list, kind));
 }
 
 MGNIFY_DECL std::string LegacyClient::related_url(const std::string& collection,
@@ -458,13 +440,15 @@ MGNIFY_DECL std::string LegacyClient::related_url(const std::string& collection,
 }
 
 MGNIFY_DECL http::Response LegacyClient::get_item(const std::string& collection,
-                                                  const std::string& id, const Query& query) const {
-  return session_->get(session_->url(item_path(collection, id), query.params()));
+                                                  const std::string& id, const Query& query,
+                                                  const CallOptions& call) const {
+  return session().get(session().url(item_path(collection, id), query.params()),
+                       http::per_call(call));
 }
 
 MGNIFY_DECL std::string LegacyClient::resume_url(const std::string& first_url,
                                                  const std::string& token) const {
-  session_->check_link(token);
+  session().check_link(token);
   // A v1 token is the URL of the page that failed; it must be a page of this
   // list, or the walk would silently become another list's.
   const auto path_of = [](const std::string& url) { return url.substr(0, url.find('?')); };
@@ -526,28 +510,24 @@ MGNIFY_DECL std::string LegacyClient::contig_url(const std::string& acc,
   require_text("contig_id", contig_id);
   http::Query query;
   if (kind == ContigGff::antismash) query.set("antismash", "True");
-  return session_->url(item_path("analyses", acc) + "/contigs/" +
-                           http::encode_path_segment(contig_id) + tail,
-                       query);
+  return session().url(
+      item_path("analyses", acc) + "/contigs/" + http::encode_path_segment(contig_id) + tail,
+      query);
 }
 
 MGNIFY_DECL std::string LegacyClient::qc_url(const std::string& acc, QcChart chart) const {
-  return session_->url(item_path("analyses", acc) + "/" + qc_chart_path(chart));
+  return session().url(item_path("analyses", acc) + "/" + qc_chart_path(chart));
 }
 
 MGNIFY_DECL std::string LegacyClient::csv_url(const std::string& path, const Query& q) const {
   require_text("list path", path);
   http::Query query = q.params();
   query.set("format", "csv");
-  return session_->url(detail::encode_segments(path), query);
-}
-
-MGNIFY_DECL mgnify::detail::GenomeSearchCalls LegacyClient::genome_search_calls() const {
-  return mgnify::detail::GenomeSearchCalls(*session_, mgnify::detail::kV1GenomeSearch);
+  return session().url(detail::encode_segments(path), query);
 }
 
 MGNIFY_DECL void LegacyClient::validate() const {
-  if (session_->options().parallel_pages == 0) {
+  if (session().options().parallel_pages == 0) {
     throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
   }
 }

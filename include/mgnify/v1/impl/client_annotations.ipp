@@ -38,8 +38,9 @@ MGNIFY_DECL Paged<GoTerm> LegacyClient::go_terms(const Query& filters,
   return resources<GoTerm>("annotations/go-terms", filters, list);
 }
 
-MGNIFY_DECL GoTerm LegacyClient::go_term(const std::string& accession) const {
-  return resource<GoTerm>("annotations/go-terms", accession);
+MGNIFY_DECL GoTerm LegacyClient::go_term(const std::string& accession,
+                                         const CallOptions& call) const {
+  return resource<GoTerm>("annotations/go-terms", accession, call);
 }
 
 MGNIFY_DECL Paged<InterproIdentifier> LegacyClient::interpro_identifiers(
@@ -47,9 +48,9 @@ MGNIFY_DECL Paged<InterproIdentifier> LegacyClient::interpro_identifiers(
   return resources<InterproIdentifier>("annotations/interpro-identifiers", filters, list);
 }
 
-MGNIFY_DECL InterproIdentifier
-LegacyClient::interpro_identifier(const std::string& accession) const {
-  return resource<InterproIdentifier>("annotations/interpro-identifiers", accession);
+MGNIFY_DECL InterproIdentifier LegacyClient::interpro_identifier(const std::string& accession,
+                                                                 const CallOptions& call) const {
+  return resource<InterproIdentifier>("annotations/interpro-identifiers", accession, call);
 }
 
 MGNIFY_DECL Paged<PfamEntry> LegacyClient::pfam_entries(const Query& filters,
@@ -57,8 +58,9 @@ MGNIFY_DECL Paged<PfamEntry> LegacyClient::pfam_entries(const Query& filters,
   return resources<PfamEntry>("annotations/pfam-entries", filters, list);
 }
 
-MGNIFY_DECL PfamEntry LegacyClient::pfam_entry(const std::string& accession) const {
-  return resource<PfamEntry>("annotations/pfam-entries", accession);
+MGNIFY_DECL PfamEntry LegacyClient::pfam_entry(const std::string& accession,
+                                               const CallOptions& call) const {
+  return resource<PfamEntry>("annotations/pfam-entries", accession, call);
 }
 
 MGNIFY_DECL Paged<KeggOrtholog> LegacyClient::kegg_orthologs(const Query& filters,
@@ -66,8 +68,9 @@ MGNIFY_DECL Paged<KeggOrtholog> LegacyClient::kegg_orthologs(const Query& filter
   return resources<KeggOrtholog>("annotations/kegg-orthologs", filters, list);
 }
 
-MGNIFY_DECL KeggOrtholog LegacyClient::kegg_ortholog(const std::string& accession) const {
-  return resource<KeggOrtholog>("annotations/kegg-orthologs", accession);
+MGNIFY_DECL KeggOrtholog LegacyClient::kegg_ortholog(const std::string& accession,
+                                                     const CallOptions& call) const {
+  return resource<KeggOrtholog>("annotations/kegg-orthologs", accession, call);
 }
 
 MGNIFY_DECL Paged<KeggModule> LegacyClient::kegg_modules(const Query& filters,
@@ -75,8 +78,9 @@ MGNIFY_DECL Paged<KeggModule> LegacyClient::kegg_modules(const Query& filters,
   return resources<KeggModule>("annotations/kegg-modules", filters, list);
 }
 
-MGNIFY_DECL KeggModule LegacyClient::kegg_module(const std::string& accession) const {
-  return resource<KeggModule>("annotations/kegg-modules", accession);
+MGNIFY_DECL KeggModule LegacyClient::kegg_module(const std::string& accession,
+                                                 const CallOptions& call) const {
+  return resource<KeggModule>("annotations/kegg-modules", accession, call);
 }
 
 MGNIFY_DECL Paged<GenomeProperty> LegacyClient::genome_properties(const Query& filters,
@@ -84,8 +88,9 @@ MGNIFY_DECL Paged<GenomeProperty> LegacyClient::genome_properties(const Query& f
   return resources<GenomeProperty>("annotations/genome-properties", filters, list);
 }
 
-MGNIFY_DECL GenomeProperty LegacyClient::genome_property(const std::string& accession) const {
-  return resource<GenomeProperty>("annotations/genome-properties", accession);
+MGNIFY_DECL GenomeProperty LegacyClient::genome_property(const std::string& accession,
+                                                         const CallOptions& call) const {
+  return resource<GenomeProperty>("annotations/genome-properties", accession, call);
 }
 
 MGNIFY_DECL Paged<AntismashGeneCluster> LegacyClient::antismash_gene_clusters(
@@ -94,8 +99,8 @@ MGNIFY_DECL Paged<AntismashGeneCluster> LegacyClient::antismash_gene_clusters(
 }
 
 MGNIFY_DECL AntismashGeneCluster
-LegacyClient::antismash_gene_cluster(const std::string& accession) const {
-  return resource<AntismashGeneCluster>("annotations/antismash-gene-clusters", accession);
+LegacyClient::antismash_gene_cluster(const std::string& accession, const CallOptions& call) const {
+  return resource<AntismashGeneCluster>("annotations/antismash-gene-clusters", accession, call);
 }
 
 MGNIFY_DECL Paged<GoTerm> LegacyClient::analysis_go_terms(const std::string& acc,

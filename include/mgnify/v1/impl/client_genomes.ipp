@@ -38,8 +38,9 @@ MGNIFY_DECL Paged<Genome> LegacyClient::genomes(const Query& filters,
   return resources<Genome>("genomes", filters, list);
 }
 
-MGNIFY_DECL Genome LegacyClient::genome(const std::string& accession) const {
-  return resource<Genome>("genomes", accession);
+MGNIFY_DECL Genome LegacyClient::genome(const std::string& accession,
+                                        const CallOptions& call) const {
+  return resource<Genome>("genomes", accession, call);
 }
 
 MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::genome_catalogues(const Query& filters,
@@ -47,8 +48,9 @@ MGNIFY_DECL Paged<GenomeCatalogue> LegacyClient::genome_catalogues(const Query& 
   return resources<GenomeCatalogue>("genome-catalogues", filters, list);
 }
 
-MGNIFY_DECL GenomeCatalogue LegacyClient::genome_catalogue(const std::string& catalogue_id) const {
-  return resource<GenomeCatalogue>("genome-catalogues", catalogue_id);
+MGNIFY_DECL GenomeCatalogue LegacyClient::genome_catalogue(const std::string& catalogue_id,
+                                                           const CallOptions& call) const {
+  return resource<GenomeCatalogue>("genome-catalogues", catalogue_id, call);
 }
 
 MGNIFY_DECL Paged<SuperStudy> LegacyClient::super_studies(const Query& filters,
@@ -56,13 +58,15 @@ MGNIFY_DECL Paged<SuperStudy> LegacyClient::super_studies(const Query& filters,
   return resources<SuperStudy>("super-studies", filters, list);
 }
 
-MGNIFY_DECL SuperStudy LegacyClient::super_study(const std::string& id) const {
-  return resource<SuperStudy>("super-studies", id);
+MGNIFY_DECL SuperStudy LegacyClient::super_study(const std::string& id,
+                                                 const CallOptions& call) const {
+  return resource<SuperStudy>("super-studies", id, call);
 }
 
 MGNIFY_DECL std::vector<Result<Genome>> LegacyClient::get_genomes(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Genome>("genomes", accessions, batch);
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return get_resources<Genome>("genomes", accessions, batch, call);
 }
 
 MGNIFY_DECL Paged<Genome> LegacyClient::biome_genomes(const std::string& lineage,
@@ -92,8 +96,9 @@ MGNIFY_DECL Paged<GenomeSet> LegacyClient::genome_sets(const Query& filters,
   return resources<GenomeSet>("genomeset", filters, list);
 }
 
-MGNIFY_DECL GenomeSet LegacyClient::genome_set(const std::string& name) const {
-  return resource<GenomeSet>("genomeset", name);
+MGNIFY_DECL GenomeSet LegacyClient::genome_set(const std::string& name,
+                                               const CallOptions& call) const {
+  return resource<GenomeSet>("genomeset", name, call);
 }
 
 MGNIFY_DECL Paged<Genome> LegacyClient::genome_set_genomes(const std::string& name,

@@ -38,8 +38,9 @@ MGNIFY_DECL Paged<ExperimentType> LegacyClient::experiment_types(const Query& fi
   return resources<ExperimentType>("experiment-types", filters, list);
 }
 
-MGNIFY_DECL ExperimentType LegacyClient::experiment_type(const std::string& name) const {
-  return resource<ExperimentType>("experiment-types", name);
+MGNIFY_DECL ExperimentType LegacyClient::experiment_type(const std::string& name,
+                                                         const CallOptions& call) const {
+  return resource<ExperimentType>("experiment-types", name, call);
 }
 
 MGNIFY_DECL Paged<Pipeline> LegacyClient::pipelines(const Query& filters,
@@ -47,8 +48,9 @@ MGNIFY_DECL Paged<Pipeline> LegacyClient::pipelines(const Query& filters,
   return resources<Pipeline>("pipelines", filters, list);
 }
 
-MGNIFY_DECL Pipeline LegacyClient::pipeline(const std::string& version) const {
-  return resource<Pipeline>("pipelines", version);
+MGNIFY_DECL Pipeline LegacyClient::pipeline(const std::string& version,
+                                            const CallOptions& call) const {
+  return resource<Pipeline>("pipelines", version, call);
 }
 
 MGNIFY_DECL Paged<Organism> LegacyClient::organisms(const Query& filters,
@@ -80,12 +82,14 @@ MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_tools(const Query& filter
 }
 
 MGNIFY_DECL PipelineTool LegacyClient::pipeline_tool(const std::string& tool_name,
-                                                     const std::string& version) const {
+                                                     const std::string& version,
+                                                     const CallOptions& call) const {
   require_text("tool_name", tool_name);
   require_text("version", version);
-  return follow_one<PipelineTool>(session_->url("pipeline-tools/" +
-                                                http::encode_path_segment(tool_name) + "/" +
-                                                http::encode_path_segment(version)));
+  return follow_one<PipelineTool>(
+      session().url("pipeline-tools/" + http::encode_path_segment(tool_name) + "/" +
+                    http::encode_path_segment(version)),
+      call);
 }
 
 MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_release_tools(

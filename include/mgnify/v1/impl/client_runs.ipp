@@ -37,8 +37,8 @@ MGNIFY_DECL Paged<Run> LegacyClient::runs(const Query& filters, const ListOption
   return resources<Run>("runs", filters, list);
 }
 
-MGNIFY_DECL Run LegacyClient::run(const std::string& accession) const {
-  return resource<Run>("runs", accession);
+MGNIFY_DECL Run LegacyClient::run(const std::string& accession, const CallOptions& call) const {
+  return resource<Run>("runs", accession, call);
 }
 
 MGNIFY_DECL Paged<Assembly> LegacyClient::assemblies(const Query& filters,
@@ -46,8 +46,9 @@ MGNIFY_DECL Paged<Assembly> LegacyClient::assemblies(const Query& filters,
   return resources<Assembly>("assemblies", filters, list);
 }
 
-MGNIFY_DECL Assembly LegacyClient::assembly(const std::string& accession) const {
-  return resource<Assembly>("assemblies", accession);
+MGNIFY_DECL Assembly LegacyClient::assembly(const std::string& accession,
+                                            const CallOptions& call) const {
+  return resource<Assembly>("assemblies", accession, call);
 }
 
 MGNIFY_DECL Paged<Analysis> LegacyClient::analyses(const Query& filters,
@@ -55,23 +56,27 @@ MGNIFY_DECL Paged<Analysis> LegacyClient::analyses(const Query& filters,
   return resources<Analysis>("analyses", filters, list);
 }
 
-MGNIFY_DECL Analysis LegacyClient::analysis(const std::string& accession) const {
-  return resource<Analysis>("analyses", accession);
+MGNIFY_DECL Analysis LegacyClient::analysis(const std::string& accession,
+                                            const CallOptions& call) const {
+  return resource<Analysis>("analyses", accession, call);
 }
 
 MGNIFY_DECL std::vector<Result<Run>> LegacyClient::get_runs(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Run>("runs", accessions, batch);
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return get_resources<Run>("runs", accessions, batch, call);
 }
 
 MGNIFY_DECL std::vector<Result<Assembly>> LegacyClient::get_assemblies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Assembly>("assemblies", accessions, batch);
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return get_resources<Assembly>("assemblies", accessions, batch, call);
 }
 
 MGNIFY_DECL std::vector<Result<Analysis>> LegacyClient::get_analyses(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return get_resources<Analysis>("analyses", accessions, batch);
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return get_resources<Analysis>("analyses", accessions, batch, call);
 }
 
 MGNIFY_DECL Paged<Download> LegacyClient::study_downloads(const std::string& acc,

@@ -46,33 +46,16 @@ MGNIFY_DECL files::DownloadJob download_job(const DownloadFile& file, std::files
 }
 
 MGNIFY_DECL V2Client::V2Client(ClientOptions options, V2Options v2)
-    : state_(
-          std::make_shared<State>(std::make_shared<http::Session>(
-                                      with_default_transport(std::move(options)), kDefaultBaseUrl),
-                                  v2)) {}
+    : V2Client(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                               defaults::kBaseUrl),
+               v2) {}
 
 MGNIFY_DECL V2Client::V2Client(std::shared_ptr<http::Session> session, V2Options v2)
-    : state_(std::make_shared<State>(require(std::move(session)), v2)) {}
-
-MGNIFY_DECL http::Session& V2Client::session() const noexcept { return *state_->session; }
-MGNIFY_DECL std::shared_ptr<http::Session> V2Client::shared_session() const noexcept {
-  return state_->session;
-}
-MGNIFY_DECL const std::string& V2Client::base_url() const noexcept {
-  return state_->session->base_url();
-}
+    : ServiceVerbs(session),
+      GenomeSearchVerbs<GenomeSearchResult>(session, mgnify::detail::kV2GenomeSearch),
+      state_(std::make_shared<State>(session, v2)) {}
 
 // ---- private helpers ---------------------------------------------------------
-
-MGNIFY_DECL mgnify::detail::GenomeSearchCalls V2Client::genome_search_calls() const {
-  return mgnify::detail::GenomeSearchCalls(*state_->session, mgnify::detail::kV2GenomeSearch);
-}
-
-MGNIFY_DECL std::shared_ptr<http::Session> V2Client::require(
-    std::shared_ptr<http::Session> session) {
-  if (!session) throw InvalidArgument("V2Client needs a session");
-  return session;
-}
 
 MGNIFY_DECL bool V2Client::valid_webin_username(const std::string& username) {
   std::string rest = username;
@@ -102,8 +85,8 @@ MGNIFY_DECL std::string V2Client::sub(const char* head, const std::string& id, c
 }
 // ---- auth ----------------------------------------------------------------------
 
-MGNIFY_DECL TokenResponse V2Client::login(const std::string& username,
-                                          const std::string& password) {
+MGNIFY_DECL TokenResponse V2Client::login(const std::string& username, const std::string& password,
+                                          const CallOptions& call) {
   if (!valid_webin_username(username)) {
     throw InvalidArgument(
         "username must be a Webin account ('Webin-<digits>' or "
@@ -111,10 +94,11 @@ MGNIFY_DECL TokenResponse V2Client::login(const std::string& username,
         username + "'");
   }
   if (password.empty()) throw InvalidArgument("password must not be empty");
-  http::CallOptions call;
-  call.send_token = false;
-  const auto response = state_->session->post_json(
-      state_->session->url("auth/sliding"), {{"username", username}, {"password", password}}, call);
+  http::CallOptions request = http::per_call(call);
+  request.send_token = false;
+  const auto response =
+      state_->session->post_json(state_->session->url("auth/sliding"),
+                                 {{"username", username}, {"password", password}}, request);
   auto token = mgnify::detail::decode_response<TokenResponse>(response);
   state_->session->set_token(token.token);
   return token;
@@ -128,13 +112,13 @@ MGNIFY_DECL TokenResponse V2Client::refresh() {
   return token;
 }
 
-MGNIFY_DECL bool V2Client::verify() const {
+MGNIFY_DECL bool V2Client::verify(const CallOptions& call) const {
   const auto current = state_->session->token();
   if (!current) throw InvalidArgument("verify() needs a token: call login() or set_token() first");
-  http::CallOptions call;
-  call.send_token = false;
+  http::CallOptions request = http::per_call(call);
+  request.send_token = false;
   try {
-    state_->session->post_json(state_->session->url("auth/verify"), {{"token", *current}}, call);
+    state_->session->post_json(state_->session->url("auth/verify"), {{"token", *current}}, request);
     return true;
   } catch (const AuthError& e) {
     if (e.status() == 401) return false;
@@ -150,43 +134,25 @@ MGNIFY_DECL bool V2Client::logged_in() const { return state_->session->has_token
 
 // ---- files ---------------------------------------------------------------------
 
-MGNIFY_DECL files::DownloadResult V2Client::download(const std::string& url,
-                                                     const std::filesystem::path& path,
-                                                     const files::DownloadOptions& options) const {
-  return files::download(*state_->session, url, path, options);
-}
 MGNIFY_DECL files::DownloadResult V2Client::download(const DownloadFile& file,
                                                      const std::filesystem::path& path,
-                                                     files::DownloadOptions options) const {
+                                                     files::DownloadOptions options,
+                                                     const CallOptions& call) const {
   files::DownloadJob job = download_job(file, path, std::move(options));
-  return files::download(*state_->session, job.url, job.path, job.options);
-}
-MGNIFY_DECL std::vector<Result<files::DownloadResult>> V2Client::download_many(
-    const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch,
-    files::BatchProgressCallback bytes_progress) const {
-  return files::download_many(*state_->session, jobs, batch, std::move(bytes_progress));
+  return download(job.url, job.path, job.options, call);
 }
 
 // ---- the service's description and text bodies ---------------------------------
 
-MGNIFY_DECL nlohmann::json V2Client::openapi(const CancelToken& cancel) const {
-  const auto response = state_->get(state_->session->url("openapi.json"), cancel);
+MGNIFY_DECL nlohmann::json V2Client::openapi(const CallOptions& call) const {
+  const auto response =
+      state_->session->get(state_->session->url("openapi.json"), http::per_call(call));
   return mgnify::detail::parse_body(response.body, response.url);
 }
-MGNIFY_DECL std::string V2Client::openapi_text(const CancelToken& cancel) const {
+MGNIFY_DECL std::string V2Client::openapi_text(const CallOptions& call) const {
   return http::read_text(*state_->session, state_->session->url("openapi.json"), http::media::kJson,
-                         cancel)
+                         call)
       .text;
-}
-MGNIFY_DECL http::TextBody V2Client::read_text(const std::string& url, const std::string& accept,
-                                               const CancelToken& cancel) const {
-  return http::read_text(*state_->session, url, accept, cancel);
-}
-MGNIFY_DECL http::StreamResult V2Client::stream_text(const std::string& url,
-                                                     const http::BodySink& sink,
-                                                     const std::string& accept,
-                                                     const http::StreamOptions& options) const {
-  return http::stream_text(*state_->session, url, accept, sink, options);
 }
 
 }  // namespace v2

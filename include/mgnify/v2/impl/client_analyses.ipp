@@ -38,8 +38,9 @@ namespace v2 {
 MGNIFY_DECL Paged<Assembly> V2Client::assemblies(const ListOptions& list) const {
   return paged<Assembly>("assemblies/", {}, list);
 }
-MGNIFY_DECL AssemblyDetail V2Client::assembly(const std::string& accession) const {
-  return get<AssemblyDetail>("assemblies/" + segment(accession));
+MGNIFY_DECL AssemblyDetail V2Client::assembly(const std::string& accession,
+                                              const CallOptions& call) const {
+  return get<AssemblyDetail>("assemblies/" + segment(accession), {}, call);
 }
 MGNIFY_DECL Paged<Analysis> V2Client::assembly_analyses(const std::string& accession,
                                                         const ListOptions& list) const {
@@ -60,13 +61,15 @@ MGNIFY_DECL Paged<AdditionalContainedGenomeSchema> V2Client::assembly_additional
 MGNIFY_DECL Paged<AnalysisDetail> V2Client::analyses(const ListOptions& list) const {
   return paged<AnalysisDetail>("analyses/", {}, list);
 }
-MGNIFY_DECL AnalysisDetail V2Client::analysis(const std::string& accession) const {
-  return get<AnalysisDetail>("analyses/" + segment(checked_accession(accession, kAnalysisAccession)));
+MGNIFY_DECL AnalysisDetail V2Client::analysis(const std::string& accession,
+                                              const CallOptions& call) const {
+  return get<AnalysisDetail>(
+      "analyses/" + segment(checked_accession(accession, kAnalysisAccession)), {}, call);
 }
-MGNIFY_DECL AnalysisWithAnnotations
-V2Client::analysis_annotations(const std::string& accession) const {
+MGNIFY_DECL AnalysisWithAnnotations V2Client::analysis_annotations(const std::string& accession,
+                                                                   const CallOptions& call) const {
   return get<AnalysisWithAnnotations>(
-      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations"));
+      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations"), {}, call);
 }
 MGNIFY_DECL Paged<AnalysisTypedAnnotation> V2Client::analysis_annotations_of_type(
     const std::string& accession, AnnotationType type, const ListOptions& list) const {
@@ -89,11 +92,14 @@ MGNIFY_DECL Paged<Publication> V2Client::publications(const PublicationQuery& qu
                                                       const ListOptions& list) const {
   return paged<Publication>("publications/", query.to_query(), list);
 }
-MGNIFY_DECL PublicationDetail V2Client::publication(std::int64_t pubmed_id) const {
-  return get<PublicationDetail>("publications/" + checked_pubmed_id(pubmed_id));
+MGNIFY_DECL PublicationDetail V2Client::publication(std::int64_t pubmed_id,
+                                                    const CallOptions& call) const {
+  return get<PublicationDetail>("publications/" + checked_pubmed_id(pubmed_id), {}, call);
 }
-MGNIFY_DECL PublicationAnnotations V2Client::publication_annotations(std::int64_t pubmed_id) const {
-  return get<PublicationAnnotations>("publications/" + checked_pubmed_id(pubmed_id) + "/annotations");
+MGNIFY_DECL PublicationAnnotations
+V2Client::publication_annotations(std::int64_t pubmed_id, const CallOptions& call) const {
+  return get<PublicationAnnotations>(
+      "publications/" + checked_pubmed_id(pubmed_id) + "/annotations", {}, call);
 }
 
 // ---- super studies -------------------------------------------------------------
@@ -101,26 +107,33 @@ MGNIFY_DECL PublicationAnnotations V2Client::publication_annotations(std::int64_
 MGNIFY_DECL Paged<SuperStudy> V2Client::super_studies(const ListOptions& list) const {
   return paged<SuperStudy>("super-studies/", {}, list);
 }
-MGNIFY_DECL SuperStudyDetail V2Client::super_study(const std::string& slug) const {
-  return get<SuperStudyDetail>("super-studies/" + segment(slug));
+MGNIFY_DECL SuperStudyDetail V2Client::super_study(const std::string& slug,
+                                                   const CallOptions& call) const {
+  return get<SuperStudyDetail>("super-studies/" + segment(slug), {}, call);
 }
 
 // ---- batches -------------------------------------------------------------------
 
 MGNIFY_DECL std::vector<Result<AssemblyDetail>> V2Client::get_assemblies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return many<AssemblyDetail>(accessions, batch,
-                              [this](const std::string& a) { return assembly(a); });
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return many<AssemblyDetail>(
+      accessions, batch, call,
+      [this](const std::string& a, const CallOptions& item) { return assembly(a, item); });
 }
 MGNIFY_DECL std::vector<Result<AnalysisDetail>> V2Client::get_analyses(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return many<AnalysisDetail>(accessions, batch,
-                              [this](const std::string& a) { return analysis(a); });
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return many<AnalysisDetail>(
+      accessions, batch, call,
+      [this](const std::string& a, const CallOptions& item) { return analysis(a, item); });
 }
 MGNIFY_DECL std::vector<Result<PublicationDetail>> V2Client::get_publications(
-    const std::vector<std::int64_t>& ids, const BatchOptions& batch) const {
-  return mgnify::detail::run_batch(ids.size(), batch, state_->v2.concurrency,
-                                   [this, &ids](std::size_t i) { return publication(ids[i]); });
+    const std::vector<std::int64_t>& ids, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return mgnify::detail::run_batch(
+      ids.size(), batch, state_->v2.concurrency, call,
+      [this, &ids](std::size_t i, const CallOptions& item) { return publication(ids[i], item); });
 }
 
 }  // namespace v2

@@ -39,23 +39,24 @@ MGNIFY_DECL Paged<Genome> V2Client::genomes(const GenomeQuery& query,
                                             const ListOptions& list) const {
   return paged<Genome>("genomes/", query.to_query(), list);
 }
-MGNIFY_DECL GenomeDetail V2Client::genome(const std::string& accession,
-                                          const GenomeLookup& lookup) const {
+MGNIFY_DECL GenomeDetail V2Client::genome(const std::string& accession, const GenomeLookup& lookup,
+                                          const CallOptions& call) const {
   return get<GenomeDetail>("genomes/" + segment(checked_accession(accession, kGenomeAccession)),
-                           lookup.to_query());
+                           lookup.to_query(), call);
 }
 MGNIFY_DECL GenomeWithAnnotations V2Client::genome_annotations(const std::string& accession,
-                                                               const GenomeLookup& lookup) const {
+                                                               const GenomeLookup& lookup,
+                                                               const CallOptions& call) const {
   return get<GenomeWithAnnotations>(
       sub("genomes/", checked_accession(accession, kGenomeAccession), "/annotations"),
-      lookup.to_query());
+      lookup.to_query(), call);
 }
 MGNIFY_DECL Paged<GenomeCatalogue> V2Client::genome_catalogues(const ListOptions& list) const {
   return paged<GenomeCatalogue>("genomes/catalogues/", {}, list);
 }
-MGNIFY_DECL GenomeCatalogueDetail
-V2Client::genome_catalogue(const std::string& catalogue_id) const {
-  return get<GenomeCatalogueDetail>("genomes/catalogues/" + segment(catalogue_id));
+MGNIFY_DECL GenomeCatalogueDetail V2Client::genome_catalogue(const std::string& catalogue_id,
+                                                             const CallOptions& call) const {
+  return get<GenomeCatalogueDetail>("genomes/catalogues/" + segment(catalogue_id), {}, call);
 }
 MGNIFY_DECL Paged<Genome> V2Client::catalogue_genomes(const std::string& catalogue_id,
                                                       const GenomeQuery& query,
@@ -67,8 +68,11 @@ MGNIFY_DECL Paged<Genome> V2Client::catalogue_genomes(const std::string& catalog
 // ---- batches -------------------------------------------------------------------
 
 MGNIFY_DECL std::vector<Result<GenomeDetail>> V2Client::get_genomes(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return many<GenomeDetail>(accessions, batch, [this](const std::string& a) { return genome(a); });
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return many<GenomeDetail>(
+      accessions, batch, call,
+      [this](const std::string& a, const CallOptions& item) { return genome(a, {}, item); });
 }
 
 }  // namespace v2

@@ -37,12 +37,14 @@ namespace v2 {
 MGNIFY_DECL Paged<Study> V2Client::studies(const StudyQuery& query, const ListOptions& list) const {
   return paged<Study>("studies/", query.to_query(), list);
 }
-MGNIFY_DECL StudyDetail V2Client::study(const std::string& accession) const {
-  return get<StudyDetail>("studies/" + segment(checked_accession(accession, kStudyAccession)));
+MGNIFY_DECL StudyDetail V2Client::study(const std::string& accession,
+                                        const CallOptions& call) const {
+  return get<StudyDetail>("studies/" + segment(checked_accession(accession, kStudyAccession)), {},
+                          call);
 }
-MGNIFY_DECL StudyIdentifier
-V2Client::study_by_insdc_accession(const std::string& insdc_accession) const {
-  return get<StudyIdentifier>("studies/insdc/" + segment(insdc_accession));
+MGNIFY_DECL StudyIdentifier V2Client::study_by_insdc_accession(const std::string& insdc_accession,
+                                                               const CallOptions& call) const {
+  return get<StudyIdentifier>("studies/insdc/" + segment(insdc_accession), {}, call);
 }
 MGNIFY_DECL Paged<Analysis> V2Client::study_analyses(const std::string& accession,
                                                      const ListOptions& list) const {
@@ -71,8 +73,9 @@ MGNIFY_DECL Paged<Sample> V2Client::samples(const SampleQuery& query,
                                             const ListOptions& list) const {
   return paged<Sample>("samples/", query.to_query(), list);
 }
-MGNIFY_DECL SampleDetail V2Client::sample(const std::string& accession) const {
-  return get<SampleDetail>("samples/" + segment(accession));
+MGNIFY_DECL SampleDetail V2Client::sample(const std::string& accession,
+                                          const CallOptions& call) const {
+  return get<SampleDetail>("samples/" + segment(accession), {}, call);
 }
 MGNIFY_DECL Paged<AnalysedRun> V2Client::sample_runs(const std::string& accession,
                                                      const ListOptions& list) const {
@@ -89,8 +92,9 @@ MGNIFY_DECL Paged<AnalysedRun> V2Client::runs(const RunQuery& query,
                                               const ListOptions& list) const {
   return paged<AnalysedRun>("runs/", query.to_query(), list);
 }
-MGNIFY_DECL AnalysedRunDetail V2Client::run(const std::string& accession) const {
-  return get<AnalysedRunDetail>("runs/" + segment(accession));
+MGNIFY_DECL AnalysedRunDetail V2Client::run(const std::string& accession,
+                                            const CallOptions& call) const {
+  return get<AnalysedRunDetail>("runs/" + segment(accession), {}, call);
 }
 MGNIFY_DECL Paged<Analysis> V2Client::run_analyses(const std::string& accession,
                                                    const ListOptions& list) const {
@@ -104,17 +108,25 @@ MGNIFY_DECL Paged<AssemblyDetail> V2Client::run_assemblies(const std::string& ac
 // ---- batches -------------------------------------------------------------------
 
 MGNIFY_DECL std::vector<Result<StudyDetail>> V2Client::get_studies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return many<StudyDetail>(accessions, batch, [this](const std::string& a) { return study(a); });
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return many<StudyDetail>(
+      accessions, batch, call,
+      [this](const std::string& a, const CallOptions& item) { return study(a, item); });
 }
 MGNIFY_DECL std::vector<Result<SampleDetail>> V2Client::get_samples(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return many<SampleDetail>(accessions, batch, [this](const std::string& a) { return sample(a); });
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return many<SampleDetail>(
+      accessions, batch, call,
+      [this](const std::string& a, const CallOptions& item) { return sample(a, item); });
 }
 MGNIFY_DECL std::vector<Result<AnalysedRunDetail>> V2Client::get_runs(
-    const std::vector<std::string>& accessions, const BatchOptions& batch) const {
-  return many<AnalysedRunDetail>(accessions, batch,
-                                 [this](const std::string& a) { return run(a); });
+    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
+  return many<AnalysedRunDetail>(
+      accessions, batch, call,
+      [this](const std::string& a, const CallOptions& item) { return run(a, item); });
 }
 
 }  // namespace v2

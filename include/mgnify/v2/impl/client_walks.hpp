@@ -72,8 +72,9 @@ struct V2Client::State {
 };
 
 template <class T>
-T V2Client::get(const std::string& path, const http::Query& query) const {
-  const auto response = state_->get(state_->session->url(path, query));
+T V2Client::get(const std::string& path, const http::Query& query, const CallOptions& call) const {
+  const auto response =
+      state_->session->get(state_->session->url(path, query), http::per_call(call));
   return mgnify::detail::decode_response<T>(response);
 }
 
@@ -155,9 +156,11 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
 
 template <class T, class Fn>
 std::vector<Result<T>> V2Client::many(const std::vector<std::string>& ids,
-                                      const BatchOptions& batch, Fn fn) const {
-  return mgnify::detail::run_batch(ids.size(), batch, state_->v2.concurrency,
-                                   [&ids, &fn](std::size_t i) { return fn(ids[i]); });
+                                      const BatchOptions& batch, const CallOptions& call,
+                                      Fn fn) const {
+  return mgnify::detail::run_batch(
+      ids.size(), batch, state_->v2.concurrency, call,
+      [&ids, &fn](std::size_t i, const CallOptions& item) { return fn(ids[i], item); });
 }
 
 }  // namespace v2
