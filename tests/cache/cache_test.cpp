@@ -974,7 +974,7 @@ TEST_CASE("a call may bypass the cache", "[cache][integration]") {
   const std::string path = v2_study_path("MGYS00000026");
   const std::string url = v2_study_url("MGYS00000026");
   cache_mock().clear_requests();
-  mgnify::http::CallOptions bypass;
+  mgnify::http::RequestOptions bypass;
   bypass.use_cache = false;
   CHECK_FALSE(rig.session.get(url, bypass).from_cache);
   CHECK(rig.dir.entries().empty());

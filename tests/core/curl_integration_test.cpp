@@ -119,7 +119,7 @@ TEST_CASE("live: cancellable requests keep their connection too", "[integration]
     });
   });
   auto s = live.session();
-  mgnify::http::CallOptions call;
+  mgnify::http::RequestOptions call;
   call.cancel = mgnify::CancelToken();
   std::set<std::string> ports;
   for (int i = 0; i < 8; ++i) ports.insert(s->get(live.url("/test/peer"), call).body);
@@ -345,7 +345,7 @@ TEST_CASE("live: a request slower than its timeout is a TransportError of kind t
           "[integration][timeout]") {
   Live live;
   auto s = live.session([](mgnify::ClientOptions& o) { o.retry.max_attempts = 2; });
-  mgnify::http::CallOptions call;
+  mgnify::http::RequestOptions call;
   call.timeout = 100ms;
   const auto start = std::chrono::steady_clock::now();
   try {

@@ -84,7 +84,7 @@ TEST_CASE("a caller's Accept is kept, send_token=false and set_token control aut
   CHECK(s->has_token());
   CHECK(s->token() == std::optional<std::string>("t1"));
   s->get(FakeRig::url("a"));
-  mgnify::http::CallOptions anonymous;
+  mgnify::http::RequestOptions anonymous;
   anonymous.send_token = false;
   s->get(FakeRig::url("a"), anonymous);
   s->set_token(std::nullopt);
@@ -106,7 +106,7 @@ TEST_CASE("post_json sends the JSON body with its content type; call timeout rea
   FakeRig rig;
   rig.transport->respond(FakeRig::url("search"), 201, R"({"id": 1})");
   auto s = rig.session();
-  mgnify::http::CallOptions call;
+  mgnify::http::RequestOptions call;
   call.timeout = 1500ms;
   const auto r = s->post_json(FakeRig::url("search"), {{"q", "a b"}, {"n", 2}}, call);
   CHECK(r.status == 201);
@@ -607,7 +607,7 @@ TEST_CASE("POST and PATCH are not retried when the server may have acted; PUT an
   }
 }
 
-TEST_CASE("CallOptions::max_attempts overrides the session's retry budget for one call",
+TEST_CASE("RequestOptions::max_attempts overrides the session's retry budget for one call",
           "[session][retry]") {
   FakeRig rig;
   rig.transport->fallback([](const Request&) {
@@ -616,7 +616,7 @@ TEST_CASE("CallOptions::max_attempts overrides the session's retry budget for on
     return r;
   });
   auto s = rig.session();  // 4 attempts by default in the rig
-  mgnify::http::CallOptions once;
+  mgnify::http::RequestOptions once;
   once.max_attempts = 1;
   try {
     s->get(FakeRig::url("a"), once);
@@ -624,7 +624,7 @@ TEST_CASE("CallOptions::max_attempts overrides the session's retry budget for on
   } catch (const mgnify::ServerError& e) {
     CHECK(e.attempts() == 1);
   }
-  mgnify::http::CallOptions more;
+  mgnify::http::RequestOptions more;
   more.max_attempts = 6;
   try {
     s->get(FakeRig::url("a"), more);
@@ -853,7 +853,7 @@ TEST_CASE("the not-found hint is appended to 404s only", "[session]") {
   rig.transport->respond(FakeRig::url("private"), 404, R"({"detail": "Not found."})");
   rig.transport->respond(FakeRig::url("bad"), 400, R"({"detail": "Invalid study accession."})");
   auto s = rig.session();
-  mgnify::http::CallOptions call;
+  mgnify::http::RequestOptions call;
   call.not_found_hint = "private objects answer 404 without a token";
   try {
     s->get(FakeRig::url("private"), call);

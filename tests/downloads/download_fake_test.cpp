@@ -81,7 +81,7 @@ TEST_CASE("a sink returning false aborts with TransportError", "[downloads][fake
   Request request;
   request.url = kFileUrl;
   request.body_sink = [](const Response&, const char*, std::size_t) { return false; };
-  CallOptions call;
+  RequestOptions call;
   call.max_attempts = 1;
   CHECK_THROWS_AS(rig.session->execute(request, call), TransportError);
   CHECK(rig.transport->request_count() == 1);

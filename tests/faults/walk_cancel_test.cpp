@@ -234,7 +234,7 @@ TEST_CASE("session: cancelling stops a request in flight and a retry's backoff",
   mgnify::http::Session session(mgnify::with_default_transport(o), "");
 
   SECTION("a request the server never answers") {
-    mgnify::http::CallOptions call;
+    mgnify::http::RequestOptions call;
     call.cancel = mgnify::CancelToken();
     std::thread canceller([&] {
       lists.gate().wait_held(1);
@@ -250,7 +250,7 @@ TEST_CASE("session: cancelling stops a request in flight and a retry's backoff",
     check_no_connection_left(lists);
   }
   SECTION("an already cancelled token sends nothing") {
-    mgnify::http::CallOptions call;
+    mgnify::http::RequestOptions call;
     call.cancel = mgnify::CancelToken();
     call.cancel.cancel();
     CHECK_THROWS_AS(session.get(session.url("studies/"), call), mgnify::CancelledError);

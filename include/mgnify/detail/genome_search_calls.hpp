@@ -108,7 +108,7 @@ class GenomeSearchCalls {
                                          const files::DownloadOptions& options) const;
 
  private:
-  static http::CallOptions call(const CancelToken& cancel);
+  static http::RequestOptions call(const CancelToken& cancel);
   static std::string number_text(double value);
   std::string url(const std::string& path) const;
   std::string job_url(const char* head, const std::string& job_id) const;

@@ -46,8 +46,9 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace http {
 
-/// Per-call switches.
-struct CallOptions {
+/// The switches of one request through the session. A client call makes them
+/// from its public mgnify::CallOptions (per_call below).
+struct RequestOptions {
   /// Attach the session's bearer token (if any).
   bool send_token = true;
   /// Appended to the text of a 404 from this call (for example the v2 hint
@@ -69,8 +70,8 @@ struct CallOptions {
 };
 
 /// The request switches a client call's per-call options ask for.
-inline CallOptions per_call(const mgnify::CallOptions& options) {
-  CallOptions out;
+inline RequestOptions per_call(const mgnify::CallOptions& options) {
+  RequestOptions out;
   out.cancel = options.token();
   out.use_cache = !options.bypass_cache;
   return out;
@@ -110,7 +111,7 @@ class Session {
   /// URL's host, unless the options allow foreign links.
   void check_link(const std::string& url) const;
 
-  Response get(const std::string& url, const CallOptions& call = {}) {
+  Response get(const std::string& url, const RequestOptions& call = {}) {
     Request r;
     r.method = Method::get;
     r.url = url;
@@ -118,17 +119,17 @@ class Session {
   }
 
   Response post_json(const std::string& url, const nlohmann::json& body,
-                     const CallOptions& call = {});
+                     const RequestOptions& call = {});
 
   /// POSTs a multipart/form-data body (text fields and files).
   Response post_form(const std::string& url, std::vector<FormPart> form,
-                     const CallOptions& call = {});
+                     const RequestOptions& call = {});
 
   /// Runs the whole pipeline. Returns only 2xx responses; everything else is thrown.
-  Response execute(Request request, const CallOptions& call = {});
+  Response execute(Request request, const RequestOptions& call = {});
 
  private:
-  Response execute_authenticated(const Request& request, const CallOptions& call,
+  Response execute_authenticated(const Request& request, const RequestOptions& call,
                                  bool carries_token);
 
   // Throttling slows every thread of the session, not only this one: a 429,

@@ -98,7 +98,7 @@ inline StreamResult stream_text(Session& session, const std::string& url, const 
     result.bytes += size;
     return sink(head, data, size);
   };
-  CallOptions call = per_call(per_call_options);
+  RequestOptions call = per_call(per_call_options);
   call.cancel = cancel;
   call.max_attempts = 1;
   Response response = session.execute(std::move(request), call);

@@ -266,7 +266,7 @@ template <class T>
 Page<T> fetch_list_page(http::Session& session, const std::string& url, bool check,
                         const mgnify::detail::PageProgress& progress) {
   if (check) session.check_link(url);
-  http::CallOptions call;
+  http::RequestOptions call;
   call.cancel = progress.cancel();
   const http::Response response = session.get(url, call);
   progress.received();

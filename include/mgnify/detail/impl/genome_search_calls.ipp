@@ -62,8 +62,8 @@ MGNIFY_DECL files::DownloadResult GenomeSearchCalls::download_results(
   return files::download(session_, job_url("genomes-search/results/", job_id), path, options);
 }
 
-MGNIFY_DECL http::CallOptions GenomeSearchCalls::call(const CancelToken& cancel) {
-  http::CallOptions out;
+MGNIFY_DECL http::RequestOptions GenomeSearchCalls::call(const CancelToken& cancel) {
+  http::RequestOptions out;
   out.send_token = false;
   out.cancel = cancel;
   // A job's status and results change while the caller waits; a stored

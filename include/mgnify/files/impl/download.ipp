@@ -678,7 +678,7 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
   const http::RetryOptions& retry = session.options().retry;
   const int max_attempts = options.max_attempts > 0 ? options.max_attempts : retry.max_attempts;
   http::Backoff backoff(retry);
-  http::CallOptions call;
+  http::RequestOptions call;
   // The token is for the API's origin; file hosts elsewhere never see it.
   call.send_token = http::same_origin(url, session.base_url());
   call.max_attempts = 1;

@@ -50,7 +50,7 @@ MGNIFY_DECL void Session::check_link(const std::string& url) const {
 }
 
 MGNIFY_DECL Response Session::post_json(const std::string& url, const nlohmann::json& body,
-                                        const CallOptions& call) {
+                                        const RequestOptions& call) {
   Request r;
   r.method = Method::post;
   r.url = url;
@@ -60,7 +60,7 @@ MGNIFY_DECL Response Session::post_json(const std::string& url, const nlohmann::
 }
 
 MGNIFY_DECL Response Session::post_form(const std::string& url, std::vector<FormPart> form,
-                                        const CallOptions& call) {
+                                        const RequestOptions& call) {
   if (form.empty()) throw InvalidArgument("a form POST needs at least one part");
   for (const auto& part : form) part.validate();
   Request r;
@@ -70,7 +70,7 @@ MGNIFY_DECL Response Session::post_form(const std::string& url, std::vector<Form
   return execute(std::move(r), call);
 }
 
-MGNIFY_DECL Response Session::execute(Request request, const CallOptions& call) {
+MGNIFY_DECL Response Session::execute(Request request, const RequestOptions& call) {
   // Credentials (the token, and extra headers named like one) go only to
   // the base URL's origin (same scheme, host and port), whatever URL a link
   // or the caller hands in.
@@ -98,7 +98,7 @@ MGNIFY_DECL Response Session::execute(Request request, const CallOptions& call) 
   }
 }
 
-MGNIFY_DECL Response Session::execute_authenticated(const Request& request, const CallOptions& call,
+MGNIFY_DECL Response Session::execute_authenticated(const Request& request, const RequestOptions& call,
                                                     bool carries_token) {
   const CancelToken& cancel = request.cancel;
   const auto cache_key =

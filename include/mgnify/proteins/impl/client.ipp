@@ -62,7 +62,7 @@ MGNIFY_DECL std::string ProteinClient::search_url(const SearchQuery& query) cons
 }
 
 MGNIFY_DECL Protein ProteinClient::get(const Accession& accession, const CallOptions& call) const {
-  http::CallOptions request = http::per_call(call);
+  http::RequestOptions request = http::per_call(call);
   request.not_found_hint = accession.str() + " is not a protein cluster representative";
   const http::Response response = session().get(protein_url(accession), request);
   Protein protein = mgnify::detail::decode_response_fast<Protein>(response);
@@ -147,7 +147,7 @@ MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const Sequence
   request.headers.set("Content-Type", "application/x-www-form-urlencoded");
   // The service answers a browser's Accept with an HTML page.
   request.headers.set("Accept", "application/json");
-  http::CallOptions options = http::per_call(call);
+  http::RequestOptions options = http::per_call(call);
   options.send_token = false;  // the token is the Protein service's, not HMMER's
   options.use_cache = false;
   const http::Response response = session().execute(std::move(request), options);

@@ -286,7 +286,7 @@ MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
   if (username.empty() || password.empty()) {
     throw InvalidArgument("login needs a non-empty username and password");
   }
-  http::CallOptions request = http::per_call(call);
+  http::RequestOptions request = http::per_call(call);
   request.send_token = false;
   http::Response response;
   try {
@@ -323,7 +323,7 @@ MGNIFY_DECL Paged<Study> LegacyClient::my_studies(const Query& filters,
 MGNIFY_DECL bool LegacyClient::verify(const CallOptions& call) const {
   const auto current = session().token();
   if (!current) throw InvalidArgument("verify() needs a token: call login() first");
-  http::CallOptions request = http::per_call(call);
+  http::RequestOptions request = http::per_call(call);
   request.send_token = false;
   try {
     session().post_json(session().url("utils/token/verify"), {{"token", *current}}, request);

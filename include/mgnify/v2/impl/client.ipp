@@ -94,7 +94,7 @@ MGNIFY_DECL TokenResponse V2Client::login(const std::string& username, const std
         username + "'");
   }
   if (password.empty()) throw InvalidArgument("password must not be empty");
-  http::CallOptions request = http::per_call(call);
+  http::RequestOptions request = http::per_call(call);
   request.send_token = false;
   const auto response =
       state_->session->post_json(state_->session->url("auth/sliding"),
@@ -115,7 +115,7 @@ MGNIFY_DECL TokenResponse V2Client::refresh() {
 MGNIFY_DECL bool V2Client::verify(const CallOptions& call) const {
   const auto current = state_->session->token();
   if (!current) throw InvalidArgument("verify() needs a token: call login() or set_token() first");
-  http::CallOptions request = http::per_call(call);
+  http::RequestOptions request = http::per_call(call);
   request.send_token = false;
   try {
     state_->session->post_json(state_->session->url("auth/verify"), {{"token", *current}}, request);

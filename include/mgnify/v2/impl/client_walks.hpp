@@ -57,7 +57,7 @@ struct V2Client::State {
   V2Options v2;
 
   static TokenResponse refresh_token(http::Session& session, const std::string& token) {
-    http::CallOptions call;
+    http::RequestOptions call;
     call.send_token = false;
     const auto response =
         session.post_json(session.url("auth/sliding/refresh"), {{"token", token}}, call);
@@ -65,7 +65,7 @@ struct V2Client::State {
   }
 
   http::Response get(const std::string& url, const CancelToken& cancel = CancelToken::never()) {
-    http::CallOptions call;
+    http::RequestOptions call;
     call.cancel = cancel;
     return session->get(url, call);
   }
