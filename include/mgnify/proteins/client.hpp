@@ -27,19 +27,11 @@
 #include "mgnify/proteins/sequence_search.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/service_verbs.hpp"
+#include "mgnify/proteins/defaults.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
-
-/// What a ProteinClient uses when its options leave a setting unset; each
-/// service's client header has the same namespace with the same names.
-namespace defaults {
-/// The service's root (ClientOptions::base_url empty).
-inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/proteins/api/v1";
-/// Requests in flight for a batch call (BatchOptions::concurrency 0).
-inline constexpr std::size_t kConcurrency = 8;
-}  // namespace defaults
 
 /// The session, downloads and text reads come from ServiceVerbs.
 class ProteinClient : public ServiceVerbs {

@@ -50,19 +50,11 @@
 #include "mgnify/v1/samples.hpp"
 #include "mgnify/v1/studies.hpp"
 #include "mgnify/v1/text.hpp"
+#include "mgnify/v1/defaults.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
-
-/// What a LegacyClient uses when its options leave a setting unset; each
-/// service's client header has the same namespace with the same names.
-namespace defaults {
-/// The service's root (ClientOptions::base_url empty).
-inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v1";
-/// Requests in flight for a batch call (BatchOptions::concurrency 0).
-inline constexpr std::size_t kConcurrency = 8;
-}  // namespace defaults
 
 /// The largest ListOptions::page_size of the v1 page-number lists (the server
 /// would clamp a larger one silently), and of the per-analysis annotation lists.

@@ -30,6 +30,7 @@
 #include "mgnify/http/url.hpp"
 #include "mgnify/paged.hpp"
 #include "mgnify/result.hpp"
+#include "mgnify/v1/defaults.hpp"
 #include "mgnify/v1/fast_decode.hpp"
 #include "mgnify/v1/resource.hpp"
 #include "mgnify/version.hpp"

@@ -46,20 +46,11 @@
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/v2/super_studies.hpp"
+#include "mgnify/v2/defaults.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
-
-/// What a V2Client uses when its options leave a setting unset; each
-/// service's client header has the same namespace with the same names.
-namespace defaults {
-/// The service's root (ClientOptions::base_url empty).
-inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
-/// Requests in flight for a batch call (BatchOptions::concurrency 0), unless
-/// V2Options::concurrency says otherwise.
-inline constexpr std::size_t kConcurrency = 8;
-}  // namespace defaults
 
 /// The largest ListOptions::page_size the v2 lists accept, and the one asked for when unset.
 inline constexpr int kMaxPageSize = 100;
