@@ -2,13 +2,14 @@
 // (the open v2 enums are checked in tests/v2/models_test.cpp), and text and
 // value convert both ways through it.
 
+#include "mgnify/enum_table.hpp"
+
 #include <catch2/catch.hpp>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "mgnify/enum_table.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/genome_search/models.hpp"
 #include "mgnify/http/message.hpp"

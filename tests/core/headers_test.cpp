@@ -1,11 +1,11 @@
-#include <catch2/catch.hpp>
+#include "mgnify/http/headers.hpp"
 
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
 #include <typeinfo>
 #include <vector>
 
-#include "mgnify/http/headers.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/version.hpp"
 
@@ -27,7 +27,8 @@ TEST_CASE("header lookup ignores case and returns the first value", "[headers]")
   CHECK(h.size() == 3);
 }
 
-TEST_CASE("set replaces every header of a name whatever its case; erase removes them all", "[headers]") {
+TEST_CASE("set replaces every header of a name whatever its case; erase removes them all",
+          "[headers]") {
   Headers h;
   h.add("Accept", "text/html");
   h.add("accept", "text/plain");
@@ -50,8 +51,9 @@ TEST_CASE("set replaces every header of a name whatever its case; erase removes 
 }
 
 TEST_CASE("secret headers are recognised in any case", "[headers]") {
-  for (const char* name : {"Authorization", "authorization", "PROXY-AUTHORIZATION", "Cookie", "set-cookie",
-                           "X-Api-Key", "x-auth-token", "X-Amz-Security-Token", "Private-Token"}) {
+  for (const char* name :
+       {"Authorization", "authorization", "PROXY-AUTHORIZATION", "Cookie", "set-cookie",
+        "X-Api-Key", "x-auth-token", "X-Amz-Security-Token", "Private-Token"}) {
     INFO(name);
     CHECK(mgnify::http::is_secret_header(name));
   }

@@ -51,8 +51,8 @@ Checksum expected(const KnownFile& f, HashAlgorithm algorithm) {
 TEST_CASE("fresh downloads are verified with MD5, SHA1 and SHA256", "[downloads][mock]") {
   Rig rig;
   const auto algorithm = GENERATE(HashAlgorithm::md5, HashAlgorithm::sha1, HashAlgorithm::sha256);
-  const KnownFile file =
-      GENERATE(mgnify::test::dl::kSmall, mgnify::test::dl::kMedium, mgnify::test::dl::kLarge, mgnify::test::dl::kEmpty);
+  const KnownFile file = GENERATE(mgnify::test::dl::kSmall, mgnify::test::dl::kMedium,
+                                  mgnify::test::dl::kLarge, mgnify::test::dl::kEmpty);
   CAPTURE(file.name, hash_algorithm_name(algorithm));
 
   DownloadOptions options;
@@ -83,7 +83,8 @@ TEST_CASE("a checksum mismatch throws IntegrityError and leaves no file", "[down
   Rig rig;
   const auto target = rig.dir / "small.tsv";
   DownloadOptions options;
-  options.checksum = Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kMedium.md5);  // the wrong file's
+  options.checksum =
+      Checksum::of(HashAlgorithm::md5, mgnify::test::dl::kMedium.md5);  // the wrong file's
   try {
     download(*rig.session, rig.url("small.tsv"), target, options);
     FAIL("expected IntegrityError");
@@ -376,12 +377,13 @@ TEST_CASE("download_many runs jobs in parallel, in order, isolating failures",
           "[downloads][mock]") {
   mgnify::test::dl::FilesRig rig;
   rig.server.set_latency(std::chrono::milliseconds(60));
-  auto counting = std::make_shared<mgnify::test::dl::CountingTransport>(std::make_shared<CurlTransport>());
+  auto counting =
+      std::make_shared<mgnify::test::dl::CountingTransport>(std::make_shared<CurlTransport>());
   const auto session = rig.session([&](ClientOptions& o) { o.transport = counting; });
   mgnify::test::dl::TempDir dir;
 
-  const std::vector<KnownFile> files{mgnify::test::dl::kSmall, mgnify::test::dl::kMedium, mgnify::test::dl::kLarge,
-                                     mgnify::test::dl::kEmpty};
+  const std::vector<KnownFile> files{mgnify::test::dl::kSmall, mgnify::test::dl::kMedium,
+                                     mgnify::test::dl::kLarge, mgnify::test::dl::kEmpty};
   std::vector<DownloadJob> jobs;
   for (int copy = 0; copy < 2; ++copy) {
     for (const auto& f : files) {

@@ -17,18 +17,23 @@ struct LogEvent {
   Kind kind = Kind::request;
   std::string method;
   std::string url;  // redacted: no userinfo, no credential-like query values
-  int status = 0;       // 0 when no response arrived
+  int status = 0;   // 0 when no response arrived
   int attempt = 1;
   std::chrono::milliseconds wait{0};  // for retry: how long the session will sleep
-  std::string message;  // one readable line
+  std::string message;                // one readable line
 
   static const char* kind_name(Kind k) noexcept {
     switch (k) {
-      case Kind::request: return "request";
-      case Kind::response: return "response";
-      case Kind::redirect: return "redirect";
-      case Kind::retry: return "retry";
-      case Kind::failure: return "failure";
+      case Kind::request:
+        return "request";
+      case Kind::response:
+        return "response";
+      case Kind::redirect:
+        return "redirect";
+      case Kind::retry:
+        return "retry";
+      case Kind::failure:
+        return "failure";
     }
     return "event";
   }

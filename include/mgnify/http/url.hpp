@@ -48,8 +48,7 @@ class Query {
     for (const auto& [k, v] : params) add(k, v);
   }
 
-  Query& add(std::string key, std::string value,
-             SpaceEncoding spaces = SpaceEncoding::percent20) {
+  Query& add(std::string key, std::string value, SpaceEncoding spaces = SpaceEncoding::percent20) {
     params_.push_back(Param{std::move(key), std::move(value), spaces});
     return *this;
   }
@@ -73,11 +72,11 @@ class Query {
 
 /// The parts of an absolute http(s) URL that the SDK needs to reason about.
 struct UrlParts {
-  std::string scheme;     // lower case
-  std::string host;       // lower case, brackets kept for IPv6 literals
-  std::uint16_t port = 0; // explicit or the scheme's default
-  std::string path;       // starts with '/', may be "/"
-  std::string query;      // without '?'
+  std::string scheme;      // lower case
+  std::string host;        // lower case, brackets kept for IPv6 literals
+  std::uint16_t port = 0;  // explicit or the scheme's default
+  std::string path;        // starts with '/', may be "/"
+  std::string query;       // without '?'
 };
 
 MGNIFY_DECL std::optional<UrlParts> parse_url(std::string_view url);

@@ -22,12 +22,12 @@
 #include "mgnify/http/session.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/proteins/accession.hpp"
+#include "mgnify/proteins/defaults.hpp"
 #include "mgnify/proteins/models.hpp"
 #include "mgnify/proteins/search_query.hpp"
 #include "mgnify/proteins/sequence_search.hpp"
 #include "mgnify/result.hpp"
 #include "mgnify/service_verbs.hpp"
-#include "mgnify/proteins/defaults.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN

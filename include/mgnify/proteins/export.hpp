@@ -5,12 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/error.hpp"
 #include "mgnify/proteins/models.hpp"
@@ -48,7 +47,8 @@ inline std::string tsv_cell(const std::optional<double>& value) {
 inline std::string to_fasta(const Protein& protein, std::size_t width = 60) {
   std::string out = ">" + protein.mgyp;
   if (protein.cluster_size) out += " cluster_size=" + std::to_string(*protein.cluster_size);
-  if (protein.full_length) out += std::string(" full_length=") + (*protein.full_length ? "true" : "false");
+  if (protein.full_length)
+    out += std::string(" full_length=") + (*protein.full_length ? "true" : "false");
   if (protein.superseded_from) out += " superseded_from=" + *protein.superseded_from;
   out.push_back('\n');
   const std::string& seq = protein.sequence;
@@ -89,10 +89,11 @@ inline std::string pfam_tsv_rows(const Protein& protein) {
   std::string out;
   for (const auto& d : protein.pfam_annotations) {
     const std::vector<std::string> cells = {
-        detail::tsv_cell(protein.mgyp), detail::tsv_cell(d.accession), detail::tsv_cell(d.name),
-        d.clan ? detail::tsv_cell(*d.clan) : std::string(), detail::tsv_cell(d.evalue),
-        detail::tsv_cell(d.bit_score), detail::tsv_cell(d.hmm_start), detail::tsv_cell(d.hmm_end),
-        detail::tsv_cell(d.env_start), detail::tsv_cell(d.env_end)};
+        detail::tsv_cell(protein.mgyp), detail::tsv_cell(d.accession),
+        detail::tsv_cell(d.name),       d.clan ? detail::tsv_cell(*d.clan) : std::string(),
+        detail::tsv_cell(d.evalue),     detail::tsv_cell(d.bit_score),
+        detail::tsv_cell(d.hmm_start),  detail::tsv_cell(d.hmm_end),
+        detail::tsv_cell(d.env_start),  detail::tsv_cell(d.env_end)};
     for (std::size_t i = 0; i < cells.size(); ++i) {
       if (i > 0) out.push_back('\t');
       out += cells[i];

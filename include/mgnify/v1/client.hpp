@@ -40,6 +40,7 @@
 #include "mgnify/service_verbs.hpp"
 #include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
+#include "mgnify/v1/defaults.hpp"
 #include "mgnify/v1/europe_pmc.hpp"
 #include "mgnify/v1/genome_annotations.hpp"
 #include "mgnify/v1/genome_search.hpp"
@@ -50,7 +51,6 @@
 #include "mgnify/v1/samples.hpp"
 #include "mgnify/v1/studies.hpp"
 #include "mgnify/v1/text.hpp"
-#include "mgnify/v1/defaults.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN

@@ -36,6 +36,7 @@
 #include "mgnify/v2/analyses.hpp"
 #include "mgnify/v2/assemblies.hpp"
 #include "mgnify/v2/biomes.hpp"
+#include "mgnify/v2/defaults.hpp"
 #include "mgnify/v2/downloads.hpp"
 #include "mgnify/v2/genome_search.hpp"
 #include "mgnify/v2/genomes.hpp"
@@ -46,7 +47,6 @@
 #include "mgnify/v2/samples.hpp"
 #include "mgnify/v2/studies.hpp"
 #include "mgnify/v2/super_studies.hpp"
-#include "mgnify/v2/defaults.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
