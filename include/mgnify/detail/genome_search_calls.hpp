@@ -69,14 +69,7 @@ class GenomeSearchCalls {
     if (query.max_results) {
       form.push_back(http::FormPart::text("max_results", std::to_string(*query.max_results)));
     }
-    if (query.threshold) {
-      form.push_back(http::FormPart::text("threshold", number_text(*query.threshold)));
-    }
-    for (const auto& id : query.catalogues_filter) {
-      form.push_back(http::FormPart::text("catalogues_filter", id));
-    }
-    const auto response = session_.post_form(url("genome-search"), std::move(form), call(cancel));
-    return decode_data<Result>(response.body, response.url);
+    return post_cobs_form<Result>(std::move(form), query, cancel);
   }
 
   /// v1: the website's form fields (seq, threshold, repeated catalogues_filter),
@@ -89,14 +82,7 @@ class GenomeSearchCalls {
     }
     if (query.sequence_file) throw InvalidArgument("the v1 genome search takes no sequence_file");
     std::vector<http::FormPart> form{http::FormPart::text("seq", query.sequence)};
-    if (query.threshold) {
-      form.push_back(http::FormPart::text("threshold", number_text(*query.threshold)));
-    }
-    for (const auto& id : query.catalogues_filter) {
-      form.push_back(http::FormPart::text("catalogues_filter", id));
-    }
-    const auto response = session_.post_form(url("genome-search"), std::move(form), call(cancel));
-    return decode_data<Result>(response.body, response.url);
+    return post_cobs_form<Result>(std::move(form), query, cancel);
   }
 
   GatherJob submit(const GatherRequest& request, const CancelToken& cancel) const;
@@ -108,6 +94,20 @@ class GenomeSearchCalls {
                                          const files::DownloadOptions& options) const;
 
  private:
+  /// The fields both services' forms share (threshold, repeated catalogues_filter), then the post.
+  template <class Result>
+  Result post_cobs_form(std::vector<http::FormPart> form, const CobsQuery& query,
+                        const CancelToken& cancel) const {
+    if (query.threshold) {
+      form.push_back(http::FormPart::text("threshold", number_text(*query.threshold)));
+    }
+    for (const auto& id : query.catalogues_filter) {
+      form.push_back(http::FormPart::text("catalogues_filter", id));
+    }
+    const auto response = session_.post_form(url("genome-search"), std::move(form), call(cancel));
+    return decode_data<Result>(response.body, response.url);
+  }
+
   static http::RequestOptions call(const CancelToken& cancel);
   static std::string number_text(double value);
   std::string url(const std::string& path) const;
