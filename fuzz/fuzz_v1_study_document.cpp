@@ -3,7 +3,8 @@
 #include <cstdint>
 
 #include "fuzz_support.hpp"
-#include "mgnify/v1.hpp"
+#include "mgnify/v1/resource.hpp"
+#include "mgnify/v1/studies.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_support::decode_as<mgnify::v1::Document<mgnify::v1::Study>>(data, size);

@@ -4,7 +4,8 @@
 #include <cstdint>
 
 #include "fuzz_support.hpp"
-#include "mgnify/v2.hpp"
+#include "mgnify/v2/analyses.hpp"
+#include "mgnify/v2/page.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_support::decode_as<mgnify::v2::CountedPage<mgnify::v2::Analysis>>(data, size);

@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "fuzz_support.hpp"
-#include "mgnify/v2.hpp"
+#include "mgnify/v2/analyses.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_support::decode_as<mgnify::v2::AnalysisDetail>(data, size);
