@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/cli_runner.hpp"
+#include "cli/usage_errors.hpp"
 #include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 
@@ -94,24 +95,15 @@ TEST_CASE("an empty --cache and a --cache-ttl without a cache are usage errors",
   CHECK(help.out.find("--cache DIR") != std::string::npos);
   CHECK(help.out.find("--cache-ttl") != std::string::npos);
   CHECK(help.out.find("MGNIFY_CACHE_DIR") != std::string::npos);
-  struct Case {
-    std::vector<std::string> args;
-    std::string err;
-  };
-  const std::vector<Case> cases = {
-      {{"--cache", "", "v2", "studies", "list"}, "mgnify: --cache must not be empty\n"},
-      {{"--cache-ttl", "5", "v2", "studies", "list"},
-       "mgnify: --cache-ttl applies only with --cache or MGNIFY_CACHE_DIR\n"},
-      {{"--cache", "x", "--cache-ttl", "0", "v2", "studies", "list"},
-       "mgnify: --cache-ttl must be an integer from 1 to 315360000, got '0'\n"},
-  };
-  for (const auto& c : cases) {
-    INFO(c.args.front() << " " << c.args[1]);
-    const auto run = run_with_cache_env(c.args);
-    CHECK(run.code == 2);
-    CHECK(run.err == c.err);
-    CHECK(run.out.empty());
-  }
+  mgnify::test::cli::check_usage_errors(
+      {
+          {{"--cache", "", "v2", "studies", "list"}, "mgnify: --cache must not be empty\n"},
+          {{"--cache-ttl", "5", "v2", "studies", "list"},
+           "mgnify: --cache-ttl applies only with --cache or MGNIFY_CACHE_DIR\n"},
+          {{"--cache", "x", "--cache-ttl", "0", "v2", "studies", "list"},
+           "mgnify: --cache-ttl must be an integer from 1 to 315360000, got '0'\n"},
+      },
+      [](const std::vector<std::string>& args) { return run_with_cache_env(args); });
   CHECK(mock.requests().empty());
 }
 

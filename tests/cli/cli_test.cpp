@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/cli_runner.hpp"
+#include "cli/usage_errors.hpp"
 #include "mgnify/files/checksum.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/tables/table.hpp"
@@ -150,59 +151,50 @@ TEST_CASE("a token given to --token-env instead of a variable name is never echo
 TEST_CASE("a numeric option outside its range is a one-line usage error naming it and its range",
           "[cli]") {
   mock().clear_requests();
-  struct Case {
-    std::vector<std::string> args;
-    std::string err;
-  };
-  const std::vector<Case> cases = {
-      {{"v1", "studies", "list", "--max", "-3", "--format", "ndjson"},
-       "mgnify: --max must be an integer of at least 0, got '-3'\n"},
-      {{"--max", "abc", "v2", "studies", "list"},
-       "mgnify: --max must be an integer of at least 0, got 'abc'\n"},
-      {{"--max", "", "v2", "studies", "list"},
-       "mgnify: --max must be an integer of at least 0, got ''\n"},
-      {{"protein", "search", "--pfam", "PF00005", "--max", "-1"},
-       "mgnify: --max must be an integer of at least 0, got '-1'\n"},
-      {{"protein", "search", "--pfam", "PF00005", "--max", "0"},
-       "mgnify: --max for a protein search must be an integer from 1 to 1000, got 0\n"},
-      {{"v2", "studies", "list", "--page-size", "-5"},
-       "mgnify: --page-size must be an integer of at least 1, got '-5'\n"},
-      {{"protein", "fasta", "MGYP000261684433", "--width", "-1"},
-       "mgnify: --width must be an integer from 0 to 100000, got '-1'\n"},
-      {{"protein", "search", "--biome-id", "-2"},
-       "mgnify: --biome-id must be an integer of at least 1, got '-2'\n"},
-      {{"download", "MGYA00000002", "--concurrency", "-1"},
-       "mgnify: --concurrency must be an integer from 1 to 64, got '-1'\n"},
-      {{"downloads", "MGYA00000002", "--concurrency", "0"},
-       "mgnify: --concurrency must be an integer from 1 to 64, got '0'\n"},
-      {{"v2", "publications", "list", "--published-after", "-1"},
-       "mgnify: --published-after must be an integer from 0 to 9999, got '-1'\n"},
-      {{"v2", "publications", "list", "--published-before", "10000"},
-       "mgnify: --published-before must be an integer from 0 to 9999, got '10000'\n"},
-      {{"v2", "biomes", "list", "--max-depth", "-1"},
-       "mgnify: --max-depth must be an integer from 1 to 100, got '-1'\n"},
-      // The root is depth 1: depth 0 would be an empty tree, not the whole one.
-      {{"v2", "biomes", "list", "--max-depth", "0"},
-       "mgnify: --max-depth must be an integer from 1 to 100, got '0'\n"},
-      // --retries counts attempts, so 0 would mean no request at all.
-      {{"--retries", "0", "v2", "studies", "list", "--max", "1"},
-       "mgnify: --retries must be an integer from 1 to 100, got '0'\n"},
-      {{"--retries", "-1", "v2", "studies", "list", "--max", "1"},
-       "mgnify: --retries must be an integer from 1 to 100, got '-1'\n"},
-      {{"--timeout", "0", "v2", "studies", "list", "--max", "1"},
-       "mgnify: --timeout must be a number from 0.001 to 86400, got '0'\n"},
-      {{"--timeout", "-1", "v2", "studies", "list", "--max", "1"},
-       "mgnify: --timeout must be a number from 0.001 to 86400, got '-1'\n"},
-      {{"--timeout", "nan", "v2", "studies", "list", "--max", "1"},
-       "mgnify: --timeout must be a number from 0.001 to 86400, got 'nan'\n"},
-  };
-  for (const auto& c : cases) {
-    INFO(c.args.back());
-    const auto run = mgnify_run(c.args);
-    CHECK(run.code == 2);
-    CHECK(run.err == c.err);
-    CHECK(run.out.empty());
-  }
+  mgnify::test::cli::check_usage_errors(
+      {
+          {{"v1", "studies", "list", "--max", "-3", "--format", "ndjson"},
+           "mgnify: --max must be an integer of at least 0, got '-3'\n"},
+          {{"--max", "abc", "v2", "studies", "list"},
+           "mgnify: --max must be an integer of at least 0, got 'abc'\n"},
+          {{"--max", "", "v2", "studies", "list"},
+           "mgnify: --max must be an integer of at least 0, got ''\n"},
+          {{"protein", "search", "--pfam", "PF00005", "--max", "-1"},
+           "mgnify: --max must be an integer of at least 0, got '-1'\n"},
+          {{"protein", "search", "--pfam", "PF00005", "--max", "0"},
+           "mgnify: --max for a protein search must be an integer from 1 to 1000, got 0\n"},
+          {{"v2", "studies", "list", "--page-size", "-5"},
+           "mgnify: --page-size must be an integer of at least 1, got '-5'\n"},
+          {{"protein", "fasta", "MGYP000261684433", "--width", "-1"},
+           "mgnify: --width must be an integer from 0 to 100000, got '-1'\n"},
+          {{"protein", "search", "--biome-id", "-2"},
+           "mgnify: --biome-id must be an integer of at least 1, got '-2'\n"},
+          {{"download", "MGYA00000002", "--concurrency", "-1"},
+           "mgnify: --concurrency must be an integer from 1 to 64, got '-1'\n"},
+          {{"downloads", "MGYA00000002", "--concurrency", "0"},
+           "mgnify: --concurrency must be an integer from 1 to 64, got '0'\n"},
+          {{"v2", "publications", "list", "--published-after", "-1"},
+           "mgnify: --published-after must be an integer from 0 to 9999, got '-1'\n"},
+          {{"v2", "publications", "list", "--published-before", "10000"},
+           "mgnify: --published-before must be an integer from 0 to 9999, got '10000'\n"},
+          {{"v2", "biomes", "list", "--max-depth", "-1"},
+           "mgnify: --max-depth must be an integer from 1 to 100, got '-1'\n"},
+          // The root is depth 1: depth 0 would be an empty tree, not the whole one.
+          {{"v2", "biomes", "list", "--max-depth", "0"},
+           "mgnify: --max-depth must be an integer from 1 to 100, got '0'\n"},
+          // --retries counts attempts, so 0 would mean no request at all.
+          {{"--retries", "0", "v2", "studies", "list", "--max", "1"},
+           "mgnify: --retries must be an integer from 1 to 100, got '0'\n"},
+          {{"--retries", "-1", "v2", "studies", "list", "--max", "1"},
+           "mgnify: --retries must be an integer from 1 to 100, got '-1'\n"},
+          {{"--timeout", "0", "v2", "studies", "list", "--max", "1"},
+           "mgnify: --timeout must be a number from 0.001 to 86400, got '0'\n"},
+          {{"--timeout", "-1", "v2", "studies", "list", "--max", "1"},
+           "mgnify: --timeout must be a number from 0.001 to 86400, got '-1'\n"},
+          {{"--timeout", "nan", "v2", "studies", "list", "--max", "1"},
+           "mgnify: --timeout must be a number from 0.001 to 86400, got 'nan'\n"},
+      },
+      [](const std::vector<std::string>& args) { return mgnify_run(args); });
   // mgnify_run passes its own --rate-limit, so this one runs the binary directly.
   const auto rate = mgnify::test::cli::run_piped(
       MGNIFY_CLI_PATH, {"--rate-limit", "-1", "v2", "studies", "list"}, service_env());
@@ -213,58 +205,40 @@ TEST_CASE("a numeric option outside its range is a one-line usage error naming i
 
 TEST_CASE("empty or inapplicable option values are refused, not silently ignored", "[cli]") {
   mock().clear_requests();
-  struct Case {
-    std::vector<std::string> args;
-    std::string err;
-  };
-  const std::vector<Case> cases = {
-      {{"--base-url", "", "v2", "studies", "list"}, "mgnify: --base-url must not be empty\n"},
-      {{"--token-env", "", "v2", "studies", "list"}, "mgnify: --token-env must not be empty\n"},
-      {{"--columns", "accession", "v2", "studies", "list"},
-       "mgnify: --columns applies to --format tsv only\n"},
-      {{"--format", "ndjson", "--columns", "accession", "v2", "studies", "list"},
-       "mgnify: --columns applies to --format tsv only\n"},
-      {{"--format", "json", "protein", "fasta", "MGYP000261684433"},
-       "mgnify: --format does not apply to 'protein fasta', which always writes FASTA\n"},
-  };
-  for (const auto& c : cases) {
-    INFO(c.args.front() << " " << c.args[1]);
-    const auto run = mgnify_run(c.args);
-    CHECK(run.code == 2);
-    CHECK(run.err == c.err);
-    CHECK(run.out.empty());
-  }
+  mgnify::test::cli::check_usage_errors(
+      {
+          {{"--base-url", "", "v2", "studies", "list"}, "mgnify: --base-url must not be empty\n"},
+          {{"--token-env", "", "v2", "studies", "list"}, "mgnify: --token-env must not be empty\n"},
+          {{"--columns", "accession", "v2", "studies", "list"},
+           "mgnify: --columns applies to --format tsv only\n"},
+          {{"--format", "ndjson", "--columns", "accession", "v2", "studies", "list"},
+           "mgnify: --columns applies to --format tsv only\n"},
+          {{"--format", "json", "protein", "fasta", "MGYP000261684433"},
+           "mgnify: --format does not apply to 'protein fasta', which always writes FASTA\n"},
+      },
+      [](const std::vector<std::string>& args) { return mgnify_run(args); });
   CHECK(mock().requests().empty());
 }
 
 TEST_CASE("parser errors are one 'mgnify:' line, naming an unknown command with a suggestion",
           "[cli]") {
   mock().clear_requests();
-  struct Case {
-    std::vector<std::string> args;
-    std::string err;
-  };
-  const std::vector<Case> cases = {
-      {{"protein", "gett", "10"}, "mgnify: unknown command 'gett'; did you mean 'get'?\n"},
-      {{"v2", "studies", "lisst"}, "mgnify: unknown command 'lisst'; did you mean 'list'?\n"},
-      {{"protein", "xyz"},
-       "mgnify: unknown command 'xyz'; expected one of: get, search, fasta, sequence-search\n"},
-      {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta, sequence-search\n"},
-      {{"--bogus"}, "mgnify: unknown option '--bogus'\n"},
-      {{"v2", "studies", "list", "--maxx", "3"},
-       "mgnify: unknown option '--maxx'; did you mean '--max'?\n"},
-      {{"v2", "studies", "list", "--no-such-option"},
-       "mgnify: unknown option '--no-such-option'\n"},
-      {{"--format", "xml", "v2", "studies", "list"},
-       "mgnify: --format: xml not in {json,ndjson,tsv}\n"},
-  };
-  for (const auto& c : cases) {
-    INFO(c.args.front() << " " << c.args.back());
-    const auto run = mgnify_run(c.args);
-    CHECK(run.code == 2);
-    CHECK(run.err == c.err);
-    CHECK(run.out.empty());
-  }
+  mgnify::test::cli::check_usage_errors(
+      {
+          {{"protein", "gett", "10"}, "mgnify: unknown command 'gett'; did you mean 'get'?\n"},
+          {{"v2", "studies", "lisst"}, "mgnify: unknown command 'lisst'; did you mean 'list'?\n"},
+          {{"protein", "xyz"},
+           "mgnify: unknown command 'xyz'; expected one of: get, search, fasta, sequence-search\n"},
+          {{"protein"}, "mgnify: 'protein' needs a command: get, search, fasta, sequence-search\n"},
+          {{"--bogus"}, "mgnify: unknown option '--bogus'\n"},
+          {{"v2", "studies", "list", "--maxx", "3"},
+           "mgnify: unknown option '--maxx'; did you mean '--max'?\n"},
+          {{"v2", "studies", "list", "--no-such-option"},
+           "mgnify: unknown option '--no-such-option'\n"},
+          {{"--format", "xml", "v2", "studies", "list"},
+           "mgnify: --format: xml not in {json,ndjson,tsv}\n"},
+      },
+      [](const std::vector<std::string>& args) { return mgnify_run(args); });
   CHECK(mock().requests().empty());
 }
 
