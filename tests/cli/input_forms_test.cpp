@@ -57,6 +57,19 @@ std::string command_line(const std::vector<std::string>& args) {
   return line;
 }
 
+/// The mock's first v2 study, as the SDK reads it.
+mgnify::v2::Study first_v2_study() {
+  mgnify::ClientOptions options;
+  options.base_url = input_forms_mock().v2_url();
+  options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
+  const mgnify::v2::V2Client client(options);
+  mgnify::ListOptions first;
+  first.max_items = 1;
+  const auto studies = client.studies({}, first).collect();
+  REQUIRE(studies.size() == 1);
+  return studies.front();
+}
+
 }  // namespace
 
 TEST_CASE("an empty filter value is a usage error naming the option", "[cli][input]") {
@@ -180,15 +193,7 @@ TEST_CASE("short and lower-case MGnify accessions are accepted by every command 
 
 TEST_CASE("downloads on v2 resolves an ENA study or project accession to its MGYS study",
           "[cli][input]") {
-  mgnify::ClientOptions options;
-  options.base_url = input_forms_mock().v2_url();
-  options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
-  const mgnify::v2::V2Client client(options);
-  mgnify::ListOptions first;
-  first.max_items = 1;
-  const auto studies = client.studies({}, first).collect();
-  REQUIRE(studies.size() == 1);
-  const auto& study = studies.front();
+  const auto study = first_v2_study();
   REQUIRE(study.ena_accessions.size() >= 2);
 
   for (const bool summaries : {true, false}) {
@@ -247,15 +252,7 @@ TEST_CASE("walks ask for the largest page each service serves unless --page-size
 
 TEST_CASE("v2 studies get and related take the study's ENA study or project accession",
           "[cli][input]") {
-  mgnify::ClientOptions options;
-  options.base_url = input_forms_mock().v2_url();
-  options.rate_limit = mgnify::http::RateLimitOptions::unlimited();
-  const mgnify::v2::V2Client client(options);
-  mgnify::ListOptions first;
-  first.max_items = 1;
-  const auto studies = client.studies({}, first).collect();
-  REQUIRE(studies.size() == 1);
-  const auto& study = studies.front();
+  const auto study = first_v2_study();
   REQUIRE(study.ena_accessions.size() >= 2);
 
   const std::vector<std::vector<std::string>> commands = {
