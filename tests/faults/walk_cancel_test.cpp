@@ -244,43 +244,6 @@ TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faul
   }
 }
 
-TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults][walks]") {
-  for (const bool read_ahead : {false, true}) {
-    HangingLists lists;
-    INFO("read-ahead " << read_ahead);
-    auto o = lists.options(read_ahead, 1);
-    o.base_url = lists.v2_url();
-    mgnify::v2::V2Client client(o);
-    check_cancel_on_hung_page(
-        lists,
-        [&client](const mgnify::CancelToken& token) {
-          auto walk = client.studies();
-          walk.cancel_with(token);
-          return walk;
-        },
-        2, [](const auto&) {});
-  }
-}
-
-TEST_CASE("walks: a cancel token stops a v1 walk waiting on a hung page", "[faults][walks]") {
-  for (const V1WalkMode mode : kV1WalkModes) {
-    HangingLists lists;
-    INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
-    auto o = lists.options(mode.read_ahead, mode.parallel_pages);
-    o.base_url = lists.v1_url();
-    mgnify::v1::LegacyClient client(o);
-    check_cancel_on_hung_page(
-        lists,
-        [&client](const mgnify::CancelToken& token) {
-          auto walk = client.studies();
-          walk.cancel_with(token);
-          return walk;
-        },
-        1, [](const auto& study) { CHECK(study.resource.id == "MGYS00000001"); });
-  }
-}
-
-
 namespace {
 
 // Runs check(lists, studies, page_items) for the v2 client (serial and one
@@ -310,6 +273,19 @@ void for_each_walk_mode(Check check) {
 }
 
 }  // namespace
+
+TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults][walks]") {
+  for_each_walk_mode([](HangingLists& lists, auto studies, int page_items) {
+    check_cancel_on_hung_page(
+        lists,
+        [&](const mgnify::CancelToken& token) {
+          auto walk = studies(mgnify::ListOptions{});
+          walk.cancel_with(token);
+          return walk;
+        },
+        page_items, [](const auto&) {});
+  });
+}
 
 TEST_CASE("walks: ListOptions::call's token stops a walk waiting on a hung page",
           "[faults][walks][call-options]") {
