@@ -1,6 +1,7 @@
 // Studies whose title matches a text, with how many samples each has.
 //   v2_search_studies [--base-url URL] [text...]   (default text: "human gut")
 
+#include <chrono>
 #include <iostream>
 #include <string>
 
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
 
     mgnify::ListOptions list;
     list.max_items = 10;
+    // One budget for the whole walk, every page included.
+    list.call.timeout(std::chrono::minutes(2));
     auto studies = client.studies(
         mgnify::v2::StudyQuery().search(text).order(mgnify::v2::StudyOrder::accession), list);
     std::cout << "studies matching '" << text << "': " << studies.total().value_or(0) << "\n";

@@ -1,7 +1,8 @@
 #pragma once
 
 // BatchOptions: how the clients' batch calls (get_many, search_and_fetch, the
-// v2 get_* lists of accessions) run: how many at once, progress, cancellation.
+// v2 get_* lists of accessions) run: how many at once, and progress. A batch
+// is stopped like any other call, through its CallOptions.
 
 #include <cstddef>
 #include <functional>
@@ -28,27 +29,24 @@ struct BatchOptions {
   /// the client's default. At most kMaxBatchThreads run at once.
   std::size_t concurrency = 0;
   BatchProgressFn progress;
-  /// Once cancelled, requests in flight end within CancelToken::kPollInterval
-  /// and items not started send nothing; each of those entries holds a
-  /// CancelledError, the finished ones keep their results. The same as the
-  /// batch call's CallOptions::cancel; either stops it.
-  CancelToken cancel = CancelToken::never();
 };
 
 namespace detail {
 
-/// The call options of a batch's steps: `call`'s, with one token that
-/// BatchOptions::cancel, CallOptions::cancel and the deadline all stop.
-inline CallOptions batch_call(const BatchOptions& options, const CallOptions& call) {
+/// The call options of a batch's steps: `call`'s, its deadline moved into the
+/// one token every step shares, so that it counts from the batch's start.
+/// Once that token is stopped, requests in flight end within
+/// CancelToken::kPollInterval and items not started send nothing; each of
+/// those entries holds the call's error, the finished ones keep their results.
+inline CallOptions batch_call(const CallOptions& call) {
   CallOptions out = call;
-  out.cancel = joined(options.cancel, call);
+  out.cancel = call.token();
   out.deadline.reset();  // now in the token
   return out;
 }
 
 /// Runs fetch(i, item_call) for every item as `options` says, one Result per
-/// item in order. Each item's call options are `call`'s, their token also
-/// cancelled by BatchOptions::cancel.
+/// item in order, each item's call options batch_call(call).
 template <class Fetch>
 auto run_batch(std::size_t count, const BatchOptions& options, std::size_t default_concurrency,
                const CallOptions& call, Fetch fetch)
@@ -57,7 +55,7 @@ auto run_batch(std::size_t count, const BatchOptions& options, std::size_t defau
   const std::size_t concurrency =
       options.concurrency > 0 ? options.concurrency : default_concurrency;
   if (concurrency == 0) throw InvalidArgument("concurrency must be at least 1");
-  const CallOptions item_call = batch_call(options, call);
+  const CallOptions item_call = batch_call(call);
   std::mutex progress_mutex;
   std::size_t done = 0;
   return parallel_map(count, concurrency, [&](std::size_t i) -> T {

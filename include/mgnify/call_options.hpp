@@ -45,13 +45,6 @@ struct CallOptions {
 
 namespace detail {
 
-/// `own` (an options struct's token: a download's, a wait's, a batch's),
-/// also stopped by the call's token; `own` itself when the call adds nothing.
-inline CancelToken joined(const CancelToken& own, const CallOptions& call) {
-  if (!call.cancel.can_be_cancelled() && !call.deadline) return own;
-  return own.child(call.token());
-}
-
 /// Before a step of a call that sends nothing itself (a batch item not yet
 /// started): the error the call would end with, if it is to end already.
 inline void throw_if_stopped(const CancelToken& token, const std::string& what) {

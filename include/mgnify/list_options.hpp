@@ -1,14 +1,16 @@
 #pragma once
 
-// ListOptions: how a list is walked (page size, first page, how many items),
-// the same type for LegacyClient and V2Client lists. Which items a list holds
-// is said by the filters, a separate argument, so the two never mix.
+// ListOptions: how a list is walked (page size, first page, how many items,
+// the walk's per-call options), the same type for LegacyClient and V2Client
+// lists. Which items a list holds is said by the filters, a separate
+// argument, so the two never mix.
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "mgnify/call_options.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
@@ -30,6 +32,14 @@ struct ListOptions {
   /// or repeated. Not together with start_page. (Last, and braced, so that
   /// aggregate initialisation of the fields above still compiles cleanly.)
   std::optional<std::string> resume_token{};
+  /// The walk's per-call options, as every other blocking call takes them:
+  /// `cancel` ends the walk (a page request in flight is aborted, no further
+  /// page is requested, the iterator throws CancelledError); `deadline` bounds
+  /// the whole walk, every page included (past it, TransportError of kind
+  /// timeout); `bypass_cache` goes with every page request. A list call sends
+  /// nothing itself, so these take effect once the walk starts.
+  /// Paged::cancel() still ends the walk too.
+  CallOptions call{};
 };
 
 namespace detail {

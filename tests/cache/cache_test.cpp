@@ -1063,3 +1063,28 @@ TEST_CASE("bypass_cache: a v2 get and a v2 text read neither read nor fill the c
         reader.read_text(v2_study_url("MGYS00000003"), "application/json", call).text.empty());
   });
 }
+
+namespace {
+
+// check_bypass on a walk of one page of two (max_items ends it before a
+// second request) whose ListOptions::call asks for the bypass.
+template <class Client>
+void check_walk_bypass(const std::string& base_url) {
+  CacheDir dir;
+  Client client(cached_options(base_url, make_cache(dir)));
+  check_bypass(dir, [&](const mgnify::CallOptions& call) {
+    mgnify::ListOptions list;
+    list.page_size = 2;
+    list.max_items = 2;
+    list.call = call;
+    CHECK(client.studies({}, list).collect().size() == 2);
+  });
+}
+
+}  // namespace
+
+TEST_CASE("bypass_cache: a v1 or v2 walk's pages neither read nor fill the cache",
+          "[cache][integration][call-options]") {
+  check_walk_bypass<mgnify::v1::LegacyClient>(cache_mock().v1_url());
+  check_walk_bypass<mgnify::v2::V2Client>(cache_mock().v2_url());
+}

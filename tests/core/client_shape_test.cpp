@@ -16,6 +16,7 @@
 #include "mgnify/call_options.hpp"
 #include "mgnify/default_transport.hpp"
 #include "mgnify/genome_search/verbs.hpp"
+#include "mgnify/list_options.hpp"
 #include "mgnify/proteins.hpp"
 #include "mgnify/service_verbs.hpp"
 #include "mgnify/v1.hpp"
@@ -106,6 +107,30 @@ static_assert(std::is_invocable_v<decltype(&ServiceVerbs::read_text), const V2Cl
                                   const std::string&, const std::string&, const CancelToken&>);
 static_assert(
     std::is_invocable_v<decltype(&V2Client::openapi_text), const V2Client&, const CancelToken&>);
+
+static_assert(
+    std::is_same_v<decltype(val<V2Client&>().refresh(val<CallOptions>())), mgnify::TokenResponse>);
+
+// A list takes the per-call options in its ListOptions, so a walk is governed
+// by the same three switches; the list methods keep (filters, list).
+static_assert(std::is_same_v<decltype(mgnify::ListOptions::call), CallOptions>);
+static_assert(std::is_same_v<decltype(val<LegacyClient>().studies(val<mgnify::v1::Query>(),
+                                                                   val<mgnify::ListOptions>())),
+                             mgnify::Paged<mgnify::v1::Study>>);
+static_assert(std::is_same_v<decltype(val<V2Client>().studies(val<mgnify::v2::StudyQuery>(),
+                                                               val<mgnify::ListOptions>())),
+                             mgnify::Paged<mgnify::v2::Study>>);
+// No options struct carries a token of its own beside the call's.
+template <class Options, class = void>
+struct has_cancel_member : std::false_type {};
+template <class Options>
+struct has_cancel_member<Options, std::void_t<decltype(&Options::cancel)>> : std::true_type {};
+static_assert(!has_cancel_member<BatchOptions>::value);
+static_assert(!has_cancel_member<files::DownloadOptions>::value);
+static_assert(!has_cancel_member<http::StreamOptions>::value);
+static_assert(!has_cancel_member<mgnify::JobWaitOptions>::value);
+static_assert(!has_cancel_member<mgnify::ListOptions>::value);
+static_assert(has_cancel_member<CallOptions>::value);
 
 mgnify::ClientOptions offline() {
   mgnify::ClientOptions o;

@@ -1,12 +1,14 @@
 // Per-call options (mgnify/call_options.hpp) given to a call that has already
 // been told to stop: a cancelled token or a deadline in the past ends it
-// before anything is sent, with the error a stop in flight gives.
+// before anything is sent, with the error a stop in flight gives; and a
+// walk's (ListOptions::call) stopped between two pages requests no other.
 
 #include "mgnify/call_options.hpp"
 
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -84,4 +86,68 @@ TEST_CASE("call options: a v2 get, batch and text read cancelled before they sta
   CHECK(rig.hits("studies/MGYS00000001") == 0);
   CHECK(rig.hits("studies/MGYS00000002") == 0);
   CHECK(rig.hits("openapi.json") == 0);
+}
+
+namespace {
+
+// A walk in pages of two, fetched one at a time, whose ListOptions::call
+// token is cancelled while the caller reads the first page: the rest of that
+// page still comes out, then the walk ends with CancelledError without
+// another request, and stays ended when begun again.
+template <class Client>
+void check_walk_cancelled_between_pages(const Client& client, const std::function<std::size_t()>& list_hits) {
+  mgnify::ListOptions list;
+  list.page_size = 2;
+  list.call.cancel = mgnify::CancelToken();
+  auto walk = client.studies({}, list);
+  std::size_t seen = 0;
+  bool threw = false;
+  try {
+    for (const auto& study : walk) {
+      (void)study;
+      if (++seen == 1) list.call.cancel.cancel();
+    }
+  } catch (const mgnify::CancelledError&) {
+    threw = true;
+  }
+  CHECK(threw);
+  CHECK(seen == 2);
+  CHECK(list_hits() == 1);
+  CHECK_THROWS_AS(walk.begin(), mgnify::CancelledError);
+  CHECK(list_hits() == 1);
+  // The walk failed at its second page, which resume_token names.
+  CHECK(walk.resume_token().has_value());
+}
+
+}  // namespace
+
+TEST_CASE("call options: a v1 walk cancelled through ListOptions requests no further page",
+          "[faults][call-options][walks]") {
+  const mgnify::test::V1Rig rig;
+  auto o = rig.options();
+  o.read_ahead = false;  // so that the requests counted are the pages the walk asked for
+  const mgnify::v1::LegacyClient client(o);
+  check_walk_cancelled_between_pages(client, [&] { return rig.hits("studies"); });
+}
+
+TEST_CASE("call options: a v2 walk cancelled through ListOptions requests no further page",
+          "[faults][call-options][walks]") {
+  const mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+  check_walk_cancelled_between_pages(client, [&] { return rig.hits("studies/"); });
+}
+
+TEST_CASE("call options: a walk whose deadline passed sends nothing", "[faults][call-options][walks]") {
+  const mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+  mgnify::ListOptions list;
+  list.call = past_deadline();
+  CHECK_THROWS_MATCHES(client.studies({}, list).collect(), mgnify::TransportError,
+                       Catch::Predicate<mgnify::TransportError>(is_timeout));
+  CHECK(rig.hits("studies/") == 0);
+  const mgnify::test::V1Rig v1_rig;
+  const auto v1_client = v1_rig.client();
+  CHECK_THROWS_MATCHES(v1_client.studies({}, list).collect(), mgnify::TransportError,
+                       Catch::Predicate<mgnify::TransportError>(is_timeout));
+  CHECK(v1_rig.hits("studies") == 0);
 }

@@ -193,11 +193,11 @@ void check_batch_cancelled(HangingServer& server, const Client& client) {
   for (int i = 1; i <= 6; ++i) accessions.push_back("MGYS0000000" + std::to_string(i));
   mgnify::BatchOptions batch;
   batch.concurrency = 2;
-  batch.cancel = mgnify::CancelToken();
+  const mgnify::CancelToken cancel;
   std::size_t progress_calls = 0;
   batch.progress = [&](std::size_t, std::size_t) { ++progress_calls; };
-  CancelWhenHeld canceller(server, 2, batch.cancel);  // both workers wait on the server
-  const auto results = client.get_studies(accessions, batch);
+  CancelWhenHeld canceller(server, 2, cancel);  // both workers wait on the server
+  const auto results = client.get_studies(accessions, batch, cancel);
   canceller.check_prompt();
   REQUIRE(results.size() == accessions.size());
   for (const auto& r : results) {
@@ -223,8 +223,7 @@ TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][can
                     std::to_string(Clock::now().time_since_epoch().count()));
   std::filesystem::create_directories(dir);
   const auto path = dir / "big.bin";
-  mgnify::files::DownloadOptions options;
-  options.cancel = mgnify::CancelToken();
+  const mgnify::CancelToken cancel;
   Clock::time_point cancelled_at{};
   const auto part = path.string() + ".part";
   std::thread canceller([&] {
@@ -235,10 +234,10 @@ TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][can
       std::this_thread::sleep_for(10ms);
     }
     cancelled_at = Clock::now();
-    options.cancel.cancel();
+    cancel.cancel();
   });
   CHECK_THROWS_AS(
-      mgnify::files::download(session, server.origin() + "/files/big.bin", path, options),
+      mgnify::files::download(session, server.origin() + "/files/big.bin", path, {}, cancel),
       mgnify::CancelledError);
   const auto returned_at = Clock::now();
   canceller.join();
@@ -251,7 +250,7 @@ TEST_CASE("cancel: a download stops mid-body and keeps its .part", "[faults][can
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("cancel: download_many stops through BatchOptions, keeping the .part files",
+TEST_CASE("cancel: download_many stops through its CallOptions, keeping the .part files",
           "[faults][cancel]") {
   HangingServer server;
   mgnify::v2::V2Client client(server.options());
@@ -264,11 +263,9 @@ TEST_CASE("cancel: download_many stops through BatchOptions, keeping the .part f
     jobs[i].url = server.origin() + "/files/big.bin";
     jobs[i].path = dir / ("big-" + std::to_string(i) + ".bin");
   }
-  // A job's own token, never cancelled, must not hide the batch's.
-  jobs[0].options.cancel = mgnify::CancelToken();
   mgnify::BatchOptions batch;
   batch.concurrency = 2;
-  batch.cancel = mgnify::CancelToken();
+  const mgnify::CancelToken cancel;
   std::vector<std::pair<std::size_t, std::size_t>> files_done;
   batch.progress = [&](std::size_t done, std::size_t total) {
     files_done.emplace_back(done, total);
@@ -287,10 +284,10 @@ TEST_CASE("cancel: download_many stops through BatchOptions, keeping the .part f
       std::this_thread::sleep_for(10ms);
     }
     cancelled_at = Clock::now();
-    batch.cancel.cancel();
+    cancel.cancel();
   });
   const auto results = client.download_many(
-      jobs, batch, [&](const mgnify::files::BatchProgress& p) { last_bytes = p; });
+      jobs, batch, [&](const mgnify::files::BatchProgress& p) { last_bytes = p; }, cancel);
   const auto returned_at = Clock::now();
   canceller.join();
   REQUIRE(cancelled_at != Clock::time_point{});
@@ -331,9 +328,10 @@ TEST_CASE("cancel: search_and_fetch stops during a hung search", "[faults][cance
   mgnify::proteins::ProteinClient client(server.proteins_options());
   mgnify::BatchOptions batch;
   batch.concurrency = 2;
-  batch.cancel = mgnify::CancelToken();
-  CancelWhenHeld canceller(server, 1, batch.cancel);
-  CHECK_THROWS_AS(client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch),
+  const mgnify::CancelToken cancel;
+  CancelWhenHeld canceller(server, 1, cancel);
+  CHECK_THROWS_AS(
+      client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch, cancel),
                   mgnify::CancelledError);
   canceller.check_prompt();
   CHECK(server.open_transfers() == 0);
@@ -345,10 +343,10 @@ TEST_CASE("cancel: search_and_fetch stops with every unfinished fetch cancelled"
   mgnify::proteins::ProteinClient client(server.proteins_options());
   mgnify::BatchOptions batch;
   batch.concurrency = 2;
-  batch.cancel = mgnify::CancelToken();
-  CancelWhenHeld canceller(server, 2, batch.cancel);  // both workers wait on a record
+  const mgnify::CancelToken cancel;
+  CancelWhenHeld canceller(server, 2, cancel);  // both workers wait on a record
   const auto results =
-      client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch);
+      client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch, cancel);
   canceller.check_prompt();
   REQUIRE(results.size() == 4);  // one entry per hit
   for (const auto& r : results) {
@@ -429,4 +427,25 @@ TEST_CASE("call options: a deadline ends a v2 batch, each unfinished item a time
     }
   }
   CHECK(server.open_transfers() == 0);
+}
+
+TEST_CASE("call options: a deadline ends a download mid-body, nothing at the destination",
+          "[faults][cancel][call-options]") {
+  HangingServer server;
+  const mgnify::v2::V2Client client(server.options());
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mgnify-deadline-" + std::to_string(::getpid()) + "-" +
+                    std::to_string(Clock::now().time_since_epoch().count()));
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "big.bin";
+  check_deadline_expires(server, [&](const mgnify::CallOptions& call) {
+    return client.download(server.origin() + "/files/big.bin", path, {}, call);
+  });
+  // The destination only ever holds a complete, verified file; the bytes
+  // received stay in the .part for a later call to resume.
+  CHECK_FALSE(std::filesystem::exists(path));
+  const auto part = mgnify::files::partial_path(path);
+  REQUIRE(std::filesystem::exists(part));
+  CHECK(std::filesystem::file_size(part) == 64 * 1024);
+  std::filesystem::remove_all(dir);
 }

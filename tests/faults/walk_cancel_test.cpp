@@ -18,6 +18,7 @@
 #include "mgnify/default_transport.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/http/session.hpp"
+#include "mgnify/list_options.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
@@ -133,14 +134,15 @@ void check_leaving_loop(HangingLists& lists, MakeWalk make_walk, int held, Check
   check_no_connection_left(lists);
 }
 
-// Cancels `walk` (through its cancel_with token) once a page hangs at the gate:
-// the walk ends at once with CancelledError after the first page's `page_items`,
-// closing the hung request's connection.
-template <class Walk, class CheckItem>
-void check_cancel_on_hung_page(HangingLists& lists, Walk walk, int page_items,
+// Cancels the walk `make_walk(token)` returns (it hands the walk the token,
+// through ListOptions::call or cancel_with) once a page hangs at the gate:
+// the walk ends at once with CancelledError after the first page's
+// `page_items`, closing the hung request's connection.
+template <class MakeWalk, class CheckItem>
+void check_cancel_on_hung_page(HangingLists& lists, MakeWalk make_walk, int page_items,
                                CheckItem check_item) {
   mgnify::CancelToken token;
-  walk.cancel_with(token);
+  auto walk = make_walk(token);
   Clock::time_point cancelled_at{};
   std::optional<bool> open_while_held;
   std::thread canceller([&] {
@@ -173,6 +175,50 @@ void check_cancel_on_hung_page(HangingLists& lists, Walk walk, int page_items,
   check_no_connection_left(lists);
 }
 
+// A walk `make_walk(list)` returns, given 300 ms in ListOptions::call, while
+// its second page hangs: a timeout TransportError once the time is up, not
+// before and not much after, after the first page's `page_items`.
+template <class MakeWalk>
+void check_deadline_on_hung_page(HangingLists& lists, MakeWalk make_walk, int page_items) {
+  const auto budget = 300ms;
+  mgnify::ListOptions list;
+  list.call.timeout(budget);
+  const auto started = Clock::now();
+  auto walk = make_walk(list);
+  int seen = 0;
+  bool timed_out = false;
+  try {
+    for (const auto& item : walk) {
+      (void)item;
+      ++seen;
+    }
+  } catch (const mgnify::TransportError& e) {
+    timed_out = e.kind() == mgnify::TransportError::Kind::timeout;
+    CHECK_THAT(e.what(), Catch::Contains("deadline"));
+  }
+  const auto took = Clock::now() - started;
+  CHECK(timed_out);
+  CHECK(seen == page_items);
+  CHECK(took >= budget);
+  CHECK(took < budget + 500ms);
+  CHECK(lists.gate().wait_held(1));  // the page did reach the server
+  CHECK(lists.open_transfers() == 0);
+  check_no_connection_left(lists);
+}
+
+// How a v1 walk fetches: serially, one page ahead, or guessing page numbers.
+struct V1WalkMode {
+  bool read_ahead;
+  std::size_t parallel_pages;
+};
+const V1WalkMode kV1WalkModes[] = {{false, 1}, {true, 1}, {true, 4}};
+
+mgnify::ListOptions cancelled_by(const mgnify::CancelToken& token) {
+  mgnify::ListOptions list;
+  list.call.cancel = token;
+  return list;
+}
+
 }  // namespace
 
 TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faults][walks]") {
@@ -198,61 +244,61 @@ TEST_CASE("walks: leaving a loop while later pages hang returns at once", "[faul
   }
 }
 
-TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults][walks]") {
+namespace {
+
+// Runs check(lists, studies, page_items) for the v2 client (serial and one
+// page ahead) and the v1 client in every kV1WalkModes, each on lists of its
+// own; studies(list) is client.studies({}, list), whose first page holds
+// page_items items.
+template <class Check>
+void for_each_walk_mode(Check check) {
   for (const bool read_ahead : {false, true}) {
     HangingLists lists;
-    INFO("read-ahead " << read_ahead);
+    INFO("v2, read-ahead " << read_ahead);
     auto o = lists.options(read_ahead, 1);
     o.base_url = lists.v2_url();
     mgnify::v2::V2Client client(o);
-    check_cancel_on_hung_page(lists, client.studies(), 2, [](const auto&) {});
+    check(
+        lists, [&client](const mgnify::ListOptions& list) { return client.studies({}, list); }, 2);
   }
-}
-
-TEST_CASE("walks: a cancel token stops a v1 walk waiting on a hung page", "[faults][walks]") {
-  struct Mode {
-    bool read_ahead;
-    std::size_t parallel_pages;
-  };
-  for (const Mode mode : {Mode{false, 1}, Mode{true, 1}, Mode{true, 4}}) {
+  for (const V1WalkMode mode : kV1WalkModes) {
     HangingLists lists;
-    INFO("read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
+    INFO("v1, read-ahead " << mode.read_ahead << ", parallel_pages " << mode.parallel_pages);
     auto o = lists.options(mode.read_ahead, mode.parallel_pages);
     o.base_url = lists.v1_url();
     mgnify::v1::LegacyClient client(o);
-    check_cancel_on_hung_page(lists, client.studies(), 1, [](const auto& study) {
-      CHECK(study.resource.id == "MGYS00000001");
-    });
+    check(
+        lists, [&client](const mgnify::ListOptions& list) { return client.studies({}, list); }, 1);
   }
 }
 
-TEST_CASE("session: cancelling stops a request in flight and a retry's backoff",
-          "[faults][walks]") {
-  HangingLists lists;
-  auto o = lists.options(false, 1);
-  o.base_url = lists.v2_url();
-  mgnify::http::Session session(mgnify::with_default_transport(o), "");
+}  // namespace
 
-  SECTION("a request the server never answers") {
-    mgnify::http::RequestOptions call;
-    call.cancel = mgnify::CancelToken();
-    std::thread canceller([&] {
-      lists.gate().wait_held(1);
-      call.cancel.cancel();
-    });
-    const auto start = Clock::now();
-    CHECK_THROWS_AS(
-        session.get(session.url("studies/", mgnify::http::Query().set("page", "2")), call),
-        mgnify::CancelledError);
-    canceller.join();
-    CHECK(seconds_since(start) < 5);  // the gate holds it 20 s
-    CHECK(lists.open_transfers() == 0);
-    check_no_connection_left(lists);
-  }
-  SECTION("an already cancelled token sends nothing") {
-    mgnify::http::RequestOptions call;
-    call.cancel = mgnify::CancelToken();
-    call.cancel.cancel();
-    CHECK_THROWS_AS(session.get(session.url("studies/"), call), mgnify::CancelledError);
-  }
+TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults][walks]") {
+  for_each_walk_mode([](HangingLists& lists, auto studies, int page_items) {
+    check_cancel_on_hung_page(
+        lists,
+        [&](const mgnify::CancelToken& token) {
+          auto walk = studies(mgnify::ListOptions{});
+          walk.cancel_with(token);
+          return walk;
+        },
+        page_items, [](const auto&) {});
+  });
+}
+
+TEST_CASE("walks: ListOptions::call's token stops a walk waiting on a hung page",
+          "[faults][walks][call-options]") {
+  for_each_walk_mode([](HangingLists& lists, auto studies, int page_items) {
+    check_cancel_on_hung_page(
+        lists, [&](const mgnify::CancelToken& token) { return studies(cancelled_by(token)); },
+        page_items, [](const auto&) {});
+  });
+}
+
+TEST_CASE("walks: ListOptions::call's deadline ends a walk on a hung page with a timeout",
+          "[faults][walks][call-options]") {
+  for_each_walk_mode([](HangingLists& lists, auto studies, int page_items) {
+    check_deadline_on_hung_page(lists, studies, page_items);
+  });
 }

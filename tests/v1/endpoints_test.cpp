@@ -335,8 +335,6 @@ TEST_CASE("v1: text bodies stream chunk by chunk, bounded and cancellable",
   }
   SECTION("cancelling from the sink stops the stream before the next chunk") {
     mgnify::CancelToken cancel;
-    mgnify::http::StreamOptions options;
-    options.cancel = cancel;
     std::size_t chunks = 0;
     CHECK_THROWS_AS(client.stream_analysis_contig_fasta(
                         kAnalysis, kLongContig,
@@ -345,15 +343,13 @@ TEST_CASE("v1: text bodies stream chunk by chunk, bounded and cancellable",
                           cancel.cancel();
                           return true;
                         },
-                        options),
+                        {}, cancel),
                     mgnify::CancelledError);
     CHECK(chunks == 1);
   }
   SECTION("a token cancelled before the call sends nothing") {
     mgnify::CancelToken cancel;
     cancel.cancel();
-    mgnify::http::StreamOptions options;
-    options.cancel = cancel;
     rig.server.clear_requests();
     bool called = false;
     CHECK_THROWS_AS(client.stream_analysis_qc_chart(
@@ -362,7 +358,7 @@ TEST_CASE("v1: text bodies stream chunk by chunk, bounded and cancellable",
                           called = true;
                           return true;
                         },
-                        options),
+                        {}, cancel),
                     mgnify::CancelledError);
     CHECK_FALSE(called);
     CHECK(rig.server.requests().empty());

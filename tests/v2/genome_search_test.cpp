@@ -551,16 +551,17 @@ TEST_CASE("gather: cancelling a wait returns promptly, between polls or during o
     wait.first_interval = 30s;
     wait.max_interval = 30s;
     wait.deadline = 120s;
-    wait.cancel = mgnify::CancelToken();
+    const mgnify::CancelToken cancel;
     std::promise<void> polled;
     std::atomic<bool> first{true};
     wait.on_status = [&](const mgnify::GatherStatus&) {
       if (first.exchange(false)) polled.set_value();
     };
-    auto done = std::async(std::launch::async, [&] { client.wait_for_gather(job.job_id, wait); });
+    auto done = std::async(std::launch::async,
+                           [&] { client.wait_for_gather(job.job_id, wait, cancel); });
     REQUIRE(polled.get_future().wait_for(10s) == std::future_status::ready);
     const auto cancelled_at = std::chrono::steady_clock::now();
-    wait.cancel.cancel();
+    cancel.cancel();
     REQUIRE(done.wait_for(5s) == std::future_status::ready);
     CHECK(std::chrono::steady_clock::now() - cancelled_at < 1s);
     CHECK_THROWS_AS(done.get(), mgnify::CancelledError);
@@ -568,12 +569,12 @@ TEST_CASE("gather: cancelling a wait returns promptly, between polls or during o
   SECTION("while the status request is in flight") {
     rig.server.push_fault(rig.path("genomes-search/status/" + job.job_id + "/"),
                           mock::Fault::slow(5s));
-    mgnify::JobWaitOptions wait;
-    wait.cancel = mgnify::CancelToken();
-    auto done = std::async(std::launch::async, [&] { client.wait_for_gather(job.job_id, wait); });
+    const mgnify::CancelToken cancel;
+    auto done = std::async(std::launch::async,
+                           [&] { client.wait_for_gather(job.job_id, {}, cancel); });
     std::this_thread::sleep_for(200ms);
     const auto cancelled_at = std::chrono::steady_clock::now();
-    wait.cancel.cancel();
+    cancel.cancel();
     REQUIRE(done.wait_for(5s) == std::future_status::ready);
     CHECK(std::chrono::steady_clock::now() - cancelled_at < 1s);
     CHECK_THROWS_AS(done.get(), mgnify::CancelledError);

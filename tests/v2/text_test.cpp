@@ -81,12 +81,10 @@ TEST_CASE("a listed file is read whole or streamed, bounded and cancellable",
 
   mgnify::CancelToken cancel;
   cancel.cancel();
-  mgnify::http::StreamOptions cancelled;
-  cancelled.cancel = cancel;
   CHECK_THROWS_AS(
       client.stream_text(
           *file->url, [](const mgnify::http::Response&, const char*, std::size_t) { return true; },
-          "*/*", cancelled),
+          "*/*", {}, cancel),
       mgnify::CancelledError);
   CHECK_THROWS_AS(
       client.read_text(rig.server.origin() + "/pub/databases/metagenomics/no-such-file.tsv"),

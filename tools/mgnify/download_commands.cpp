@@ -602,7 +602,6 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         ProgressBar bar("download");
         mgnify::BatchOptions options;
         options.concurrency = selection.concurrency;
-        options.cancel = interrupt;
         auto results = files::download_many(
             batch_session, batch, options,
             [&bar](const files::BatchProgress& p) {
@@ -617,7 +616,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
               r["sha256"] = local_sha256(d);
               const std::lock_guard<std::mutex> lock(log_mutex);
               if (log) log->append(r);
-            });
+            },
+            interrupt);
         bar.finish();
         return results;
       };

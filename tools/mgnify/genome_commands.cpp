@@ -381,7 +381,6 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
     if (job_id.empty()) job_id = client.submit_gather(request, interrupt).job_id;
     const auto started = std::chrono::steady_clock::now();
     mgnify::JobWaitOptions wait;
-    wait.cancel = interrupt;
     wait.deadline = std::chrono::milliseconds(static_cast<long long>(args.wait_seconds * 1000));
     wait.on_status = [&bar, started](const mgnify::GatherStatus& status) {
       std::size_t finished = 0;
@@ -392,7 +391,7 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
           total ? std::optional<double>(static_cast<double>(finished) / static_cast<double>(total))
                 : std::nullopt);
     };
-    final_status = client.wait_for_gather(job_id, wait);
+    final_status = client.wait_for_gather(job_id, wait, interrupt);
     bar.finish();
     for (const auto& child : final_status.signatures) {
       const std::string what = "signature " + child.filename.value_or(child.job_id) + " against " +

@@ -87,11 +87,13 @@ class GenomeSearchCalls {
 
   GatherJob submit(const GatherRequest& request, const CancelToken& cancel) const;
   GatherStatus status(const std::string& job_id, const CancelToken& cancel) const;
-  GatherStatus wait(const std::string& job_id, const JobWaitOptions& options) const;
+  GatherStatus wait(const std::string& job_id, const JobWaitOptions& options,
+                    const CancelToken& cancel) const;
   GatherResults results(const std::string& job_id, const CancelToken& cancel) const;
   files::DownloadResult download_results(const std::string& job_id,
                                          const std::filesystem::path& path,
-                                         const files::DownloadOptions& options) const;
+                                         const files::DownloadOptions& options,
+                                         const CallOptions& call) const;
 
  private:
   /// The fields both services' forms share (threshold, repeated catalogues_filter), then the post.

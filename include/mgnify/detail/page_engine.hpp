@@ -61,6 +61,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/page.hpp"
@@ -96,13 +97,16 @@ class PageProgress {
   /// reading the envelope early.
   bool wants_envelope() const noexcept { return wants_envelope_; }
   /// The walk's token: a fetch passes it to its requests, so that ending the
-  /// walk (or cancelling it) aborts them.
-  const CancelToken& cancel() const noexcept { return cancel_; }
+  /// walk (or cancelling it, or its deadline passing) aborts them.
+  const CancelToken& cancel() const noexcept { return call_.cancel; }
+  /// The options of this page's requests: the walk's token (its deadline
+  /// included) and the list call's bypass_cache.
+  const CallOptions& call() const noexcept { return call_; }
 
  private:
   friend class PageEngine;
   bool wants_envelope_ = false;
-  CancelToken cancel_ = CancelToken::never();
+  CallOptions call_;
   std::function<void()> on_received_;
   std::function<void(PageEnvelope)> on_envelope_;
 };
@@ -159,6 +163,9 @@ struct WalkSpec {
   PageCheck check;
   /// Checks every page in list order before it is used (see PageVerify).
   PageVerify verify;
+  /// The list call's options (ListOptions::call): its token and deadline end
+  /// the whole walk, and every page request goes with its bypass_cache.
+  CallOptions call{};
 };
 
 /// What a fetch hands the engine: the page (a Page<T>) and its item count.
@@ -219,7 +226,8 @@ class PageEngine {
 
   /// Ends the walk from any thread (see Paged::cancel()).
   void cancel() noexcept { cancel_.cancel(); }
-  /// Cancels the walk with `token`. Call before the walk starts.
+  /// Cancels the walk with `token` too (WalkSpec::call's token still does).
+  /// Call before the walk starts.
   MGNIFY_DECL void cancel_with(const CancelToken& token);
 
   // ---- what the walk reports -----------------------------------------------
@@ -279,7 +287,7 @@ class PageEngine {
   const WalkSpec spec_;
   const std::shared_ptr<const ErasedPageFetcher> fetch_;
   const PageKind kind_;
-  CancelToken cancel_;  // the walk's own; a child of the caller's (cancel_with)
+  CancelToken cancel_;  // the walk's own; a child of spec_.call's and of cancel_with's
 
   // ---- the caller's thread only ---------------------------------------------
   std::shared_ptr<PageEnvelope> current_;  // a Page<T>, the same object all walk long

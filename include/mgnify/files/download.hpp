@@ -29,8 +29,9 @@
 //
 // Clients expose this as a one-line member:
 //   DownloadResult download(const std::string& url, const std::filesystem::path& path,
-//                           const files::DownloadOptions& options = {}) {
-//     return files::download(session_, url, path, options);
+//                           const files::DownloadOptions& options = {},
+//                           const CallOptions& call = {}) {
+//     return files::download(session_, url, path, options, call);
 //   }
 
 #include <chrono>
@@ -43,6 +44,7 @@
 #include <vector>
 
 #include "mgnify/batch.hpp"
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
@@ -85,9 +87,6 @@ struct DownloadOptions {
   std::chrono::milliseconds timeout{0};
   /// Create the destination's parent directories when missing.
   bool create_directories = true;
-  /// Stops the download (CancelledError) within CancelToken::kPollInterval;
-  /// the .part file stays for a later resume.
-  CancelToken cancel = CancelToken::never();
   /// The most bytes the file may have. A body that grows past it (or past the
   /// size the server announced) is stopped before the excess reaches the disk:
   /// SizeLimitError, no file left. The default, 1 TiB, only bounds a stream of
@@ -138,9 +137,14 @@ inline std::filesystem::path validator_path(const std::filesystem::path& path) {
 /// local file-system failures and for anything but a regular file at
 /// `path.part`, and the session's ApiError / TransportError subclasses once the
 /// attempts are used up (the .part file is then kept, so a later call resumes).
+/// `call`'s token stops it within CancelToken::kPollInterval with
+/// CancelledError, its deadline with TransportError of kind timeout, neither
+/// retried; nothing is left at `path` and the .part file stays for a later
+/// resume.
 MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& url,
                                     const std::filesystem::path& path,
-                                    const DownloadOptions& options = {});
+                                    const DownloadOptions& options = {},
+                                    const CallOptions& call = {});
 
 /// One entry of a bulk download.
 struct DownloadJob {
@@ -177,18 +181,19 @@ inline constexpr std::size_t kDefaultDownloadConcurrency = 4;
 /// every chunk of every job and when a job finishes. Both are called under
 /// one lock (never concurrently, so snapshots arrive in order).
 /// `job_finished` is called when a job succeeds, outside that lock; an
-/// exception from it fails that job. Once `batch.cancel`
-/// is cancelled, transfers in flight stop within CancelToken::kPollInterval
+/// exception from it fails that job. Once `call`'s token is cancelled (or its
+/// deadline passes), transfers in flight stop within CancelToken::kPollInterval
 /// (their .part files stay for a later resume) and jobs not started send
-/// nothing; each of those entries holds a CancelledError. A job's own
-/// DownloadOptions::cancel still stops that job alone.
+/// nothing; each of those entries holds a CancelledError (a timeout
+/// TransportError).
 /// Jobs whose files would overlap are rejected before any request: the same
 /// destination, a destination that is another job's .part or validator file,
 /// and paths that differ only in ASCII case (one file on case-insensitive file
 /// systems).
 MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
     http::Session& session, const std::vector<DownloadJob>& jobs, const BatchOptions& batch = {},
-    BatchProgressCallback bytes_progress = {}, JobFinishedCallback job_finished = {});
+    BatchProgressCallback bytes_progress = {}, JobFinishedCallback job_finished = {},
+    const CallOptions& call = {});
 
 }  // namespace files
 MGNIFY_NAMESPACE_END

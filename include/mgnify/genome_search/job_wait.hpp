@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "mgnify/call_options.hpp"
+#include "mgnify/cancel.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/genome_search/models.hpp"
@@ -21,16 +23,18 @@ namespace detail {
 /// Polls `poll()` until the status it returns is final, waiting
 /// first_interval, then growing by multiplier up to max_interval, never past
 /// the deadline. Waits run on `clock` (a testing::FakeClock makes them instant).
+/// `cancel` (the call's token) ends the wait with CancelledError, or with a
+/// timeout TransportError once a deadline it carries passes.
 template <class Poll>
 GatherStatus wait_for_job(http::Clock& clock, const std::string& job_id,
-                          const JobWaitOptions& options, Poll&& poll) {
+                          const JobWaitOptions& options, const CancelToken& cancel, Poll&& poll) {
   options.validate();
   const auto started = clock.now();
   const auto end = started + options.deadline;
   auto interval = std::chrono::duration<double, std::milli>(options.first_interval);
   const auto cap = std::chrono::duration<double, std::milli>(options.max_interval);
   for (int polls = 1;; ++polls) {
-    options.cancel.throw_if_cancelled("waiting for job " + job_id);
+    mgnify::detail::throw_if_stopped(cancel, "waiting for job " + job_id);
     GatherStatus status = poll();
     if (options.on_status) options.on_status(status);
     if (status.finished()) return status;
@@ -42,8 +46,8 @@ GatherStatus wait_for_job(http::Clock& clock, const std::string& job_id,
     }
     const auto pause = std::min(std::chrono::duration_cast<std::chrono::nanoseconds>(interval),
                                 std::chrono::duration_cast<std::chrono::nanoseconds>(end - now));
-    if (clock.sleep_or_cancel(pause, options.cancel)) {
-      throw CancelledError("waiting for job " + job_id);
+    if (clock.sleep_or_cancel(pause, cancel)) {
+      mgnify::detail::throw_if_stopped(cancel, "waiting for job " + job_id);
     }
     interval = std::min(interval * options.multiplier, cap);
   }

@@ -361,8 +361,6 @@ struct JobWaitOptions {
   double multiplier = 1.5;
   /// Total time budget; past it the wait throws DeadlineExceededError.
   std::chrono::milliseconds deadline{std::chrono::minutes(30)};
-  /// Ends the wait (a poll in flight or a pause between polls) with CancelledError.
-  CancelToken cancel = CancelToken::never();
   /// Called with every status polled, the final one included.
   std::function<void(const GatherStatus&)> on_status;
 

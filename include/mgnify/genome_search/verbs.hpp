@@ -45,13 +45,12 @@ class GenomeSearchVerbs {
     return calls().status(job_id, call.token());
   }
   /// Polls until the job reaches a final state and returns that status (FAILED
-  /// included). DeadlineExceededError past options.deadline, CancelledError on
-  /// cancel; `call` stops the wait as options.cancel does.
+  /// included). DeadlineExceededError past options.deadline (the job's time
+  /// budget); `call`'s token ends the wait, a pause or a poll in flight, with
+  /// CancelledError, its deadline with a timeout TransportError.
   GatherStatus wait_for_gather(const std::string& job_id, const JobWaitOptions& options = {},
                                const CallOptions& call = {}) const {
-    JobWaitOptions joined = options;
-    joined.cancel = detail::joined(options.cancel, call);
-    return calls().wait(job_id, joined);
+    return calls().wait(job_id, options, call.token());
   }
   /// GET genomes-search/results/{job_id} as CSV rows (a signature's job id). A
   /// result served as a gzip tarball throws DecodeError: use download_gather_results.
@@ -64,9 +63,7 @@ class GenomeSearchVerbs {
                                                 const std::filesystem::path& path,
                                                 const files::DownloadOptions& options = {},
                                                 const CallOptions& call = {}) const {
-    files::DownloadOptions joined = options;
-    joined.cancel = detail::joined(options.cancel, call);
-    return calls().download_results(job_id, path, joined);
+    return calls().download_results(job_id, path, options, call);
   }
 
  protected:

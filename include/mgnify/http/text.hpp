@@ -43,9 +43,6 @@ struct StreamOptions {
   /// Most bytes handed to the sink; 0 means ClientOptions::max_body_bytes.
   /// More throws TransportError (body_too_large), as a JSON body would.
   std::uint64_t max_bytes = 0;
-  /// Stops the transfer with CancelledError; checked before every chunk, so
-  /// no chunk reaches the sink after it is cancelled.
-  CancelToken cancel = CancelToken::never();
 };
 
 /// What a finished stream delivered.
@@ -74,8 +71,9 @@ inline TextBody read_text(Session& session, const std::string& url, const std::s
 /// GET `url` with `accept`, each chunk of a 2xx body handed to `sink` as it
 /// arrives (an error body is still read whole, for the error's detail). The
 /// request is sent once: bytes already handed over cannot be taken back, so a
-/// failed stream is restarted by the caller, not retried here. `per_call`
-/// stops it as StreamOptions::cancel does.
+/// failed stream is restarted by the caller, not retried here. Its token is
+/// `per_call_options`' (deadline included), checked before every chunk, so
+/// no chunk reaches the sink once it is stopped.
 inline StreamResult stream_text(Session& session, const std::string& url, const std::string& accept,
                                 const BodySink& sink, const StreamOptions& options = {},
                                 const mgnify::CallOptions& per_call_options = {}) {
@@ -87,7 +85,7 @@ inline StreamResult stream_text(Session& session, const std::string& url, const 
   Request request;
   request.url = url;
   request.headers.set("Accept", accept);
-  const CancelToken cancel = mgnify::detail::joined(options.cancel, per_call_options);
+  const CancelToken cancel = per_call_options.token();
   request.body_sink = [&result, &sink, cap, cancel](const Response& head, const char* data,
                                                     std::size_t size) {
     cancel.throw_if_cancelled(head.url.empty() ? std::string("stream") : head.url);

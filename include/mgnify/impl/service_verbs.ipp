@@ -28,17 +28,13 @@ MGNIFY_DECL files::DownloadResult ServiceVerbs::download(const std::string& url,
                                                          const std::filesystem::path& path,
                                                          const files::DownloadOptions& options,
                                                          const CallOptions& call) const {
-  files::DownloadOptions joined = options;
-  joined.cancel = detail::joined(options.cancel, call);
-  return files::download(*session_, url, path, joined);
+  return files::download(*session_, url, path, options, call);
 }
 
 MGNIFY_DECL std::vector<Result<files::DownloadResult>> ServiceVerbs::download_many(
     const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch,
     files::BatchProgressCallback bytes_progress, const CallOptions& call) const {
-  BatchOptions joined = batch;
-  joined.cancel = detail::joined(batch.cancel, call);
-  return files::download_many(*session_, jobs, joined, std::move(bytes_progress));
+  return files::download_many(*session_, jobs, batch, std::move(bytes_progress), {}, call);
 }
 
 MGNIFY_DECL http::TextBody ServiceVerbs::read_text(const std::string& url,

@@ -98,7 +98,7 @@ class ProteinClient : public ServiceVerbs {
   /// sequence_search, then every hit's record from the Protein service
   /// (get_many: concurrent, under the client's rate limit): one match per
   /// hit, in hit order, a hit without a record included with the reason
-  /// (SequenceSearchMatch::record_missing()). `batch.cancel` also cancels the search.
+  /// (SequenceSearchMatch::record_missing()). `call` stops the search and the fetches alike.
   SequenceSearchWithRecords sequence_search_with_records(const SequenceSearchQuery& query,
                                                          const BatchOptions& batch = {},
                                                          const CallOptions& call = {}) const;

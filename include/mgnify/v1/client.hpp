@@ -78,9 +78,11 @@ enum class ListKind {
 
 /// The walk of the list whose first page is `first_url`; `check_first` also
 /// holds the first URL to the base URL's host (it came from a response).
+/// `call` (ListOptions::call) goes with every page.
 template <class T>
 Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
-                    std::optional<std::size_t> max_items, bool check_first);
+                    std::optional<std::size_t> max_items, bool check_first,
+                    const CallOptions& call);
 /// A single-resource document, decoded through the model's field table.
 template <class T>
 Document<T> decode_document(const http::Response& response);
@@ -339,16 +341,17 @@ class LegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchR
 
   /// Walks any list URL a response gave (a relationship's links.related, a
   /// Paged's resume_token()). Only URLs on the base URL's host are accepted.
-  /// The URL names its page and page size, so of `list` only max_items applies.
+  /// The URL names its page and page size, so of `list` only max_items and
+  /// call apply.
   template <class T>
   Paged<T> follow(const std::string& url, const ListOptions& list = {}) const {
     if (list.page_size || list.start_page != 1 || list.resume_token) {
       throw InvalidArgument(
           "follow() walks the URL as given, which names its page and page size; only "
-          "ListOptions::max_items applies");
+          "ListOptions::max_items and ListOptions::call apply");
     }
     session().check_link(url);
-    return detail::make_paged<T>(shared_session(), url, list.max_items, true);
+    return detail::make_paged<T>(shared_session(), url, list.max_items, true, list.call);
   }
   /// Walks a relationship's related list.
   template <class T>
@@ -529,7 +532,8 @@ class LegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchR
   template <class T>
   Paged<T> walk(std::string first_url, const ListOptions& list) const {
     if (list.resume_token) first_url = resume_url(first_url, *list.resume_token);
-    return detail::make_paged<T>(shared_session(), std::move(first_url), list.max_items, false);
+    return detail::make_paged<T>(shared_session(), std::move(first_url), list.max_items, false,
+                                 list.call);
   }
   /// `token` when it is a page of the list at `first_url` (same origin and path).
   std::string resume_url(const std::string& first_url, const std::string& token) const;

@@ -267,9 +267,7 @@ template <class T>
 Page<T> fetch_list_page(http::Session& session, const std::string& url, bool check,
                         const mgnify::detail::PageProgress& progress) {
   if (check) session.check_link(url);
-  http::RequestOptions call;
-  call.cancel = progress.cancel();
-  const http::Response response = session.get(url, call);
+  const http::Response response = session.get(url, http::per_call(progress.call()));
   progress.received();
   if (progress.wants_envelope()) {
     if (auto envelope = peek_list_envelope(response.body, response.url)) {
@@ -286,10 +284,12 @@ Page<T> fetch_list_page(http::Session& session, const std::string& url, bool che
 
 template <class T>
 Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
-                    std::optional<std::size_t> max_items, bool check_first) {
+                    std::optional<std::size_t> max_items, bool check_first,
+                    const CallOptions& call) {
   mgnify::detail::WalkSpec spec;
   spec.first_token = first_url;
   spec.max_items = max_items;
+  spec.call = call;
   // The fetcher only touches the thread-safe Session, so it may run ahead.
   spec.read_ahead = session->options().read_ahead;
   spec.window = session->options().parallel_pages;
@@ -335,7 +335,8 @@ MGNIFY_NAMESPACE_END
 // library's v1 units (impl/client*.ipp).
 #define MGNIFY_V1_INSTANTIATE(T)                                                       \
   template Paged<T> detail::make_paged<T>(std::shared_ptr<http::Session>, std::string, \
-                                          std::optional<std::size_t>, bool);           \
+                                          std::optional<std::size_t>, bool,            \
+                                          const CallOptions&);                         \
   template Document<T> detail::decode_document<T>(const http::Response&);              \
   template ListPage<T> detail::decode_list_page<T>(const http::Response&);             \
   template std::vector<Result<T>> detail::get_batch<T, LegacyClient>(                  \

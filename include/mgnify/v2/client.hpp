@@ -98,7 +98,7 @@ class V2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResul
                       const CallOptions& call = {});
 
   /// POST auth/sliding/refresh with the current token; the new token replaces it.
-  TokenResponse refresh();
+  TokenResponse refresh(const CallOptions& call = {});
 
   /// POST auth/verify: true when the service accepts the current token, false when it answers 401.
   bool verify(const CallOptions& call = {}) const;

@@ -34,10 +34,11 @@ MGNIFY_DECL GatherStatus GenomeSearchCalls::status(const std::string& job_id,
 }
 
 MGNIFY_DECL GatherStatus GenomeSearchCalls::wait(const std::string& job_id,
-                                                 const JobWaitOptions& options) const {
+                                                 const JobWaitOptions& options,
+                                                 const CancelToken& cancel) const {
   job_url("genomes-search/status/", job_id);  // InvalidArgument before the first poll
-  return wait_for_job(session_.clock(), job_id, options,
-                      [&] { return status(job_id, options.cancel); });
+  return wait_for_job(session_.clock(), job_id, options, cancel,
+                      [&] { return status(job_id, cancel); });
 }
 
 MGNIFY_DECL GatherResults GenomeSearchCalls::results(const std::string& job_id,
@@ -58,8 +59,9 @@ MGNIFY_DECL GatherResults GenomeSearchCalls::results(const std::string& job_id,
 
 MGNIFY_DECL files::DownloadResult GenomeSearchCalls::download_results(
     const std::string& job_id, const std::filesystem::path& path,
-    const files::DownloadOptions& options) const {
-  return files::download(session_, job_url("genomes-search/results/", job_id), path, options);
+    const files::DownloadOptions& options, const CallOptions& call) const {
+  return files::download(session_, job_url("genomes-search/results/", job_id), path, options,
+                         call);
 }
 
 MGNIFY_DECL http::RequestOptions GenomeSearchCalls::call(const CancelToken& cancel) {

@@ -49,6 +49,8 @@ MGNIFY_DECL PageEngine::PageEngine(WalkSpec spec, ErasedPageFetcher fetch, PageK
     : spec_(page_engine::checked_spec(std::move(spec))),
       fetch_(page_engine::checked_fetch(std::move(fetch))),
       kind_(kind),
+      // The walk's own token, so that ending the walk never cancels the caller's.
+      cancel_(spec_.call.token().child()),
       current_(kind.blank()),
       max_decoding_(std::max(1u, std::thread::hardware_concurrency())),
       next_token_(spec_.first_token) {}
@@ -69,7 +71,7 @@ MGNIFY_DECL PageEngine::~PageEngine() {
 
 MGNIFY_DECL void PageEngine::cancel_with(const CancelToken& token) {
   if (started_) throw InvalidArgument("cancel_with must be called before the walk starts");
-  if (token.can_be_cancelled()) cancel_ = token.child();
+  if (token.can_be_cancelled()) cancel_ = spec_.call.token().child(token);
 }
 
 MGNIFY_DECL std::size_t PageEngine::pages_in_flight() const {
@@ -205,7 +207,8 @@ MGNIFY_DECL void PageEngine::top_up_locked() {
 
 MGNIFY_DECL PageProgress PageEngine::progress_for(const SlotPtr& slot) {
   PageProgress progress;
-  progress.cancel_ = cancel_;
+  progress.call_.cancel = cancel_;  // the deadline is in it
+  progress.call_.bypass_cache = spec_.call.bypass_cache;
   if (!parallel()) return progress;
   {
     // With a window of one page, an early envelope would start page N+1

@@ -643,7 +643,7 @@ class Transfer {
 
 MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& url,
                                     const std::filesystem::path& path,
-                                    const DownloadOptions& options) {
+                                    const DownloadOptions& options, const CallOptions& per_call) {
   namespace fs = std::filesystem;
   if (!http::parse_url(url)) throw InvalidArgument("not an absolute http(s) URL: '" + url + "'");
   if (path.empty() || !path.has_filename()) {
@@ -683,14 +683,14 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
   call.send_token = http::same_origin(url, session.base_url());
   call.max_attempts = 1;
   call.timeout = options.timeout;
-  call.cancel = options.cancel;
+  call.cancel = per_call.token();
 
   for (int attempt = 1;; ++attempt) {
     result.attempts = attempt;
     const bool last = attempt >= max_attempts;
     auto pause = [&](std::optional<std::chrono::seconds> retry_after) {
-      if (session.clock().sleep_or_cancel(backoff.next(attempt, retry_after), options.cancel)) {
-        throw CancelledError(url);
+      if (session.clock().sleep_or_cancel(backoff.next(attempt, retry_after), call.cancel)) {
+        mgnify::detail::throw_if_stopped(call.cancel, url);
       }
     };
 
@@ -733,7 +733,11 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
       transfer.restart();
       if (last) throw TransportError(TransportError::Kind::other, 0, url, mismatch.what, attempt);
     } catch (const TransportError& e) {
-      if (last || !retry.is_retryable(e)) throw e.with_attempts(attempt);
+      // A deadline that passed is not a transient failure: another attempt
+      // would only be refused, and would end as a cancel.
+      if (last || !retry.is_retryable(e) || call.cancel.cancelled()) {
+        throw e.with_attempts(attempt);
+      }
       pause(std::nullopt);
     } catch (const ApiError& e) {
       if (e.status() == 416 && transfer.offset() > 0) {
@@ -807,7 +811,8 @@ inline void check_disjoint_files(const std::vector<DownloadJob>& jobs) {
 
 MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
     http::Session& session, const std::vector<DownloadJob>& jobs, const BatchOptions& batch,
-    BatchProgressCallback bytes_progress, JobFinishedCallback job_finished) {
+    BatchProgressCallback bytes_progress, JobFinishedCallback job_finished,
+    const CallOptions& call) {
   const std::size_t concurrency =
       batch.concurrency > 0 ? batch.concurrency : kDefaultDownloadConcurrency;
   for (const auto& job : jobs) {
@@ -859,12 +864,10 @@ MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
     }
   };
 
+  // One token for every job, so that the deadline counts from the batch's start.
+  const CallOptions job_call = mgnify::detail::batch_call(call);
   return parallel_map(jobs.size(), concurrency, [&](std::size_t i) {
     DownloadOptions options = jobs[i].options;
-    if (batch.cancel.can_be_cancelled()) {
-      options.cancel =
-          options.cancel.can_be_cancelled() ? batch.cancel.child(options.cancel) : batch.cancel;
-    }
     const DownloadProgressCallback own = jobs[i].options.progress;
     options.progress = [&, i, own](const DownloadProgress& p) {
       if (own) own(p);
@@ -874,8 +877,8 @@ MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
       publish();
     };
     try {
-      options.cancel.throw_if_cancelled(jobs[i].url);
-      DownloadResult r = download(session, jobs[i].url, jobs[i].path, options);
+      mgnify::detail::throw_if_stopped(job_call.cancel, jobs[i].url);
+      DownloadResult r = download(session, jobs[i].url, jobs[i].path, options, job_call);
       // Outside the lock: a caller that hashes the file must not stall the
       // other transfers' progress.
       if (job_finished) job_finished(i, r);

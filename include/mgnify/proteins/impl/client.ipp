@@ -124,7 +124,7 @@ MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::get_many(
 MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::search_and_fetch(
     const SearchQuery& query, const BatchOptions& batch, const CallOptions& call) const {
   // One token for the search and the fetches: a deadline covers both.
-  const CallOptions whole = mgnify::detail::batch_call(batch, call);
+  const CallOptions whole = mgnify::detail::batch_call(call);
   mgnify::detail::throw_if_stopped(whole.cancel, "protein search");
   const std::vector<SearchHit> hits = search(query, whole);
   std::vector<std::string> accessions;
@@ -165,7 +165,7 @@ MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const Sequence
 
 MGNIFY_DECL SequenceSearchWithRecords ProteinClient::sequence_search_with_records(
     const SequenceSearchQuery& query, const BatchOptions& batch, const CallOptions& call) const {
-  const CallOptions whole = mgnify::detail::batch_call(batch, call);
+  const CallOptions whole = mgnify::detail::batch_call(call);
   mgnify::detail::throw_if_stopped(whole.cancel, "sequence search");
   SequenceSearchWithRecords out;
   out.search = sequence_search(query, whole);

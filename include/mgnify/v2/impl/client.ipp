@@ -104,10 +104,10 @@ MGNIFY_DECL TokenResponse V2Client::login(const std::string& username, const std
   return token;
 }
 
-MGNIFY_DECL TokenResponse V2Client::refresh() {
+MGNIFY_DECL TokenResponse V2Client::refresh(const CallOptions& call) {
   const auto current = state_->session->token();
   if (!current) throw InvalidArgument("refresh() needs a token: call login() or set_token() first");
-  auto token = State::refresh_token(*state_->session, *current);
+  auto token = State::refresh_token(*state_->session, *current, call);
   state_->session->set_token(token.token);
   return token;
 }

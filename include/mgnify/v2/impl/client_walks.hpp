@@ -56,18 +56,17 @@ struct V2Client::State {
   std::shared_ptr<http::Session> session;
   V2Options v2;
 
-  static TokenResponse refresh_token(http::Session& session, const std::string& token) {
-    http::RequestOptions call;
-    call.send_token = false;
+  static TokenResponse refresh_token(http::Session& session, const std::string& token,
+                                     const CallOptions& call = {}) {
+    http::RequestOptions request = http::per_call(call);
+    request.send_token = false;
     const auto response =
-        session.post_json(session.url("auth/sliding/refresh"), {{"token", token}}, call);
+        session.post_json(session.url("auth/sliding/refresh"), {{"token", token}}, request);
     return mgnify::detail::decode_response<TokenResponse>(response);
   }
 
-  http::Response get(const std::string& url, const CancelToken& cancel = CancelToken::never()) {
-    http::RequestOptions call;
-    call.cancel = cancel;
-    return session->get(url, call);
+  http::Response get(const std::string& url, const CallOptions& call) {
+    return session->get(url, http::per_call(call));
   }
 };
 
@@ -111,6 +110,7 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
   mgnify::detail::WalkSpec spec;
   spec.first_token = std::to_string(start_page);
   spec.max_items = list.max_items;
+  spec.call = list.call;
   auto fetch = [state, path, filters = std::move(filters), page_size, pages](
                    const std::string& token,
                    const mgnify::detail::PageProgress& progress) -> mgnify::Page<T> {
@@ -118,7 +118,7 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
     http::Query query = filters;
     query.set("page", token);
     query.set("page_size", std::to_string(page_size));
-    const auto response = state->get(state->session->url(path, query), progress.cancel());
+    const auto response = state->get(state->session->url(path, query), progress.call());
     progress.received();
     auto decoded = mgnify::detail::decode_response_fast<v2::CountedPage<T>>(response);
     const auto items = static_cast<std::int64_t>(decoded.items.size());
@@ -128,7 +128,7 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
       // empty past the end of a v2 list, tells which, so that no item is
       // silently left out.
       query.set("page", std::to_string(page + 1));
-      const auto look_ahead = state->get(state->session->url(path, query), progress.cancel());
+      const auto look_ahead = state->get(state->session->url(path, query), progress.call());
       const bool more =
           !mgnify::detail::decode_response_fast<v2::CountedPage<T>>(look_ahead).items.empty();
       pages->settle_size(more ? choice->if_more : choice->if_last);
