@@ -564,22 +564,24 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
 
 #if !MGNIFY_HEADER_ONLY
 // The models whose templates the compiled library holds, by the unit that
-// instantiates them (include/mgnify/impl/units/v1*.hpp). Every other file,
-// BasicLegacyClient<void>'s own unit included, sees them declared extern, so
-// that only one unit compiles each model's walk and decoders.
-#define MGNIFY_V1_MODELS_CORE(X) X(Study) X(Sample) X(Biome) X(Publication)
-#define MGNIFY_V1_MODELS_RUNS(X) X(Resource) X(Run) X(Assembly) X(Analysis) X(Download)
+// instantiates them (include/mgnify/impl/units/: v1_resource.hpp for CORE,
+// v1_<area>.hpp for the others). Every other file, BasicLegacyClient<void>'s
+// own unit included, sees them declared extern, so that only one unit compiles
+// each model's walk and decoders.
+// clang-format off
+#define MGNIFY_V1_MODELS_CORE(X) \
+  X(Study) X(Sample) X(Biome) X(Publication)
+#define MGNIFY_V1_MODELS_RUNS(X) \
+  X(Resource) X(Run) X(Assembly) X(Analysis) X(Download)
 #define MGNIFY_V1_MODELS_ANNOTATIONS(X) \
-  X(GoTerm)                             \
-  X(InterproIdentifier)                 \
-  X(PfamEntry) X(KeggOrtholog) X(KeggModule) X(GenomeProperty) X(AntismashGeneCluster)
+  X(GoTerm) X(InterproIdentifier) X(PfamEntry) X(KeggOrtholog) X(KeggModule) X(GenomeProperty) \
+  X(AntismashGeneCluster)
 #define MGNIFY_V1_MODELS_PIPELINES(X) \
   X(ExperimentType) X(Pipeline) X(Organism) X(AnalysisContig) X(SampleAnnotation) X(PipelineTool)
-#define MGNIFY_V1_MODELS_GENOMES(X)                                          \
-  X(Genome)                                                                  \
-  X(GenomeCatalogue)                                                         \
-  X(SuperStudy) X(GenomeSet) X(CogCategory) X(KeggClass) X(GenomeKeggModule) \
-      X(GenomeAntismashCluster)
+#define MGNIFY_V1_MODELS_GENOMES(X) \
+  X(Genome) X(GenomeCatalogue) X(SuperStudy) X(GenomeSet) X(CogCategory) X(KeggClass) \
+  X(GenomeKeggModule) X(GenomeAntismashCluster)
+// clang-format on
 
 // The templates of detail for one model T (defined in client_templates.hpp); `head` is `extern` for
 // the declarations.

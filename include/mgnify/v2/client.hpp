@@ -265,22 +265,20 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
 // by the unit that instantiates them (include/mgnify/impl/units/v2_<area>.hpp).
 // Every other file, BasicV2Client<void>'s own unit included, sees them declared
 // extern, so that only one unit compiles each model's walk and decoder.
-#define MGNIFY_V2_MODELS_STUDIES(PAGED, GET)                                         \
-  PAGED(Study)                                                                       \
-  PAGED(Sample)                                                                      \
-  PAGED(SampleWithMetadata) PAGED(AnalysedRun) PAGED(Analysis) PAGED(AssemblyDetail) \
-      PAGED(Publication) GET(StudyDetail) GET(StudyIdentifier) GET(SampleDetail)     \
-          GET(AnalysedRunDetail)
-#define MGNIFY_V2_MODELS_ANALYSES(PAGED, GET)                                                   \
-  PAGED(Assembly)                                                                               \
-  PAGED(AnalysisDetail)                                                                         \
-  PAGED(AnalysisTypedAnnotation) PAGED(Biome) PAGED(SuperStudy) PAGED(GenomeAssemblyLinkSchema) \
-      PAGED(AdditionalContainedGenomeSchema) GET(AssemblyDetail) GET(AnalysisDetail)            \
-          GET(AnalysisWithAnnotations) GET(PublicationDetail) GET(PublicationAnnotations)       \
-              GET(SuperStudyDetail)
+// clang-format off
+#define MGNIFY_V2_MODELS_STUDIES(PAGED, GET) \
+  PAGED(Study) PAGED(Sample) PAGED(SampleWithMetadata) PAGED(AnalysedRun) PAGED(Analysis) \
+  PAGED(AssemblyDetail) PAGED(Publication) GET(StudyDetail) GET(StudyIdentifier) GET(SampleDetail) \
+  GET(AnalysedRunDetail)
+#define MGNIFY_V2_MODELS_ANALYSES(PAGED, GET) \
+  PAGED(Assembly) PAGED(AnalysisDetail) PAGED(AnalysisTypedAnnotation) PAGED(Biome) \
+  PAGED(SuperStudy) PAGED(GenomeAssemblyLinkSchema) PAGED(AdditionalContainedGenomeSchema) \
+  GET(AssemblyDetail) GET(AnalysisDetail) GET(AnalysisWithAnnotations) GET(PublicationDetail) \
+  GET(PublicationAnnotations) GET(SuperStudyDetail)
 #define MGNIFY_V2_MODELS_GENOMES(PAGED, GET) \
-  PAGED(Genome)                              \
-  PAGED(GenomeCatalogue) GET(GenomeDetail) GET(GenomeWithAnnotations) GET(GenomeCatalogueDetail)
+  PAGED(Genome) PAGED(GenomeCatalogue) GET(GenomeDetail) GET(GenomeWithAnnotations) \
+  GET(GenomeCatalogueDetail)
+// clang-format on
 
 // BasicV2Client<void>'s member templates for one model T; `head` is `extern` for the declarations.
 #define MGNIFY_V2_PAGED(head, T)                                                        \

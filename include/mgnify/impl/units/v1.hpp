@@ -1,7 +1,6 @@
 #pragma once
 
-// The v1 client: every member body, and the walks and decoders of studies, samples, biomes,
-// publications.
+// The v1 client's member bodies.
 // One translation unit of the compiled library (src/v1.cpp); include/mgnify/impl/src.hpp
 // explains how bodies are assigned to units.
 
@@ -21,6 +20,5 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 template class BasicLegacyClient<void>;
-MGNIFY_V1_MODELS_CORE(MGNIFY_V1_INSTANTIATE)
 }  // namespace v1
 MGNIFY_NAMESPACE_END
