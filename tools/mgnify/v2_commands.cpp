@@ -146,20 +146,19 @@ int emit_studies_of_pipeline(const v2::V2Client& client, v2::StudyQuery query,
   return kOk;
 }
 
-template <class T>
-RelatedFn study_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&,
-                                                                  const mgnify::ListOptions&)
-                             const) {
+// C is the class that declares the method, V2Client's base BasicV2Client<>.
+template <class T, class C>
+RelatedFn study_relation(mgnify::Paged<T> (C::*method)(const std::string&,
+                                                       const mgnify::ListOptions&) const) {
   return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
                   const Settings& s) {
     return emit_paged(s, (c.*method)(v2_study_accession(c, id), o));
   };
 }
 
-template <class T>
-RelatedFn paged_relation(mgnify::Paged<T> (v2::V2Client::*method)(const std::string&,
-                                                                  const mgnify::ListOptions&)
-                             const) {
+template <class T, class C>
+RelatedFn paged_relation(mgnify::Paged<T> (C::*method)(const std::string&,
+                                                       const mgnify::ListOptions&) const) {
   return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
                   const Settings& s) { return emit_paged(s, (c.*method)(id, o)); };
 }

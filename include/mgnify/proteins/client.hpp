@@ -33,17 +33,22 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
-/// The session, downloads and text reads come from ServiceVerbs.
-class ProteinClient : public ServiceVerbs {
+/// The members of ProteinClient, which is all a program names. The parameter is
+/// unused: it makes every member body a template, so that header-only, a file
+/// compiles only the bodies it calls, not all of them wherever the header is
+/// included. With MGNIFY_SEPARATE_COMPILATION the library holds
+/// BasicProteinClient<void>.
+template <class = void>
+class BasicProteinClient : public ServiceVerbs {
  public:
   /// Where MGnify's sequence-search service takes phmmer searches, on the
   /// origin of the Protein service's base URL (both live on www.ebi.ac.uk).
   static constexpr const char* kSequenceSearchPath = "/metagenomics/sequence-search/search/phmmer";
 
-  explicit ProteinClient(ClientOptions options = {});
+  explicit BasicProteinClient(ClientOptions options = {});
 
   /// Shares a session (and so its connection pool and rate limit) with other clients.
-  explicit ProteinClient(std::shared_ptr<http::Session> session);
+  explicit BasicProteinClient(std::shared_ptr<http::Session> session);
 
   /// URL of one record, for logs or for handing to another tool.
   std::string protein_url(const Accession& accession) const;
@@ -105,6 +110,17 @@ class ProteinClient : public ServiceVerbs {
 
  private:
   std::string sequence_search_url_;
+};
+
+#if !MGNIFY_HEADER_ONLY
+extern template class MGNIFY_API BasicProteinClient<void>;
+#endif
+
+/// The session, downloads and text reads come from ServiceVerbs. Every member
+/// is BasicProteinClient's.
+class ProteinClient : public BasicProteinClient<> {
+ public:
+  using BasicProteinClient::BasicProteinClient;
 };
 
 }  // namespace proteins

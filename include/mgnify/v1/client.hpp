@@ -104,19 +104,17 @@ std::vector<Result<T>> get_batch(const Client& client, const std::string& collec
 MGNIFY_DECL files::DownloadJob download_job(const Download& file, std::filesystem::path path,
                                             files::DownloadOptions options = {});
 
-/// The session, downloads and text reads come from ServiceVerbs, the genome
-/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
-/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
-///
-/// With MGNIFY_SEPARATE_COMPILATION, the member templates (resources<T>,
-/// follow<T>, ...) are compiled into the library for the models of mgnify/v1;
-/// a file that uses them with a model type of its own also includes
-/// <mgnify/v1/client_templates.hpp>.
-class LegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
+/// The members of LegacyClient, which is all a program names. The parameter is
+/// unused: it makes every member body a template, so that header-only, a file
+/// compiles only the bodies it calls (and the walks and decoders of their
+/// models), not all of them wherever the header is included. With
+/// MGNIFY_SEPARATE_COMPILATION the library holds BasicLegacyClient<void>.
+template <class = void>
+class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
-  explicit LegacyClient(ClientOptions options = {});
+  explicit BasicLegacyClient(ClientOptions options = {});
   /// Shares a session (its connections, rate limit and token) with other code.
-  explicit LegacyClient(std::shared_ptr<http::Session> session);
+  explicit BasicLegacyClient(std::shared_ptr<http::Session> session);
 
   using ServiceVerbs::base_url;
   using ServiceVerbs::session;
@@ -566,6 +564,63 @@ class LegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchR
   struct RootDoc;
 
   void validate() const;
+};
+
+#if !MGNIFY_HEADER_ONLY
+// The models whose templates the compiled library holds, by the unit that
+// instantiates them (include/mgnify/impl/units/: v1_resource.hpp for CORE,
+// v1_<area>.hpp for the others). Every other file, BasicLegacyClient<void>'s
+// own unit included, sees them declared extern, so that only one unit compiles
+// each model's walk and decoders.
+// clang-format off
+#define MGNIFY_V1_MODELS_CORE(X) \
+  X(Study) X(Sample) X(Biome) X(Publication)
+#define MGNIFY_V1_MODELS_RUNS(X) \
+  X(Resource) X(Run) X(Assembly) X(Analysis) X(Download)
+#define MGNIFY_V1_MODELS_ANNOTATIONS(X) \
+  X(GoTerm) X(InterproIdentifier) X(PfamEntry) X(KeggOrtholog) X(KeggModule) X(GenomeProperty) \
+  X(AntismashGeneCluster)
+#define MGNIFY_V1_MODELS_PIPELINES(X) \
+  X(ExperimentType) X(Pipeline) X(Organism) X(AnalysisContig) X(SampleAnnotation) X(PipelineTool)
+#define MGNIFY_V1_MODELS_GENOMES(X) \
+  X(Genome) X(GenomeCatalogue) X(SuperStudy) X(GenomeSet) X(CogCategory) X(KeggClass) \
+  X(GenomeKeggModule) X(GenomeAntismashCluster)
+// clang-format on
+
+// The templates of detail for one model T (defined in client_templates.hpp); `head` is `extern` for
+// the declarations.
+#define MGNIFY_V1_TEMPLATES(head, T)                                                        \
+  head template Paged<T> detail::make_paged<T>(std::shared_ptr<http::Session>, std::string, \
+                                               std::optional<std::size_t>, bool,            \
+                                               const CallOptions&);                         \
+  head template Document<T> detail::decode_document<T>(const http::Response&);              \
+  head template ListPage<T> detail::decode_list_page<T>(const http::Response&);             \
+  head template std::vector<Result<T>> detail::get_batch<T, BasicLegacyClient<void>>(       \
+      const BasicLegacyClient<void>&, const std::string&, const std::vector<std::string>&,  \
+      const BatchOptions&, const CallOptions&);
+#define MGNIFY_V1_INSTANTIATE(T) MGNIFY_V1_TEMPLATES(, T)
+#define MGNIFY_V1_EXTERN(T) MGNIFY_V1_TEMPLATES(extern, T)
+
+MGNIFY_V1_MODELS_CORE(MGNIFY_V1_EXTERN)
+MGNIFY_V1_MODELS_RUNS(MGNIFY_V1_EXTERN)
+MGNIFY_V1_MODELS_ANNOTATIONS(MGNIFY_V1_EXTERN)
+MGNIFY_V1_MODELS_PIPELINES(MGNIFY_V1_EXTERN)
+MGNIFY_V1_MODELS_GENOMES(MGNIFY_V1_EXTERN)
+extern template class MGNIFY_API BasicLegacyClient<void>;
+#endif
+
+/// The session, downloads and text reads come from ServiceVerbs, the genome
+/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
+/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
+/// Every member is BasicLegacyClient's.
+///
+/// With MGNIFY_SEPARATE_COMPILATION, the member templates (resources<T>,
+/// follow<T>, ...) are compiled into the library for the models of mgnify/v1;
+/// a file that uses them with a model type of its own also includes
+/// <mgnify/v1/client_templates.hpp>.
+class LegacyClient : public BasicLegacyClient<> {
+ public:
+  using BasicLegacyClient::BasicLegacyClient;
 };
 
 }  // namespace v1

@@ -329,17 +329,3 @@ std::vector<Result<T>> get_batch(const Client& client, const std::string& collec
 }  // namespace detail
 }  // namespace v1
 MGNIFY_NAMESPACE_END
-
-#if !MGNIFY_HEADER_ONLY
-// Explicit instantiations of the templates above for one model, in the compiled
-// library's v1 units (impl/client*.ipp).
-#define MGNIFY_V1_INSTANTIATE(T)                                                       \
-  template Paged<T> detail::make_paged<T>(std::shared_ptr<http::Session>, std::string, \
-                                          std::optional<std::size_t>, bool,            \
-                                          const CallOptions&);                         \
-  template Document<T> detail::decode_document<T>(const http::Response&);              \
-  template ListPage<T> detail::decode_list_page<T>(const http::Response&);             \
-  template std::vector<Result<T>> detail::get_batch<T, LegacyClient>(                  \
-      const LegacyClient&, const std::string&, const std::vector<std::string>&,        \
-      const BatchOptions&, const CallOptions&);
-#endif

@@ -76,15 +76,18 @@ struct V2Options {
   std::size_t concurrency = defaults::kConcurrency;
 };
 
-/// The session, downloads and text reads come from ServiceVerbs, the genome
-/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
-/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
-class V2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
+/// The members of V2Client, which is all a program names. The parameter is
+/// unused: it makes every member body a template, so that header-only, a file
+/// compiles only the bodies it calls (and the walks and decoders of their
+/// models), not all of them wherever the header is included. With
+/// MGNIFY_SEPARATE_COMPILATION the library holds BasicV2Client<void>.
+template <class = void>
+class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
-  explicit V2Client(ClientOptions options = {}, V2Options v2 = {});
+  explicit BasicV2Client(ClientOptions options = {}, V2Options v2 = {});
 
   /// Shares an existing session (its base URL must be the v2 root).
-  explicit V2Client(std::shared_ptr<http::Session> session, V2Options v2 = {});
+  explicit BasicV2Client(std::shared_ptr<http::Session> session, V2Options v2 = {});
 
   using ServiceVerbs::base_url;
   using ServiceVerbs::session;
@@ -255,6 +258,53 @@ class V2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResul
                               const CallOptions& call, Fn fn) const;
 
   std::shared_ptr<State> state_;
+};
+
+#if !MGNIFY_HEADER_ONLY
+// The models whose walks (PAGED) and decoders (GET) the compiled library holds,
+// by the unit that instantiates them (include/mgnify/impl/units/v2_<area>.hpp).
+// Every other file, BasicV2Client<void>'s own unit included, sees them declared
+// extern, so that only one unit compiles each model's walk and decoder.
+// clang-format off
+#define MGNIFY_V2_MODELS_STUDIES(PAGED, GET) \
+  PAGED(Study) PAGED(Sample) PAGED(SampleWithMetadata) PAGED(AnalysedRun) PAGED(Analysis) \
+  PAGED(AssemblyDetail) PAGED(Publication) GET(StudyDetail) GET(StudyIdentifier) GET(SampleDetail) \
+  GET(AnalysedRunDetail)
+#define MGNIFY_V2_MODELS_ANALYSES(PAGED, GET) \
+  PAGED(Assembly) PAGED(AnalysisDetail) PAGED(AnalysisTypedAnnotation) PAGED(Biome) \
+  PAGED(SuperStudy) PAGED(GenomeAssemblyLinkSchema) PAGED(AdditionalContainedGenomeSchema) \
+  GET(AssemblyDetail) GET(AnalysisDetail) GET(AnalysisWithAnnotations) GET(PublicationDetail) \
+  GET(PublicationAnnotations) GET(SuperStudyDetail)
+#define MGNIFY_V2_MODELS_GENOMES(PAGED, GET) \
+  PAGED(Genome) PAGED(GenomeCatalogue) GET(GenomeDetail) GET(GenomeWithAnnotations) \
+  GET(GenomeCatalogueDetail)
+// clang-format on
+
+// BasicV2Client<void>'s member templates for one model T; `head` is `extern` for the declarations.
+#define MGNIFY_V2_PAGED(head, T)                                                        \
+  head template Paged<T> BasicV2Client<void>::paged<T>(const std::string&, http::Query, \
+                                                       const ListOptions&) const;
+#define MGNIFY_V2_GET(head, T)                                                        \
+  head template T BasicV2Client<void>::get<T>(const std::string&, const http::Query&, \
+                                              const CallOptions&) const;
+#define MGNIFY_V2_INSTANTIATE_PAGED(T) MGNIFY_V2_PAGED(, T)
+#define MGNIFY_V2_INSTANTIATE_GET(T) MGNIFY_V2_GET(, T)
+#define MGNIFY_V2_EXTERN_PAGED(T) MGNIFY_V2_PAGED(extern, T)
+#define MGNIFY_V2_EXTERN_GET(T) MGNIFY_V2_GET(extern, T)
+
+extern template class MGNIFY_API BasicV2Client<void>;
+MGNIFY_V2_MODELS_STUDIES(MGNIFY_V2_EXTERN_PAGED, MGNIFY_V2_EXTERN_GET)
+MGNIFY_V2_MODELS_ANALYSES(MGNIFY_V2_EXTERN_PAGED, MGNIFY_V2_EXTERN_GET)
+MGNIFY_V2_MODELS_GENOMES(MGNIFY_V2_EXTERN_PAGED, MGNIFY_V2_EXTERN_GET)
+#endif
+
+/// The session, downloads and text reads come from ServiceVerbs, the genome
+/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
+/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
+/// Every member is BasicV2Client's.
+class V2Client : public BasicV2Client<> {
+ public:
+  using BasicV2Client::BasicV2Client;
 };
 
 }  // namespace v2

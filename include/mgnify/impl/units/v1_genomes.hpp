@@ -1,8 +1,18 @@
 #pragma once
 
-// The v1 client's calls on genomes, genome catalogues and super studies.
+// The walks and decoders of the v1 models of genomes, genome catalogues and super studies.
 // One translation unit of the compiled library (src/v1_genomes.cpp); include/mgnify/impl/src.hpp
 // explains how bodies are assigned to units.
 
 #include "mgnify/impl/compiled_only.hpp"
-#include "mgnify/v1/impl/client_genomes.ipp"
+#include "mgnify/v1/client.hpp"
+#include "mgnify/v1/client_templates.hpp"
+#include "mgnify/version.hpp"
+
+// The walks and decoders of this area's models; units/v1.hpp says why they are apart from the
+// client's members.
+MGNIFY_NAMESPACE_BEGIN
+namespace v1 {
+MGNIFY_V1_MODELS_GENOMES(MGNIFY_V1_INSTANTIATE)
+}  // namespace v1
+MGNIFY_NAMESPACE_END

@@ -46,22 +46,27 @@ MGNIFY_DECL std::string accession_in_url(const std::string& url) {
 
 }  // namespace detail
 
-MGNIFY_DECL ProteinClient::ProteinClient(ClientOptions options)
+template <class D>
+BasicProteinClient<D>::BasicProteinClient(ClientOptions options)
     : ServiceVerbs(std::make_shared<http::Session>(with_default_transport(std::move(options)),
                                                    defaults::kBaseUrl)) {}
 
-MGNIFY_DECL ProteinClient::ProteinClient(std::shared_ptr<http::Session> session)
+template <class D>
+BasicProteinClient<D>::BasicProteinClient(std::shared_ptr<http::Session> session)
     : ServiceVerbs(std::move(session)) {}
 
-MGNIFY_DECL std::string ProteinClient::protein_url(const Accession& accession) const {
+template <class D>
+std::string BasicProteinClient<D>::protein_url(const Accession& accession) const {
   return session().url("protein/" + http::encode_path_segment(accession.str()));
 }
 
-MGNIFY_DECL std::string ProteinClient::search_url(const SearchQuery& query) const {
+template <class D>
+std::string BasicProteinClient<D>::search_url(const SearchQuery& query) const {
   return session().url("protein/search", query.to_query());
 }
 
-MGNIFY_DECL Protein ProteinClient::get(const Accession& accession, const CallOptions& call) const {
+template <class D>
+Protein BasicProteinClient<D>::get(const Accession& accession, const CallOptions& call) const {
   http::RequestOptions request = http::per_call(call);
   request.not_found_hint = accession.str() + " is not a protein cluster representative";
   const http::Response response = session().get(protein_url(accession), request);
@@ -84,8 +89,9 @@ MGNIFY_DECL Protein ProteinClient::get(const Accession& accession, const CallOpt
   return protein;
 }
 
-MGNIFY_DECL std::vector<SearchHit> ProteinClient::search(const SearchQuery& query,
-                                                         const CallOptions& call) const {
+template <class D>
+std::vector<SearchHit> BasicProteinClient<D>::search(const SearchQuery& query,
+                                                     const CallOptions& call) const {
   const http::Response response = session().get(search_url(query), http::per_call(call));
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   if (!doc.is_array()) {
@@ -105,7 +111,8 @@ MGNIFY_DECL std::vector<SearchHit> ProteinClient::search(const SearchQuery& quer
   return hits;
 }
 
-MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::get_many(
+template <class D>
+std::vector<Result<Protein>> BasicProteinClient<D>::get_many(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return mgnify::detail::run_batch(
@@ -113,7 +120,8 @@ MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::get_many(
       [&](std::size_t i, const CallOptions& item) { return get(Accession(accessions[i]), item); });
 }
 
-MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::get_many(
+template <class D>
+std::vector<Result<Protein>> BasicProteinClient<D>::get_many(
     const std::vector<Accession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return mgnify::detail::run_batch(
@@ -121,7 +129,8 @@ MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::get_many(
       [&](std::size_t i, const CallOptions& item) { return get(accessions[i], item); });
 }
 
-MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::search_and_fetch(
+template <class D>
+std::vector<Result<Protein>> BasicProteinClient<D>::search_and_fetch(
     const SearchQuery& query, const BatchOptions& batch, const CallOptions& call) const {
   // One token for the search and the fetches: a deadline covers both.
   const CallOptions whole = mgnify::detail::batch_call(call);
@@ -133,13 +142,15 @@ MGNIFY_DECL std::vector<Result<Protein>> ProteinClient::search_and_fetch(
   return get_many(accessions, batch, whole);
 }
 
-MGNIFY_DECL std::string ProteinClient::sequence_search_url() const {
+template <class D>
+std::string BasicProteinClient<D>::sequence_search_url() const {
   if (!sequence_search_url_.empty()) return sequence_search_url_;
   return http::detail::origin_of(base_url()) + kSequenceSearchPath;
 }
 
-MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const SequenceSearchQuery& query,
-                                                                  const CallOptions& call) const {
+template <class D>
+SequenceSearchResponse BasicProteinClient<D>::sequence_search(const SequenceSearchQuery& query,
+                                                              const CallOptions& call) const {
   http::Request request;
   request.method = http::Method::post;
   request.url = sequence_search_url();
@@ -163,7 +174,8 @@ MGNIFY_DECL SequenceSearchResponse ProteinClient::sequence_search(const Sequence
   }
 }
 
-MGNIFY_DECL SequenceSearchWithRecords ProteinClient::sequence_search_with_records(
+template <class D>
+SequenceSearchWithRecords BasicProteinClient<D>::sequence_search_with_records(
     const SequenceSearchQuery& query, const BatchOptions& batch, const CallOptions& call) const {
   const CallOptions whole = mgnify::detail::batch_call(call);
   mgnify::detail::throw_if_stopped(whole.cancel, "sequence search");

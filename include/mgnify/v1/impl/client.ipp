@@ -1,8 +1,6 @@
 #pragma once
 
-// Bodies of LegacyClient (mgnify/v1/client.hpp) and, for the compiled library,
-// its templates instantiated for the v1 models it lists; client_<area>.ipp
-// hold the rest, for the library's other units.
+// Bodies of LegacyClient (mgnify/v1/client.hpp); client_<area>.ipp hold the rest.
 
 #include <cstdint>
 #include <filesystem>
@@ -116,7 +114,8 @@ MGNIFY_DECL files::DownloadJob download_job(const Download& file, std::filesyste
   return files::DownloadJob{*url, std::move(path), std::move(options)};
 }
 
-struct LegacyClient::RootDoc {
+template <class D>
+struct BasicLegacyClient<D>::RootDoc {
   std::map<std::string, std::string> categories;
   friend void from_json(const nlohmann::json& j, RootDoc& out) {
     if (!j.is_object()) throw DecodeError("", "", "expected an object");
@@ -128,73 +127,84 @@ struct LegacyClient::RootDoc {
   }
 };
 
-MGNIFY_DECL LegacyClient::LegacyClient(ClientOptions options)
-    : LegacyClient(std::make_shared<http::Session>(with_default_transport(std::move(options)),
-                                                   defaults::kBaseUrl)) {}
+template <class D>
+BasicLegacyClient<D>::BasicLegacyClient(ClientOptions options)
+    : BasicLegacyClient(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                        defaults::kBaseUrl)) {}
 
-MGNIFY_DECL LegacyClient::LegacyClient(std::shared_ptr<http::Session> session)
+template <class D>
+BasicLegacyClient<D>::BasicLegacyClient(std::shared_ptr<http::Session> session)
     : ServiceVerbs(session),
       GenomeSearchVerbs<GenomeSearchResult>(session, mgnify::detail::kV1GenomeSearch) {
   validate();
 }
 
-MGNIFY_DECL std::map<std::string, std::string> LegacyClient::root(const CallOptions& call) const {
+template <class D>
+std::map<std::string, std::string> BasicLegacyClient<D>::root(const CallOptions& call) const {
   // The root is the only route with a trailing slash.
   const http::Response response = session().get(session().base_url() + "/", http::per_call(call));
   const nlohmann::json doc = mgnify::detail::parse_body(response.body, response.url);
   return mgnify::detail::decode<RootDoc>(doc, response.url).categories;
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::studies(const Query& filters,
-                                               const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::studies(const Query& filters, const ListOptions& list) const {
   return resources<Study>("studies", filters, list);
 }
 
-MGNIFY_DECL Study LegacyClient::study(const std::string& accession, const CallOptions& call) const {
+template <class D>
+Study BasicLegacyClient<D>::study(const std::string& accession, const CallOptions& call) const {
   return resource<Study>("studies", accession, call);
 }
 
-MGNIFY_DECL Paged<Sample> LegacyClient::samples(const Query& filters,
-                                                const ListOptions& list) const {
+template <class D>
+Paged<Sample> BasicLegacyClient<D>::samples(const Query& filters, const ListOptions& list) const {
   return resources<Sample>("samples", filters, list);
 }
 
-MGNIFY_DECL Sample LegacyClient::sample(const std::string& accession,
-                                        const CallOptions& call) const {
+template <class D>
+Sample BasicLegacyClient<D>::sample(const std::string& accession, const CallOptions& call) const {
   return resource<Sample>("samples", accession, call);
 }
 
-MGNIFY_DECL Paged<Biome> LegacyClient::biomes(const Query& filters, const ListOptions& list) const {
+template <class D>
+Paged<Biome> BasicLegacyClient<D>::biomes(const Query& filters, const ListOptions& list) const {
   return resources<Biome>("biomes", filters, list);
 }
 
-MGNIFY_DECL Biome LegacyClient::biome(const std::string& lineage, const CallOptions& call) const {
+template <class D>
+Biome BasicLegacyClient<D>::biome(const std::string& lineage, const CallOptions& call) const {
   return resource<Biome>("biomes", lineage, call);
 }
 
-MGNIFY_DECL Paged<Publication> LegacyClient::publications(const Query& filters,
-                                                          const ListOptions& list) const {
+template <class D>
+Paged<Publication> BasicLegacyClient<D>::publications(const Query& filters,
+                                                      const ListOptions& list) const {
   return resources<Publication>("publications", filters, list);
 }
 
-MGNIFY_DECL Publication LegacyClient::publication(std::int64_t pubmed_id,
-                                                  const CallOptions& call) const {
+template <class D>
+Publication BasicLegacyClient<D>::publication(std::int64_t pubmed_id,
+                                              const CallOptions& call) const {
   return resource<Publication>("publications", checked_pubmed_id(pubmed_id), call);
 }
 
-MGNIFY_DECL std::vector<Result<Study>> LegacyClient::get_studies(
+template <class D>
+std::vector<Result<Study>> BasicLegacyClient<D>::get_studies(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Study>("studies", accessions, batch, call);
 }
 
-MGNIFY_DECL std::vector<Result<Sample>> LegacyClient::get_samples(
+template <class D>
+std::vector<Result<Sample>> BasicLegacyClient<D>::get_samples(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Sample>("samples", accessions, batch, call);
 }
 
-MGNIFY_DECL std::vector<Result<Publication>> LegacyClient::get_publications(
+template <class D>
+std::vector<Result<Publication>> BasicLegacyClient<D>::get_publications(
     const std::vector<std::int64_t>& pubmed_ids, const BatchOptions& batch,
     const CallOptions& call) const {
   // Each id is checked with its request (item_path), so one bad id fails only its own item.
@@ -204,85 +214,94 @@ MGNIFY_DECL std::vector<Result<Publication>> LegacyClient::get_publications(
   return get_resources<Publication>("publications", ids, batch, call);
 }
 
-MGNIFY_DECL Paged<Sample> LegacyClient::study_samples(const std::string& acc, const Query& filters,
-                                                      const ListOptions& list) const {
+template <class D>
+Paged<Sample> BasicLegacyClient<D>::study_samples(const std::string& acc, const Query& filters,
+                                                  const ListOptions& list) const {
   return related<Sample>("studies", acc, "samples", filters, list);
 }
 
-MGNIFY_DECL Paged<Biome> LegacyClient::study_biomes(const std::string& acc, const Query& filters,
-                                                    const ListOptions& list) const {
+template <class D>
+Paged<Biome> BasicLegacyClient<D>::study_biomes(const std::string& acc, const Query& filters,
+                                                const ListOptions& list) const {
   return related<Biome>("studies", acc, "biomes", filters, list);
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::study_studies(const std::string& acc, const Query& filters,
-                                                     const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::study_studies(const std::string& acc, const Query& filters,
+                                                 const ListOptions& list) const {
   return related<Study>("studies", acc, "studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Publication> LegacyClient::study_publications(const std::string& acc,
-                                                                const Query& filters,
-                                                                const ListOptions& list) const {
+template <class D>
+Paged<Publication> BasicLegacyClient<D>::study_publications(const std::string& acc,
+                                                            const Query& filters,
+                                                            const ListOptions& list) const {
   return related<Publication>("studies", acc, "publications", filters, list);
 }
 
-MGNIFY_DECL Paged<Sample> LegacyClient::biome_samples(const std::string& lineage,
-                                                      const Query& filters,
-                                                      const ListOptions& list) const {
+template <class D>
+Paged<Sample> BasicLegacyClient<D>::biome_samples(const std::string& lineage, const Query& filters,
+                                                  const ListOptions& list) const {
   return related<Sample>("biomes", lineage, "samples", filters, list);
 }
 
-MGNIFY_DECL Paged<Biome> LegacyClient::biome_children(const std::string& lineage,
-                                                      const Query& filters,
-                                                      const ListOptions& list) const {
+template <class D>
+Paged<Biome> BasicLegacyClient<D>::biome_children(const std::string& lineage, const Query& filters,
+                                                  const ListOptions& list) const {
   return related<Biome>("biomes", lineage, "children", filters, list);
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::biome_studies(const std::string& lineage,
-                                                     const Query& filters,
-                                                     const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::biome_studies(const std::string& lineage, const Query& filters,
+                                                 const ListOptions& list) const {
   return related<Study>("biomes", lineage, "studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::sample_studies(const std::string& acc, const Query& filters,
-                                                      const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::sample_studies(const std::string& acc, const Query& filters,
+                                                  const ListOptions& list) const {
   return related<Study>("samples", acc, "studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::super_study_flagship_studies(const std::string& id,
-                                                                    const Query& filters,
-                                                                    const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::super_study_flagship_studies(const std::string& id,
+                                                                const Query& filters,
+                                                                const ListOptions& list) const {
   return related<Study>("super-studies", id, "flagship-studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::super_study_related_studies(const std::string& id,
-                                                                   const Query& filters,
-                                                                   const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::super_study_related_studies(const std::string& id,
+                                                               const Query& filters,
+                                                               const ListOptions& list) const {
   return related<Study>("super-studies", id, "related-studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::publication_studies(std::int64_t pubmed_id,
-                                                           const Query& filters,
-                                                           const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::publication_studies(std::int64_t pubmed_id, const Query& filters,
+                                                       const ListOptions& list) const {
   return related<Study>("publications", checked_pubmed_id(pubmed_id), "studies", filters, list);
 }
 
-MGNIFY_DECL Paged<Sample> LegacyClient::publication_samples(std::int64_t pubmed_id,
-                                                            const Query& filters,
-                                                            const ListOptions& list) const {
+template <class D>
+Paged<Sample> BasicLegacyClient<D>::publication_samples(std::int64_t pubmed_id,
+                                                        const Query& filters,
+                                                        const ListOptions& list) const {
   return related<Sample>("publications", checked_pubmed_id(pubmed_id), "samples", filters, list);
 }
 
-MGNIFY_DECL files::DownloadResult LegacyClient::download(const Download& file,
-                                                         const std::filesystem::path& path,
-                                                         files::DownloadOptions options,
-                                                         const CallOptions& call) const {
+template <class D>
+files::DownloadResult BasicLegacyClient<D>::download(const Download& file,
+                                                     const std::filesystem::path& path,
+                                                     files::DownloadOptions options,
+                                                     const CallOptions& call) const {
   files::DownloadJob job = download_job(file, path, std::move(options));
   return download(job.url, job.path, job.options, call);
 }
 
-MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
-                                              const std::string& password,
-                                              const CallOptions& call) {
+template <class D>
+TokenResponse BasicLegacyClient<D>::login(const std::string& username, const std::string& password,
+                                          const CallOptions& call) {
   if (username.empty() || password.empty()) {
     throw InvalidArgument("login needs a non-empty username and password");
   }
@@ -315,12 +334,13 @@ MGNIFY_DECL TokenResponse LegacyClient::login(const std::string& username,
   return token;
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::my_studies(const Query& filters,
-                                                  const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::my_studies(const Query& filters, const ListOptions& list) const {
   return list_at<Study>("mydata", filters, list);
 }
 
-MGNIFY_DECL bool LegacyClient::verify(const CallOptions& call) const {
+template <class D>
+bool BasicLegacyClient<D>::verify(const CallOptions& call) const {
   const auto current = session().token();
   if (!current) throw InvalidArgument("verify() needs a token: call login() first");
   http::RequestOptions request = http::per_call(call);
@@ -334,36 +354,41 @@ MGNIFY_DECL bool LegacyClient::verify(const CallOptions& call) const {
   }
 }
 
-MGNIFY_DECL Paged<Study> LegacyClient::recent_studies(const Query& filters,
-                                                      const ListOptions& list) const {
+template <class D>
+Paged<Study> BasicLegacyClient<D>::recent_studies(const Query& filters,
+                                                  const ListOptions& list) const {
   return list_at<Study>("studies/recent", filters, list);
 }
 
-MGNIFY_DECL std::vector<Biome> LegacyClient::top10_biomes(const CallOptions& call) const {
+template <class D>
+std::vector<Biome> BasicLegacyClient<D>::top10_biomes(const CallOptions& call) const {
   return mgnify::detail::decode_response_fast<ListPage<Biome>>(
              session().get(session().url("biomes/top10"), http::per_call(call)))
       .data;
 }
 
-MGNIFY_DECL Paged<Sample> LegacyClient::pipeline_samples(const std::string& version,
-                                                         const Query& filters,
-                                                         const ListOptions& list) const {
+template <class D>
+Paged<Sample> BasicLegacyClient<D>::pipeline_samples(const std::string& version,
+                                                     const Query& filters,
+                                                     const ListOptions& list) const {
   return related<Sample>("pipelines", version, "samples", filters, list);
 }
 
-MGNIFY_DECL Paged<Sample> LegacyClient::experiment_type_samples(const std::string& name,
-                                                                const Query& filters,
-                                                                const ListOptions& list) const {
+template <class D>
+Paged<Sample> BasicLegacyClient<D>::experiment_type_samples(const std::string& name,
+                                                            const Query& filters,
+                                                            const ListOptions& list) const {
   return related<Sample>("experiment-types", name, "samples", filters, list);
 }
 
-MGNIFY_DECL Paged<Biome> LegacyClient::super_study_biomes(const std::string& id,
-                                                          const Query& filters,
-                                                          const ListOptions& list) const {
+template <class D>
+Paged<Biome> BasicLegacyClient<D>::super_study_biomes(const std::string& id, const Query& filters,
+                                                      const ListOptions& list) const {
   return related<Biome>("super-studies", id, "biomes", filters, list);
 }
 
-MGNIFY_DECL EuropePmcAnnotations LegacyClient::publication_europe_pmc_annotations(
+template <class D>
+EuropePmcAnnotations BasicLegacyClient<D>::publication_europe_pmc_annotations(
     std::int64_t pubmed_id, const CallOptions& call) const {
   const http::Response response = session().get(
       session().url("publications/" + checked_pubmed_id(pubmed_id) + "/europe_pmc_annotations"),
@@ -371,83 +396,90 @@ MGNIFY_DECL EuropePmcAnnotations LegacyClient::publication_europe_pmc_annotation
   return detail::decode_data<EuropePmcAnnotations>(response);
 }
 
-MGNIFY_DECL std::string LegacyClient::analysis_contig_fasta(const std::string& acc,
-                                                            const std::string& contig_id,
-                                                            const CallOptions& call) const {
+template <class D>
+std::string BasicLegacyClient<D>::analysis_contig_fasta(const std::string& acc,
+                                                        const std::string& contig_id,
+                                                        const CallOptions& call) const {
   return http::read_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, call).text;
 }
 
-MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_fasta(
+template <class D>
+http::StreamResult BasicLegacyClient<D>::stream_analysis_contig_fasta(
     const std::string& acc, const std::string& contig_id, const http::BodySink& sink,
     const http::StreamOptions& options, const CallOptions& call) const {
   return http::stream_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, sink,
                            options, call);
 }
 
-MGNIFY_DECL std::string LegacyClient::analysis_contig_gff(const std::string& acc,
-                                                          const std::string& contig_id,
-                                                          ContigGff kind,
-                                                          const CallOptions& call) const {
+template <class D>
+std::string BasicLegacyClient<D>::analysis_contig_gff(const std::string& acc,
+                                                      const std::string& contig_id, ContigGff kind,
+                                                      const CallOptions& call) const {
   return http::read_text(session(), contig_url(acc, contig_id, "/annotations", kind),
                          http::media::kGff, call)
       .text;
 }
 
-MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_contig_gff(
+template <class D>
+http::StreamResult BasicLegacyClient<D>::stream_analysis_contig_gff(
     const std::string& acc, const std::string& contig_id, ContigGff kind,
     const http::BodySink& sink, const http::StreamOptions& options, const CallOptions& call) const {
   return http::stream_text(session(), contig_url(acc, contig_id, "/annotations", kind),
                            http::media::kGff, sink, options, call);
 }
 
-MGNIFY_DECL std::string LegacyClient::analysis_qc_chart(const std::string& acc, QcChart chart,
-                                                        const CallOptions& call) const {
+template <class D>
+std::string BasicLegacyClient<D>::analysis_qc_chart(const std::string& acc, QcChart chart,
+                                                    const CallOptions& call) const {
   return http::read_text(session(), qc_url(acc, chart), http::media::kTsv, call).text;
 }
 
-MGNIFY_DECL http::StreamResult LegacyClient::stream_analysis_qc_chart(
+template <class D>
+http::StreamResult BasicLegacyClient<D>::stream_analysis_qc_chart(
     const std::string& acc, QcChart chart, const http::BodySink& sink,
     const http::StreamOptions& options, const CallOptions& call) const {
   return http::stream_text(session(), qc_url(acc, chart), http::media::kTsv, sink, options, call);
 }
 
-MGNIFY_DECL std::string LegacyClient::list_csv(const std::string& path, const Query& q,
-                                               const CallOptions& call) const {
+template <class D>
+std::string BasicLegacyClient<D>::list_csv(const std::string& path, const Query& q,
+                                           const CallOptions& call) const {
   return http::read_text(session(), csv_url(path, q), http::media::kCsv, call).text;
 }
 
-MGNIFY_DECL http::StreamResult LegacyClient::stream_list_csv(const std::string& path,
-                                                             const Query& q,
-                                                             const http::BodySink& sink,
-                                                             const http::StreamOptions& options,
-                                                             const CallOptions& call) const {
+template <class D>
+http::StreamResult BasicLegacyClient<D>::stream_list_csv(const std::string& path, const Query& q,
+                                                         const http::BodySink& sink,
+                                                         const http::StreamOptions& options,
+                                                         const CallOptions& call) const {
   return http::stream_text(session(), csv_url(path, q), http::media::kCsv, sink, options, call);
 }
 
-MGNIFY_DECL std::string LegacyClient::list_url(const std::string& path, const Query& filters,
-                                               const ListOptions& list,
-                                               detail::ListKind kind) const {
+template <class D>
+std::string BasicLegacyClient<D>::list_url(const std::string& path, const Query& filters,
+                                           const ListOptions& list, detail::ListKind kind) const {
   return session().url(path, detail::list_params(filters, list, kind));
 }
 
-MGNIFY_DECL std::string LegacyClient::related_url(const std::string& collection,
-                                                  const std::string& id,
-                                                  const std::string& relation, const Query& filters,
-                                                  const ListOptions& list) const {
+template <class D>
+std::string BasicLegacyClient<D>::related_url(const std::string& collection, const std::string& id,
+                                              const std::string& relation, const Query& filters,
+                                              const ListOptions& list) const {
   require_text("relation", relation);
   return list_url(item_path(collection, id) + "/" + detail::encode_segments(relation), filters,
                   list, detail::relation_kind(collection, relation));
 }
 
-MGNIFY_DECL http::Response LegacyClient::get_item(const std::string& collection,
-                                                  const std::string& id, const Query& query,
-                                                  const CallOptions& call) const {
+template <class D>
+http::Response BasicLegacyClient<D>::get_item(const std::string& collection, const std::string& id,
+                                              const Query& query, const CallOptions& call) const {
   return session().get(session().url(item_path(collection, id), query.params()),
                        http::per_call(call));
 }
 
-MGNIFY_DECL std::string LegacyClient::resume_url(const std::string& first_url,
-                                                 const std::string& token) const {
+template <class D>
+std::string BasicLegacyClient<D>::resume_url(const std::string& first_url,
+                                             const std::string& token) const {
   session().check_link(token);
   // A v1 token is the URL of the page that failed; it must be a page of this
   // list, or the walk would silently become another list's.
@@ -459,20 +491,21 @@ MGNIFY_DECL std::string LegacyClient::resume_url(const std::string& first_url,
   return token;
 }
 
-MGNIFY_DECL std::string LegacyClient::collection_path(const std::string& collection) {
+template <class D>
+std::string BasicLegacyClient<D>::collection_path(const std::string& collection) {
   require_text("collection", collection);
   return detail::encode_segments(collection);
 }
 
-MGNIFY_DECL std::string LegacyClient::item_path(const std::string& collection,
-                                                const std::string& id) {
+template <class D>
+std::string BasicLegacyClient<D>::item_path(const std::string& collection, const std::string& id) {
   return collection_path(collection) + "/" + http::encode_path_segment(checked_id(collection, id));
 }
 
 // The collections whose ids have one known form are checked here, where every
 // typed call, batch and generic resource() request of them passes.
-MGNIFY_DECL std::string LegacyClient::checked_id(const std::string& collection,
-                                                 const std::string& id) {
+template <class D>
+std::string BasicLegacyClient<D>::checked_id(const std::string& collection, const std::string& id) {
   require_text("id", id);
   if (collection == "analyses") {
     // v1 reads the number after an optional MGYA (`383254` works), so the
@@ -500,13 +533,14 @@ MGNIFY_DECL std::string LegacyClient::checked_id(const std::string& collection,
   return id;
 }
 
-MGNIFY_DECL void LegacyClient::require_text(const char* what, const std::string& value) {
+template <class D>
+void BasicLegacyClient<D>::require_text(const char* what, const std::string& value) {
   if (value.empty()) throw InvalidArgument(std::string(what) + " must not be empty");
 }
 
-MGNIFY_DECL std::string LegacyClient::contig_url(const std::string& acc,
-                                                 const std::string& contig_id, const char* tail,
-                                                 ContigGff kind) const {
+template <class D>
+std::string BasicLegacyClient<D>::contig_url(const std::string& acc, const std::string& contig_id,
+                                             const char* tail, ContigGff kind) const {
   require_text("contig_id", contig_id);
   http::Query query;
   if (kind == ContigGff::antismash) query.set("antismash", "True");
@@ -515,30 +549,25 @@ MGNIFY_DECL std::string LegacyClient::contig_url(const std::string& acc,
       query);
 }
 
-MGNIFY_DECL std::string LegacyClient::qc_url(const std::string& acc, QcChart chart) const {
+template <class D>
+std::string BasicLegacyClient<D>::qc_url(const std::string& acc, QcChart chart) const {
   return session().url(item_path("analyses", acc) + "/" + qc_chart_path(chart));
 }
 
-MGNIFY_DECL std::string LegacyClient::csv_url(const std::string& path, const Query& q) const {
+template <class D>
+std::string BasicLegacyClient<D>::csv_url(const std::string& path, const Query& q) const {
   require_text("list path", path);
   http::Query query = q.params();
   query.set("format", "csv");
   return session().url(detail::encode_segments(path), query);
 }
 
-MGNIFY_DECL void LegacyClient::validate() const {
+template <class D>
+void BasicLegacyClient<D>::validate() const {
   if (session().options().parallel_pages == 0) {
     throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
   }
 }
-
-#if !MGNIFY_HEADER_ONLY
-// The member templates a program calls with these models (client_templates.hpp).
-MGNIFY_V1_INSTANTIATE(Study)
-MGNIFY_V1_INSTANTIATE(Sample)
-MGNIFY_V1_INSTANTIATE(Biome)
-MGNIFY_V1_INSTANTIATE(Publication)
-#endif
 
 }  // namespace v1
 MGNIFY_NAMESPACE_END

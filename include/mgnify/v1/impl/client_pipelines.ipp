@@ -1,9 +1,9 @@
 #pragma once
 
 // Bodies of LegacyClient (mgnify/v1/client.hpp) for pipelines, pipeline tools, experiment types,
-// organisms and taxonomy, sample metadata and contigs. Apart from impl/client.ipp so that the
-// compiled library builds them in another unit (include/mgnify/impl/units/), in parallel and in
-// less memory.
+// organisms and taxonomy, sample metadata and contigs.
+// A file of its own only to keep impl/client.ipp readable: all are compiled in one unit
+// (include/mgnify/impl/units/v1.hpp).
 
 #include <filesystem>
 #include <limits>
@@ -33,57 +33,66 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
-MGNIFY_DECL Paged<ExperimentType> LegacyClient::experiment_types(const Query& filters,
-                                                                 const ListOptions& list) const {
+template <class D>
+Paged<ExperimentType> BasicLegacyClient<D>::experiment_types(const Query& filters,
+                                                             const ListOptions& list) const {
   return resources<ExperimentType>("experiment-types", filters, list);
 }
 
-MGNIFY_DECL ExperimentType LegacyClient::experiment_type(const std::string& name,
-                                                         const CallOptions& call) const {
+template <class D>
+ExperimentType BasicLegacyClient<D>::experiment_type(const std::string& name,
+                                                     const CallOptions& call) const {
   return resource<ExperimentType>("experiment-types", name, call);
 }
 
-MGNIFY_DECL Paged<Pipeline> LegacyClient::pipelines(const Query& filters,
-                                                    const ListOptions& list) const {
+template <class D>
+Paged<Pipeline> BasicLegacyClient<D>::pipelines(const Query& filters,
+                                                const ListOptions& list) const {
   return resources<Pipeline>("pipelines", filters, list);
 }
 
-MGNIFY_DECL Pipeline LegacyClient::pipeline(const std::string& version,
-                                            const CallOptions& call) const {
+template <class D>
+Pipeline BasicLegacyClient<D>::pipeline(const std::string& version, const CallOptions& call) const {
   return resource<Pipeline>("pipelines", version, call);
 }
 
-MGNIFY_DECL Paged<Organism> LegacyClient::organisms(const Query& filters,
-                                                    const ListOptions& list) const {
+template <class D>
+Paged<Organism> BasicLegacyClient<D>::organisms(const Query& filters,
+                                                const ListOptions& list) const {
   return resources<Organism>("annotations/organisms", filters, list);
 }
 
-MGNIFY_DECL Paged<AnalysisContig> LegacyClient::analysis_contigs(const std::string& acc,
-                                                                 const Query& filters,
-                                                                 const ListOptions& list) const {
+template <class D>
+Paged<AnalysisContig> BasicLegacyClient<D>::analysis_contigs(const std::string& acc,
+                                                             const Query& filters,
+                                                             const ListOptions& list) const {
   return related<AnalysisContig>("analyses", acc, "contigs", filters, list);
 }
 
-MGNIFY_DECL Paged<Organism> LegacyClient::analysis_taxonomy(const std::string& acc,
-                                                            TaxonomyKind kind, const Query& filters,
-                                                            const ListOptions& list) const {
+template <class D>
+Paged<Organism> BasicLegacyClient<D>::analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
+                                                        const Query& filters,
+                                                        const ListOptions& list) const {
   return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list);
 }
 
-MGNIFY_DECL Paged<SampleAnnotation> LegacyClient::sample_metadata(const std::string& acc,
-                                                                  const Query& filters,
-                                                                  const ListOptions& list) const {
+template <class D>
+Paged<SampleAnnotation> BasicLegacyClient<D>::sample_metadata(const std::string& acc,
+                                                              const Query& filters,
+                                                              const ListOptions& list) const {
   return related<SampleAnnotation>("samples", acc, "metadata", filters, list);
 }
 
-MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_tools(const Query& filters,
-                                                             const ListOptions& list) const {
+template <class D>
+Paged<PipelineTool> BasicLegacyClient<D>::pipeline_tools(const Query& filters,
+                                                         const ListOptions& list) const {
   return list_at<PipelineTool>("pipeline-tools", filters, list);
 }
 
-MGNIFY_DECL PipelineTool LegacyClient::pipeline_tool(const std::string& tool_name,
-                                                     const std::string& version,
-                                                     const CallOptions& call) const {
+template <class D>
+PipelineTool BasicLegacyClient<D>::pipeline_tool(const std::string& tool_name,
+                                                 const std::string& version,
+                                                 const CallOptions& call) const {
   require_text("tool_name", tool_name);
   require_text("version", version);
   return follow_one<PipelineTool>(
@@ -92,28 +101,21 @@ MGNIFY_DECL PipelineTool LegacyClient::pipeline_tool(const std::string& tool_nam
       call);
 }
 
-MGNIFY_DECL Paged<PipelineTool> LegacyClient::pipeline_release_tools(
-    const std::string& version, const Query& filters, const ListOptions& list) const {
+template <class D>
+Paged<PipelineTool> BasicLegacyClient<D>::pipeline_release_tools(const std::string& version,
+                                                                 const Query& filters,
+                                                                 const ListOptions& list) const {
   return related<PipelineTool>("pipelines", version, "tools", filters, list);
 }
 
-MGNIFY_DECL Paged<Organism> LegacyClient::organism_subtree(const std::string& lineage,
-                                                           const Query& filters,
-                                                           const ListOptions& list) const {
+template <class D>
+Paged<Organism> BasicLegacyClient<D>::organism_subtree(const std::string& lineage,
+                                                       const Query& filters,
+                                                       const ListOptions& list) const {
   require_text("lineage", lineage);
   return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), filters,
                            list);
 }
-
-#if !MGNIFY_HEADER_ONLY
-// The member templates a program calls with these models (client_templates.hpp).
-MGNIFY_V1_INSTANTIATE(ExperimentType)
-MGNIFY_V1_INSTANTIATE(Pipeline)
-MGNIFY_V1_INSTANTIATE(Organism)
-MGNIFY_V1_INSTANTIATE(AnalysisContig)
-MGNIFY_V1_INSTANTIATE(SampleAnnotation)
-MGNIFY_V1_INSTANTIATE(PipelineTool)
-#endif
 
 }  // namespace v1
 MGNIFY_NAMESPACE_END

@@ -1,9 +1,9 @@
 #pragma once
 
 // Bodies of LegacyClient (mgnify/v1/client.hpp) for runs, assemblies, analyses and the lists of
-// downloads and resources related to them and to studies. Apart from impl/client.ipp so that the
-// compiled library builds them in another unit (include/mgnify/impl/units/), in parallel and in
-// less memory.
+// downloads and resources related to them and to studies.
+// A file of its own only to keep impl/client.ipp readable: all are compiled in one unit
+// (include/mgnify/impl/units/v1.hpp).
 
 #include <filesystem>
 #include <limits>
@@ -33,158 +33,171 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
-MGNIFY_DECL Paged<Run> LegacyClient::runs(const Query& filters, const ListOptions& list) const {
+template <class D>
+Paged<Run> BasicLegacyClient<D>::runs(const Query& filters, const ListOptions& list) const {
   return resources<Run>("runs", filters, list);
 }
 
-MGNIFY_DECL Run LegacyClient::run(const std::string& accession, const CallOptions& call) const {
+template <class D>
+Run BasicLegacyClient<D>::run(const std::string& accession, const CallOptions& call) const {
   return resource<Run>("runs", accession, call);
 }
 
-MGNIFY_DECL Paged<Assembly> LegacyClient::assemblies(const Query& filters,
-                                                     const ListOptions& list) const {
+template <class D>
+Paged<Assembly> BasicLegacyClient<D>::assemblies(const Query& filters,
+                                                 const ListOptions& list) const {
   return resources<Assembly>("assemblies", filters, list);
 }
 
-MGNIFY_DECL Assembly LegacyClient::assembly(const std::string& accession,
-                                            const CallOptions& call) const {
+template <class D>
+Assembly BasicLegacyClient<D>::assembly(const std::string& accession,
+                                        const CallOptions& call) const {
   return resource<Assembly>("assemblies", accession, call);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::analyses(const Query& filters,
-                                                   const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicLegacyClient<D>::analyses(const Query& filters,
+                                               const ListOptions& list) const {
   return resources<Analysis>("analyses", filters, list);
 }
 
-MGNIFY_DECL Analysis LegacyClient::analysis(const std::string& accession,
-                                            const CallOptions& call) const {
+template <class D>
+Analysis BasicLegacyClient<D>::analysis(const std::string& accession,
+                                        const CallOptions& call) const {
   return resource<Analysis>("analyses", accession, call);
 }
 
-MGNIFY_DECL std::vector<Result<Run>> LegacyClient::get_runs(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
-    const CallOptions& call) const {
+template <class D>
+std::vector<Result<Run>> BasicLegacyClient<D>::get_runs(const std::vector<std::string>& accessions,
+                                                        const BatchOptions& batch,
+                                                        const CallOptions& call) const {
   return get_resources<Run>("runs", accessions, batch, call);
 }
 
-MGNIFY_DECL std::vector<Result<Assembly>> LegacyClient::get_assemblies(
+template <class D>
+std::vector<Result<Assembly>> BasicLegacyClient<D>::get_assemblies(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Assembly>("assemblies", accessions, batch, call);
 }
 
-MGNIFY_DECL std::vector<Result<Analysis>> LegacyClient::get_analyses(
+template <class D>
+std::vector<Result<Analysis>> BasicLegacyClient<D>::get_analyses(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Analysis>("analyses", accessions, batch, call);
 }
 
-MGNIFY_DECL Paged<Download> LegacyClient::study_downloads(const std::string& acc,
-                                                          const Query& filters,
-                                                          const ListOptions& list) const {
+template <class D>
+Paged<Download> BasicLegacyClient<D>::study_downloads(const std::string& acc, const Query& filters,
+                                                      const ListOptions& list) const {
   return related<Download>("studies", acc, "downloads", filters, list);
 }
 
-MGNIFY_DECL Paged<Resource> LegacyClient::study_geocoordinates(const std::string& acc,
-                                                               const Query& filters,
-                                                               const ListOptions& list) const {
+template <class D>
+Paged<Resource> BasicLegacyClient<D>::study_geocoordinates(const std::string& acc,
+                                                           const Query& filters,
+                                                           const ListOptions& list) const {
   return related<Resource>("studies", acc, "geocoordinates", filters, list);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::study_analyses(const std::string& acc,
-                                                         const Query& filters,
-                                                         const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicLegacyClient<D>::study_analyses(const std::string& acc, const Query& filters,
+                                                     const ListOptions& list) const {
   return related<Analysis>("studies", acc, "analyses", filters, list);
 }
 
-MGNIFY_DECL Paged<Run> LegacyClient::sample_runs(const std::string& acc, const Query& filters,
-                                                 const ListOptions& list) const {
+template <class D>
+Paged<Run> BasicLegacyClient<D>::sample_runs(const std::string& acc, const Query& filters,
+                                             const ListOptions& list) const {
   return related<Run>("samples", acc, "runs", filters, list);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::run_analyses(const std::string& acc, const Query& filters,
-                                                       const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicLegacyClient<D>::run_analyses(const std::string& acc, const Query& filters,
+                                                   const ListOptions& list) const {
   return related<Analysis>("runs", acc, "analyses", filters, list);
 }
 
-MGNIFY_DECL Paged<Assembly> LegacyClient::run_assemblies(const std::string& acc,
-                                                         const Query& filters,
-                                                         const ListOptions& list) const {
+template <class D>
+Paged<Assembly> BasicLegacyClient<D>::run_assemblies(const std::string& acc, const Query& filters,
+                                                     const ListOptions& list) const {
   return related<Assembly>("runs", acc, "assemblies", filters, list);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::assembly_analyses(const std::string& acc,
-                                                            const Query& filters,
-                                                            const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicLegacyClient<D>::assembly_analyses(const std::string& acc,
+                                                        const Query& filters,
+                                                        const ListOptions& list) const {
   return related<Analysis>("assemblies", acc, "analyses", filters, list);
 }
 
-MGNIFY_DECL Paged<Run> LegacyClient::assembly_runs(const std::string& acc, const Query& filters,
-                                                   const ListOptions& list) const {
+template <class D>
+Paged<Run> BasicLegacyClient<D>::assembly_runs(const std::string& acc, const Query& filters,
+                                               const ListOptions& list) const {
   return related<Run>("assemblies", acc, "runs", filters, list);
 }
 
-MGNIFY_DECL Paged<Download> LegacyClient::analysis_downloads(const std::string& acc,
-                                                             const Query& filters,
-                                                             const ListOptions& list) const {
+template <class D>
+Paged<Download> BasicLegacyClient<D>::analysis_downloads(const std::string& acc,
+                                                         const Query& filters,
+                                                         const ListOptions& list) const {
   return related<Download>("analyses", acc, "downloads", filters, list);
 }
 
-MGNIFY_DECL Paged<Download> LegacyClient::genome_downloads(const std::string& acc,
-                                                           const Query& filters,
-                                                           const ListOptions& list) const {
+template <class D>
+Paged<Download> BasicLegacyClient<D>::genome_downloads(const std::string& acc, const Query& filters,
+                                                       const ListOptions& list) const {
   return related<Download>("genomes", acc, "downloads", filters, list);
 }
 
-MGNIFY_DECL Paged<Download> LegacyClient::catalogue_downloads(const std::string& id,
-                                                              const Query& filters,
-                                                              const ListOptions& list) const {
+template <class D>
+Paged<Download> BasicLegacyClient<D>::catalogue_downloads(const std::string& id,
+                                                          const Query& filters,
+                                                          const ListOptions& list) const {
   return related<Download>("genome-catalogues", id, "downloads", filters, list);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::pipeline_analyses(const std::string& version,
-                                                            const Query& filters,
-                                                            const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicLegacyClient<D>::pipeline_analyses(const std::string& version,
+                                                        const Query& filters,
+                                                        const ListOptions& list) const {
   return related<Analysis>("pipelines", version, "analyses", filters, list);
 }
 
-MGNIFY_DECL Paged<Run> LegacyClient::experiment_type_runs(const std::string& name,
-                                                          const Query& filters,
-                                                          const ListOptions& list) const {
+template <class D>
+Paged<Run> BasicLegacyClient<D>::experiment_type_runs(const std::string& name, const Query& filters,
+                                                      const ListOptions& list) const {
   return related<Run>("experiment-types", name, "runs", filters, list);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::experiment_type_analyses(const std::string& name,
-                                                                   const Query& filters,
-                                                                   const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicLegacyClient<D>::experiment_type_analyses(const std::string& name,
+                                                               const Query& filters,
+                                                               const ListOptions& list) const {
   return related<Analysis>("experiment-types", name, "analyses", filters, list);
 }
 
-MGNIFY_DECL Paged<Analysis> LegacyClient::organism_analyses(const std::string& lineage,
-                                                            const Query& filters,
-                                                            const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicLegacyClient<D>::organism_analyses(const std::string& lineage,
+                                                        const Query& filters,
+                                                        const ListOptions& list) const {
   return related<Analysis>("annotations/organisms", lineage, "analyses", filters, list);
 }
 
-MGNIFY_DECL Paged<Download> LegacyClient::run_extra_annotations(const std::string& acc,
-                                                                const Query& filters,
-                                                                const ListOptions& list) const {
+template <class D>
+Paged<Download> BasicLegacyClient<D>::run_extra_annotations(const std::string& acc,
+                                                            const Query& filters,
+                                                            const ListOptions& list) const {
   return related<Download>("runs", acc, "extra-annotations", filters, list);
 }
 
-MGNIFY_DECL Paged<Download> LegacyClient::assembly_extra_annotations(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
+template <class D>
+Paged<Download> BasicLegacyClient<D>::assembly_extra_annotations(const std::string& acc,
+                                                                 const Query& filters,
+                                                                 const ListOptions& list) const {
   return related<Download>("assemblies", acc, "extra-annotations", filters, list);
 }
-
-#if !MGNIFY_HEADER_ONLY
-// The member templates a program calls with these models (client_templates.hpp).
-MGNIFY_V1_INSTANTIATE(Resource)
-MGNIFY_V1_INSTANTIATE(Run)
-MGNIFY_V1_INSTANTIATE(Assembly)
-MGNIFY_V1_INSTANTIATE(Analysis)
-MGNIFY_V1_INSTANTIATE(Download)
-#endif
 
 }  // namespace v1
 MGNIFY_NAMESPACE_END

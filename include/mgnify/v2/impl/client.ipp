@@ -3,8 +3,9 @@
 // Bodies of V2Client and download_job (mgnify/v2/client.hpp): construction, sessions, tokens,
 // downloads and text. The calls on studies, samples and runs are in impl/client_studies.ipp,
 // assemblies, analyses, biomes, publications and super studies in impl/client_analyses.ipp, genomes
-// in impl/client_genomes.ipp: apart so that the compiled library builds them in other units
-// (include/mgnify/impl/units/), in parallel and in less memory.
+// in impl/client_genomes.ipp: apart only to keep each file readable; the compiled library builds
+// the members in one unit and the walks and decoders of each area's models in another
+// (include/mgnify/impl/units/v2.hpp).
 
 #include <cctype>
 #include <cstddef>
@@ -45,19 +46,22 @@ MGNIFY_DECL files::DownloadJob download_job(const DownloadFile& file, std::files
   return files::DownloadJob{*file.url, std::move(path), std::move(options)};
 }
 
-MGNIFY_DECL V2Client::V2Client(ClientOptions options, V2Options v2)
-    : V2Client(std::make_shared<http::Session>(with_default_transport(std::move(options)),
-                                               defaults::kBaseUrl),
-               v2) {}
+template <class D>
+BasicV2Client<D>::BasicV2Client(ClientOptions options, V2Options v2)
+    : BasicV2Client(std::make_shared<http::Session>(with_default_transport(std::move(options)),
+                                                    defaults::kBaseUrl),
+                    v2) {}
 
-MGNIFY_DECL V2Client::V2Client(std::shared_ptr<http::Session> session, V2Options v2)
+template <class D>
+BasicV2Client<D>::BasicV2Client(std::shared_ptr<http::Session> session, V2Options v2)
     : ServiceVerbs(session),
       GenomeSearchVerbs<GenomeSearchResult>(session, mgnify::detail::kV2GenomeSearch),
       state_(std::make_shared<State>(session, v2)) {}
 
 // ---- private helpers ---------------------------------------------------------
 
-MGNIFY_DECL bool V2Client::valid_webin_username(const std::string& username) {
+template <class D>
+bool BasicV2Client<D>::valid_webin_username(const std::string& username) {
   std::string rest = username;
   if (rest.rfind("mg-", 0) == 0) rest = rest.substr(3);
   if (rest.rfind("Webin-", 0) != 0 || rest.size() == 6) return false;
@@ -67,7 +71,8 @@ MGNIFY_DECL bool V2Client::valid_webin_username(const std::string& username) {
   return true;
 }
 
-MGNIFY_DECL std::int64_t V2Client::resume_page(const std::string& token) {
+template <class D>
+std::int64_t BasicV2Client<D>::resume_page(const std::string& token) {
   // A v2 token is the number of the page that failed.
   const std::optional<std::int64_t> page = mgnify::detail::parse_positive_integer(token);
   if (!page) {
@@ -77,16 +82,19 @@ MGNIFY_DECL std::int64_t V2Client::resume_page(const std::string& token) {
   return *page;
 }
 
-MGNIFY_DECL std::string V2Client::segment(const std::string& value) {
+template <class D>
+std::string BasicV2Client<D>::segment(const std::string& value) {
   return http::encode_path_segment(value);
 }
-MGNIFY_DECL std::string V2Client::sub(const char* head, const std::string& id, const char* tail) {
+template <class D>
+std::string BasicV2Client<D>::sub(const char* head, const std::string& id, const char* tail) {
   return head + segment(id) + tail;
 }
 // ---- auth ----------------------------------------------------------------------
 
-MGNIFY_DECL TokenResponse V2Client::login(const std::string& username, const std::string& password,
-                                          const CallOptions& call) {
+template <class D>
+TokenResponse BasicV2Client<D>::login(const std::string& username, const std::string& password,
+                                      const CallOptions& call) {
   if (!valid_webin_username(username)) {
     throw InvalidArgument(
         "username must be a Webin account ('Webin-<digits>' or "
@@ -104,7 +112,8 @@ MGNIFY_DECL TokenResponse V2Client::login(const std::string& username, const std
   return token;
 }
 
-MGNIFY_DECL TokenResponse V2Client::refresh(const CallOptions& call) {
+template <class D>
+TokenResponse BasicV2Client<D>::refresh(const CallOptions& call) {
   const auto current = state_->session->token();
   if (!current) throw InvalidArgument("refresh() needs a token: call login() or set_token() first");
   auto token = State::refresh_token(*state_->session, *current, call);
@@ -112,7 +121,8 @@ MGNIFY_DECL TokenResponse V2Client::refresh(const CallOptions& call) {
   return token;
 }
 
-MGNIFY_DECL bool V2Client::verify(const CallOptions& call) const {
+template <class D>
+bool BasicV2Client<D>::verify(const CallOptions& call) const {
   const auto current = state_->session->token();
   if (!current) throw InvalidArgument("verify() needs a token: call login() or set_token() first");
   http::RequestOptions request = http::per_call(call);
@@ -126,30 +136,40 @@ MGNIFY_DECL bool V2Client::verify(const CallOptions& call) const {
   }
 }
 
-MGNIFY_DECL void V2Client::set_token(std::optional<std::string> token) {
+template <class D>
+void BasicV2Client<D>::set_token(std::optional<std::string> token) {
   state_->session->set_token(std::move(token));
 }
-MGNIFY_DECL void V2Client::logout() { state_->session->set_token(std::nullopt); }
-MGNIFY_DECL bool V2Client::logged_in() const { return state_->session->has_token(); }
+template <class D>
+void BasicV2Client<D>::logout() {
+  state_->session->set_token(std::nullopt);
+}
+template <class D>
+bool BasicV2Client<D>::logged_in() const {
+  return state_->session->has_token();
+}
 
 // ---- files ---------------------------------------------------------------------
 
-MGNIFY_DECL files::DownloadResult V2Client::download(const DownloadFile& file,
-                                                     const std::filesystem::path& path,
-                                                     files::DownloadOptions options,
-                                                     const CallOptions& call) const {
+template <class D>
+files::DownloadResult BasicV2Client<D>::download(const DownloadFile& file,
+                                                 const std::filesystem::path& path,
+                                                 files::DownloadOptions options,
+                                                 const CallOptions& call) const {
   files::DownloadJob job = download_job(file, path, std::move(options));
   return download(job.url, job.path, job.options, call);
 }
 
 // ---- the service's description and text bodies ---------------------------------
 
-MGNIFY_DECL nlohmann::json V2Client::openapi(const CallOptions& call) const {
+template <class D>
+nlohmann::json BasicV2Client<D>::openapi(const CallOptions& call) const {
   const auto response =
       state_->session->get(state_->session->url("openapi.json"), http::per_call(call));
   return mgnify::detail::parse_body(response.body, response.url);
 }
-MGNIFY_DECL std::string V2Client::openapi_text(const CallOptions& call) const {
+template <class D>
+std::string BasicV2Client<D>::openapi_text(const CallOptions& call) const {
   return http::read_text(*state_->session, state_->session->url("openapi.json"), http::media::kJson,
                          call)
       .text;

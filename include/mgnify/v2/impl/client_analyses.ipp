@@ -35,22 +35,27 @@ namespace v2 {
 
 // ---- assemblies ----------------------------------------------------------------
 
-MGNIFY_DECL Paged<Assembly> V2Client::assemblies(const ListOptions& list) const {
+template <class D>
+Paged<Assembly> BasicV2Client<D>::assemblies(const ListOptions& list) const {
   return paged<Assembly>("assemblies/", {}, list);
 }
-MGNIFY_DECL AssemblyDetail V2Client::assembly(const std::string& accession,
-                                              const CallOptions& call) const {
+template <class D>
+AssemblyDetail BasicV2Client<D>::assembly(const std::string& accession,
+                                          const CallOptions& call) const {
   return get<AssemblyDetail>("assemblies/" + segment(accession), {}, call);
 }
-MGNIFY_DECL Paged<Analysis> V2Client::assembly_analyses(const std::string& accession,
-                                                        const ListOptions& list) const {
+template <class D>
+Paged<Analysis> BasicV2Client<D>::assembly_analyses(const std::string& accession,
+                                                    const ListOptions& list) const {
   return paged<Analysis>(sub("assemblies/", accession, "/analyses"), {}, list);
 }
-MGNIFY_DECL Paged<GenomeAssemblyLinkSchema> V2Client::assembly_genome_links(
+template <class D>
+Paged<GenomeAssemblyLinkSchema> BasicV2Client<D>::assembly_genome_links(
     const std::string& accession, const ListOptions& list) const {
   return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", accession, "/genome-links"), {}, list);
 }
-MGNIFY_DECL Paged<AdditionalContainedGenomeSchema> V2Client::assembly_additional_contained_genomes(
+template <class D>
+Paged<AdditionalContainedGenomeSchema> BasicV2Client<D>::assembly_additional_contained_genomes(
     const std::string& accession, const ListOptions& list) const {
   return paged<AdditionalContainedGenomeSchema>(
       sub("assemblies/", accession, "/additional-contained-genomes"), {}, list);
@@ -58,20 +63,24 @@ MGNIFY_DECL Paged<AdditionalContainedGenomeSchema> V2Client::assembly_additional
 
 // ---- analyses ------------------------------------------------------------------
 
-MGNIFY_DECL Paged<AnalysisDetail> V2Client::analyses(const ListOptions& list) const {
+template <class D>
+Paged<AnalysisDetail> BasicV2Client<D>::analyses(const ListOptions& list) const {
   return paged<AnalysisDetail>("analyses/", {}, list);
 }
-MGNIFY_DECL AnalysisDetail V2Client::analysis(const std::string& accession,
-                                              const CallOptions& call) const {
+template <class D>
+AnalysisDetail BasicV2Client<D>::analysis(const std::string& accession,
+                                          const CallOptions& call) const {
   return get<AnalysisDetail>(
       "analyses/" + segment(checked_accession(accession, kAnalysisAccession)), {}, call);
 }
-MGNIFY_DECL AnalysisWithAnnotations V2Client::analysis_annotations(const std::string& accession,
-                                                                   const CallOptions& call) const {
+template <class D>
+AnalysisWithAnnotations BasicV2Client<D>::analysis_annotations(const std::string& accession,
+                                                               const CallOptions& call) const {
   return get<AnalysisWithAnnotations>(
       sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations"), {}, call);
 }
-MGNIFY_DECL Paged<AnalysisTypedAnnotation> V2Client::analysis_annotations_of_type(
+template <class D>
+Paged<AnalysisTypedAnnotation> BasicV2Client<D>::analysis_annotations_of_type(
     const std::string& accession, AnnotationType type, const ListOptions& list) const {
   if (type == AnnotationType::unknown)
     throw InvalidArgument("annotation type must be a known value");
@@ -82,53 +91,62 @@ MGNIFY_DECL Paged<AnalysisTypedAnnotation> V2Client::analysis_annotations_of_typ
 
 // ---- biomes --------------------------------------------------------------------
 
-MGNIFY_DECL Paged<Biome> V2Client::biomes(const BiomeQuery& query, const ListOptions& list) const {
+template <class D>
+Paged<Biome> BasicV2Client<D>::biomes(const BiomeQuery& query, const ListOptions& list) const {
   return paged<Biome>("biomes/", query.to_query(), list);
 }
 
 // ---- publications --------------------------------------------------------------
 
-MGNIFY_DECL Paged<Publication> V2Client::publications(const PublicationQuery& query,
-                                                      const ListOptions& list) const {
+template <class D>
+Paged<Publication> BasicV2Client<D>::publications(const PublicationQuery& query,
+                                                  const ListOptions& list) const {
   return paged<Publication>("publications/", query.to_query(), list);
 }
-MGNIFY_DECL PublicationDetail V2Client::publication(std::int64_t pubmed_id,
-                                                    const CallOptions& call) const {
+template <class D>
+PublicationDetail BasicV2Client<D>::publication(std::int64_t pubmed_id,
+                                                const CallOptions& call) const {
   return get<PublicationDetail>("publications/" + checked_pubmed_id(pubmed_id), {}, call);
 }
-MGNIFY_DECL PublicationAnnotations
-V2Client::publication_annotations(std::int64_t pubmed_id, const CallOptions& call) const {
+template <class D>
+PublicationAnnotations BasicV2Client<D>::publication_annotations(std::int64_t pubmed_id,
+                                                                 const CallOptions& call) const {
   return get<PublicationAnnotations>(
       "publications/" + checked_pubmed_id(pubmed_id) + "/annotations", {}, call);
 }
 
 // ---- super studies -------------------------------------------------------------
 
-MGNIFY_DECL Paged<SuperStudy> V2Client::super_studies(const ListOptions& list) const {
+template <class D>
+Paged<SuperStudy> BasicV2Client<D>::super_studies(const ListOptions& list) const {
   return paged<SuperStudy>("super-studies/", {}, list);
 }
-MGNIFY_DECL SuperStudyDetail V2Client::super_study(const std::string& slug,
-                                                   const CallOptions& call) const {
+template <class D>
+SuperStudyDetail BasicV2Client<D>::super_study(const std::string& slug,
+                                               const CallOptions& call) const {
   return get<SuperStudyDetail>("super-studies/" + segment(slug), {}, call);
 }
 
 // ---- batches -------------------------------------------------------------------
 
-MGNIFY_DECL std::vector<Result<AssemblyDetail>> V2Client::get_assemblies(
+template <class D>
+std::vector<Result<AssemblyDetail>> BasicV2Client<D>::get_assemblies(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<AssemblyDetail>(
       accessions, batch, call,
       [this](const std::string& a, const CallOptions& item) { return assembly(a, item); });
 }
-MGNIFY_DECL std::vector<Result<AnalysisDetail>> V2Client::get_analyses(
+template <class D>
+std::vector<Result<AnalysisDetail>> BasicV2Client<D>::get_analyses(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<AnalysisDetail>(
       accessions, batch, call,
       [this](const std::string& a, const CallOptions& item) { return analysis(a, item); });
 }
-MGNIFY_DECL std::vector<Result<PublicationDetail>> V2Client::get_publications(
+template <class D>
+std::vector<Result<PublicationDetail>> BasicV2Client<D>::get_publications(
     const std::vector<std::int64_t>& ids, const BatchOptions& batch,
     const CallOptions& call) const {
   return mgnify::detail::run_batch(

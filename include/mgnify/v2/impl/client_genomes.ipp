@@ -35,39 +35,45 @@ namespace v2 {
 
 // ---- genomes -------------------------------------------------------------------
 
-MGNIFY_DECL Paged<Genome> V2Client::genomes(const GenomeQuery& query,
-                                            const ListOptions& list) const {
+template <class D>
+Paged<Genome> BasicV2Client<D>::genomes(const GenomeQuery& query, const ListOptions& list) const {
   return paged<Genome>("genomes/", query.to_query(), list);
 }
-MGNIFY_DECL GenomeDetail V2Client::genome(const std::string& accession, const GenomeLookup& lookup,
-                                          const CallOptions& call) const {
+template <class D>
+GenomeDetail BasicV2Client<D>::genome(const std::string& accession, const GenomeLookup& lookup,
+                                      const CallOptions& call) const {
   return get<GenomeDetail>("genomes/" + segment(checked_accession(accession, kGenomeAccession)),
                            lookup.to_query(), call);
 }
-MGNIFY_DECL GenomeWithAnnotations V2Client::genome_annotations(const std::string& accession,
-                                                               const GenomeLookup& lookup,
-                                                               const CallOptions& call) const {
+template <class D>
+GenomeWithAnnotations BasicV2Client<D>::genome_annotations(const std::string& accession,
+                                                           const GenomeLookup& lookup,
+                                                           const CallOptions& call) const {
   return get<GenomeWithAnnotations>(
       sub("genomes/", checked_accession(accession, kGenomeAccession), "/annotations"),
       lookup.to_query(), call);
 }
-MGNIFY_DECL Paged<GenomeCatalogue> V2Client::genome_catalogues(const ListOptions& list) const {
+template <class D>
+Paged<GenomeCatalogue> BasicV2Client<D>::genome_catalogues(const ListOptions& list) const {
   return paged<GenomeCatalogue>("genomes/catalogues/", {}, list);
 }
-MGNIFY_DECL GenomeCatalogueDetail V2Client::genome_catalogue(const std::string& catalogue_id,
-                                                             const CallOptions& call) const {
+template <class D>
+GenomeCatalogueDetail BasicV2Client<D>::genome_catalogue(const std::string& catalogue_id,
+                                                         const CallOptions& call) const {
   return get<GenomeCatalogueDetail>("genomes/catalogues/" + segment(catalogue_id), {}, call);
 }
-MGNIFY_DECL Paged<Genome> V2Client::catalogue_genomes(const std::string& catalogue_id,
-                                                      const GenomeQuery& query,
-                                                      const ListOptions& list) const {
+template <class D>
+Paged<Genome> BasicV2Client<D>::catalogue_genomes(const std::string& catalogue_id,
+                                                  const GenomeQuery& query,
+                                                  const ListOptions& list) const {
   return paged<Genome>(sub("genomes/catalogues/", catalogue_id, "/genomes/"), query.to_query(),
                        list);
 }
 
 // ---- batches -------------------------------------------------------------------
 
-MGNIFY_DECL std::vector<Result<GenomeDetail>> V2Client::get_genomes(
+template <class D>
+std::vector<Result<GenomeDetail>> BasicV2Client<D>::get_genomes(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<GenomeDetail>(

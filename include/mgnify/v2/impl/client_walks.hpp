@@ -1,8 +1,8 @@
 #pragma once
 
 // V2Client's shared state and the member templates (get, paged, many) that every part of its
-// bodies instantiates (impl/client.ipp and impl/client_<area>.ipp): each
-// part is a unit of its own in the compiled library, so that none instantiates every model.
+// bodies instantiates (impl/client.ipp and impl/client_<area>.ipp); the compiled library
+// instantiates them for each area's models in a unit of its own (include/mgnify/impl/units/v2.hpp).
 
 #include <cctype>
 #include <cstddef>
@@ -33,7 +33,8 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 
-struct V2Client::State {
+template <class D>
+struct BasicV2Client<D>::State {
   State(std::shared_ptr<http::Session> s, V2Options o) : session(std::move(s)), v2(o) {
     if (v2.concurrency == 0) throw InvalidArgument("V2Options::concurrency must be at least 1");
     if (parallel_pages() == 0) {
@@ -70,8 +71,10 @@ struct V2Client::State {
   }
 };
 
+template <class D>
 template <class T>
-T V2Client::get(const std::string& path, const http::Query& query, const CallOptions& call) const {
+T BasicV2Client<D>::get(const std::string& path, const http::Query& query,
+                        const CallOptions& call) const {
   const auto response =
       state_->session->get(state_->session->url(path, query), http::per_call(call));
   return mgnify::detail::decode_response<T>(response);
@@ -96,13 +99,14 @@ inline mgnify::detail::PageTokenAt counted_page_tokens(
 
 }  // namespace detail
 
+template <class D>
 template <class T>
-Paged<T> V2Client::paged(const std::string& path, http::Query filters,
-                         const ListOptions& list) const {
+Paged<T> BasicV2Client<D>::paged(const std::string& path, http::Query filters,
+                                 const ListOptions& list) const {
   mgnify::detail::validate(list, {"v2", kMaxPageSize, true});
   const std::int64_t page_size = list.page_size.value_or(kMaxPageSize);
   const std::int64_t start_page =
-      list.resume_token ? V2Client::resume_page(*list.resume_token) : list.start_page;
+      list.resume_token ? BasicV2Client::resume_page(*list.resume_token) : list.start_page;
   std::shared_ptr<State> state = state_;
   // Every page is checked against the total and the server's page size
   // (detail/counted_pages.hpp), which also decides where the walk ends.
@@ -154,10 +158,11 @@ Paged<T> V2Client::paged(const std::string& path, http::Query filters,
   return mgnify::detail::make_walk<T>(std::move(spec), std::move(fetch));
 }
 
+template <class D>
 template <class T, class Fn>
-std::vector<Result<T>> V2Client::many(const std::vector<std::string>& ids,
-                                      const BatchOptions& batch, const CallOptions& call,
-                                      Fn fn) const {
+std::vector<Result<T>> BasicV2Client<D>::many(const std::vector<std::string>& ids,
+                                              const BatchOptions& batch, const CallOptions& call,
+                                              Fn fn) const {
   return mgnify::detail::run_batch(
       ids.size(), batch, state_->v2.concurrency, call,
       [&ids, &fn](std::size_t i, const CallOptions& item) { return fn(ids[i], item); });
