@@ -1,4 +1,5 @@
-// Decoding any bytes as mgnify::v1::ListPage<mgnify::v1::Sample> yields a value or a DecodeError, nothing else.
+// Decoding any bytes as mgnify::v1::ListPage<mgnify::v1::Sample> yields a value or a DecodeError,
+// nothing else.
 #include <cstddef>
 #include <cstdint>
 

@@ -1,4 +1,5 @@
-// Decoding any bytes as mgnify::v1::Document<mgnify::v1::Study> yields a value or a DecodeError, nothing else.
+// Decoding any bytes as mgnify::v1::Document<mgnify::v1::Study> yields a value or a DecodeError,
+// nothing else.
 #include <cstddef>
 #include <cstdint>
 

@@ -115,10 +115,10 @@ static_assert(
 // by the same three switches; the list methods keep (filters, list).
 static_assert(std::is_same_v<decltype(mgnify::ListOptions::call), CallOptions>);
 static_assert(std::is_same_v<decltype(val<LegacyClient>().studies(val<mgnify::v1::Query>(),
-                                                                   val<mgnify::ListOptions>())),
+                                                                  val<mgnify::ListOptions>())),
                              mgnify::Paged<mgnify::v1::Study>>);
 static_assert(std::is_same_v<decltype(val<V2Client>().studies(val<mgnify::v2::StudyQuery>(),
-                                                               val<mgnify::ListOptions>())),
+                                                              val<mgnify::ListOptions>())),
                              mgnify::Paged<mgnify::v2::Study>>);
 // No options struct carries a token of its own beside the call's.
 template <class Options, class = void>

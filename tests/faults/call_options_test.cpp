@@ -95,7 +95,8 @@ namespace {
 // page still comes out, then the walk ends with CancelledError without
 // another request, and stays ended when begun again.
 template <class Client>
-void check_walk_cancelled_between_pages(const Client& client, const std::function<std::size_t()>& list_hits) {
+void check_walk_cancelled_between_pages(const Client& client,
+                                        const std::function<std::size_t()>& list_hits) {
   mgnify::ListOptions list;
   list.page_size = 2;
   list.call.cancel = mgnify::CancelToken();
@@ -137,7 +138,8 @@ TEST_CASE("call options: a v2 walk cancelled through ListOptions requests no fur
   check_walk_cancelled_between_pages(client, [&] { return rig.hits("studies/"); });
 }
 
-TEST_CASE("call options: a walk whose deadline passed sends nothing", "[faults][call-options][walks]") {
+TEST_CASE("call options: a walk whose deadline passed sends nothing",
+          "[faults][call-options][walks]") {
   const mgnify::test::V2Rig rig;
   const auto client = rig.client();
   mgnify::ListOptions list;

@@ -332,7 +332,7 @@ TEST_CASE("cancel: search_and_fetch stops during a hung search", "[faults][cance
   CancelWhenHeld canceller(server, 1, cancel);
   CHECK_THROWS_AS(
       client.search_and_fetch(mgnify::proteins::SearchQuery::by_biome_id(1), batch, cancel),
-                  mgnify::CancelledError);
+      mgnify::CancelledError);
   canceller.check_prompt();
   CHECK(server.open_transfers() == 0);
 }

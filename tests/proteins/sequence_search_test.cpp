@@ -360,7 +360,8 @@ TEST_CASE("a sequence search can be cancelled while the service is slow",
 
   // A cancelled token stops the batch call before anything is sent.
   rig.server.clear_requests();
-  CHECK_THROWS_AS(client.sequence_search_with_records(SequenceSearchQuery(kPhmmerQuery), {}, cancel),
-                  mgnify::CancelledError);
+  CHECK_THROWS_AS(
+      client.sequence_search_with_records(SequenceSearchQuery(kPhmmerQuery), {}, cancel),
+      mgnify::CancelledError);
   CHECK(rig.server.requests().empty());
 }

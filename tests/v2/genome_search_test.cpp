@@ -557,8 +557,8 @@ TEST_CASE("gather: cancelling a wait returns promptly, between polls or during o
     wait.on_status = [&](const mgnify::GatherStatus&) {
       if (first.exchange(false)) polled.set_value();
     };
-    auto done = std::async(std::launch::async,
-                           [&] { client.wait_for_gather(job.job_id, wait, cancel); });
+    auto done =
+        std::async(std::launch::async, [&] { client.wait_for_gather(job.job_id, wait, cancel); });
     REQUIRE(polled.get_future().wait_for(10s) == std::future_status::ready);
     const auto cancelled_at = std::chrono::steady_clock::now();
     cancel.cancel();
@@ -570,8 +570,8 @@ TEST_CASE("gather: cancelling a wait returns promptly, between polls or during o
     rig.server.push_fault(rig.path("genomes-search/status/" + job.job_id + "/"),
                           mock::Fault::slow(5s));
     const mgnify::CancelToken cancel;
-    auto done = std::async(std::launch::async,
-                           [&] { client.wait_for_gather(job.job_id, {}, cancel); });
+    auto done =
+        std::async(std::launch::async, [&] { client.wait_for_gather(job.job_id, {}, cancel); });
     std::this_thread::sleep_for(200ms);
     const auto cancelled_at = std::chrono::steady_clock::now();
     cancel.cancel();
