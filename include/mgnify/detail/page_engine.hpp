@@ -96,11 +96,9 @@ class PageProgress {
   /// the following pages (or fetches nothing ahead), so a fetch can skip
   /// reading the envelope early.
   bool wants_envelope() const noexcept { return wants_envelope_; }
-  /// The walk's token: a fetch passes it to its requests, so that ending the
-  /// walk (or cancelling it, or its deadline passing) aborts them.
-  const CancelToken& cancel() const noexcept { return call_.cancel; }
-  /// The options of this page's requests: the walk's token (its deadline
-  /// included) and the list call's bypass_cache.
+  /// The options a fetch passes to this page's requests: the walk's token,
+  /// so that ending the walk (or cancelling it, or its deadline passing)
+  /// aborts them, and the list call's bypass_cache.
   const CallOptions& call() const noexcept { return call_; }
 
  private:
