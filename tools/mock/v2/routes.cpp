@@ -153,7 +153,7 @@ struct Index {
 };
 
 const Index& index() {
-  static const Index ix = [] {
+  static const Index* const ix = new Index([] {
     Index x;
     const auto& d = dataset();
     for (std::size_t i = 0; i < d.studies.size(); ++i) {
@@ -182,8 +182,8 @@ const Index& index() {
     for (std::size_t i = 0; i < d.publications.size(); ++i)
       x.publication[d.publications[i].pubmed_id] = static_cast<int>(i);
     return x;
-  }();
-  return ix;
+  }());  // never destroyed, as dataset() is not
+  return *ix;
 }
 
 int find(const std::unordered_map<std::string, int>& map, const std::string& key) {
@@ -381,23 +381,24 @@ json super_study_list_item(const json& detail) {
 
 }  // namespace
 
+// The handlers look the data set up when they run: building it takes longer than most
+// tests, and most processes that start every service never ask v2 for anything.
 void register_v2_routes(MockServer& server) {
-  const Dataset& d = dataset();
-  const Index& ix = index();
   Router r{server, std::make_shared<AuthState>()};
   auto auth = r.auth;
 
   // Genome search: COBS hits and gather results come from the data set's genomes.
-  register_genome_search_routes(server, {kV2Prefix, "/", true, [&d](const Req&) {
+  register_genome_search_routes(server, {kV2Prefix, "/", true, [](const Req&) {
                                            std::vector<SearchableGenome> out;
-                                           for (const auto& g : d.genomes) {
+                                           for (const auto& g : dataset().genomes) {
                                              out.push_back({g.accession, g.catalogue_id, g.list});
                                            }
                                            return out;
                                          }});
 
   // ---- studies ----
-  r.get("studies/", false, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("studies/", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     Issues issues;
     const std::string order =
         choice_param(req, "order", {"accession", "-accession", "updated_at", "-updated_at", ""},
@@ -435,14 +436,18 @@ void register_v2_routes(MockServer& server) {
         req, res, hits,
         [&d](int i) { return py_dump(d.studies[static_cast<std::size_t>(i)].list); }, 100, issues);
   });
-  r.get("studies/insdc/([^/]+)", false, [&d, &ix](const Req& req, Res& res, const Caller&) {
+  r.get("studies/insdc/([^/]+)", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.insdc, req.matches[1]);
     if (i < 0) return send_detail(res, 404, "Not Found");
     send_json(res, {{"accession", d.studies[static_cast<std::size_t>(i)].accession}});
   });
   // Resolves a study the caller may see, or answers the 404 the service gives.
-  auto visible_study = [&d, &ix](const std::string& acc, const Caller& caller,
-                                 Res& res) -> const StudyRec* {
+  auto visible_study = [](const std::string& acc, const Caller& caller,
+                          Res& res) -> const StudyRec* {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.study, acc);
     if (i < 0) {
       send_detail(res, 404, study_not_found(acc));
@@ -465,7 +470,8 @@ void register_v2_routes(MockServer& server) {
           }
         });
   r.get("studies/([^/]+)/samples/", true,
-        [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
+        [visible_study](const Req& req, Res& res, const Caller& caller) {
+          const Dataset& d = dataset();
           if (const auto* s = visible_study(req.matches[1], caller, res)) {
             send_indexed_page(req, res, s->samples, [&d](int i) {
               return py_dump(d.samples[static_cast<std::size_t>(i)].with_metadata);
@@ -473,14 +479,16 @@ void register_v2_routes(MockServer& server) {
           }
         });
   r.get("studies/([^/]+)/publications/", true,
-        [&d, visible_study](const Req& req, Res& res, const Caller& caller) {
+        [visible_study](const Req& req, Res& res, const Caller& caller) {
+          const Dataset& d = dataset();
           if (const auto* s = visible_study(req.matches[1], caller, res)) {
             send_indexed_page(req, res, s->publications, [&d](int i) {
               return py_dump(d.publications[static_cast<std::size_t>(i)].list);
             });
           }
         });
-  r.get("my-data/studies/", true, [&d](const Req& req, Res& res, const Caller& caller) {
+  r.get("my-data/studies/", true, [](const Req& req, Res& res, const Caller& caller) {
+    const Dataset& d = dataset();
     if (!caller.user) return send_detail(res, 401, "Unauthorized");
     std::vector<int> mine;
     for (std::size_t i = 0; i < d.studies.size(); ++i) {
@@ -491,7 +499,8 @@ void register_v2_routes(MockServer& server) {
   });
 
   // ---- samples ----
-  r.get("samples/", false, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("samples/", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     Issues issues;
     const std::string order = choice_param(
         req, "order", {"sample_title", "-sample_title", "updated_at", "-updated_at", ""},
@@ -524,7 +533,9 @@ void register_v2_routes(MockServer& server) {
         req, res, hits,
         [&d](int i) { return py_dump(d.samples[static_cast<std::size_t>(i)].list); }, 100, issues);
   });
-  r.get("samples/([^/]+)", true, [&d, &ix](const Req& req, Res& res, const Caller&) {
+  r.get("samples/([^/]+)", true, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.sample, req.matches[1]);
     if (i < 0)
       return send_detail(res, 404,
@@ -535,13 +546,17 @@ void register_v2_routes(MockServer& server) {
     send_json(res, detail);
   });
   // The service does not catch an unknown sample here: Django's HTML 500.
-  r.get("samples/([^/]+)/runs/", true, [&d, &ix](const Req& req, Res& res, const Caller&) {
+  r.get("samples/([^/]+)/runs/", true, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.sample, req.matches[1]);
     if (i < 0) return send_html(res, 500, "Server Error (500)");
     send_indexed_page(req, res, d.samples[static_cast<std::size_t>(i)].runs,
                       [&d](int k) { return py_dump(d.runs[static_cast<std::size_t>(k)].list); });
   });
-  r.get("samples/([^/]+)/assemblies/", true, [&d, &ix](const Req& req, Res& res, const Caller&) {
+  r.get("samples/([^/]+)/assemblies/", true, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.sample, req.matches[1]);
     if (i < 0) return send_html(res, 500, "Server Error (500)");
     std::vector<int> assemblies;
@@ -554,7 +569,8 @@ void register_v2_routes(MockServer& server) {
   });
 
   // ---- runs ----
-  r.get("runs/", true, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("runs/", true, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     Issues issues;
     const std::string code = choice_param(
         req, "has_experiment_type",
@@ -567,12 +583,14 @@ void register_v2_routes(MockServer& server) {
         req, res, hits, [&d](int i) { return py_dump(d.runs[static_cast<std::size_t>(i)].list); },
         100, issues);
   });
-  auto find_run = [&ix](const std::string& acc, Res& res) {
+  auto find_run = [](const std::string& acc, Res& res) {
+    const Index& ix = index();
     const int i = find(ix.run, acc);
     if (i < 0) send_detail(res, 404, "Analysed run with accession " + acc + " not found.");
     return i;
   };
-  r.get("runs/([^/]+)", true, [&d, find_run](const Req& req, Res& res, const Caller&) {
+  r.get("runs/([^/]+)", true, [find_run](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     const int i = find_run(req.matches[1], res);
     if (i < 0) return;
     const auto& run = d.runs[static_cast<std::size_t>(i)];
@@ -581,13 +599,15 @@ void register_v2_routes(MockServer& server) {
     detail["study"] = d.studies[static_cast<std::size_t>(run.study)].list;
     send_json(res, detail);
   });
-  r.get("runs/([^/]+)/analyses/", true, [&d, find_run](const Req& req, Res& res, const Caller&) {
+  r.get("runs/([^/]+)/analyses/", true, [find_run](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     const int i = find_run(req.matches[1], res);
     if (i < 0) return;
     send_indexed_page(req, res, d.runs[static_cast<std::size_t>(i)].analyses,
                       [](int k) { return analysis_list(k); });
   });
-  r.get("runs/([^/]+)/assemblies/", true, [&d, find_run](const Req& req, Res& res, const Caller&) {
+  r.get("runs/([^/]+)/assemblies/", true, [find_run](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     const int i = find_run(req.matches[1], res);
     if (i < 0) return;
     send_indexed_page(req, res, d.runs[static_cast<std::size_t>(i)].assemblies, [&d](int k) {
@@ -596,27 +616,32 @@ void register_v2_routes(MockServer& server) {
   });
 
   // ---- assemblies ----
-  r.get("assemblies/", false, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("assemblies/", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     send_page(req, res, d.assemblies.size(),
               [&d](std::size_t i) { return py_dump(d.assemblies[i].list); });
   });
-  auto find_assembly = [&ix](const std::string& acc, Res& res) {
+  auto find_assembly = [](const std::string& acc, Res& res) {
+    const Index& ix = index();
     const int i = find(ix.assembly, acc);
     if (i < 0) send_detail(res, 404, "Not Found");
     return i;
   };
-  r.get("assemblies/([^/]+)", false, [&d, find_assembly](const Req& req, Res& res, const Caller&) {
+  r.get("assemblies/([^/]+)", false, [find_assembly](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     const int i = find_assembly(req.matches[1], res);
     if (i >= 0) send_json(res, d.assemblies[static_cast<std::size_t>(i)].detail);
   });
   r.get("assemblies/([^/]+)/analyses", false,
-        [&d, find_assembly](const Req& req, Res& res, const Caller&) {
+        [find_assembly](const Req& req, Res& res, const Caller&) {
+          const Dataset& d = dataset();
           const int i = find_assembly(req.matches[1], res);
           if (i < 0) return;
           send_indexed_page(req, res, d.assemblies[static_cast<std::size_t>(i)].analyses,
                             [](int k) { return analysis_list(k); });
         });
-  auto genome_ref = [&d](int g) {
+  auto genome_ref = [](int g) {
+    const Dataset& d = dataset();
     const auto& genome = d.genomes[static_cast<std::size_t>(g % kGenomes)];
     return json{{"accession", genome.accession},
                 {"catalogue_id", genome.catalogue_id},
@@ -625,7 +650,8 @@ void register_v2_routes(MockServer& server) {
                 {"ena_genome_accession", genome.list.at("ena_genome_accession")}};
   };
   r.get("assemblies/([^/]+)/genome-links", false,
-        [&d, find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
+        [find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
+          const Dataset& d = dataset();
           const int i = find_assembly(req.matches[1], res);
           if (i < 0) return;
           const std::string acc = d.assemblies[static_cast<std::size_t>(i)].accession;
@@ -638,7 +664,8 @@ void register_v2_routes(MockServer& server) {
           });
         });
   r.get("assemblies/([^/]+)/additional-contained-genomes", false,
-        [&d, find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
+        [find_assembly, genome_ref](const Req& req, Res& res, const Caller&) {
+          const Dataset& d = dataset();
           const int i = find_assembly(req.matches[1], res);
           if (i < 0) return;
           const auto& run =
@@ -658,8 +685,10 @@ void register_v2_routes(MockServer& server) {
     send_page(req, res, static_cast<std::size_t>(kPublicAnalyses),
               [](std::size_t i) { return analysis_detail(static_cast<int>(i)); });
   });
-  auto visible_analysis = [&d, &ix](const std::string& acc, const Caller& caller,
-                                    Res& res) -> const AnalysisRec* {
+  auto visible_analysis = [](const std::string& acc, const Caller& caller,
+                             Res& res) -> const AnalysisRec* {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.analysis, acc);
     if (i < 0) {
       send_detail(res, 404, "Analysis with accession = " + acc + "  was not found");
@@ -706,7 +735,8 @@ void register_v2_routes(MockServer& server) {
         });
 
   // ---- biomes ----
-  r.get("biomes/", false, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("biomes/", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     Issues issues;
     const auto max_depth = int_param(req, "max_depth", 1, std::nullopt, issues);
     const std::string lineage = req.get_param_value("biome_lineage");
@@ -724,7 +754,8 @@ void register_v2_routes(MockServer& server) {
   });
 
   // ---- publications ----
-  r.get("publications/", false, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("publications/", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     Issues issues;
     const std::string order = choice_param(req, "order", {"published_year", "-published_year", ""},
                                            "literal_error", issues);
@@ -753,7 +784,8 @@ void register_v2_routes(MockServer& server) {
         [&d](int i) { return py_dump(d.publications[static_cast<std::size_t>(i)].list); }, 100,
         issues);
   });
-  auto find_publication = [&ix](const std::string& text, Res& res) {
+  auto find_publication = [](const std::string& text, Res& res) {
+    const Index& ix = index();
     const auto id = parse_int(text);
     if (!id) {
       Issues issues;
@@ -769,19 +801,20 @@ void register_v2_routes(MockServer& server) {
     }
     return it->second;
   };
-  r.get("publications/([^/]+)", false,
-        [&d, find_publication](const Req& req, Res& res, const Caller&) {
-          const int i = find_publication(req.matches[1], res);
-          if (i < 0) return;
-          const auto& p = d.publications[static_cast<std::size_t>(i)];
-          json detail = p.list;
-          detail["studies"] = json::array();
-          for (int s : p.studies)
-            detail["studies"].push_back(d.studies[static_cast<std::size_t>(s)].list);
-          send_json(res, detail);
-        });
+  r.get("publications/([^/]+)", false, [find_publication](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
+    const int i = find_publication(req.matches[1], res);
+    if (i < 0) return;
+    const auto& p = d.publications[static_cast<std::size_t>(i)];
+    json detail = p.list;
+    detail["studies"] = json::array();
+    for (int s : p.studies)
+      detail["studies"].push_back(d.studies[static_cast<std::size_t>(s)].list);
+    send_json(res, detail);
+  });
   r.get("publications/([^/]+)/annotations", false,
-        [&d, find_publication](const Req& req, Res& res, const Caller&) {
+        [find_publication](const Req& req, Res& res, const Caller&) {
+          const Dataset& d = dataset();
           const int i = find_publication(req.matches[1], res);
           if (i < 0) return;
           // The last publication stands for a Europe PMC failure, which the service reports as 404.
@@ -791,12 +824,15 @@ void register_v2_routes(MockServer& server) {
         });
 
   // ---- super studies ----
-  r.get("super-studies/", false, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("super-studies/", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     send_page(
         req, res, d.super_studies.size(),
         [&d](std::size_t i) { return py_dump(super_study_list_item(d.super_studies[i])); }, 50);
   });
-  r.get("super-studies/([^/]+)", false, [&d, &ix](const Req& req, Res& res, const Caller&) {
+  r.get("super-studies/([^/]+)", false, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.super_study, req.matches[1]);
     if (i < 0)
       return send_detail(
@@ -805,7 +841,8 @@ void register_v2_routes(MockServer& server) {
   });
 
   // ---- genomes (catalogue routes first: "genomes/catalogues" would match genomes/{acc}) ----
-  auto genome_list = [&d](const Req& req, Res& res, const std::string& catalogue) {
+  auto genome_list = [](const Req& req, Res& res, const std::string& catalogue) {
+    const Dataset& d = dataset();
     Issues issues;
     const std::string order = choice_param(
         req, "order",
@@ -840,21 +877,27 @@ void register_v2_routes(MockServer& server) {
   };
   r.get("genomes/", false,
         [genome_list](const Req& req, Res& res, const Caller&) { genome_list(req, res, ""); });
-  r.get("genomes/catalogues/", true, [&d](const Req& req, Res& res, const Caller&) {
+  r.get("genomes/catalogues/", true, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     send_page(req, res, d.catalogues.size(),
               [&d](std::size_t i) { return py_dump(d.catalogues[i]); });
   });
-  r.get("genomes/catalogues/([^/]+)", true, [&d, &ix](const Req& req, Res& res, const Caller&) {
+  r.get("genomes/catalogues/([^/]+)", true, [](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.catalogue, req.matches[1]);
     if (i < 0) return send_detail(res, 404, "Not Found");
     send_json(res, d.catalogues[static_cast<std::size_t>(i)]);
   });
   r.get("genomes/catalogues/([^/]+)/genomes/", true,
-        [&ix, genome_list](const Req& req, Res& res, const Caller&) {
+        [genome_list](const Req& req, Res& res, const Caller&) {
+          const Index& ix = index();
           if (find(ix.catalogue, req.matches[1]) < 0) return send_detail(res, 404, "Not Found");
           genome_list(req, res, req.matches[1]);
         });
-  auto find_genome = [&d, &ix](const Req& req, Res& res) {
+  auto find_genome = [](const Req& req, Res& res) {
+    const Dataset& d = dataset();
+    const Index& ix = index();
     const int i = find(ix.genome, req.matches[1]);
     const std::string catalogue = req.get_param_value("catalogue_id");
     if (i < 0 ||
@@ -864,12 +907,14 @@ void register_v2_routes(MockServer& server) {
     }
     return i;
   };
-  r.get("genomes/([^/]+)", true, [&d, find_genome](const Req& req, Res& res, const Caller&) {
+  r.get("genomes/([^/]+)", true, [find_genome](const Req& req, Res& res, const Caller&) {
+    const Dataset& d = dataset();
     const int i = find_genome(req, res);
     if (i >= 0) send_json(res, d.genomes[static_cast<std::size_t>(i)].detail);
   });
   r.get("genomes/([^/]+)/annotations", true,
-        [&d, find_genome](const Req& req, Res& res, const Caller&) {
+        [find_genome](const Req& req, Res& res, const Caller&) {
+          const Dataset& d = dataset();
           const int i = find_genome(req, res);
           if (i < 0) return;
           const auto& g = d.genomes[static_cast<std::size_t>(i)];
