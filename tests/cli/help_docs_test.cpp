@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdlib>
@@ -18,12 +20,19 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/cli_runner.hpp"
 #include "skip.hpp"
 
 namespace {
+
+std::string joined_path(const std::vector<std::string>& path) {
+  std::string out = "mgnify";
+  for (const auto& p : path) out += " " + p;
+  return out;
+}
 
 mgnify::test::cli::Run run_help(const std::vector<std::string>& args) {
   auto run = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, args, {});
@@ -76,27 +85,58 @@ struct HelpScreen {
   std::set<std::string> options;
 };
 
+/// The help screens of `paths`, a few runs at a time: the walk is most of what the tests
+/// that need it take, and each run mostly waits for a process to start. No Catch2
+/// assertion runs off the calling thread; a run that could not start comes back with
+/// code -1 and the reason in `err`.
+std::vector<mgnify::test::cli::Run> help_screens(
+    const std::vector<std::vector<std::string>>& paths) {
+  std::vector<mgnify::test::cli::Run> runs(paths.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&paths, &runs, &next] {
+    for (std::size_t i = next++; i < paths.size(); i = next++) {
+      auto args = paths[i];
+      args.push_back("--help");
+      try {
+        runs[i] = mgnify::test::cli::run_piped(MGNIFY_CLI_PATH, args, {});
+      } catch (const std::exception& e) {
+        runs[i].err = e.what();
+      }
+    }
+  };
+  const unsigned workers = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+  std::vector<std::thread> helpers;
+  for (unsigned w = 1; w < workers; ++w) helpers.emplace_back(work);
+  work();
+  for (auto& helper : helpers) helper.join();
+  return runs;
+}
+
 /// Every command path ({} for the root, {"protein"}, {"protein", "get"}, ...),
-/// found by walking the help screens, with the screen and the options it shows.
+/// found by walking the help screens level by level, with the screen and the
+/// options it shows.
 std::map<std::vector<std::string>, HelpScreen> help_tree() {
   std::map<std::vector<std::string>, HelpScreen> tree;
-  std::vector<std::vector<std::string>> pending = {{}};
-  // The tree has a few hundred commands; the bound stops a parse gone wrong.
-  for (int visited = 0; !pending.empty() && visited < 2000; ++visited) {
-    const auto path = pending.back();
-    pending.pop_back();
-    auto args = path;
-    args.push_back("--help");
-    const auto run = run_help(args);
-    REQUIRE(run.code == 0);
-    tree[path] = HelpScreen{run.out, listed_options(run.out)};
-    for (const auto& sub : listed_subcommands(run.out)) {
-      auto child = path;
-      child.push_back(sub);
-      pending.push_back(child);
+  std::vector<std::vector<std::string>> level = {{}};
+  // The tree is a few levels deep and has a few hundred commands; the bounds stop
+  // a parse gone wrong.
+  for (int depth = 0; !level.empty() && depth < 10 && tree.size() < 2000; ++depth) {
+    const auto runs = help_screens(level);
+    std::vector<std::vector<std::string>> next_level;
+    for (std::size_t i = 0; i < level.size(); ++i) {
+      INFO(joined_path(level[i]) << ": " << runs[i].err);
+      REQUIRE_FALSE(runs[i].timed_out);
+      REQUIRE(runs[i].code == 0);
+      tree[level[i]] = HelpScreen{runs[i].out, listed_options(runs[i].out)};
+      for (const auto& sub : listed_subcommands(runs[i].out)) {
+        auto child = level[i];
+        child.push_back(sub);
+        next_level.push_back(child);
+      }
     }
+    level = std::move(next_level);
   }
-  REQUIRE(pending.empty());
+  REQUIRE(level.empty());
   return tree;
 }
 
@@ -194,12 +234,6 @@ HelpTree shared_help_tree() {
 const HelpTree& commands() {
   static const auto tree = shared_help_tree();
   return tree;
-}
-
-std::string joined_path(const std::vector<std::string>& path) {
-  std::string out = "mgnify";
-  for (const auto& p : path) out += " " + p;
-  return out;
 }
 
 /// Generates the completion scripts and the man page into a fresh directory.
