@@ -19,7 +19,7 @@ cd "$WORK"
 run_workflow() {
   timeout 600 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
     --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=2 \
-    --config mgnify="$MGNIFY" total_rate=40 shards=2 'studies=[MGYS00000002]' "$@"
+    --config mgnify="$MGNIFY" total_rate=80 shards=2 'studies=[MGYS00000002]' "$@"
 }
 run_workflow >first.log 2>&1 &
 workflow=$!
