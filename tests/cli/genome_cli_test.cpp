@@ -28,7 +28,12 @@ using namespace std::chrono_literals;
 namespace {
 
 mgnify::mock::MockServer& genome_mock() {
-  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  static mgnify::mock::MockServer& server = []() -> mgnify::mock::MockServer& {
+    auto& started = mgnify::mock::start_all_services();
+    // The Ctrl-C tests below signal the tool at fixed times after it starts.
+    mgnify::mock::prepare_v2_data();
+    return started;
+  }();
   return server;
 }
 

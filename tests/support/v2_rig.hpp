@@ -18,8 +18,11 @@ struct V2Service {
   using Client = mgnify::v2::V2Client;
   static constexpr const char* kPrefix = mgnify::mock::kV2Prefix;
   static constexpr bool kFakeClock = false;
+  // Every test of this rig asks v2 something, many against a deadline: the data set is
+  // built before the first of them, as it would be lazily anyway.
   static void register_routes(mgnify::mock::MockServer& server) {
     mgnify::mock::register_v2_routes(server);
+    mgnify::mock::prepare_v2_data();
   }
   static std::string base_url(const mgnify::mock::MockServer& server) { return server.v2_url(); }
   static void tune(mgnify::ClientOptions& o) {

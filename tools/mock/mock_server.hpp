@@ -183,6 +183,10 @@ void register_proteins_routes(MockServer& server);
 void register_sequence_search_routes(MockServer& server);
 void register_v1_routes(MockServer& server);
 void register_v2_routes(MockServer& server);
+/// The v2 routes build their data set on the first request that needs it, which takes a
+/// second or more under the sanitizers; a test that times the client's requests builds
+/// it first with this. Safe to call from any thread, any number of times.
+void prepare_v2_data();
 void register_file_routes(MockServer& server);
 
 }  // namespace mgnify::mock

@@ -381,6 +381,8 @@ json super_study_list_item(const json& detail) {
 
 }  // namespace
 
+void prepare_v2_data() { index(); }
+
 // The handlers look the data set up when they run: building it takes longer than most
 // tests, and most processes that start every service never ask v2 for anything.
 void register_v2_routes(MockServer& server) {
