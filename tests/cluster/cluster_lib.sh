@@ -236,7 +236,10 @@ print("\n".join(sorted(by_row[line.strip()] for line in sys.stdin if line.strip(
 }
 
 # victim_with_part: "PID PART" of a `download --shard` process of this test
-# (its .part files are in $WORK/data) that has a non-empty .part file open.
+# (its .part files are in $WORK/data) that has a non-empty .part file open,
+# left stopped (SIGSTOP) for the caller to kill: a file takes a fraction of a
+# second, and on a busy machine a running process could finish it between this
+# look and the kill. A process that finished it before it stopped is let go on.
 victim_with_part() {
   local pid fd target
   for pid in $(ps -e -o pid=,args= | awk -v m="$MGNIFY" '$2 == m && / download --manifest / {print $1}'); do
@@ -244,7 +247,15 @@ victim_with_part() {
     for fd in /proc/"$pid"/fd/*; do
       target="$(readlink "$fd" 2>/dev/null)" || continue
       case "$target" in
-        "$WORK"/data/*.part) if [ -s "$target" ]; then echo "$pid $target"; return 0; fi ;;
+        "$WORK"/data/*.part)
+          [ -s "$target" ] || continue
+          kill -STOP "$pid" 2>/dev/null || continue
+          if [ -s "$target" ] && [ "$(readlink "$fd" 2>/dev/null)" = "$target" ]; then
+            echo "$pid $target"
+            return 0
+          fi
+          kill -CONT "$pid" 2>/dev/null || true
+          ;;
       esac
     done
   done

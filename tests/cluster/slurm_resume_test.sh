@@ -24,7 +24,7 @@ job="${job%%;*}"
 running() { [ -n "$(squeue -h -j "$job" 2>/dev/null)" ]; }
 found=""
 for _ in $(seq 600); do
-  found="$(victim_with_part)" && [ "$(complete_files data | wc -l)" -ge 20 ] && break
+  [ "$(complete_files data | wc -l)" -ge 20 ] && found="$(victim_with_part)" && break
   found=""
   running || break
   sleep 0.1
