@@ -38,25 +38,26 @@ using nlohmann::json;
 
 // Every v2 model with a field table. The last test case checks this list
 // against the headers, so a model added later cannot be left out.
-#define MGNIFY_V2_TABLE_MODELS(X)                                                           \
-  X(Study)                                                                                  \
-  X(StudyDetail)                                                                            \
-  X(StudyIdentifier)                                                                        \
-  X(Sample)                                                                                 \
-  X(SampleWithMetadata)                                                                     \
-  X(SampleDetail)                                                                           \
-  X(Analysis)                                                                               \
-  X(AnalysisDetail)                                                                         \
-  X(AnalysisWithAnnotations)                                                                \
-  X(AnalysisTypedAnnotation)                                                                \
-  X(AnalysedRun)                                                                            \
-  X(AnalysedRunDetail)                                                                      \
-  X(Assembly) X(AssemblyDetail) X(GenomeSchema) X(GenomeAssemblyLinkSchema)                 \
-      X(AdditionalContainedGenomeSchema) X(Biome) X(Publication) X(PublicationDetail)       \
-          X(EuropePmcAnnotationTag) X(EuropePmcAnnotationMention) X(EuropePmcAnnotation)    \
-              X(EuropePmcAnnotationGroup) X(PublicationAnnotations) X(SuperStudy)           \
-                  X(SuperStudyDetail) X(GenomeCatalogue) X(GenomeCatalogueDetail) X(Genome) \
-                      X(GenomeDetail) X(GenomeWithAnnotations) X(DownloadFile) X(IndexFile)
+#define MGNIFY_V2_TABLE_MODELS(X)                                                                  \
+  X(Study)                                                                                         \
+  X(StudyDetail)                                                                                   \
+  X(StudyIdentifier)                                                                               \
+  X(Sample)                                                                                        \
+  X(SampleWithMetadata)                                                                            \
+  X(SampleDetail)                                                                                  \
+  X(Analysis)                                                                                      \
+  X(AnalysisDetail)                                                                                \
+  X(AnalysisWithAnnotations)                                                                       \
+  X(AnalysisTypedAnnotation)                                                                       \
+  X(AnalysedRun)                                                                                   \
+  X(AnalysedRunDetail)                                                                             \
+  X(Assembly)                                                                                      \
+  X(AssemblyDetail) X(GenomeSchema) X(GenomeAssemblyLinkSchema) X(AdditionalContainedGenomeSchema) \
+      X(Biome) X(Publication) X(PublicationDetail) X(EuropePmcAnnotationTag)                       \
+          X(EuropePmcAnnotationMention) X(EuropePmcAnnotation) X(EuropePmcAnnotationGroup)         \
+              X(PublicationAnnotations) X(SuperStudy) X(SuperStudyDetail) X(GenomeCatalogue)       \
+                  X(GenomeCatalogueDetail) X(Genome) X(GenomeDetail) X(GenomeWithAnnotations)      \
+                      X(DownloadFile) X(IndexFile)
 
 // Models of include/mgnify itself (shared by the clients): their name and the
 // type checked, one per client's genome for the genome search templates.
@@ -86,23 +87,24 @@ using nlohmann::json;
 // fields() table lists the attributes of their JSON:API resource.
 #define MGNIFY_V1_TABLE_MODELS(X) \
   X(KeyValue) X(SampleMetadata) X(FileFormat) X(DownloadDescription) X(FileChecksum)
-#define MGNIFY_V1_RESOURCE_MODELS(X)                                                            \
-  X(Analysis)                                                                                   \
-  X(AnalysisContig)                                                                             \
-  X(Pipeline)                                                                                   \
-  X(Download)                                                                                   \
-  X(GoTerm)                                                                                     \
-  X(InterproIdentifier)                                                                         \
-  X(PfamEntry)                                                                                  \
-  X(KeggOrtholog)                                                                               \
-  X(AntismashGeneCluster)                                                                       \
-  X(KeggModule)                                                                                 \
-  X(GenomeProperty)                                                                             \
-  X(Organism)                                                                                   \
-  X(Genome)                                                                                     \
-  X(GenomeCatalogue)                                                                            \
-  X(Sample) X(Run) X(Assembly) X(ExperimentType) X(Study) X(Biome) X(Publication) X(SuperStudy) \
-      X(SampleAnnotation) X(PipelineTool) X(GenomeSet) X(CogCategory) X(KeggClass)              \
+#define MGNIFY_V1_RESOURCE_MODELS(X)                                                  \
+  X(Analysis)                                                                         \
+  X(AnalysisContig)                                                                   \
+  X(Pipeline)                                                                         \
+  X(Download)                                                                         \
+  X(GoTerm)                                                                           \
+  X(InterproIdentifier)                                                               \
+  X(PfamEntry)                                                                        \
+  X(KeggOrtholog)                                                                     \
+  X(AntismashGeneCluster)                                                             \
+  X(KeggModule)                                                                       \
+  X(GenomeProperty)                                                                   \
+  X(Organism)                                                                         \
+  X(Genome)                                                                           \
+  X(GenomeCatalogue)                                                                  \
+  X(Sample)                                                                           \
+  X(Run) X(Assembly) X(ExperimentType) X(Study) X(Biome) X(Publication) X(SuperStudy) \
+      X(SampleAnnotation) X(PipelineTool) X(GenomeSet) X(CogCategory) X(KeggClass)    \
           X(GenomeKeggModule) X(GenomeAntismashCluster)
 
 template <class T>
