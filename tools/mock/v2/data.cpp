@@ -113,19 +113,18 @@ std::vector<std::string> split_lineage(const std::string& lineage) {
   return parts;
 }
 
-std::pair<std::string, std::string> render_analysis(const Dataset& d, const AnalysisRec& a) {
-  const int index = a.index;
-  const bool is_private = a.is_private;
-  const int study_index = a.study;
-  const int run_index = a.run;
-  json list;
-  const auto& study = d.studies[static_cast<std::size_t>(study_index)];
-  const auto& run = d.runs[static_cast<std::size_t>(run_index)];
+const char* pipeline_of(const Dataset& d, const AnalysisRec& a) {
+  const auto& study = d.studies[static_cast<std::size_t>(a.study)];
+  return study.legacy ? (a.index % 2 ? "V5" : "V4.1") : (a.index % 4 == 0 ? "V6.1" : "V6");
+}
+
+/// An analysis as list pages show it; the detail adds to it.
+json analysis_list_json(const Dataset& d, const AnalysisRec& a) {
+  const auto& study = d.studies[static_cast<std::size_t>(a.study)];
+  const auto& run = d.runs[static_cast<std::size_t>(a.run)];
   const auto& sample = d.samples[static_cast<std::size_t>(run.sample)];
   const bool assembly_based = !run.assemblies.empty();
-  const char* pipeline =
-      study.legacy ? (index % 2 ? "V5" : "V4.1") : (index % 4 == 0 ? "V6.1" : "V6");
-  list = {{"study_accession", study.accession},
+  return {{"study_accession", study.accession},
           {"accession", a.accession},
           {"experiment_type", run.list.at("experiment_type")},
           {"run", run.list},
@@ -133,8 +132,16 @@ std::pair<std::string, std::string> render_analysis(const Dataset& d, const Anal
           {"assembly", assembly_based
                            ? d.assemblies[static_cast<std::size_t>(run.assemblies.front())].list
                            : json(nullptr)},
-          {"pipeline_version", pipeline}};
-  json detail = list;
+          {"pipeline_version", pipeline_of(d, a)}};
+}
+
+std::string render_analysis_detail(const Dataset& d, const AnalysisRec& a) {
+  const int index = a.index;
+  const bool is_private = a.is_private;
+  const auto& study = d.studies[static_cast<std::size_t>(a.study)];
+  const auto& run = d.runs[static_cast<std::size_t>(a.run)];
+  const std::string pipeline = pipeline_of(d, a);
+  json detail = analysis_list_json(d, a);
   const std::string dir = study.legacy ? std::string()
                           : is_private
                               ? "https://www.ebi.ac.uk/metagenomics/api/v2/private-data/" +
@@ -180,7 +187,7 @@ std::pair<std::string, std::string> render_analysis(const Dataset& d, const Anal
   detail["results_dir"] = dir.empty() ? json(nullptr) : json(dir);
   detail["metadata"] = {
       {"marker_gene_summary", {{"ssu", {{"total_read_count", 5000 + index % 700}}}}}};
-  return {py_dump(list), py_dump(detail)};
+  return py_dump(detail);
 }
 
 Dataset build() {
@@ -546,29 +553,35 @@ const Dataset& dataset() {
 }
 
 namespace {
+// List items and details are rendered apart: list pages (most requests) never need the
+// detail, which costs several times more.
 struct RenderCache {
   std::mutex mutex;
-  std::vector<std::unique_ptr<std::pair<std::string, std::string>>> rendered;
+  std::vector<std::unique_ptr<std::string>> lists;
+  std::vector<std::unique_ptr<std::string>> details;
 };
 RenderCache& cache() {
   static RenderCache* const c = new RenderCache;  // kept to the end, as dataset() is
   return *c;
 }
-const std::pair<std::string, std::string>& rendered(int index) {
+const std::string& rendered(int index, bool detail) {
   const Dataset& d = dataset();
   auto& c = cache();
   std::lock_guard<std::mutex> lock(c.mutex);
-  if (c.rendered.empty()) c.rendered.resize(d.analyses.size());
-  auto& slot = c.rendered.at(static_cast<std::size_t>(index));
-  if (!slot)
-    slot = std::make_unique<std::pair<std::string, std::string>>(
-        render_analysis(d, d.analyses[static_cast<std::size_t>(index)]));
+  auto& slots = detail ? c.details : c.lists;
+  if (slots.empty()) slots.resize(d.analyses.size());
+  auto& slot = slots.at(static_cast<std::size_t>(index));
+  if (!slot) {
+    const auto& a = d.analyses[static_cast<std::size_t>(index)];
+    slot = std::make_unique<std::string>(detail ? render_analysis_detail(d, a)
+                                                : py_dump(analysis_list_json(d, a)));
+  }
   return *slot;
 }
 }  // namespace
 
-const std::string& analysis_list(int index) { return rendered(index).first; }
-const std::string& analysis_detail(int index) { return rendered(index).second; }
+const std::string& analysis_list(int index) { return rendered(index, false); }
+const std::string& analysis_detail(int index) { return rendered(index, true); }
 
 std::string py_dump(const json& j) {
   const std::string compact = j.dump();
