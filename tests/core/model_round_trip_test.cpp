@@ -324,19 +324,21 @@ json detached(const json& document) {
   model.raw = mgnify::RawJson();
   return json(model);
 }
+/// What `Visitor` collects from the field table of M.
+template <class M, class Visitor>
+Visitor visited_fields() {
+  Visitor visitor;
+  const M fresh{};
+  M::fields(fresh, visitor);
+  return visitor;
+}
 template <class M>
 std::vector<std::string> nullable_keys() {
-  NullableKeys nullable;
-  const M fresh{};
-  M::fields(fresh, nullable);
-  return nullable.keys;
+  return visited_fields<M, NullableKeys>().keys;
 }
 template <class M>
 std::vector<FormerNames::Entry> former_names() {
-  FormerNames renamed;
-  const M fresh{};
-  M::fields(fresh, renamed);
-  return renamed.entries;
+  return visited_fields<M, FormerNames>().entries;
 }
 template <class M>
 json reencode_v2_page_items(const std::string& page) {
