@@ -287,8 +287,8 @@ struct FormerNames {
 const char* const kUnknown = "member_the_sdk_does_not_know";
 
 /// What the checks need of one model type, as plain functions. The checks
-/// themselves are written once, for every model: instantiated per model (about
-/// 90 of them), their JSON temporaries and assertions made this file the
+/// themselves are written once, for every model: instantiated for each of the
+/// ~90 models, their JSON temporaries and assertions would make this file the
 /// costliest of the test build to compile.
 struct ModelOps {
   json (*sample)(int variant);             // every typed field set (v1: the attributes)
@@ -303,10 +303,6 @@ struct ModelOps {
   json (*reencode_page)(const json& page);
 };
 
-template <class M>
-json sample_of(int variant) {
-  return sample<M>(variant);
-}
 template <class M>
 json reencode(const json& document) {
   return json(document.get<M>());
@@ -349,7 +345,7 @@ json reencode_v2_page_items(const std::string& page) {
 /// A model with a field table of its own, checked as an item of a v2 page.
 template <class M>
 ModelOps table_model_ops() {
-  return {&sample_of<M>,
+  return {&sample<M>,
           &reencode<M>,
           &with_fields<M>,
           &detached<M>,
@@ -359,8 +355,6 @@ ModelOps table_model_ops() {
           nullptr};
 }
 
-void check_encodes_as(const json& encoded, const json& expected) { CHECK(encoded == expected); }
-
 /// Each of `keys` in the object at `fields` of `full`, left out and then sent
 /// as null: both documents decode and re-encode unchanged.
 void check_absent_and_null(const ModelOps& ops, const json& full,
@@ -369,10 +363,10 @@ void check_absent_and_null(const ModelOps& ops, const json& full,
     INFO("field " << key);
     json absent = full;
     absent[fields].erase(key);
-    check_encodes_as(ops.reencode(absent), absent);
+    CHECK(ops.reencode(absent) == absent);
     json null = full;
     null[fields][key] = nullptr;
-    check_encodes_as(ops.reencode(null), null);
+    CHECK(ops.reencode(null) == null);
   }
 }
 
@@ -390,8 +384,8 @@ void check_round_trips(const char* name, const ModelOps& ops) {
 
   {
     INFO("decoded and re-encoded unchanged, through nlohmann and through simdjson");
-    check_encodes_as(ops.reencode(full), full);
-    check_encodes_as(ops.reencode_page_fast(one_item_page(full)), json::array({full}));
+    CHECK(ops.reencode(full) == full);
+    CHECK(ops.reencode_page_fast(one_item_page(full)) == json::array({full}));
   }
 
   {
@@ -399,7 +393,7 @@ void check_round_trips(const char* name, const ModelOps& ops) {
     const json changed = ops.sample(2);
     json expected = changed;
     expected[kUnknown] = full[kUnknown];
-    check_encodes_as(ops.with_fields(full, changed), expected);
+    CHECK(ops.with_fields(full, changed) == expected);
   }
 
   {
@@ -428,10 +422,10 @@ void check_round_trips(const char* name, const ModelOps& ops) {
       const json from_full = ops.detached(full);
       for (const auto& form : forms) {
         INFO(form.dump());
-        check_encodes_as(ops.reencode(form), form);
-        check_encodes_as(ops.detached(form).value(entry.key, json("(absent)")),
-                         from_full.value(entry.key, json("(absent)")));
-        check_encodes_as(ops.reencode_page_fast(one_item_page(form)), json::array({form}));
+        CHECK(ops.reencode(form) == form);
+        CHECK(ops.detached(form).value(entry.key, json("(absent)")) ==
+              from_full.value(entry.key, json("(absent)")));
+        CHECK(ops.reencode_page_fast(one_item_page(form)) == json::array({form}));
       }
     }
   }
@@ -502,10 +496,10 @@ void check_v1_round_trips(const char* name, const ModelOps& ops) {
 
   {
     INFO("decoded and re-encoded unchanged, through nlohmann and through simdjson");
-    check_encodes_as(ops.reencode(full), full);
+    CHECK(ops.reencode(full) == full);
     const json page = v1_page(json::array({full}));
-    check_encodes_as(ops.reencode_page(page), page);
-    check_encodes_as(ops.reencode_page_fast(page.dump()), page);
+    CHECK(ops.reencode_page(page) == page);
+    CHECK(ops.reencode_page_fast(page.dump()) == page);
   }
 
   {
@@ -515,7 +509,7 @@ void check_v1_round_trips(const char* name, const ModelOps& ops) {
     expected["attributes"] = changed;
     expected["attributes"][kUnknown] = attributes[kUnknown];
     // The table's fields are the attributes: they are set from the new attributes.
-    check_encodes_as(ops.with_fields(full, changed), expected);
+    CHECK(ops.with_fields(full, changed) == expected);
   }
 
   {
