@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <httplib.h>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -1666,6 +1667,9 @@ std::string first_control(const std::string& text, bool structure) {
 /// The body the mock serves for `path_and_query`, parsed.
 json mock_body(const std::string& path_and_query) {
   httplib::Client client(mock().origin());
+  // The first request of a process builds the mock's data set: seconds under the
+  // sanitizers on a busy machine, past cpp-httplib's 5 s default.
+  client.set_read_timeout(60, 0);
   const auto res = client.Get(path_and_query);
   REQUIRE(res);
   REQUIRE(res->status == 200);

@@ -397,6 +397,7 @@ TEST_CASE("listing TSV reads back through Python csv, pandas, readr and read.del
           "[cli][tsv][roundtrip]") {
   const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
   httplib::Client http(listing_mock().origin());
+  http.set_read_timeout(60, 0);  // the first request builds the mock's data set
   const auto res = http.Get(path + "?page_size=3");
   REQUIRE(res);
   json page = json::parse(res->body);

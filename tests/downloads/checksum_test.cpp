@@ -1,4 +1,5 @@
 #include "mgnify/files/checksum.hpp"
+#include "mgnify/files/download_errors.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -59,8 +59,12 @@ std::string tsv_file(std::size_t size, std::uint64_t seed) {
   Generator g(seed);
   std::string out = "#SampleID\tGO\tterm\tcount\n";
   for (int row = 0; out.size() < size; ++row) {
-    out += "ERR" + std::to_string(1000000 + row) + "\tGO:" + std::to_string(g.next() % 10000000) +
-           "\tbiological_process\t" + std::to_string(g.next() % 5000) + "\n";
+    // One draw per statement: within one expression their order is unspecified, and it
+    // must not depend on the compiler (the tests know the files by their checksums).
+    const std::uint64_t count = g.next() % 5000;
+    const std::uint64_t go_term = g.next() % 10000000;
+    out += "ERR" + std::to_string(1000000 + row) + "\tGO:" + std::to_string(go_term) +
+           "\tbiological_process\t" + std::to_string(count) + "\n";
   }
   out.resize(size);
   return out;
@@ -149,10 +153,13 @@ std::string gff_file(std::size_t size, std::uint64_t seed) {
   Generator g(seed);
   std::string out = "##gff-version 3\n";
   for (int n = 1; out.size() < size; ++n) {
+    // One draw per statement, as in tsv_file.
     const std::uint64_t start = 1 + g.next() % 2000000;
-    out += "contig_" + std::to_string(1 + g.next() % 300) + "\tProdigal:002006\tCDS\t" +
-           std::to_string(start) + "\t" + std::to_string(start + 90 + g.next() % 3000) + "\t.\t" +
-           (g.next() % 2 ? "+" : "-") + "\t0\tID=gene_" + std::to_string(n) + "\n";
+    const char* strand = g.next() % 2 ? "+" : "-";
+    const std::uint64_t end = start + 90 + g.next() % 3000;
+    const std::uint64_t contig = 1 + g.next() % 300;
+    out += "contig_" + std::to_string(contig) + "\tProdigal:002006\tCDS\t" + std::to_string(start) +
+           "\t" + std::to_string(end) + "\t.\t" + strand + "\t0\tID=gene_" + std::to_string(n) + "\n";
   }
   out.resize(size);
   return out;
