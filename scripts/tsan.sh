@@ -12,11 +12,10 @@
 #   - RawJson read from several threads at once (lazy parse published once).
 #
 #   ./scripts/tsan.sh            g++
-#   ./scripts/tsan.sh --clang    clang++; then every core and proteins test runs
-#                                too, so this build is also CI's clang++ -Werror
-#                                check of the core and one client suite
-# The SDK's bodies are compiled once, into the library of MGNIFY_SEPARATE_COMPILATION
-# (with clang++, CI's -Werror check of every body), not again in each test program.
+#   ./scripts/tsan.sh --clang    clang++ (as CI runs it); then every core and proteins
+#                                test runs too
+# The SDK's bodies are compiled once, into the library of MGNIFY_SEPARATE_COMPILATION,
+# not again in each test program.
 # Any race report fails the run (halt_on_error).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
