@@ -19,10 +19,6 @@ cd "$root"
 
 ./scripts/deps.sh
 
-fixtures="${MGNIFY_FIXTURES_DIR:-}"
-if [ -z "$fixtures" ] && [ -d "$root/../shared/fixtures" ]; then
-  fixtures="$(cd "$root/../shared/fixtures" && pwd)"
-fi
 build="build/gcc-check"
 started=$SECONDS
 # Configured only for its compile commands: nothing in this tree is built. Without a
@@ -33,8 +29,7 @@ started=$SECONDS
   -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
   -DMGNIFY_WARNINGS_AS_ERRORS=ON \
   -DMGNIFY_SEPARATE_COMPILATION=ON \
-  -DMGNIFY_PRECOMPILE_HEADERS=OFF \
-  -DMGNIFY_FIXTURES_DIR="$fixtures"
+  -DMGNIFY_PRECOMPILE_HEADERS=OFF
 # Every compile command with -fsyntax-only, one per core at a time. Of the header check's
 # units, the two that reach every body.
 python3 - "$build/compile_commands.json" "$(nproc)" <<'PY'
@@ -50,13 +45,14 @@ if len(keep) < 40:
     sys.exit(f"gcc_check.sh: only {len(keep)} translation units in {sys.argv[1]}")
 
 def check(entry):
-    args = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
-    if "-o" in args:  # no object, no dependency file
-        i = args.index("-o")
-        args = args[:i] + args[i + 2:]
-    args = [a for a in args if a not in ("-MD", "-MMD")]
-    skip = {"-MF", "-MT", "-MQ"}
-    args = [a for i, a in enumerate(args) if a not in skip and (i == 0 or args[i - 1] not in skip)]
+    given = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
+    args = []  # the command without its outputs: no object, no dependency file
+    operands = iter(given)
+    for arg in operands:
+        if arg in ("-o", "-MF", "-MT", "-MQ"):
+            next(operands, None)
+        elif arg not in ("-MD", "-MMD"):
+            args.append(arg)
     done = subprocess.run(args + ["-fsyntax-only"], cwd=entry["directory"],
                           capture_output=True, text=True)
     return entry["file"], done.returncode, done.stderr

@@ -4,6 +4,7 @@
 // on pipes or on a pseudo-terminal, under a deadline.
 
 #include <fcntl.h>
+#include <httplib.h>
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -25,6 +27,19 @@
 extern char** environ;
 
 namespace mgnify::test::cli {
+
+/// The body `server` serves for `path_and_query`, read directly (not through the SDK) and parsed.
+inline nlohmann::json mock_body(const mgnify::mock::MockServer& server,
+                                const std::string& path_and_query) {
+  httplib::Client client(server.origin());
+  // The first request of a process builds the mock's data set: seconds under the
+  // sanitizers on a busy machine, past cpp-httplib's 5 s default.
+  client.set_read_timeout(60, 0);
+  const auto res = client.Get(path_and_query);
+  REQUIRE(res);
+  REQUIRE(res->status == 200);
+  return nlohmann::json::parse(res->body);
+}
 
 /// The JSON documents of ndjson output, one per non-empty line.
 inline std::vector<nlohmann::json> ndjson_lines(const std::string& text) {

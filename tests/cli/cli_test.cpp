@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <httplib.h>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -1664,24 +1663,12 @@ std::string first_control(const std::string& text, bool structure) {
   return "";
 }
 
-/// The body the mock serves for `path_and_query`, parsed.
-json mock_body(const std::string& path_and_query) {
-  httplib::Client client(mock().origin());
-  // The first request of a process builds the mock's data set: seconds under the
-  // sanitizers on a busy machine, past cpp-httplib's 5 s default.
-  client.set_read_timeout(60, 0);
-  const auto res = client.Get(path_and_query);
-  REQUIRE(res);
-  REQUIRE(res->status == 200);
-  return json::parse(res->body);
-}
-
 }  // namespace
 
 TEST_CASE("server text with control characters reaches TSV and JSON output escaped",
           "[cli][hostile]") {
   const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
-  json page = mock_body(path + "?page_size=2");
+  json page = mgnify::test::cli::mock_body(mock(), path + "?page_size=2");
   REQUIRE(page.at("items").size() == 2);
   page["items"][0]["title"] = kHostile;
   page["items"][1]["title"] = "line one\nline two\tcell\\";
@@ -1785,7 +1772,7 @@ TEST_CASE("protein fasta escapes control characters in residues: no forged recor
   const auto requests = mock().requests();
   REQUIRE(requests.size() == 1);
   const std::string path = requests[0].path;
-  json record = mock_body(requests[0].target);
+  json record = mgnify::test::cli::mock_body(mock(), requests[0].target);
   record["sequence"] = "MKV\x1b]52;c;SGk=\x07\n>MGYP000000000001 forged\r\nLLA";
 
   mock().push_fault(path, mgnify::mock::Fault::status_only(200, record.dump()));

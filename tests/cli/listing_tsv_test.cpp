@@ -3,7 +3,6 @@
 // identifier first, fields in the service's order, metadata by key, and a
 // warning for a column no record has.
 
-#include <httplib.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -396,11 +395,7 @@ TEST_CASE("listing TSV neutralises a formula in submitter text, not a negative n
 TEST_CASE("listing TSV reads back through Python csv, pandas, readr and read.delim, hostile titles",
           "[cli][tsv][roundtrip]") {
   const std::string path = std::string(mgnify::mock::kV2Prefix) + "/studies/";
-  httplib::Client http(listing_mock().origin());
-  http.set_read_timeout(60, 0);  // the first request builds the mock's data set
-  const auto res = http.Get(path + "?page_size=3");
-  REQUIRE(res);
-  json page = json::parse(res->body);
+  json page = mgnify::test::cli::mock_body(listing_mock(), path + "?page_size=3");
   REQUIRE(page.at("items").size() == 3);
   const std::vector<std::string> titles = {"\"Quoted\" at the start", "tab\there, C:\\dir\\x",
                                            "two\r\nlines"};

@@ -1,10 +1,10 @@
 #include "mgnify/files/checksum.hpp"
-#include "mgnify/files/download_errors.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "download_support.hpp"
+#include "mgnify/files/download_errors.hpp"
 
 using mgnify::files::Checksum;
 using mgnify::files::HashAlgorithm;

@@ -159,7 +159,8 @@ std::string gff_file(std::size_t size, std::uint64_t seed) {
     const std::uint64_t end = start + 90 + g.next() % 3000;
     const std::uint64_t contig = 1 + g.next() % 300;
     out += "contig_" + std::to_string(contig) + "\tProdigal:002006\tCDS\t" + std::to_string(start) +
-           "\t" + std::to_string(end) + "\t.\t" + strand + "\t0\tID=gene_" + std::to_string(n) + "\n";
+           "\t" + std::to_string(end) + "\t.\t" + strand + "\t0\tID=gene_" + std::to_string(n) +
+           "\n";
   }
   out.resize(size);
   return out;
