@@ -16,8 +16,8 @@
 # MGNIFY_FIXTURES_DIR (default ../shared/fixtures when present) enables the conformance tests;
 # without it they report Skipped, and under CI=true a skipped test fails the run.
 # MGNIFY_TEST_JOBS: ctest's parallel jobs (default twice the cores).
-# The two chains of Slurm and Snakemake tests (label cluster_chain) start as soon as the CLI
-# and the mock are built and run while the rest compiles; the log of every test is
+# The Slurm, Snakemake and shard tests (label beside_build) start as soon as the CLI and
+# the mock are built and run while the rest compiles; the log of every test is
 # $build/ctest.log, and the last line sums the runs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -65,26 +65,26 @@ started=$SECONDS
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 log="$build/ctest.log"
-chain_log="$build/ctest-chains.log"
-rm -f "$log" "$chain_log"
-chains_pid=""
-stop_chains() {
-  # The chains run in their own process group: a failed build or test run stops them,
+beside_log="$build/ctest-beside-build.log"
+rm -f "$log" "$beside_log"
+beside_pid=""
+stop_beside_build() {
+  # These tests run in their own process group: a failed build or test run stops them,
   # and each test's own exit trap stops its Slurm daemons and mock.
-  if [ -n "$chains_pid" ] && kill -0 "$chains_pid" 2>/dev/null; then
-    kill -TERM -- "-$chains_pid" 2>/dev/null || true
-    wait "$chains_pid" 2>/dev/null || true
+  if [ -n "$beside_pid" ] && kill -0 "$beside_pid" 2>/dev/null; then
+    kill -TERM -- "-$beside_pid" 2>/dev/null || true
+    wait "$beside_pid" 2>/dev/null || true
   fi
 }
-trap stop_chains EXIT
+trap stop_beside_build EXIT
 if [ "$build_only" = 0 ]; then
-  # The Slurm and Snakemake chains take minutes at a tenth of a core and need only the CLI
-  # and the mock: they run while everything else compiles, two at a time (their resource
-  # locks, tests/CMakeLists.txt).
+  # The Slurm and Snakemake chains and the shard tests take minutes at a tenth of a core
+  # and need only the CLI and the mock: they run while everything else compiles, two at
+  # a time (the chains' resource locks, tests/CMakeLists.txt).
   cmake --build "$build" -j "$(nproc)" --target mgnify-cli mgnify-mock
-  setsid ctest --test-dir "$build" --output-on-failure -L '^cluster_chain$' -j 2 >"$chain_log" 2>&1 &
-  chains_pid=$!
-  echo "test.sh: the Slurm and Snakemake chains started after $((SECONDS - started)) s ($chain_log)"
+  setsid ctest --test-dir "$build" --output-on-failure -L '^beside_build$' -j 2 >"$beside_log" 2>&1 &
+  beside_pid=$!
+  echo "test.sh: the Slurm, Snakemake and shard tests started after $((SECONDS - started)) s ($beside_log)"
 fi
 cmake --build "$build" -j "$(nproc)"
 echo "test.sh: $build built in $((SECONDS - started)) s"
@@ -94,13 +94,13 @@ status=0
 # Twice as many jobs as cores (MGNIFY_TEST_JOBS overrides): most tests wait on the mock,
 # sleeps or sockets. The ones that compile or keep a core busy count as two jobs
 # (tests/CMakeLists.txt).
-ctest --test-dir "$build" --output-on-failure -LE '^(cluster_chain|run_alone)$' \
+ctest --test-dir "$build" --output-on-failure -LE '^(beside_build|run_alone)$' \
   -j "${MGNIFY_TEST_JOBS:-$(($(nproc) * 2))}" 2>&1 | tee "$log" || status=1
 tests_done=$SECONDS
-wait "$chains_pid" || status=1
-chains_pid=""
-echo "test.sh: waited $((SECONDS - tests_done)) s for the Slurm and Snakemake chains" | tee -a "$log"
-tee -a "$log" <"$chain_log"
+wait "$beside_pid" || status=1
+beside_pid=""
+echo "test.sh: waited $((SECONDS - tests_done)) s for the Slurm, Snakemake and shard tests" | tee -a "$log"
+tee -a "$log" <"$beside_log"
 # Alone: it measures a rate budget that a busy machine could keep it from reaching.
 ctest --test-dir "$build" --output-on-failure -L '^run_alone$' 2>&1 | tee -a "$log" || status=1
 
