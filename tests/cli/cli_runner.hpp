@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "downloads/download_support.hpp"
+#include "mock_server.hpp"
 
 extern char** environ;
 

@@ -60,7 +60,8 @@ std::string tsv_file(std::size_t size, std::uint64_t seed) {
   std::string out = "#SampleID\tGO\tterm\tcount\n";
   for (int row = 0; out.size() < size; ++row) {
     // One draw per statement: within one expression their order is unspecified, and it
-    // must not depend on the compiler (the tests know the files by their checksums).
+    // must not depend on the compiler (the tests know the files by their checksums, which
+    // are of the files drawn in this order).
     const std::uint64_t count = g.next() % 5000;
     const std::uint64_t go_term = g.next() % 10000000;
     out += "ERR" + std::to_string(1000000 + row) + "\tGO:" + std::to_string(go_term) +
