@@ -39,51 +39,21 @@ class GenomeSearchCalls {
   GenomeSearchCalls(http::Session& session, GenomeSearchDialect dialect)
       : session_(session), dialect_(dialect) {}
 
+  // The COBS calls are templates over the client's result type, defined in the
+  // .ipp: a separate-mode library compiles them once for each client (units/v2.hpp)
+  // instead of every file that calls genome_search.
   template <class Result>
-  Result cobs(const CobsQuery& query, const CancelToken& cancel) const {
-    return dialect_.cobs_as_form ? cobs_form<Result>(query, cancel)
-                                 : cobs_json<Result>(query, cancel);
-  }
-
+  Result cobs(const CobsQuery& query, const CancelToken& cancel) const;
   /// v2: the query as a JSON body.
   template <class Result>
-  Result cobs_json(const CobsQuery& query, const CancelToken& cancel) const {
-    query.validate();
-    if (query.sequence_file) return cobs_upload<Result>(query, cancel);
-    nlohmann::json body = {{"sequence", query.sequence}};
-    if (query.kmer_size) body["kmer_size"] = *query.kmer_size;
-    if (query.max_results) body["max_results"] = *query.max_results;
-    if (query.threshold) body["threshold"] = *query.threshold;
-    if (!query.catalogues_filter.empty()) body["catalogues_filter"] = query.catalogues_filter;
-    const auto response = session_.post_json(url("genome-search"), body, call(cancel));
-    return decode_data<Result>(response.body, response.url);
-  }
-
+  Result cobs_json(const CobsQuery& query, const CancelToken& cancel) const;
   /// v2 with a sequence file: the multipart form of the same fields.
   template <class Result>
-  Result cobs_upload(const CobsQuery& query, const CancelToken& cancel) const {
-    std::vector<http::FormPart> form{
-        http::FormPart::file_at("sequence_file", *query.sequence_file, "text/plain")};
-    if (query.kmer_size)
-      form.push_back(http::FormPart::text("kmer_size", std::to_string(*query.kmer_size)));
-    if (query.max_results) {
-      form.push_back(http::FormPart::text("max_results", std::to_string(*query.max_results)));
-    }
-    return post_cobs_form<Result>(std::move(form), query, cancel);
-  }
-
+  Result cobs_upload(const CobsQuery& query, const CancelToken& cancel) const;
   /// v1: the website's form fields (seq, threshold, repeated catalogues_filter),
   /// which carry no k-mer size or result limit.
   template <class Result>
-  Result cobs_form(const CobsQuery& query, const CancelToken& cancel) const {
-    query.validate();
-    if (query.kmer_size || query.max_results) {
-      throw InvalidArgument("the v1 genome search takes no kmer_size or max_results");
-    }
-    if (query.sequence_file) throw InvalidArgument("the v1 genome search takes no sequence_file");
-    std::vector<http::FormPart> form{http::FormPart::text("seq", query.sequence)};
-    return post_cobs_form<Result>(std::move(form), query, cancel);
-  }
+  Result cobs_form(const CobsQuery& query, const CancelToken& cancel) const;
 
   GatherJob submit(const GatherRequest& request, const CancelToken& cancel) const;
   GatherStatus status(const std::string& job_id, const CancelToken& cancel) const;
@@ -99,16 +69,7 @@ class GenomeSearchCalls {
   /// The fields both services' forms share (threshold, repeated catalogues_filter), then the post.
   template <class Result>
   Result post_cobs_form(std::vector<http::FormPart> form, const CobsQuery& query,
-                        const CancelToken& cancel) const {
-    if (query.threshold) {
-      form.push_back(http::FormPart::text("threshold", number_text(*query.threshold)));
-    }
-    for (const auto& id : query.catalogues_filter) {
-      form.push_back(http::FormPart::text("catalogues_filter", id));
-    }
-    const auto response = session_.post_form(url("genome-search"), std::move(form), call(cancel));
-    return decode_data<Result>(response.body, response.url);
-  }
+                        const CancelToken& cancel) const;
 
   static http::RequestOptions call(const CancelToken& cancel);
   static std::string number_text(double value);

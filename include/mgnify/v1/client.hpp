@@ -624,6 +624,12 @@ class LegacyClient : public BasicLegacyClient<> {
 };
 
 }  // namespace v1
+
+#if !MGNIFY_HEADER_ONLY
+// This client's COBS search, compiled in the library (include/mgnify/impl/units/v2.hpp).
+extern template v1::GenomeSearchResult detail::GenomeSearchCalls::cobs<v1::GenomeSearchResult>(
+    const CobsQuery&, const CancelToken&) const;
+#endif
 MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY

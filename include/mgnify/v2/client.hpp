@@ -308,6 +308,12 @@ class V2Client : public BasicV2Client<> {
 };
 
 }  // namespace v2
+
+#if !MGNIFY_HEADER_ONLY
+// This client's COBS search, compiled in the library (include/mgnify/impl/units/v2.hpp).
+extern template v2::GenomeSearchResult detail::GenomeSearchCalls::cobs<v2::GenomeSearchResult>(
+    const CobsQuery&, const CancelToken&) const;
+#endif
 MGNIFY_NAMESPACE_END
 
 #if MGNIFY_HEADER_ONLY

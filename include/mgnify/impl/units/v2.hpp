@@ -7,6 +7,8 @@
 #include "mgnify/detail/impl/genome_search_calls.ipp"
 #include "mgnify/genome_search/impl/gather_csv.ipp"
 #include "mgnify/impl/compiled_only.hpp"
+#include "mgnify/v1/genome_search.hpp"
+#include "mgnify/v2/genome_search.hpp"
 #include "mgnify/v2/impl/client.ipp"
 #include "mgnify/v2/impl/client_analyses.ipp"
 #include "mgnify/v2/impl/client_genomes.ipp"
@@ -19,4 +21,10 @@ MGNIFY_NAMESPACE_BEGIN
 namespace v2 {
 template class BasicV2Client<void>;
 }  // namespace v2
+// The COBS search of both clients, here with the calls they share (v1/client.hpp and
+// v2/client.hpp declare them extern).
+template v1::GenomeSearchResult detail::GenomeSearchCalls::cobs<v1::GenomeSearchResult>(
+    const CobsQuery&, const CancelToken&) const;
+template v2::GenomeSearchResult detail::GenomeSearchCalls::cobs<v2::GenomeSearchResult>(
+    const CobsQuery&, const CancelToken&) const;
 MGNIFY_NAMESPACE_END
