@@ -74,10 +74,11 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
     }
   }
   // Under any other name the binary only lists its targets; asked to fuzz, it fails.
-  std::ostream& out = *argc == 1 ? std::cout : std::cerr;
-  if (*argc != 1) std::cerr << invoked << ": not a fuzz target name; run one of these names:\n";
+  const bool listing = *argc == 1;
+  std::ostream& out = listing ? std::cout : std::cerr;
+  if (!listing) out << invoked << ": not a fuzz target name; run one of these names:\n";
   for (const Target& target : targets) out << target.name << '\n';
-  std::exit(*argc == 1 ? 0 : 2);
+  std::exit(listing ? 0 : 2);
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -47,10 +47,16 @@ fuzz_target() {
   mkdir -p "$committed"
   if [ -f "$archive" ]; then tar -xzf "$archive" -C "$committed"; fi
   seeds="$seeds_root/$t"
+  # fuzz/seeds.cpp names its folders after the targets; a name that differs would
+  # leave a target without its seeds, silently.
+  if [ ! -d "$seeds" ]; then
+    echo "no seeds for $t: fuzz/seeds.cpp and fuzz/mgnify_fuzz.cpp name it differently"
+    return 1
+  fi
   # New inputs go to a scratch folder so that the committed corpus only changes through --merge.
   scratch="$build/corpus/$t"
   findings="$build/findings/$t"
-  mkdir -p "$committed" "$seeds" "$scratch" "$findings"
+  mkdir -p "$committed" "$scratch" "$findings"
   regressions=()
   name="${t#fuzz_}"
   if [ -f "fuzz/divergences/$name.json" ]; then regressions=("fuzz/divergences/$name.json"); fi
