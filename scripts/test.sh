@@ -77,6 +77,10 @@ stop_beside_build() {
   fi
 }
 trap stop_beside_build EXIT
+# Objects compiled so far: ninja logs a line per step, and a build that compiles nothing
+# still logs its glob check.
+objects_compiled() { grep -c $'\\.o\t' "$build/.ninja_log" 2>/dev/null || true; }
+objects_before_build=$(objects_compiled)
 if [ "$build_only" = 0 ]; then
   # The Slurm and Snakemake chains and the shard tests take minutes at a tenth of a core
   # and need only the CLI and the mock: they run while everything else compiles, two at
@@ -88,6 +92,11 @@ if [ "$build_only" = 0 ]; then
 fi
 cmake --build "$build" -j "$(nproc)"
 echo "test.sh: $build built in $((SECONDS - started)) s"
+# What each part of the tree costs to compile, when this run compiled anything: a part
+# that grows shows here before it shows in the time of every run.
+if [ "$(objects_compiled)" != "$objects_before_build" ]; then
+  python3 bench/build_weight.py "$build" || echo "test.sh: bench/build_weight.py failed (above)" >&2
+fi
 if [ "$build_only" = 1 ]; then exit 0; fi
 
 status=0
