@@ -45,7 +45,7 @@ class Step:
 
 
 def read_steps(build):
-    """Each output's latest step; outputs of one step (same start, end and command) once."""
+    """Each output's latest step; a step with several outputs (same times, same command) once."""
     log = pathlib.Path(build) / ".ninja_log"
     if not log.is_file():
         sys.exit(f"build_weight.py: no {log}: build the tree with ninja first")
@@ -56,11 +56,11 @@ def read_steps(build):
         fields = line.split("\t")
         if len(fields) != 5:
             continue
-        start, end, _, output, command = fields
-        latest[output] = (int(start), int(end), command)
+        start, end, _, output, command_hash = fields
+        latest[output] = (int(start), int(end), command_hash)
     steps = {}
-    for output, (start, end, command) in latest.items():
-        steps.setdefault((start, end, command), Step((end - start) / 1000.0, output))
+    for output, (start, end, command_hash) in latest.items():
+        steps.setdefault((start, end, command_hash), Step((end - start) / 1000.0, output))
     return list(steps.values())
 
 
