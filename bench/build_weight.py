@@ -30,18 +30,13 @@ PARTS = [
     ("CLI", r"^mgnify-cli$"),
     ("live check", r"^mgnify-live-check$"),
     ("fuzz binary and seeds", r"^mgnify_fuzz"),
-    ("benchmarks", r"^(mgnify_)?bench|^sdk_bench|^baseline_"),
+    ("benchmarks", r"^mgnify_(sdk_bench|baseline_\w+)$"),
 ]
 EXAMPLES = "examples (one program each, header-only)"
 LINKS = "links, precompiled headers and other steps"
 
 
-class Step:
-    __slots__ = ("seconds", "output")
-
-    def __init__(self, seconds, output):
-        self.seconds = seconds
-        self.output = output
+Step = collections.namedtuple("Step", "seconds output")
 
 
 def read_steps(build):
@@ -111,8 +106,7 @@ def main():
         header += f" {'before':>8} {'ratio':>6}"
     print(header + "  longest step")
     parts = sorted(set(seconds) | set(before or {}), key=lambda p: -seconds.get(p, 0.0))
-    shown = parts[: args.top]
-    for part in shown:
+    for part in parts[: args.top]:
         row = f"  {part:<58} {seconds.get(part, 0.0):8.1f} {units.get(part, 0):6d}"
         if before is not None:
             was = before.get(part, 0.0)
