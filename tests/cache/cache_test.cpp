@@ -714,6 +714,36 @@ TEST_CASE("an entry rewritten with a valid SHA-256 by someone else is not believ
   CHECK(requests_seen() == 2);
 }
 
+TEST_CASE("an intact entry copied to another request's name is not served for it",
+          "[cache][integration][hostile]") {
+  CachedSession rig;
+  cache_mock().clear_requests();
+  const std::string first = rig.session.get(v2_study_url("MGYS00000028")).body;
+  REQUIRE(rig.dir.entries().size() == 1);
+  const fs::path first_entry = rig.dir.entries().front();
+  const std::string second = rig.session.get(v2_study_url("MGYS00000029")).body;
+  REQUIRE(rig.dir.entries().size() == 2);
+  REQUIRE(first != second);
+  fs::path second_entry;
+  for (const auto& entry : rig.dir.entries()) {
+    if (entry != first_entry) second_entry = entry;
+  }
+  REQUIRE_FALSE(second_entry.empty());
+
+  // What a sync or restore that mixes up names, or any process of the same
+  // user, can do: a genuine, correctly signed entry under another key's name.
+  std::ofstream(second_entry, std::ios::binary | std::ios::trunc) << read_all(first_entry);
+  const auto answer = rig.session.get(v2_study_url("MGYS00000029"));
+  CHECK_FALSE(answer.from_cache);
+  CHECK(answer.body == second);
+  CHECK(cache_mock().hits(v2_study_path("MGYS00000029")) == 2);
+  CHECK(rig.cache->stats().damaged == 1);
+  // The entry it was copied from still answers its own request.
+  const auto own = rig.session.get(v2_study_url("MGYS00000028"));
+  CHECK(own.from_cache);
+  CHECK(own.body == first);
+}
+
 TEST_CASE("a FIFO in place of an entry is a miss, never a hang", "[cache][integration][hostile]") {
   using namespace std::chrono_literals;
   CachedSession rig;

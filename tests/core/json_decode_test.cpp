@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mgnify/detail/fields.hpp"
@@ -164,6 +165,28 @@ TEST_CASE("parse_body turns empty and malformed bodies into DecodeError naming t
                                       0) == 0);
   }
   CHECK_THROWS_AS(parse_body("<html>502</html>", kUrl), DecodeError);
+}
+
+TEST_CASE("a malformed body's DecodeError keeps its position but not the text it was reading",
+          "[json][secrets]") {
+  // A login answer cut off inside its token, and one with a raw line break in it.
+  const std::vector<std::pair<std::string, std::string>> bodies = {
+      {"{\"token\": \"eyJ.cut-off-token-0xFEED", "eyJ.cut-off-token-0xFEED"},
+      {"{\"token\": \"eyJ.broken-token-0xF00D\n.tail\"}", "eyJ.broken-token-0xF00D"},
+  };
+  for (const auto& [body, secret] : bodies) {
+    INFO(body);
+    try {
+      parse_body(body, kUrl);
+      FAIL("no throw");
+    } catch (const DecodeError& e) {
+      CHECK(e.detail().rfind("invalid JSON: ", 0) == 0);
+      CHECK_THAT(e.detail(), Catch::Contains("parse error at line"));
+      CHECK_THAT(e.detail(), Catch::Contains("invalid string"));
+      CHECK(std::string(e.what()).find(secret) == std::string::npos);
+      CHECK(std::string(e.what()).find("eyJ") == std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("decode_response uses the response's URL", "[json]") {

@@ -115,15 +115,26 @@ TEST_CASE("secrets: a v2 session leaks neither password nor any token", "[securi
   mgnify::v2::V2Client client(o);
   Recorder rec;
   const std::string wrong = "wrong-password-0xBADC0DE";
+  const std::string prefix = mgnify::mock::kV2Prefix;
   rec.secrets = {v2d::kPassword, v2d::kValidToken, v2d::kExpiredToken, v2d::kDeadToken, wrong};
 
   rec.run([&] { client.login(v2d::kUser, wrong); }, true);
+  // Login answers that break off inside the token, or carry a raw line break in it.
+  const std::string cut_token = "eyJ.cut-off-token-0xFEED";
+  const std::string broken_token = "eyJ.broken-token-0xF00D";
+  rec.secrets.insert(cut_token);
+  rec.secrets.insert(broken_token);
+  h->server->push_fault(prefix + "/auth/sliding",
+                        Fault::status_only(200, "{\"token\": \"" + cut_token));
+  rec.run([&] { client.login(v2d::kUser, v2d::kPassword); }, true);
+  h->server->push_fault(prefix + "/auth/sliding",
+                        Fault::status_only(200, "{\"token\": \"" + broken_token + "\n.tail\"}"));
+  rec.run([&] { client.login(v2d::kUser, v2d::kPassword); }, true);
   const auto token = client.login(v2d::kUser, v2d::kPassword);
   rec.secrets.insert(token.token);
   rec.model(token);
   CHECK(nlohmann::json(token).at("token") == mgnify::kRedactedToken);
 
-  const std::string prefix = mgnify::mock::kV2Prefix;
   rec.run([&] { rec.model(client.study(v2d::kPrivateStudies[0])); });
   rec.run([&] {
     for (const auto& s : client.my_studies()) rec.model(s);

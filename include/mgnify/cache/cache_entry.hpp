@@ -1,10 +1,13 @@
 #pragma once
 
 // The on-disk form of one cached response. A file is
-//   "mgnify-response-cache 2\n" <metadata JSON> "\n" <body> <HMAC-SHA256 of all before, 64 hex>
+//   "mgnify-response-cache 3\n" <metadata JSON> "\n" <body> <HMAC-SHA256 of all before, 64 hex>
 // under the cache's secret, so that a truncated, garbled or half-written file,
 // or one rewritten by anyone without the secret, is recognised by its
-// trailing digest and reads as "no entry", never as a wrong response.
+// trailing digest and reads as "no entry", never as a wrong response. The
+// metadata names the key the entry was written under, inside the signed text:
+// an intact entry copied or renamed to another key's file name answers
+// another request, and reads as "no entry" there too.
 
 #include <chrono>
 #include <cstddef>
@@ -24,7 +27,7 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace detail {
 
-inline constexpr std::string_view kCacheEntryMagic = "mgnify-response-cache 2\n";
+inline constexpr std::string_view kCacheEntryMagic = "mgnify-response-cache 3\n";
 inline constexpr std::size_t kCacheEntryDigestLength = 64;
 
 struct CacheEntry {
@@ -35,12 +38,13 @@ struct CacheEntry {
 /// Headers worth keeping: credentials a server sets (Set-Cookie) are not.
 inline std::string encode_cache_entry(const http::Response& response,
                                       std::chrono::system_clock::time_point stored_at,
-                                      std::string_view secret) {
+                                      std::string_view key, std::string_view secret) {
   nlohmann::json headers = nlohmann::json::array();
   for (const auto& [name, value] : response.headers) {
     if (!http::is_secret_header(name)) headers.push_back({name, value});
   }
   const nlohmann::json meta = {
+      {"key", key},
       {"stored_at_ms",
        std::chrono::duration_cast<std::chrono::milliseconds>(stored_at.time_since_epoch()).count()},
       {"status", response.status},
@@ -66,8 +70,8 @@ inline bool same_digest(std::string_view a, std::string_view b) noexcept {
   return difference == 0;
 }
 
-/// nullopt for anything that is not a complete, intact entry.
-inline std::optional<CacheEntry> decode_cache_entry(std::string_view file,
+/// nullopt for anything that is not a complete, intact entry written under `key`.
+inline std::optional<CacheEntry> decode_cache_entry(std::string_view file, std::string_view key,
                                                     std::string_view secret) {
   if (file.size() < kCacheEntryMagic.size() + kCacheEntryDigestLength) return std::nullopt;
   const std::string_view content = file.substr(0, file.size() - kCacheEntryDigestLength);
@@ -81,6 +85,7 @@ inline std::optional<CacheEntry> decode_cache_entry(std::string_view file,
   try {
     const auto meta = nlohmann::json::parse(rest.substr(0, newline));
     const std::string_view body = rest.substr(newline + 1);
+    if (meta.at("key").get<std::string>() != key) return std::nullopt;
     if (meta.at("body_bytes").get<std::size_t>() != body.size()) return std::nullopt;
     CacheEntry entry;
     entry.stored_at = std::chrono::system_clock::time_point(

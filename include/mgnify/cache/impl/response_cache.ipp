@@ -245,7 +245,7 @@ MGNIFY_DECL std::optional<http::Response> ResponseCache::lookup(
   std::optional<detail::CacheEntry> entry;
   try {
     file = detail::read_own_regular_file(path, options_.max_bytes);
-    if (file) entry = detail::decode_cache_entry(*file, secret_);
+    if (file) entry = detail::decode_cache_entry(*file, key, secret_);
   } catch (const std::exception&) {
     if (!file) file.emplace();
   }
@@ -295,7 +295,7 @@ MGNIFY_DECL bool ResponseCache::store_or_throw(const http::Request& request, con
   if (!detail::answers_accept(request, response)) return false;
   // Header values that are not UTF-8 cannot go into the JSON metadata; such
   // a response is simply not stored.
-  const std::string bytes = detail::encode_cache_entry(response, now, secret_);
+  const std::string bytes = detail::encode_cache_entry(response, now, key, secret_);
   if (bytes.size() > options_.max_bytes) return false;
   const auto path = entry_path(key);
   const auto temporary = folder_ / temporary_name(key);

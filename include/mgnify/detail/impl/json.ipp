@@ -7,8 +7,8 @@
 
 #include "mgnify/config.hpp"
 #include "mgnify/detail/json.hpp"
-#include "mgnify/error.hpp"
 #include "mgnify/detail/json_text.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/error_body.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
@@ -26,7 +26,14 @@ MGNIFY_DECL nlohmann::json parse_body(const std::string& body, const std::string
     return nlohmann::json::parse(body);
   } catch (const nlohmann::json::exception& e) {
     // parse_error for bad syntax, out_of_range for numbers like 1e99999.
-    throw DecodeError("", url, std::string("invalid JSON: ") + e.what());
+    // nlohmann ends a syntax error with the token it was reading ("; last
+    // read: '...'"): in a login or refresh answer cut off mid-string, that is
+    // the token itself, and in any body it can be megabytes long. The line,
+    // column and reason stay.
+    std::string reason = e.what();
+    const auto quoted_input = reason.find("; last read: ");
+    if (quoted_input != std::string::npos) reason.erase(quoted_input);
+    throw DecodeError("", url, "invalid JSON: " + reason);
   }
 }
 
