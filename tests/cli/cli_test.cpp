@@ -1136,6 +1136,44 @@ std::string sha256_of(const std::string& name) {
 
 }  // namespace
 
+TEST_CASE("the manifest and result files replace a symbolic link planted at their path",
+          "[cli][download][hostile]") {
+  // In a shared folder, whoever may write there can plant a link where the
+  // user's manifest or results will go, aimed at another of the user's files.
+  TempDir dir;
+  const auto victim = dir.path() / "victim.txt";
+  std::ofstream(victim, std::ios::binary) << "precious\n";
+  const auto manifest = dir.path() / "files.tsv";
+  std::filesystem::create_symlink(victim, manifest);
+  const auto listed = mgnify_run({"--format", "tsv", "downloads", "--api", "v1", "MGYA00000002",
+                                  "--manifest", manifest.string()});
+  REQUIRE(listed.code == 0);
+  CHECK(slurp(victim) == "precious\n");
+  CHECK_FALSE(std::filesystem::is_symlink(manifest));
+  CHECK(slurp(manifest) == listed.out);
+
+  // A results file is written beside itself first; a link planted at the
+  // name that write would use is not followed either.
+  const auto small =
+      write_manifest(dir.path() / "m.tsv", {{"small.tsv", "", sha256_of("small.tsv")}});
+  const auto results = dir.path() / "results.tsv";
+  const auto planted = dir.path() / "results.tsv.tmp";
+  std::filesystem::create_symlink(victim, planted);
+  const auto fetched = mgnify_run({"--format", "ndjson", "download", "--manifest", small, "--dir",
+                                   (dir.path() / "out").string(), "--results", results.string()});
+  INFO(fetched.err);
+  REQUIRE(fetched.code == 0);
+  CHECK(slurp(victim) == "precious\n");
+  CHECK_FALSE(std::filesystem::is_symlink(results));
+  const Tsv written = parse_tsv(slurp(results));
+  REQUIRE(written.rows.size() == 1);
+  CHECK(written.rows[0][written.column("status")] == "downloaded");
+  // Nothing of the writes is left beside them.
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    if (entry.path() != planted) CHECK(entry.path().extension() != ".tmp");
+  }
+}
+
 TEST_CASE(
     "download fetches a manifest's files, verified, resumes a cut transfer, and skips present "
     "files",

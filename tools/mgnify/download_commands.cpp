@@ -22,6 +22,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -37,6 +38,7 @@
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
 #include "progress.hpp"
+#include "replace_file.hpp"
 
 namespace mgnify_cli {
 
@@ -103,15 +105,9 @@ Selection selection_of(const SelectionArgs& args) {
 }
 
 void write_manifest(const std::vector<FileRow>& rows, const std::string& path) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file)
-    throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
-                            "cannot write manifest");
-  files::write_manifest(file, rows);
-  file.flush();
-  if (!file)
-    throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
-                            "cannot write manifest");
+  std::ostringstream text;
+  files::write_manifest(text, rows);
+  replace_file(path, text.str(), "manifest");
 }
 
 void settings_columns_or_default(Settings& settings, const std::vector<std::string>& columns) {
@@ -205,25 +201,15 @@ std::string results_line(const nlohmann::json& r) {
   return line + '\n';
 }
 
-/// The download report as a TSV file (the result manifest a shard leaves for
-/// `mgnify verify --results`), written to a temporary name and renamed, so
-/// that a reader never sees half of it.
+/// The download report as a TSV file: the result manifest a shard leaves for
+/// `mgnify verify --results`.
 void write_results(const std::vector<nlohmann::json>& report, const fs::path& path) {
-  if (path.has_parent_path()) fs::create_directories(path.parent_path());
-  fs::path temporary = path;
-  temporary += ".tmp";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    const auto& columns = result_columns();
-    for (std::size_t i = 0; i < columns.size(); ++i) file << (i ? "\t" : "") << columns[i];
-    file << '\n';
-    for (const auto& r : report) file << results_line(r);
-    file.flush();
-    if (!file)
-      throw mgnify::FileError(temporary.string(), std::make_error_code(std::errc::io_error),
-                              "cannot write results");
-  }
-  fs::rename(temporary, path);
+  std::string text;
+  const auto& columns = result_columns();
+  for (std::size_t i = 0; i < columns.size(); ++i) text += (i ? "\t" : "") + columns[i];
+  text += '\n';
+  for (const auto& r : report) text += results_line(r);
+  replace_file(path, text, "results");
 }
 
 /// The result manifest kept while a shard runs, so that a shard killed
@@ -235,7 +221,8 @@ class ResultsLog {
  public:
   ResultsLog(const fs::path& path, const std::vector<nlohmann::json>& decided) : path_(path) {
     write_results(decided, path);
-    fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    // Not through a link planted at `path` since write_results renamed it there.
+    fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
     if (fd_ < 0) fail(errno);
   }
   ResultsLog(const ResultsLog&) = delete;
