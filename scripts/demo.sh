@@ -48,6 +48,17 @@ done
 export MGNIFY_PROTEINS_URL="$(awk '$1=="proteins"{print $2}' "$urls")"
 export MGNIFY_API_V1_URL="$(awk '$1=="v1"{print $2}' "$urls")"
 export MGNIFY_API_V2_URL="$(awk '$1=="v2"{print $2}' "$urls")"
+# An example given an empty URL falls back to EBI's public service: without all
+# three loopback URLs of the mock, nothing runs.
+for url in "$MGNIFY_PROTEINS_URL" "$MGNIFY_API_V1_URL" "$MGNIFY_API_V2_URL"; do
+  case "$url" in
+    http://127.0.0.1:*|http://\[::1\]:*) ;;
+    *)
+      echo "demo: the mock did not start on the loopback interface within 5 s (its URLs: $(tr '\n' ' ' <"$urls"))" >&2
+      exit 1
+      ;;
+  esac
+done
 echo "mock service: $MGNIFY_PROTEINS_URL, $MGNIFY_API_V1_URL, $MGNIFY_API_V2_URL"
 
 run() {

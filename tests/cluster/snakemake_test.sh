@@ -87,7 +87,7 @@ base, studies = sys.argv[1].rstrip("/"), sys.argv[2:]
 table = pd.read_csv("results/samples.tsv", sep="\t", dtype=str, keep_default_na=False)
 assert table.columns[0] == "study_accession", table.columns[:3]
 for study in studies:
-    with urllib.request.urlopen(f"{base}/studies/{study}/samples/?page_size=1") as page:
+    with urllib.request.urlopen(f"{base}/studies/{study}/samples/?page_size=1", timeout=30) as page:
         count = json.load(page)["count"]
     rows = table[table["study_accession"] == study]
     assert len(rows) == count > 0, (study, len(rows), count)
@@ -140,7 +140,7 @@ awk -F'\t' -v l="$lineage" 'index($2, l) != 1 {exit 1}' expected-studies.tsv ||
 import json, sys, urllib.request
 base = sys.argv[1].rstrip("/")
 for study in open("results/studies.txt").read().split():
-    with urllib.request.urlopen(f"{base}/studies/{study}/analyses/?page_size=100") as page:
+    with urllib.request.urlopen(f"{base}/studies/{study}/analyses/?page_size=100", timeout=30) as page:
         listed = json.load(page)
     assert listed["count"] <= len(listed["items"]), "more than one page"
     assert "V6" in {a.get("pipeline_version") for a in listed["items"]}, study

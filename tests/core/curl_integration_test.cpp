@@ -22,6 +22,7 @@
 #include "mgnify/detail/json.hpp"
 #include "mgnify/http/curl_transport.hpp"
 #include "mock_server.hpp"
+#include "skip.hpp"
 
 using namespace std::chrono_literals;
 using mgnify::mock::Fault;
@@ -532,8 +533,7 @@ TEST_CASE("live: a server on IPv6 loopback works", "[integration][ipv6]") {
   try {
     live = std::make_unique<Live>(std::function<void(MockServer&)>{}, options);
   } catch (const std::exception& e) {
-    WARN("skipped: no IPv6 loopback here (" << e.what() << ")");
-    return;
+    MGNIFY_SKIP_TEST("no IPv6 loopback here (" << e.what() << ")");
   }
   CHECK(live->server->origin() == "http://[::1]:" + std::to_string(live->server->port()));
   auto s = live->session();

@@ -473,7 +473,7 @@ TEST_CASE("download_many rejects bad jobs before any request", "[downloads][mock
   jobs[1].path = rig.dir / "same.tsv";
   CHECK_THROWS_AS(download_many(*rig.session, jobs), InvalidArgument);
   jobs[1].path = rig.dir / "other.bin";
-  jobs[1].url = "ftp://example.org/x";
+  jobs[1].url = "ftp://files.invalid/x";
   CHECK_THROWS_AS(download_many(*rig.session, jobs), InvalidArgument);
   CHECK(rig.server.requests().empty());
 }

@@ -154,11 +154,11 @@ TEST_CASE("links from responses are followed only on the base URL's host", "[sec
   const std::string port = std::to_string(h->server->port());
   const std::vector<std::string> foreign = {
       "http://localhost:" + port + "/metagenomics/api/v1/studies",
-      "https://evil.example.org/metagenomics/api/v1/studies",
+      "https://evil.invalid/metagenomics/api/v1/studies",
       "https://127.0.0.1:" + port +
           "/metagenomics/api/v1/studies",                // another scheme is another origin
       "http://127.0.0.1:1/metagenomics/api/v1/studies",  // and another port
-      "http://127.0.0.1:" + port + "@evil.example.org/metagenomics/api/v1/studies",
+      "http://127.0.0.1:" + port + "@evil.invalid/metagenomics/api/v1/studies",
       "ftp://127.0.0.1:" + port + "/metagenomics/api/v1/studies",
       "/metagenomics/api/v1/studies",
   };

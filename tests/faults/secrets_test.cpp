@@ -89,7 +89,7 @@ TEST_CASE("secrets: a v1 session leaks neither password nor token", "[security][
       Fault::redirect(302, "http://localhost:" + std::to_string(h->server->port()) + prefix +
                                "/studies/MGYS00000006"));
   rec.run([&] { rec.model(client.study("MGYS00000006")); });
-  rec.run([&] { client.follow<mgnify::v1::Study>("https://evil.example.org/x"); }, true);
+  rec.run([&] { client.follow<mgnify::v1::Study>("https://evil.invalid/x"); }, true);
   for (const auto& r : client.get_studies({"MGYS00000007", "MGYS09999998"})) {
     if (r.ok()) {
       rec.model(r.value());

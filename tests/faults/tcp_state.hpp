@@ -18,6 +18,11 @@ inline int proc_net_port(const std::string& address) {
   return static_cast<int>(std::stoul(address.substr(colon + 1), nullptr, 16));
 }
 
+/// Whether the kernel's TCP tables can be read here (Linux).
+inline bool tcp_table_readable() {
+  return std::ifstream("/proc/net/tcp").good() || std::ifstream("/proc/net/tcp6").good();
+}
+
 /// Whether a loopback connection between a server listening on `server_port`
 /// and a client's `client_port` is still established on either end; nullopt
 /// when the kernel's table cannot be read (not Linux).

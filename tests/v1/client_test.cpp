@@ -448,7 +448,7 @@ TEST_CASE("v1: follow accepts same-host links and refuses others", "[v1][integra
   CHECK_FALSE(page.links.prev);
   const std::size_t before = rig.server.requests().size();
   CHECK_THROWS_AS(
-      client.follow<mgnify::v1::Sample>("https://evil.example.org/metagenomics/api/v1/samples"),
+      client.follow<mgnify::v1::Sample>("https://evil.invalid/metagenomics/api/v1/samples"),
       mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.follow_one<mgnify::v1::Sample>("http://127.0.0.2:1/x"),
                   mgnify::InvalidArgument);
