@@ -475,5 +475,10 @@ TEST_CASE("download_many rejects bad jobs before any request", "[downloads][mock
   jobs[1].path = rig.dir / "other.bin";
   jobs[1].url = "ftp://files.invalid/x";
   CHECK_THROWS_AS(download_many(*rig.session, jobs), InvalidArgument);
+  // Its options are checked as download() checks them, before the first job starts.
+  jobs[1].url = rig.url("medium.bin");
+  jobs[1].options.max_attempts = -1;
+  CHECK_THROWS_AS(download_many(*rig.session, jobs), InvalidArgument);
+  CHECK_FALSE(std::filesystem::exists(jobs[0].path));
   CHECK(rig.server.requests().empty());
 }

@@ -158,6 +158,14 @@ TEST_CASE("the sequence search URL is on the Protein service's origin unless set
   CHECK(client.sequence_search_url() == rig.server.origin() + phmmer_path());
   client.set_sequence_search_url("http://127.0.0.1:1/elsewhere");
   CHECK(client.sequence_search_url() == "http://127.0.0.1:1/elsewhere");
+  // Not a URL a search could be posted to: refused, the one set is kept.
+  for (const char* bad : {"127.0.0.1:1/elsewhere", "/search/phmmer", "ftp://127.0.0.1:1/x"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(client.set_sequence_search_url(bad), mgnify::InvalidArgument);
+    CHECK(client.sequence_search_url() == "http://127.0.0.1:1/elsewhere");
+  }
+  client.set_sequence_search_url("");
+  CHECK(client.sequence_search_url() == rig.server.origin() + phmmer_path());
 }
 
 TEST_CASE("sequence_search posts a form, follows the 303 and decodes the hits",

@@ -93,3 +93,19 @@ TEST_CASE("a listed file is read whole or streamed, bounded and cancellable",
       client.stream_text(rig.server.v2_url() + "/openapi.json", mgnify::http::BodySink{}),
       mgnify::InvalidArgument);
 }
+
+TEST_CASE("read_text and stream_text refuse what is not an absolute http(s) URL, sending nothing",
+          "[v2][integration][text]") {
+  mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+  const auto sink = [](const mgnify::http::Response&, const char*, std::size_t) { return true; };
+  // libcurl would guess a scheme for the first two and send them somewhere.
+  for (const std::string url : {"files.invalid/x.tsv", "studies/MGYS00000001", "",
+                                "ftp://127.0.0.1:1/x.tsv", "file:///etc/passwd"}) {
+    INFO(url);
+    rig.server.clear_requests();
+    CHECK_THROWS_AS(client.read_text(url), mgnify::InvalidArgument);
+    CHECK_THROWS_AS(client.stream_text(url, sink), mgnify::InvalidArgument);
+    CHECK(rig.server.requests().empty());
+  }
+}

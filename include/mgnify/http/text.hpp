@@ -14,6 +14,7 @@
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/http/session.hpp"
+#include "mgnify/http/url.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
@@ -52,11 +53,12 @@ struct StreamResult {
   std::string url;
 };
 
-/// GET `url` with `accept`, the whole body in memory. The transport refuses a
-/// body over ClientOptions::max_body_bytes with TransportError (body_too_large);
-/// HTTP errors are the usual ApiError family.
+/// GET `url` (an absolute http(s) URL, else InvalidArgument) with `accept`, the whole body in
+/// memory. The transport refuses a body over ClientOptions::max_body_bytes with TransportError
+/// (body_too_large); HTTP errors are the usual ApiError family.
 inline TextBody read_text(Session& session, const std::string& url, const std::string& accept,
                           const mgnify::CallOptions& call = {}) {
+  require_http_url(url);
   Request request;
   request.url = url;
   request.headers.set("Accept", accept);
@@ -68,15 +70,15 @@ inline TextBody read_text(Session& session, const std::string& url, const std::s
   return out;
 }
 
-/// GET `url` with `accept`, each chunk of a 2xx body handed to `sink` as it
-/// arrives (an error body is still read whole, for the error's detail). The
-/// request is sent once: bytes already handed over cannot be taken back, so a
-/// failed stream is restarted by the caller, not retried here. Its token is
-/// `per_call_options`' (deadline included), checked before every chunk, so
-/// no chunk reaches the sink once it is stopped.
+/// GET `url` (an absolute http(s) URL, else InvalidArgument) with `accept`, each chunk of a 2xx
+/// body handed to `sink` as it arrives (an error body is still read whole, for the error's detail).
+/// The request is sent once: bytes already handed over cannot be taken back, so a failed stream is
+/// restarted by the caller, not retried here. Its token is `per_call_options`' (deadline included),
+/// checked before every chunk, so no chunk reaches the sink once it is stopped.
 inline StreamResult stream_text(Session& session, const std::string& url, const std::string& accept,
                                 const BodySink& sink, const StreamOptions& options = {},
                                 const mgnify::CallOptions& per_call_options = {}) {
+  require_http_url(url);
   if (!sink) throw InvalidArgument("stream_text needs a body sink");
   const std::uint64_t cap = options.max_bytes > 0
                                 ? options.max_bytes

@@ -81,6 +81,10 @@ struct UrlParts {
 
 MGNIFY_DECL std::optional<UrlParts> parse_url(std::string_view url);
 
+/// Throws InvalidArgument unless `url` is an absolute http(s) URL: the check a
+/// call makes before it sends anything to a URL the caller gave.
+MGNIFY_DECL void require_http_url(std::string_view url);
+
 /// True when both URLs name the same scheme, host and port: the condition for
 /// sending credentials to the second.
 MGNIFY_DECL bool same_origin(std::string_view a, std::string_view b);

@@ -20,6 +20,7 @@
 #include "mgnify/default_transport.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/session.hpp"
+#include "mgnify/http/url.hpp"
 #include "mgnify/options.hpp"
 #include "mgnify/proteins/accession.hpp"
 #include "mgnify/proteins/defaults.hpp"
@@ -90,8 +91,12 @@ class BasicProteinClient : public ServiceVerbs {
   /// The URL sequence searches are POSTed to: the one set with
   /// set_sequence_search_url, else the base URL's origin + kSequenceSearchPath.
   std::string sequence_search_url() const;
-  /// Sends sequence searches elsewhere (a mirror, a test server).
-  void set_sequence_search_url(std::string url) { sequence_search_url_ = std::move(url); }
+  /// Sends sequence searches elsewhere (a mirror, a test server): an absolute
+  /// http(s) URL, else InvalidArgument; empty goes back to the default.
+  void set_sequence_search_url(std::string url) {
+    if (!url.empty()) http::require_http_url(url);
+    sequence_search_url_ = std::move(url);
+  }
 
   /// phmmer with the query's sequence against MGnify's protein database:
   /// the hits, best first, as the service ranked them. The query was checked

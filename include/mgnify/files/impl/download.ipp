@@ -639,17 +639,23 @@ class Transfer {
   std::optional<DownloadProgress> last_reported_;
 };
 
+/// What download() and download_many() refuse before any request.
+inline void check_download_arguments(const std::string& url, const std::filesystem::path& path,
+                                     const DownloadOptions& options) {
+  http::require_http_url(url);
+  if (path.empty() || !path.has_filename()) {
+    throw InvalidArgument("download destination must name a file: '" + path.string() + "'");
+  }
+  if (options.max_attempts < 0) throw InvalidArgument("max_attempts must be >= 0");
+}
+
 }  // namespace detail
 
 MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& url,
                                     const std::filesystem::path& path,
                                     const DownloadOptions& options, const CallOptions& per_call) {
   namespace fs = std::filesystem;
-  if (!http::parse_url(url)) throw InvalidArgument("not an absolute http(s) URL: '" + url + "'");
-  if (path.empty() || !path.has_filename()) {
-    throw InvalidArgument("download destination must name a file: '" + path.string() + "'");
-  }
-  if (options.max_attempts < 0) throw InvalidArgument("max_attempts must be >= 0");
+  detail::check_download_arguments(url, path, options);
 
   DownloadResult result;
   result.url = url;
@@ -809,19 +815,17 @@ inline void check_disjoint_files(const std::vector<DownloadJob>& jobs) {
 
 }  // namespace detail
 
-MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(
-    http::Session& session, const std::vector<DownloadJob>& jobs, const BatchOptions& batch,
-    BatchProgressCallback bytes_progress, JobFinishedCallback job_finished,
-    const CallOptions& call) {
+MGNIFY_DECL std::vector<Result<DownloadResult>> download_many(http::Session& session,
+                                                              const std::vector<DownloadJob>& jobs,
+                                                              const BatchOptions& batch,
+                                                              BatchProgressCallback bytes_progress,
+                                                              JobFinishedCallback job_finished,
+                                                              const CallOptions& call) {
   const std::size_t concurrency =
       batch.concurrency > 0 ? batch.concurrency : kDefaultDownloadConcurrency;
-  for (const auto& job : jobs) {
-    if (!http::parse_url(job.url))
-      throw InvalidArgument("not an absolute http(s) URL: '" + job.url + "'");
-    if (job.path.empty() || !job.path.has_filename()) {
-      throw InvalidArgument("download destination must name a file: '" + job.path.string() + "'");
-    }
-  }
+  // Every job's arguments before the first request: a batch with a bad job
+  // starts none.
+  for (const auto& job : jobs) detail::check_download_arguments(job.url, job.path, job.options);
   detail::check_disjoint_files(jobs);
 
   struct Slot {

@@ -42,7 +42,7 @@ MGNIFY_DECL Session::Session(SessionOptions options, std::string default_base_ur
 }
 
 MGNIFY_DECL void Session::check_link(const std::string& url) const {
-  if (!parse_url(url)) throw InvalidArgument("not an absolute http(s) URL: '" + url + "'");
+  require_http_url(url);
   if (!options_.allow_foreign_links && !same_origin(url, base_url_)) {
     throw InvalidArgument("refusing to follow '" + url + "': not on " + base_url_ +
                           " (set ClientOptions::allow_foreign_links to allow)");
@@ -98,7 +98,8 @@ MGNIFY_DECL Response Session::execute(Request request, const RequestOptions& cal
   }
 }
 
-MGNIFY_DECL Response Session::execute_authenticated(const Request& request, const RequestOptions& call,
+MGNIFY_DECL Response Session::execute_authenticated(const Request& request,
+                                                    const RequestOptions& call,
                                                     bool carries_token) {
   const CancelToken& cancel = request.cancel;
   const auto cache_key =

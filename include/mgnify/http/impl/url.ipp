@@ -281,5 +281,10 @@ MGNIFY_DECL std::string with_query(std::string url, const Query& query) {
   return url;
 }
 
+MGNIFY_DECL void require_http_url(std::string_view url) {
+  if (!parse_url(url))
+    throw InvalidArgument("not an absolute http(s) URL: '" + std::string(url) + "'");
+}
+
 }  // namespace http
 MGNIFY_NAMESPACE_END
