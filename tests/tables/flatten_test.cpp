@@ -29,7 +29,8 @@ std::vector<std::string> keys_of(const ordered_json& view) {
 }  // namespace
 
 TEST_CASE("field_order lists a model's keys in its field table's order", "[flatten]") {
-  CHECK(tables::field_order<mgnify::v2::Biome>() == std::vector<std::string>{"biome_name", "lineage"});
+  CHECK(tables::field_order<mgnify::v2::Biome>() ==
+        std::vector<std::string>{"biome_name", "lineage"});
   // A v1 model: its JSON:API id and type, then the attributes, base class first.
   CHECK(tables::field_order<mgnify::v1::GoTerm>() ==
         std::vector<std::string>{"id", "type", "accession", "description", "count", "lineage"});
@@ -53,21 +54,20 @@ TEST_CASE("tsv_view orders columns by the given order, the rest sorted, the iden
 
 TEST_CASE("tsv_view adds nested leaves as dotted keys and a resource's relationship ids",
           "[flatten]") {
-  const json resource = {
-      {"type", "samples"},
-      {"id", "ERS1"},
-      {"attributes",
-       {{"accession", "ERS1"},
-        {"location", {{"latitude", 51.5}, {"place", {{"country", "UK"}}}}},
-        {"tags", json::array({"a", "b"})}}},
-      {"relationships",
-       {{"biome", {{"data", {{"type", "biomes"}, {"id", "root:Marine"}}}}},
-        {"runs", {{"data", json::array({{{"id", "ERR1"}}, {{"id", "ERR2"}}})}}},
-        {"studies", {{"data", json::array()}}}}}};
+  const json resource = {{"type", "samples"},
+                         {"id", "ERS1"},
+                         {"attributes",
+                          {{"accession", "ERS1"},
+                           {"location", {{"latitude", 51.5}, {"place", {{"country", "UK"}}}}},
+                           {"tags", json::array({"a", "b"})}}},
+                         {"relationships",
+                          {{"biome", {{"data", {{"type", "biomes"}, {"id", "root:Marine"}}}}},
+                           {"runs", {{"data", json::array({{{"id", "ERR1"}}, {{"id", "ERR2"}}})}}},
+                           {"studies", {{"data", json::array()}}}}}};
   const ordered_json view = tables::tsv_view(resource);
-  CHECK(keys_of(view) ==
-        std::vector<std::string>{"accession", "id", "type", "location", "location.latitude",
-                                 "location.place.country", "tags", "biome", "runs"});
+  CHECK(keys_of(view) == std::vector<std::string>{"accession", "id", "type", "location",
+                                                  "location.latitude", "location.place.country",
+                                                  "tags", "biome", "runs"});
   CHECK(view["location.latitude"] == 51.5);
   CHECK(view["biome"] == "root:Marine");
   CHECK(view["runs"] == "ERR1,ERR2");
@@ -78,16 +78,36 @@ TEST_CASE("tsv_view adds nested leaves as dotted keys and a resource's relations
   CHECK(tables::value_at(view, "nothing.here").is_null());
 }
 
+TEST_CASE("tsv_view keeps a metadata key met twice, each value with its own unit", "[flatten]") {
+  const json sample = {
+      {"type", "samples"},
+      {"id", "ERS3"},
+      {"attributes",
+       {{"accession", "ERS3"},
+        {"sample-metadata",
+         json::array({{{"key", "host"}, {"value", "Homo sapiens"}},
+                      {{"key", "host"}, {"value", "Mus musculus"}},
+                      {{"key", "temperature"}, {"value", "5"}, {"unit", "\u00b0C"}},
+                      {{"key", "temperature"}, {"value", "278"}}})}}}};
+  const ordered_json view = tables::tsv_view(sample);
+  CHECK(view.at("metadata.host") == "Homo sapiens");
+  CHECK(view.at("metadata.host #2") == "Mus musculus");
+  CHECK(view.at("metadata.temperature") == "5");
+  CHECK(view.at("metadata.temperature.unit") == "\u00b0C");
+  // 278 came without a unit: it is never shown beside the other value's.
+  CHECK(view.at("metadata.temperature #2") == "278");
+  CHECK_FALSE(view.contains("metadata.temperature #2.unit"));
+}
+
 TEST_CASE("tsv_view names v1 sample metadata by key, with its unit", "[flatten]") {
   const json sample = {
       {"type", "samples"},
       {"id", "ERS2"},
       {"attributes",
        {{"accession", "ERS2"},
-        {"sample-metadata",
-         json::array({{{"key", "depth"}, {"value", "5"}, {"unit", "m"}},
-                      {{"key", "temperature"}, {"value", nullptr}, {"unit", ""}},
-                      {{"value", "no key"}}})}}}};
+        {"sample-metadata", json::array({{{"key", "depth"}, {"value", "5"}, {"unit", "m"}},
+                                         {{"key", "temperature"}, {"value", nullptr}, {"unit", ""}},
+                                         {{"value", "no key"}}})}}}};
   const ordered_json view = tables::tsv_view(sample);
   CHECK(view.at("metadata.depth") == "5");
   CHECK(view.at("metadata.depth.unit") == "m");
@@ -113,8 +133,7 @@ TEST_CASE("find_value tells a null value from a missing one; tsv_cell writes bot
   CHECK(tables::tsv_cell(ordered_json::parse(R"({"k":[1,"x"]})")) == R"({"k":[1,"x"]})");
 }
 
-TEST_CASE("tsv_cell escapes what could split a row or drive a terminal, reversibly",
-          "[flatten]") {
+TEST_CASE("tsv_cell escapes what could split a row or drive a terminal, reversibly", "[flatten]") {
   const std::string text = std::string("a\tb\nc\rd\\e\x1b[2Jf\x7f") + "\xc2\x9b" + "g\xff" +
                            "h\xc3\xa9";  // ESC, DEL, C1 CSI, a stray byte, then é
   const std::string cell = tables::tsv_cell(ordered_json(text));
@@ -126,8 +145,7 @@ TEST_CASE("tsv_cell escapes what could split a row or drive a terminal, reversib
   CHECK(tables::tsv_unescape(tables::tsv_escape("C:\\new\\x41")) == "C:\\new\\x41");
 }
 
-TEST_CASE("tsv_cell writes structured values as JSON that cannot drive a terminal",
-          "[flatten]") {
+TEST_CASE("tsv_cell writes structured values as JSON that cannot drive a terminal", "[flatten]") {
   const ordered_json value = {{"k", std::string("\x7f") + "\xc2\x85"}};
   const std::string cell = tables::tsv_cell(value);
   CHECK(cell == R"({"k":"\u007f\u0085"})");

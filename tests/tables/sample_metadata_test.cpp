@@ -139,6 +139,24 @@ TEST_CASE("v2 samples: metadata repeating a core value adds no column, a differe
   CHECK_FALSE(b[column_of(t, "temperature")]);
 }
 
+TEST_CASE("a key met again never overwrites a column the sample already filled",
+          "[tables][samples]") {
+  // The third key is literally the name the second occurrence of the first gets.
+  const std::vector<mgnify::v1::Sample> samples = {
+      v1_sample_json("ERS0000001", json::array({{{"key", "depth"}, {"value", "1"}},
+                                                {{"key", "depth"}, {"value", "2"}},
+                                                {{"key", "depth #2"}, {"value", "3"}}}))
+          .get<mgnify::v1::Sample>()};
+  const tables::Table t = tables::sample_metadata_table(samples);
+  const auto core = tables::v1_sample_core_columns();
+  CHECK(std::vector<std::string>(t.columns.begin() + core.size(), t.columns.end()) ==
+        std::vector<std::string>{"depth", "depth #2", "depth #2 #2"});
+  REQUIRE(t.rows.size() == 1);
+  CHECK(t.rows[0][column_of(t, "depth")] == "1");
+  CHECK(t.rows[0][column_of(t, "depth #2")] == "2");
+  CHECK(t.rows[0][column_of(t, "depth #2 #2")] == "3");
+}
+
 TEST_CASE("a table in TSV, CSV and JSON keeps every cell on its row and absent cells absent",
           "[tables][format]") {
   tables::Table t;

@@ -24,6 +24,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -71,8 +72,9 @@ class SampleMetadataTable {
     core.resize(core_count_);
     std::vector<nlohmann::json> row = std::move(core);
     row.resize(columns_.size());
-    std::map<std::string, int> seen;  // column name -> occurrences in this sample
-    for (std::size_t i = 0; i < core_count_; ++i) seen[columns_[i]] = 1;
+    // Column names this sample has filled; a key met again takes the next
+    // free "key #N", which also steps over a key that is literally "key #2".
+    std::set<std::string> used(columns_.begin(), columns_.begin() + core_count_);
     for (const auto& entry : metadata) {
       const std::string base = metadata_column_name(entry.key, entry.unit);
       const auto core_column = index_.find(base);
@@ -81,8 +83,11 @@ class SampleMetadataTable {
           detail::json_cell(row[core_column->second]) == detail::json_cell(entry.value)) {
         continue;
       }
-      const int occurrence = ++seen[base];
-      const std::string name = occurrence == 1 ? base : base + " #" + std::to_string(occurrence);
+      std::string name = base;
+      for (int occurrence = 2; used.count(name) != 0; ++occurrence) {
+        name = base + " #" + std::to_string(occurrence);
+      }
+      used.insert(name);
       row[column(name, row)] = entry.value;
     }
     rows_.push_back(std::move(row));

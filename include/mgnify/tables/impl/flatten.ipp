@@ -36,7 +36,13 @@ MGNIFY_DECL void add_leaves(nlohmann::ordered_json& view, const std::string& pre
 MGNIFY_DECL void add_sample_metadata(nlohmann::ordered_json& view, const nlohmann::json& entries) {
   for (const auto& entry : entries) {
     if (!entry.is_object() || !entry.contains("key") || !entry["key"].is_string()) continue;
-    const std::string name = "metadata." + entry["key"].get<std::string>();
+    // A key the sample carries twice keeps both values, each with its own
+    // unit: the second in `metadata.KEY #2`, as samples-table names it.
+    const std::string base = "metadata." + entry["key"].get<std::string>();
+    std::string name = base;
+    for (int occurrence = 2; view.contains(name); ++occurrence) {
+      name = base + " #" + std::to_string(occurrence);
+    }
     view[name] = entry.value("value", nlohmann::json());
     const auto unit = entry.find("unit");
     if (unit != entry.end() && unit->is_string() && !unit->get_ref<const std::string&>().empty()) {
