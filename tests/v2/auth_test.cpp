@@ -1,7 +1,10 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <thread>
 
 #include "downloads/download_support.hpp"
 #include "support/v2_rig.hpp"
@@ -116,6 +119,40 @@ TEST_CASE("an expired token is refreshed once and the call repeated", "[v2][inte
   CHECK(rig.hits("auth/sliding/refresh") == 1);
   CHECK(rig.hits("studies/MGYS00000001") == 2);
   CHECK(client.verify());
+}
+
+TEST_CASE("the refresh of a rejected token is part of the call: its deadline and cancel stop it",
+          "[v2][integration][auth][cancel]") {
+  using namespace std::chrono_literals;
+  using Clock = std::chrono::steady_clock;
+  mgnify::test::V2Rig rig;
+  auto client = rig.client();
+  client.set_token(std::string(data::kExpiredToken));
+
+  // The refresh hangs far past the call's budget.
+  rig.server.push_fault(rig.path("auth/sliding/refresh"), mgnify::mock::Fault::slow(3s));
+  auto start = Clock::now();
+  try {
+    client.study("MGYS00000001", mgnify::CallOptions().timeout(300ms));
+    FAIL("expected a timeout");
+  } catch (const mgnify::TransportError& e) {
+    CHECK(e.kind() == mgnify::TransportError::Kind::timeout);
+  }
+  CHECK(Clock::now() - start < 2s);
+  CHECK(rig.hits("auth/sliding/refresh") == 1);
+  CHECK(client.session().token() == std::optional<std::string>(data::kExpiredToken));
+
+  rig.server.push_fault(rig.path("auth/sliding/refresh"), mgnify::mock::Fault::slow(3s));
+  const mgnify::CancelToken cancel;
+  std::thread canceller([cancel] {
+    std::this_thread::sleep_for(300ms);
+    cancel.cancel();
+  });
+  start = Clock::now();
+  CHECK_THROWS_AS(client.study("MGYS00000001", cancel), mgnify::CancelledError);
+  canceller.join();
+  CHECK(Clock::now() - start < 2s);
+  CHECK(rig.hits("auth/sliding/refresh") == 2);
 }
 
 TEST_CASE("an invalid token gets 401 even on public data; a failed refresh is an AuthError",

@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/http/request_headers.hpp"
@@ -22,8 +23,10 @@ namespace http {
 /// How a service recovers from a rejected token.
 struct TokenRefresh {
   /// Returns the replacement for a rejected token, or throws when the service
-  /// refuses. Empty: tokens are never refreshed.
-  std::function<std::string(const std::string& rejected)> refresh;
+  /// refuses. `cancel` is the token of the call that was rejected (its cancel
+  /// and deadline): the refresh is part of that call. Empty: tokens are never
+  /// refreshed.
+  std::function<std::string(const std::string& rejected, const CancelToken& cancel)> refresh;
   /// When the token cannot be refreshed, or its replacement is rejected too,
   /// forget it and repeat the call without one instead of failing.
   bool anonymous_fallback = false;
@@ -69,8 +72,10 @@ class TokenAuth {
   /// After the `rejections`-th 401 to a call that carried `sent`: true when
   /// the call should be repeated with whatever token is now current. Throws
   /// AuthError, with the reason in its hint, when refreshing fails and there
-  /// is no fallback.
-  bool repeat_after_rejection(const std::string& sent, const AuthError& rejected, int rejections) {
+  /// is no fallback; a refresh ended by `cancel` (the call's token) ends the
+  /// call with the error the refresh ended with.
+  bool repeat_after_rejection(const std::string& sent, const AuthError& rejected, int rejections,
+                              const CancelToken& cancel) {
     std::lock_guard<std::mutex> lock(refresh_mutex_);
     if (!policy_.refresh && !policy_.anonymous_fallback) return false;
     if (rejections == 1) {
@@ -78,9 +83,12 @@ class TokenAuth {
       if (get() != std::optional<std::string>(sent)) return true;
       if (!policy_.refresh) return fall_back();
       try {
-        set(policy_.refresh(sent));
+        set(policy_.refresh(sent, cancel));
         return true;
       } catch (const Error& refresh_failure) {
+        // Stopped by the caller (CancelledError) or out of its time (a timeout):
+        // neither is the service refusing the token.
+        if (cancel.cancelled()) throw;
         if (fall_back()) return true;
         ApiErrorInfo info = rejected.info();
         info.hint = std::string("the token was rejected and refreshing it failed (") +

@@ -85,7 +85,7 @@ MGNIFY_DECL Response Session::execute(Request request, const RequestOptions& cal
         return execute_authenticated(request, call, sent.has_value());
       } catch (const AuthError& e) {
         if (!sent || e.status() != 401) throw;
-        if (!auth_.repeat_after_rejection(*sent, e, ++rejections)) throw;
+        if (!auth_.repeat_after_rejection(*sent, e, ++rejections, call.cancel)) throw;
         request.headers.erase("Authorization");
       }
     }

@@ -46,8 +46,8 @@ struct BasicV2Client<D>::State {
     // downloads and text included, since they run through the same session.
     http::TokenRefresh policy;
     // The session owns the policy; it calls it only while it is alive.
-    policy.refresh = [raw = session.get()](const std::string& rejected) {
-      return refresh_token(*raw, rejected).token;
+    policy.refresh = [raw = session.get()](const std::string& rejected, const CancelToken& cancel) {
+      return refresh_token(*raw, rejected, CallOptions(cancel)).token;
     };
     policy.anonymous_fallback = v2.anonymous_fallback_on_auth_failure;
     policy.not_found_hint = kPrivateNotFoundHint;
