@@ -1,7 +1,10 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstddef>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mgnify/default_transport.hpp"
@@ -91,6 +94,63 @@ TEST_CASE("v1: the contig list is walked through opaque cursor links", "[v1][int
   REQUIRE(requests.size() == 6);
   CHECK(requests[1].target.find("cursor=") != std::string::npos);
   CHECK(requests[1].target.find("page=") == std::string::npos);
+}
+
+TEST_CASE("v1: the contig list's count is held against the items its cursor pages hold",
+          "[v1][integration][hostile]") {
+  mgnify::test::V1Rig rig;
+  auto client = rig.client();
+  const std::string path = rig.path("analyses/MGYA00000001/contigs");
+  const auto first_page = nlohmann::json::parse(
+      client.session()
+          .get(rig.server.v1_url() + "/analyses/MGYA00000001/contigs?page_size=100")
+          .body);
+  REQUIRE(first_page.at("meta").at("pagination").at("count") == 600);
+  REQUIRE(first_page.at("data").size() == 100);
+  mgnify::mock::Fault real_page;
+  real_page.action = mgnify::mock::Fault::Action::pass;
+  const auto walk_with_second_page = [&](const nlohmann::json& second) {
+    rig.server.push_fault(path, real_page);
+    rig.server.push_fault(path, mgnify::mock::Fault::status_only(200, second.dump()));
+    std::size_t yielded = 0;
+    auto contigs = client.analysis_contigs("MGYA00000001", {}, mgnify::test::pages(100));
+    try {
+      for (const auto& contig : contigs) {
+        (void)contig;
+        REQUIRE(++yielded <= 600);
+      }
+    } catch (const mgnify::ListChangedError& e) {
+      CHECK(e.resume_token().find("cursor=") != std::string::npos);
+      return std::make_pair(yielded, std::string(e.what()));
+    }
+    return std::make_pair(yielded, std::string());
+  };
+
+  // links.next ends the list after 200 of its 600 contigs.
+  auto cut = first_page;
+  cut["links"]["next"] = nullptr;
+  const auto [cut_yielded, cut_error] = walk_with_second_page(cut);
+  CHECK(cut_yielded <= 200);
+  CHECK_THAT(cut_error, Catch::Contains("after 200 of the 600 items"));
+
+  // The second page states another count.
+  auto recounted = first_page;
+  recounted["meta"]["pagination"]["count"] = 601;
+  const auto [recounted_yielded, recounted_error] = walk_with_second_page(recounted);
+  CHECK(recounted_yielded <= 100);
+  CHECK_THAT(recounted_error, Catch::Contains("count changed from 600 to 601"));
+
+  // Two pages of 100 under a count of 150.
+  auto surplus = first_page;
+  surplus["meta"]["pagination"]["count"] = 150;
+  rig.server.push_fault(path, mgnify::mock::Fault::status_only(200, surplus.dump()));
+  rig.server.push_fault(path, mgnify::mock::Fault::status_only(200, surplus.dump()));
+  auto contigs = client.analysis_contigs("MGYA00000001", {}, mgnify::test::pages(100));
+  CHECK_THROWS_WITH(contigs.collect(), Catch::Contains("more than the count of 150"));
+
+  // Untouched, the list walks whole.
+  CHECK(client.analysis_contigs("MGYA00000001", {}, mgnify::test::pages(100)).collect().size() ==
+        600);
 }
 
 TEST_CASE("v1: max_items stops the walk without fetching further pages", "[v1][integration]") {

@@ -128,12 +128,16 @@ inline bool is_guessed_page(std::size_t index, const PageEnvelope& page,
 /// and the same count, and have a links.next exactly when the count leaves
 /// more items. Anything else is a ListChangedError naming the page's URL as
 /// the resume point. A list whose first page has no page number (a cursor
-/// list) is a link walk and ends only on a null links.next.
+/// list) is a link walk that ends on a null links.next; where its pages state
+/// a count, every page must state the same one, the items may not outgrow it,
+/// and a walk from the list's start must have yielded exactly that many when
+/// links.next ends it (a walk resumed at a cursor cannot know what came before).
 /// Not a template: it reads only the envelope, so every model's walk shares
 /// one copy instead of compiling its own (count_check below adapts it).
 class CountCheck {
  public:
-  explicit CountCheck(const std::string& first_url) : pages_(requested_size(first_url)) {}
+  explicit CountCheck(const std::string& first_url)
+      : pages_(requested_size(first_url)), from_start_(!query_value(first_url, "cursor")) {}
 
   /// Checks the page whose envelope is given and which held `items` items.
   void check(const std::string& token, std::size_t items, std::optional<std::int64_t> page,
@@ -141,7 +145,7 @@ class CountCheck {
              const std::string& url, bool has_next) {
     const bool numbered = page && total;
     if (!counted_) counted_ = numbered;
-    if (!*counted_) return;
+    if (!*counted_) return check_cursor_page(token, items, total, url, has_next);
     if (!numbered) {
       throw ListChangedError(url, token,
                              "a page-number list went on with a page that has no page number");
@@ -172,6 +176,29 @@ class CountCheck {
   }
 
  private:
+  void check_cursor_page(const std::string& token, std::size_t items,
+                         std::optional<std::int64_t> total, const std::string& url, bool has_next) {
+    items_seen_ += static_cast<std::int64_t>(items);
+    if (!cursor_count_) cursor_count_ = total;
+    if (!cursor_count_ || !total) return;
+    const std::string count = std::to_string(*cursor_count_);
+    if (*total != *cursor_count_) {
+      throw ListChangedError(
+          url, token,
+          "the count changed from " + count + " to " + std::to_string(*total) + " during the walk");
+    }
+    if (items_seen_ > *total) {
+      throw ListChangedError(url, token,
+                             "the pages held " + std::to_string(items_seen_) +
+                                 " items, more than the count of " + count);
+    }
+    if (!has_next && from_start_ && items_seen_ != *total) {
+      throw ListChangedError(url, token,
+                             "links.next ended the list after " + std::to_string(items_seen_) +
+                                 " of the " + count + " items its count promised");
+    }
+  }
+
   static std::optional<std::int64_t> requested_size(const std::string& first_url) {
     if (auto size = query_value(first_url, "page_size")) {
       const auto& text = *size;
@@ -185,8 +212,11 @@ class CountCheck {
   }
 
   mgnify::detail::CountedPages pages_;
-  std::optional<bool> counted_;              // decided by the first page
-  std::optional<std::int64_t> next_number_;  // the page number the next page must have
+  std::optional<bool> counted_;               // decided by the first page
+  std::optional<std::int64_t> next_number_;   // the page number the next page must have
+  bool from_start_;                           // a cursor walk not resumed mid-list
+  std::optional<std::int64_t> cursor_count_;  // a cursor list's count, from its first page
+  std::int64_t items_seen_ = 0;
 };
 
 /// CountCheck as a walk's PageVerify.
