@@ -4,10 +4,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdint>
-#include <cstdio>
+#include <mgnify/cache/private_files.hpp>
 #include <mgnify/files/download_errors.hpp>
-#include <random>
 #include <string>
 #include <system_error>
 
@@ -19,14 +17,6 @@ namespace {
                           std::string("cannot write ") + what);
 }
 
-std::string unpredictable_suffix() {
-  std::random_device device;
-  const std::uint64_t value = (std::uint64_t{device()} << 32) ^ device();
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
-  return text;
-}
-
 }  // namespace
 
 void replace_file(const std::filesystem::path& path, std::string_view bytes, const char* what) {
@@ -35,7 +25,7 @@ void replace_file(const std::filesystem::path& path, std::string_view bytes, con
   std::filesystem::create_directories(folder, ec);
   if (ec) fail(path, ec.value(), what);
   const std::filesystem::path temporary =
-      folder / ("." + path.filename().string() + "." + unpredictable_suffix() + ".tmp");
+      folder / ("." + path.filename().string() + "." + mgnify::detail::random_hex(8) + ".tmp");
   const int fd =
       ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0) fail(path, errno, what);
