@@ -263,9 +263,14 @@ TEST_CASE("samples-table on v1: units in the header, csv quoting", "[cli][tables
   std::string header;
   std::getline(in, header);
   CHECK(header.rfind("accession,sample-name,sample-alias,", 0) == 0);
+  // A key only some samples carry (every 7th, in the mock) comes after the
+  // keys of the first sample, where it is first met.
+  bool some_have_host_site = false;
+  for (std::size_t s = first; s < last; ++s) some_have_host_site |= s % 7 == 3;
   const std::string metadata_columns =
       ",investigation type,temperature (°C),depth (m),\"geographic location (country and/or "
-      "sea,region)\",instrument model";
+      "sea,region)\",instrument model" +
+      std::string(some_have_host_site ? ",host body site" : "");
   CHECK(header.size() > metadata_columns.size());
   CHECK(header.substr(header.size() - metadata_columns.size()) == metadata_columns);
   std::vector<std::string> lines;
@@ -817,16 +822,53 @@ Expected v2_ssu_expected(const std::string& study) {
 
 /// `by_analysis` with the analyses of each sample summed, or (keep = "first") the
 /// lowest accession's counts alone.
-Expected per_sample(const Expected& by_analysis,
-                    const std::map<std::string, std::string>& sample_of, const std::string& keep) {
-  std::map<std::string, std::string> kept;  // sample -> its first analysis
-  for (const auto& [analysis, sample] : sample_of) kept.emplace(sample, analysis);
+/// Each analysis's run, from the mock's analysis details.
+std::map<std::string, std::string> v2_runs_of(const std::map<std::string, std::string>& sample_of) {
+  std::map<std::string, std::string> out;
+  const auto& d = v2data::dataset();
+  for (const auto& a : d.analyses) {
+    if (sample_of.count(a.accession) == 0) continue;
+    const json detail = json::parse(v2data::analysis_detail(a.index));
+    out[a.accession] = detail.at("run").at("accession");
+  }
+  return out;
+}
+
+/// The matrix by sample as the several-analyses rule makes it, worked out
+/// here from the raw files: "first" keeps a sample's lowest accession;
+/// "pool" keeps one analysis per run (all are V6 here: the highest
+/// accession), counts a repeated file once, and sums the runs left.
+Expected per_sample(const Expected& by_analysis, const std::map<std::string, std::string>& sample_of,
+                    const std::string& keep) {
+  std::set<std::string> used;
+  if (keep == "first") {
+    std::map<std::string, std::string> first;  // sample -> its lowest accession
+    for (const auto& [analysis, sample] : sample_of) first.emplace(sample, analysis);
+    for (const auto& [sample, analysis] : first) used.insert(analysis);
+  } else {
+    std::map<std::pair<std::string, std::string>, std::string> newest;  // (sample, run) -> analysis
+    for (const auto& [analysis, run] : v2_runs_of(sample_of)) {
+      auto& kept = newest[{sample_of.at(analysis), run}];
+      if (kept < analysis) kept = analysis;
+    }
+    // A file that another kept analysis of the sample already brought is not added again.
+    std::map<std::string, std::set<std::map<std::string, std::uint64_t>>> files_of;
+    std::vector<std::string> candidates;
+    for (const auto& [key, analysis] : newest) candidates.push_back(analysis);
+    std::sort(candidates.rbegin(), candidates.rend());
+    for (const auto& analysis : candidates) {
+      std::map<std::string, std::uint64_t> file;
+      for (const auto& [feature, counts] : by_analysis) {
+        const auto it = counts.find(analysis);
+        if (it != counts.end() && it->second != 0) file[feature] = it->second;
+      }
+      if (files_of[sample_of.at(analysis)].insert(file).second) used.insert(analysis);
+    }
+  }
   Expected out;
   for (const auto& [feature, counts] : by_analysis) {
     for (const auto& [analysis, count] : counts) {
-      const std::string& sample = sample_of.at(analysis);
-      if (keep == "first" && kept.at(sample) != analysis) continue;
-      out[feature][sample] += count;
+      if (used.count(analysis) != 0) out[feature][sample_of.at(analysis)] += count;
     }
   }
   return out;
@@ -842,7 +884,7 @@ std::vector<std::string> header_samples(const std::string& out) {
 
 }  // namespace
 
-TEST_CASE("abundance-table --by sample: one column per sample, a sample's analyses summed",
+TEST_CASE("abundance-table --by sample: one column per sample, a re-analysed run counted once",
           "[cli][tables][abundance][by_sample]") {
   const std::string study = "MGYS00000002";
   const auto sample_of = v2_samples_of(study);
@@ -859,16 +901,35 @@ TEST_CASE("abundance-table --by sample: one column per sample, a sample's analys
   CHECK(run.code == 0);
   const auto samples = header_samples(run.out);
   CHECK(std::set<std::string>(samples.begin(), samples.end()).size() == analyses_of.size());
-  check_matrix_tsv(run.out, per_sample(v2_ssu_expected(study), sample_of, "sum"), samples,
-                   "taxonomy");
-  // One stderr line per sample with several analyses, naming them.
+  const Expected expected = per_sample(v2_ssu_expected(study), sample_of, "pool");
+  check_matrix_tsv(run.out, expected, samples, "taxonomy");
+  // Each sample's column is its run's file once, not once per analysis of
+  // the run: the mock analysed every run five times, byte for byte the same.
+  const auto runs = v2_runs_of(sample_of);
+  const Expected raw = v2_ssu_expected(study);
+  for (const auto& [sample, analyses] : analyses_of) {
+    if (analyses.size() < 2) continue;
+    std::set<std::string> runs_of_sample;
+    for (const auto& a : analyses) runs_of_sample.insert(runs.at(a));
+    REQUIRE(runs_of_sample.size() == 1);  // the re-analysed shape this test is about
+    for (const auto& [feature, counts] : raw) {
+      const auto newest = counts.find(analyses.back());
+      if (newest == counts.end()) continue;
+      INFO(sample << " " << feature);
+      CHECK(expected.at(feature).at(sample) == newest->second);
+    }
+  }
+  // One stderr line per sample with several analyses, naming each left out and why.
   for (const auto& [sample, analyses] : analyses_of) {
     if (analyses.size() < 2) continue;
     std::string names;
     for (const auto& a : analyses) names += (names.empty() ? "" : ", ") + a;
-    CHECK_THAT(run.err, Catch::Contains("mgnify: note: sample " + sample + " has " +
-                                        std::to_string(analyses.size()) + " analyses (" + names +
-                                        "): counts summed (--per-sample sum)\n"));
+    std::string line = "mgnify: note: sample " + sample + " has " +
+                       std::to_string(analyses.size()) + " analyses (" + names + "): used " +
+                       analyses.back();
+    for (std::size_t i = 0; i + 1 < analyses.size(); ++i)
+      line += "; left out " + analyses[i] + " (same run as " + analyses.back() + ", which is newer)";
+    CHECK_THAT(run.err, Catch::Contains(line + " (--per-sample pool)\n"));
   }
   CHECK(std::count(run.err.begin(), run.err.end(), '\n') == static_cast<long>(several));
 
@@ -884,7 +945,8 @@ TEST_CASE("abundance-table --by sample: one column per sample, a sample's analys
   CHECK_THAT(first.err,
              Catch::Contains("mgnify: note: sample " + sample + " has " +
                              std::to_string(analyses.size()) + " analyses (") &&
-                 Catch::Contains("): kept " + analyses.front() + ", left out " + analyses[1]));
+                 Catch::Contains("): used " + analyses.front() + "; left out " + analyses[1] +
+                                 " (first is " + analyses.front() + ")"));
 }
 
 TEST_CASE(
@@ -911,7 +973,7 @@ TEST_CASE(
   if (!r.installed)
     MGNIFY_SKIP_TEST("Rscript with phyloseq and jsonlite (r-bioc-phyloseq) is not installed");
   const auto sample_of = v2_samples_of(study);
-  const Expected expected = per_sample(v2_ssu_expected(study), sample_of, "sum");
+  const Expected expected = per_sample(v2_ssu_expected(study), sample_of, "pool");
 
   // The document itself: counts as the mock serves them, samples' fields as columns' metadata.
   std::map<std::string, std::map<std::string, std::uint64_t>> got;
@@ -934,10 +996,11 @@ TEST_CASE(
     CHECK(metadata.at("sample_title") == sample->title);
     CHECK(metadata.at("temperature") ==
           sample->with_metadata["metadata"]["temperature"].get<std::string>());
-    std::string analyses;
+    // Exactly the analyses whose counts are in the column: the newest of the run.
+    std::string newest;
     for (const auto& [analysis, s] : sample_of)
-      if (s == id) analyses += (analyses.empty() ? "" : ",") + analysis;
-    CHECK(metadata.at("analysis_accession") == analyses);
+      if (s == id) newest = analysis;
+    CHECK(metadata.at("analysis_accession") == newest);
   }
 
   {
@@ -1002,4 +1065,38 @@ TEST_CASE("abundance-table of several studies: one matrix, union of features, ze
                                    "-p", "V6", "-g", "taxonomies.closed_reference.ssu"});
   CHECK(bad.code == 2);
   CHECK(tables_mock().requests().empty());
+}
+
+TEST_CASE("samples-table past --max-columns or --max-cells fails naming the option, printing nothing",
+          "[cli][tables][samples][limits]") {
+  const auto full = run_tables_cli({"samples-table", "MGYS00000002", "--format", "tsv"});
+  REQUIRE(full.code == 0);
+  const auto rows = tsv_rows(full.out);
+  REQUIRE(rows.size() > 1);
+  const std::size_t columns = rows.front().size();
+  const std::size_t cells = columns * (rows.size() - 1);
+
+  const auto narrow = run_tables_cli({"samples-table", "MGYS00000002", "--format", "tsv",
+                                      "--max-columns", std::to_string(columns - 1)});
+  CHECK(narrow.code == 1);
+  CHECK(narrow.out.empty());
+  CHECK_THAT(narrow.err, Catch::Contains("more than --max-columns (" + std::to_string(columns - 1) +
+                                         "); raise --max-columns to write it"));
+  CHECK(std::count(narrow.err.begin(), narrow.err.end(), '\n') == 1);
+
+  for (const std::string format : {"tsv", "json"}) {
+    const auto small = run_tables_cli({"samples-table", "MGYS00000002", "--format", format,
+                                       "--max-cells", std::to_string(cells - 1)});
+    INFO(format);
+    CHECK(small.code == 1);
+    CHECK(small.out.empty());
+    CHECK_THAT(small.err, Catch::Contains("the table would have " + std::to_string(cells) +
+                                          " cells, more than --max-cells"));
+  }
+  // At the bound exactly, the table is written as without it.
+  const auto exact = run_tables_cli({"samples-table", "MGYS00000002", "--format", "tsv",
+                                     "--max-columns", std::to_string(columns), "--max-cells",
+                                     std::to_string(cells)});
+  CHECK(exact.code == 0);
+  CHECK(exact.out == full.out);
 }

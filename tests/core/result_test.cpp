@@ -18,6 +18,7 @@
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download_errors.hpp"
+#include "mgnify/tables/table.hpp"
 
 using mgnify::Result;
 
@@ -154,6 +155,7 @@ std::vector<std::pair<std::string, std::exception_ptr>> one_of_each_error() {
        ptr(mgnify::SizeLimitError("https://h/f", fs::path("f"), 10, "max_bytes"))},
       {"DeadlineExceededError",
        ptr(mgnify::DeadlineExceededError("job-1", "RUNNING", 3, std::chrono::milliseconds(9000)))},
+      {"TableLimitError", ptr(mgnify::tables::TableLimitError("max_cells", 10, 11))},
   };
 }
 

@@ -186,3 +186,42 @@ TEST_CASE("BIOM 1.0: sparse, typed, taxonomy as a list of ranks", "[tables][abun
   CHECK(fbiom["rows"][0]["metadata"]["description"] == "one");
   CHECK(fbiom["data"].dump() == "[[0,0,4]]");
 }
+
+TEST_CASE("Krona text whose header puts the count last or between ranks keeps every rank",
+          "[tables][abundance]") {
+  const auto last = tables::parse_summary(
+      "#Superkingdom\tKingdom\tPhylum\tCount\n"
+      "sk__Bacteria\tk__\tp__Actinobacteria\t7\n"
+      "sk__Archaea\t\t\t2\n",
+      "krona");
+  REQUIRE(last.rows.size() == 2);
+  CHECK(last.rows[0].feature == "sk__Bacteria;k__;p__Actinobacteria");
+  CHECK(last.rows[0].count == 7);
+  CHECK(last.rows[1].feature == "sk__Archaea");
+  CHECK(last.rows[1].count == 2);
+
+  const auto between = tables::parse_summary(
+      "#Superkingdom\tCount\tKingdom\n"
+      "sk__Bacteria\t3\tk__Fungi\n",
+      "krona");
+  REQUIRE(between.rows.size() == 1);
+  CHECK(between.rows[0].feature == "sk__Bacteria;k__Fungi");
+  CHECK(between.rows[0].count == 3);
+}
+
+TEST_CASE("a feature listed twice with different attributes is summed and named, never silently",
+          "[tables][abundance]") {
+  const auto file = tables::parse_summary(
+      "count\tpfam\tdescription\n"
+      "5\tPF00001\t7 transmembrane receptor\n"
+      "2\tPF00002\tsecretin family\n"
+      "3\tPF00001\t7tm receptor (rhodopsin family)\n"
+      "4\tPF00002\tsecretin family\n",
+      "pfam");
+  REQUIRE(file.rows.size() == 2);
+  CHECK(file.rows[0].count == 8);
+  CHECK(file.rows[0].attributes == std::vector<std::string>{"7 transmembrane receptor"});
+  CHECK(file.rows[1].count == 6);
+  // The same attributes again are the same feature: nothing to say.
+  CHECK(file.differing_attributes == std::vector<std::string>{"PF00001"});
+}

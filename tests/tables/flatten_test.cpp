@@ -13,6 +13,7 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/v1/annotations.hpp"
 #include "mgnify/v2/biomes.hpp"
+#include "mgnify/v2/studies.hpp"
 
 using nlohmann::json;
 using nlohmann::ordered_json;
@@ -152,4 +153,77 @@ TEST_CASE("tsv_cell writes structured values as JSON that cannot drive a termina
   // Invalid UTF-8 cannot be JSON: it becomes U+FFFD rather than an exception.
   const ordered_json broken = {{"k", std::string("a\xff")}};
   CHECK(tables::tsv_cell(broken) == "{\"k\":\"a\xef\xbf\xbd\"}");
+}
+
+TEST_CASE("tsv_view numbers a metadata key repeated N times #2 to #N, stepping over taken names",
+          "[flatten][limits]") {
+  // A submitter's sheet can repeat one key thousands of times; each
+  // occurrence keeps its value, in order, under the next free number.
+  constexpr int repeats = 3000;
+  json entries = json::array();
+  for (int i = 1; i <= repeats; ++i) {
+    entries.push_back({{"key", "depth"}, {"value", std::to_string(i)}});
+    // The literal name the 10th occurrence would get is taken first.
+    if (i == 5) entries.push_back({{"key", "depth #10"}, {"value", "literal"}});
+  }
+  const json sample = {{"type", "samples"},
+                       {"id", "ERS4"},
+                       {"attributes", {{"accession", "ERS4"}, {"sample-metadata", entries}}}};
+  const ordered_json view = tables::tsv_view(sample);
+  CHECK(view.at("metadata.depth") == "1");
+  CHECK(view.at("metadata.depth #10") == "literal");
+  std::vector<std::string> numbered;
+  for (const auto& key : keys_of(view)) {
+    if (key.rfind("metadata.depth #", 0) == 0 && key != "metadata.depth #10") numbered.push_back(key);
+  }
+  REQUIRE(numbered.size() == repeats - 1);
+  for (int i = 2; i <= repeats; ++i) {
+    // Occurrences from the 10th on move up by one: #10 was taken.
+    const int number = i < 10 ? i : i + 1;
+    const std::string name = "metadata.depth #" + std::to_string(number);
+    CHECK(numbered[static_cast<std::size_t>(i - 2)] == name);
+    CHECK(view.at(name) == std::to_string(i));
+  }
+}
+
+TEST_CASE("ViewIndex finds what find_value finds, whole keys and dotted paths", "[flatten]") {
+  const json record = {{"accession", "MGYS1"},
+                       {"biome", {{"lineage", "root:Host"}, {"name", nullptr}}},
+                       {"downloads", json::array({{{"alias", "a.tsv"}}, {{"alias", "b.tsv"}}})},
+                       {"metadata.depth", "whole key with a dot"},
+                       {"metadata", {{"depth", "nested"}}}};
+  const ordered_json view = tables::tsv_view(record);
+  const tables::ViewIndex index(view);
+  for (const std::string path :
+       {"accession", "biome", "biome.lineage", "biome.name", "downloads.1.alias", "downloads.2",
+        "downloads.x", "metadata.depth", "metadata", "missing", "missing.path", "accession.x", ""}) {
+    const ordered_json* expected = tables::find_value(view, path);
+    const ordered_json* found = index.find(path);
+    CAPTURE(path);
+    REQUIRE((expected == nullptr) == (found == nullptr));
+    if (expected) CHECK(*found == *expected);
+  }
+  CHECK(*index.find("downloads.1.alias") == "b.tsv");
+  CHECK(*index.find("metadata.depth") == "whole key with a dot");
+  CHECK(index.find("biome.name")->is_null());
+}
+
+TEST_CASE("schema_example names every column a record can have, nested models' leaves too",
+          "[flatten][schema]") {
+  const auto scalar_keys = [](const ordered_json& view) {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : view.items())
+      if (!value.is_structured()) keys.push_back(key);
+    return keys;
+  };
+  const auto order = tables::field_order<mgnify::v2::Study>();
+  const ordered_json schema = tables::tsv_view(tables::schema_example<mgnify::v2::Study>(), order);
+  CHECK(scalar_keys(schema) ==
+        std::vector<std::string>{"accession", "title", "biome.biome_name", "biome.lineage",
+                                 "updated_at"});
+  // A record that leaves out its optional fields gets the same columns from the schema, not
+  // the fewer ones of its own.
+  const json sparse = {{"accession", "MGYS00000001"}, {"title", "t"}};
+  const ordered_json own = tables::tsv_view(sparse, order);
+  CHECK(scalar_keys(own) == std::vector<std::string>{"accession", "title"});
 }

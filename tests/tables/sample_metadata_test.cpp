@@ -257,3 +257,126 @@ TEST_CASE("several studies' samples: the study first, the union of the columns, 
   // JSON keeps the types.
   CHECK(merged.to_json()[0].at("ph").is_number());
 }
+
+TEST_CASE("a key repeated N times in one sample is 'key', then 'key #2' to 'key #N', exactly",
+          "[tables][samples][limits]") {
+  constexpr int repeats = 4000;
+  json entries = json::array();
+  for (int i = 1; i <= repeats; ++i) entries.push_back({{"key", "host"}, {"value", std::to_string(i)}});
+  const std::vector<mgnify::v1::Sample> samples = {
+      v1_sample_json("ERS0000001", entries).get<mgnify::v1::Sample>()};
+  const tables::SampleMetadataTable table = tables::sample_metadata(samples);
+  const auto core = tables::v1_sample_core_columns();
+  REQUIRE(table.columns().size() == core.size() + repeats);
+  const tables::Table t = table.table();
+  for (int i = 1; i <= repeats; ++i) {
+    const std::string name = i == 1 ? "host" : "host #" + std::to_string(i);
+    const std::size_t at = core.size() + static_cast<std::size_t>(i - 1);
+    CAPTURE(i);
+    CHECK(t.columns[at] == name);
+    CHECK(t.rows[0][at] == std::to_string(i));
+  }
+}
+
+TEST_CASE("rows are held as the cells their samples sent, and written as the dense table is",
+          "[tables][samples][limits]") {
+  // Each sample has keys no other sample has: the table is as wide as all
+  // of them, each row holds its own.
+  std::vector<mgnify::v2::SampleWithMetadata> samples;
+  for (int s = 0; s < 30; ++s) {
+    json metadata = json::object();
+    for (int k = 0; k < 20; ++k) {
+      metadata["s" + std::to_string(s) + "_k" + std::to_string(k)] = k % 3 == 0 ? json(k) : json("v");
+    }
+    samples.push_back(json({{"accession", "SAMEA" + std::to_string(s)}, {"metadata", metadata}})
+                          .get<mgnify::v2::SampleWithMetadata>());
+  }
+  const tables::SampleMetadataTable table = tables::sample_metadata(samples);
+  REQUIRE(table.size() == 30);
+  CHECK(table.columns().size() == tables::v2_sample_core_columns().size() + 30 * 20);
+  // The accession plus the sample's 20 keys, nothing for the other 580 columns.
+  for (const auto& row : table.rows()) CHECK(row.size() == 21);
+  const tables::Table dense = table.table();
+  for (const bool csv : {false, true}) {
+    std::ostringstream streamed;
+    std::ostringstream whole;
+    if (csv) {
+      table.write_csv(streamed);
+      tables::write_csv(whole, dense);
+    } else {
+      table.write_tsv(streamed);
+      tables::write_tsv(whole, dense);
+    }
+    CHECK(streamed.str() == whole.str());
+  }
+  const auto all = table.to_json();
+  REQUIRE(all.size() == 30);
+  for (std::size_t r = 0; r < table.size(); ++r) {
+    const auto row = table.row_json(r);
+    CHECK(row == all[r]);
+    CHECK(row.size() == table.columns().size());
+    CHECK(row.at("accession") == "SAMEA" + std::to_string(r));
+    CHECK(row.at("s" + std::to_string(r) + "_k3").is_number());
+  }
+}
+
+TEST_CASE("a table past its column or cell limit is refused, naming the limit, before any output",
+          "[tables][samples][limits]") {
+  std::vector<mgnify::v2::SampleWithMetadata> samples;
+  for (int s = 0; s < 10; ++s) {
+    samples.push_back(json({{"accession", "SAMEA" + std::to_string(s)},
+                            {"metadata", {{"only_" + std::to_string(s), s}}}})
+                          .get<mgnify::v2::SampleWithMetadata>());
+  }
+  const std::size_t core = tables::v2_sample_core_columns().size();
+  tables::TableLimits columns;
+  columns.max_columns = core + 5;
+  try {
+    (void)tables::sample_metadata(samples, columns);
+    FAIL("no TableLimitError");
+  } catch (const tables::TableLimitError& e) {
+    CHECK(e.limit() == "max_columns");
+    CHECK(e.bound() == core + 5);
+    CHECK(e.needed() == core + 6);
+    CHECK(std::string(e.what()).find("TableLimits::max_columns") != std::string::npos);
+  }
+  columns.max_columns = core + 10;
+  CHECK(tables::sample_metadata(samples, columns).columns().size() == core + 10);
+
+  tables::TableLimits cells;
+  cells.max_cells = 10 * (core + 10) - 1;
+  const tables::SampleMetadataTable table = tables::sample_metadata(samples, cells);
+  std::ostringstream out;
+  CHECK_THROWS_AS(table.write_tsv(out), tables::TableLimitError);
+  CHECK(out.str().empty());
+  CHECK_THROWS_AS(table.to_json(), tables::TableLimitError);
+  CHECK_THROWS_AS(table.table(), tables::TableLimitError);
+  try {
+    table.check_cells();
+    FAIL("no TableLimitError");
+  } catch (const tables::TableLimitError& e) {
+    CHECK(e.limit() == "max_cells");
+    CHECK(e.needed() == 10 * (core + 10));
+  }
+}
+
+TEST_CASE("v1 metadata sent as a number or null keeps its type in JSON and is absent when null",
+          "[tables][samples][format]") {
+  const auto sample =
+      v1_sample_json("ERS0000001", json::array({{{"key", "ph"}, {"value", 7}, {"unit", nullptr}},
+                                                {{"key", "depth"}, {"value", 2.5}, {"unit", "m"}},
+                                                {{"key", "notes"}, {"value", nullptr}},
+                                                {{"key", "site"}, {"value", "A"}}}))
+          .get<mgnify::v1::Sample>();
+  const auto table = tables::sample_metadata(std::vector<mgnify::v1::Sample>{sample});
+  const auto row = table.row_json(0);
+  CHECK(row.at("ph").is_number_integer());
+  CHECK(row.at("ph") == 7);
+  CHECK(row.at("depth (m)") == 2.5);
+  CHECK(row.at("notes").is_null());
+  CHECK(row.at("site") == "A");
+  const tables::Table t = table.table();
+  CHECK(t.rows.at(0)[column_of(t, "ph")] == "7");
+  CHECK(t.rows.at(0)[column_of(t, "depth (m)")] == "2.5");
+  CHECK_FALSE(t.rows.at(0)[column_of(t, "notes")]);
+}

@@ -301,3 +301,23 @@ TEST_CASE("hostile values through R: readr::read_tsv and read_csv, read.delim an
     }
   }
 }
+
+TEST_CASE("writing a table counts the cells whose invalid UTF-8 became U+FFFD", "[tables][format]") {
+  tables::Table t;
+  t.columns = {"feature", "bad\xff name"};
+  t.rows = {{std::string("sk__Bacteria"), std::string("1")},
+            {std::string("k__Fung\xc3"), std::string("2")},
+            {std::string("ok"), std::nullopt},
+            {std::string("\xfe\xfe"), std::string("3")}};
+  for (const bool csv : {false, true}) {
+    std::ostringstream out;
+    const tables::WriteReport report = csv ? tables::write_csv(out, t) : tables::write_tsv(out, t);
+    CHECK(report.replaced_cells == 3);  // the header's name and two cells
+    CHECK(out.str().find("\xef\xbf\xbd") != std::string::npos);
+  }
+  std::ostringstream clean;
+  t.columns[1] = "count";
+  t.rows.pop_back();
+  t.rows.erase(t.rows.begin() + 1);
+  CHECK(tables::write_tsv(clean, t).replaced_cells == 0);
+}

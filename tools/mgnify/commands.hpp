@@ -65,7 +65,7 @@ inline void note_if_empty(const Writer& out, const std::string& what) {
 template <class T>
 void begin_list_of(Writer& out) {
   out.prefer_order(field_order<T>());
-  out.columns_when_empty(nlohmann::json(T{}));
+  out.schema(mgnify::tables::schema_example<T>());
   out.begin_list();
 }
 

@@ -37,6 +37,7 @@ Writer::Writer(std::ostream& out, Format format, std::vector<std::string> column
       options_(options),
       terminal_(terminal),
       columns_given_(!columns_.empty()),
+      columns_fixed_(columns_given_),
       column_seen_(columns_.size(), false) {}
 
 Writer::~Writer() {
@@ -96,27 +97,40 @@ void Writer::write_header() {
   out_ << "\n";
 }
 
-void Writer::take_columns(const nlohmann::ordered_json& view) {
-  if (!columns_.empty() || !view.is_object()) return;
+void Writer::take_columns(const nlohmann::ordered_json& view, bool schema) {
+  if (!view.is_object()) return;
   for (const auto& [key, value] : view.items()) {
-    if (!value.is_structured()) columns_.push_back(key);
+    // A record's null where the schema has an object (`biome: null`) holds
+    // nothing to show: only the schema's own nulls name columns.
+    if (value.is_structured() || (!schema && value.is_null())) continue;
+    if (column_names_.insert(key).second) columns_.push_back(key);
   }
   column_seen_.assign(columns_.size(), true);
 }
 
-nlohmann::json Writer::with_every_field() const {
-  // A default model leaves its unset optional fields out, and a real row has
-  // them: each field of the model's order becomes a column.
-  nlohmann::json example = empty_example_;
-  const bool json_api = example.is_object() && example.contains("id") && example.contains("type") &&
-                        example.contains("attributes");
-  nlohmann::json& fields = json_api ? example["attributes"] : example;
-  if (!fields.is_object()) return example;
-  for (const auto& name : order_) {
-    if (json_api && (name == "id" || name == "type")) continue;
-    if (!fields.contains(name)) fields[name] = nullptr;
+void Writer::note_unlisted(const nlohmann::ordered_json& view) {
+  if (!view.is_object()) return;
+  for (const auto& [key, value] : view.items()) {
+    if (value.is_structured() || value.is_null() || column_names_.count(key) != 0) continue;
+    // Each name once; a handful is enough to tell what they are.
+    if (column_names_.insert(key).second) {
+      ++unlisted_count_;
+      if (unlisted_.size() < 5) unlisted_.push_back(key);
+    }
   }
-  return example;
+}
+
+void Writer::report_unlisted() {
+  if (unlisted_count_ == 0) return;
+  std::string names;
+  for (const auto& name : unlisted_) names += (names.empty() ? "" : ", ") + name;
+  if (unlisted_count_ > unlisted_.size()) names += ", ...";
+  print_error("warning: " + std::to_string(unlisted_count_) +
+              (unlisted_count_ == 1 ? " field" : " fields") +
+              " that only later records have got no column (" + names +
+              "): name them with --columns" +
+              (names.find("metadata.") != std::string::npos ? ", or use samples-table" : ""));
+  unlisted_count_ = 0;
 }
 
 void Writer::write(const nlohmann::json& record) {
@@ -135,11 +149,18 @@ void Writer::write(const nlohmann::json& record) {
     case Format::tsv: {
       const nlohmann::ordered_json view = tables::tsv_view(record, order_);
       if (!header_done_) {
-        take_columns(view);
+        if (!columns_fixed_) {
+          if (!schema_.is_null()) take_columns(tables::tsv_view(schema_, order_), true);
+          take_columns(view, schema_.is_null());
+          tables::identifier_first(columns_);
+        }
         write_header();
+      } else if (!columns_fixed_) {
+        note_unlisted(view);
       }
+      const tables::ViewIndex index(view);
       for (std::size_t i = 0; i < columns_.size(); ++i) {
-        const nlohmann::ordered_json* cell = tables::find_value(view, columns_[i]);
+        const nlohmann::ordered_json* cell = index.find(columns_[i]);
         if (cell) column_seen_[i] = true;
         out_ << (i ? "\t" : "") << tsv_field(cell ? *cell : nlohmann::ordered_json());
       }
@@ -178,12 +199,13 @@ void Writer::finish() {
   finished_ = true;
   if (format_ == Format::json && list_) out_ << (written_ ? "\n]\n" : "]\n");
   if (format_ == Format::tsv && !header_done_) {
-    if (!empty_example_.is_null()) take_columns(tables::tsv_view(with_every_field(), order_));
+    if (!columns_fixed_ && !schema_.is_null()) take_columns(tables::tsv_view(schema_, order_), true);
     if (!columns_.empty()) write_header();
   }
   out_.flush();
   report_replaced();
   report_unknown_columns();
+  report_unlisted();
 }
 
 }  // namespace mgnify_cli

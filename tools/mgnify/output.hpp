@@ -18,6 +18,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace mgnify_cli {
@@ -60,9 +61,10 @@ class Writer {
   /// given), so that a list with no records still gets its header. Unlike
   /// named columns, one that no record has is not warned about.
   void default_columns(std::vector<std::string> columns) {
-    if (columns_.empty()) {
+    if (!columns_fixed_) {
       columns_ = std::move(columns);
       column_seen_.assign(columns_.size(), true);
+      columns_fixed_ = true;
     }
   }
 
@@ -71,10 +73,13 @@ class Writer {
   /// pandas and readr read them.
   void escape_cells() { escape_cells_ = true; }
 
-  /// TSV: the columns of a list that turns out empty, taken from `example`
-  /// (a default model's JSON) as a first record would give them, so that an
-  /// empty result still has its header line. Ignored once a record arrives.
-  void columns_when_empty(nlohmann::json example) { empty_example_ = std::move(example); }
+  /// TSV: the default columns (no --columns given), taken from `example`
+  /// (mgnify::tables::schema_example of the list's model) as a record would
+  /// give them, so that 0, 1 or N records get the same header. Keys only
+  /// records have (v1 sample metadata, relationship ids) follow, from the
+  /// first record; those met only in later records have no column, and
+  /// finish() names them in one line on stderr.
+  void schema(nlohmann::json example) { schema_ = std::move(example); }
 
   /// Starts a list (JSON: an array). Call write() per item, then finish().
   void begin_list();
@@ -90,8 +95,11 @@ class Writer {
 
  private:
   void write_header();
-  void take_columns(const nlohmann::ordered_json& view);
-  nlohmann::json with_every_field() const;
+  /// `schema`: the view is the list's schema (or a record of a list without
+  /// one), whose null values name columns too.
+  void take_columns(const nlohmann::ordered_json& view, bool schema);
+  void note_unlisted(const nlohmann::ordered_json& view);
+  void report_unlisted();
   std::string guarded(const std::string& text) const;
   std::string tsv_field(const nlohmann::ordered_json& value) const;
   void report_replaced();
@@ -103,10 +111,14 @@ class Writer {
   mgnify::tables::WriteOptions options_;
   bool terminal_ = false;
   bool escape_cells_ = false;
-  bool columns_given_ = false;     // named by the caller, not taken from the first record
+  bool columns_given_ = false;     // named by the caller (--columns)
+  bool columns_fixed_ = false;     // given, or default_columns(): no record adds any
   std::vector<bool> column_seen_;  // some record has this column (even as null)
   std::vector<std::string> order_;
-  nlohmann::json empty_example_;
+  nlohmann::json schema_;
+  std::unordered_set<std::string> column_names_;  // columns_, for note_unlisted
+  std::vector<std::string> unlisted_;             // later records' keys without a column
+  std::size_t unlisted_count_ = 0;
   bool list_ = false;
   bool header_done_ = false;
   bool finished_ = false;

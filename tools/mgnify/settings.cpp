@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <mgnify/cache/response_cache.hpp>
 #include <mgnify/error.hpp>
+#include <mgnify/tables/table.hpp>
 #include <mgnify/files/download_errors.hpp>
 
 namespace mgnify_cli {
@@ -132,6 +133,12 @@ int exit_code_for(const std::exception_ptr& error) {
 }
 
 std::string error_message(const std::exception& error) {
+  if (const auto* limit = dynamic_cast<const mgnify::tables::TableLimitError*>(&error)) {
+    const std::string option = limit->limit() == "max_columns" ? "--max-columns" : "--max-cells";
+    return "the table would have " + std::to_string(limit->needed()) +
+           (limit->limit() == "max_columns" ? " columns" : " cells") + ", more than " + option +
+           " (" + std::to_string(limit->bound()) + "); raise " + option + " to write it";
+  }
   const auto* transport = dynamic_cast<const mgnify::TransportError*>(&error);
   if (!transport || transport->kind() != mgnify::TransportError::Kind::tls) return error.what();
   return "TLS failure for " + transport->url() + ": " + transport->detail() +
@@ -143,7 +150,8 @@ const std::vector<ExitCodeMeaning>& exit_code_table() {
       {kOk, "success"},
       {kOther,
        "any other failure (undecodable response, checksum or size mismatch, local file error, "
-       "HTTP 500, a TLS failure: check the base URL)"},
+       "HTTP 500, a TLS failure: check the base URL, a table past --max-columns or "
+       "--max-cells)"},
       {kUsage,
        "bad usage: unknown option, malformed accession, value out of range, unset --token-env "
        "variable, or a parameter the service rejected (400/422)"},

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mgnify/tables/abundance.hpp>
@@ -80,25 +81,61 @@ tables::Table sanitized(tables::Table table) {
   return table;
 }
 
+/// The one line that says a TSV or CSV table is not byte for byte what the service sent.
+void report_written(const tables::WriteReport& report) {
+  if (report.replaced_cells == 0) return;
+  print_error("warning: " + std::to_string(report.replaced_cells) +
+              (report.replaced_cells == 1 ? " cell" : " cells") +
+              " held invalid UTF-8, written as U+FFFD (TSV and CSV carry UTF-8 only)");
+}
+
 void write_delimited(const tables::Table& table, TableFormat format, const Settings& settings) {
   tables::WriteOptions options;
   options.formula_guard = settings.formula_guard;
   // A file or pipe gets the cells' own bytes, which pandas and readr read
   // back; a terminal must not receive the control sequences they may hold.
   const auto write = [&](const tables::Table& shown) {
-    if (format == TableFormat::csv) {
-      tables::write_csv(std::cout, shown, options);
-    } else {
-      tables::write_tsv(std::cout, shown, options);
-    }
+    return format == TableFormat::csv ? tables::write_csv(std::cout, shown, options)
+                                      : tables::write_tsv(std::cout, shown, options);
   };
+  // A terminal's copy shows invalid bytes as visible escapes: nothing is replaced there.
   if (stdout_is_terminal()) {
     write(sanitized(table));
   } else {
-    write(table);
+    report_written(write(table));
   }
   std::cout.flush();
   if (!std::cout) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
+}
+
+/// A sample table row by row; a terminal gets the dense, escaped form
+/// (check_cells has bounded it), a file or pipe the rows as they are made.
+void write_delimited(const tables::SampleMetadataTable& table, TableFormat format,
+                     const Settings& settings) {
+  if (stdout_is_terminal()) {
+    write_delimited(table.table(), format, settings);
+    return;
+  }
+  tables::WriteOptions options;
+  options.formula_guard = settings.formula_guard;
+  report_written(format == TableFormat::csv ? table.write_csv(std::cout, options)
+                                            : table.write_tsv(std::cout, options));
+  std::cout.flush();
+  if (!std::cout) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
+}
+
+/// --max-columns and --max-cells, for the commands whose tables take their
+/// columns from the samples' metadata.
+void add_table_limits(CLI::App& cmd, tables::TableLimits& limits, const std::string& table) {
+  add_number_option(cmd, "--max-columns", limits.max_columns, std::size_t{1},
+                    std::numeric_limits<std::size_t>::max(),
+                    "refuse " + table + " of more columns than this (the samples' metadata "
+                    "keys make them)")
+      ->default_str(std::to_string(limits.max_columns));
+  add_number_option(cmd, "--max-cells", limits.max_cells, std::size_t{1},
+                    std::numeric_limits<std::size_t>::max(),
+                    "refuse " + table + " of more cells (rows x columns) than this")
+      ->default_str(std::to_string(limits.max_cells));
 }
 
 /// The tables choose their own columns; a --columns selection would be dropped.
@@ -115,11 +152,13 @@ struct SamplesArgs {
   bool listed = false;  // --study or --studies-file given: the study column is added
   std::string api = "v2";
   std::string format;
+  tables::TableLimits limits;
 };
 
 /// `resolved`, when given, receives the MGYS accession of an INSDC one.
 tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api,
                                                const Settings& settings,
+                                               const tables::TableLimits& limits,
                                                std::string* resolved = nullptr) {
   if (resolved) *resolved = study;
   // A short walk (fewer samples than the study's count promised) throws here,
@@ -129,7 +168,7 @@ tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api
     mgnify::ListOptions list;
     list.page_size = settings.page_size.value_or(mgnify::v1::kMaxPageSize);
     list.max_items = settings.max_items;
-    return tables::sample_metadata(client.study_samples(study, {}, list).collect());
+    return tables::sample_metadata(client.study_samples(study, {}, list).collect(), limits);
   }
   const mgnify::v2::V2Client client(client_options(settings, Service::v2));
   mgnify::ListOptions list;
@@ -140,7 +179,7 @@ tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api
           ? client.study_by_insdc_accession(insdc_accession(study)).accession
           : study;
   if (resolved) *resolved = accession;
-  return tables::sample_metadata(client.study_samples(accession, list).collect());
+  return tables::sample_metadata(client.study_samples(accession, list).collect(), limits);
 }
 
 std::vector<std::string> studies_of(const std::vector<std::string>& studies,
@@ -155,24 +194,26 @@ int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   const Api api = args.api == "v1" ? Api::v1 : Api::v2;
   const tables::SampleMetadataTable table = [&] {
     if (studies.size() == 1 && !args.listed)
-      return fetch_sample_table(studies.front(), api, settings);
+      return fetch_sample_table(studies.front(), api, settings, args.limits);
     // Every study is fetched before anything is printed: a study that fails
     // fails the command rather than leave its rows out.
     std::vector<tables::StudySamples> each;
     for (const auto& study : studies) {
       std::string accession;
-      auto samples = fetch_sample_table(study, api, settings, &accession);
+      auto samples = fetch_sample_table(study, api, settings, args.limits, &accession);
       each.push_back({std::move(accession), std::move(samples)});
     }
-    return tables::studies_sample_metadata(each);
+    return tables::studies_sample_metadata(each, args.limits);
   }();
+  // Checked before the first line, so that a table past the bound leaves no partial output.
+  table.check_cells();
   if (format == TableFormat::tsv || format == TableFormat::csv) {
-    write_delimited(table.table(), format, settings);
+    write_delimited(table, format, settings);
     return kOk;
   }
   Writer out(std::cout, format == TableFormat::json ? Format::json : Format::ndjson);
   out.begin_list();
-  for (const auto& row : table.to_json()) out.write(row);
+  for (std::size_t r = 0; r < table.size(); ++r) out.write(table.row_json(r));
   out.finish();
   return kOk;
 }
@@ -185,7 +226,7 @@ struct AbundanceArgs {
   std::string studies_file;
   std::string api = "v2";
   std::string by = "analysis";
-  std::string per_sample = "sum";
+  std::string per_sample = "pool";
   bool per_sample_given = false;
   std::string pipeline;
   std::string group;
@@ -195,6 +236,7 @@ struct AbundanceArgs {
   bool skip_failed = false;
   bool no_resume = false;
   std::size_t concurrency = 4;
+  tables::TableLimits limits;  // of the BIOM's column metadata
 };
 
 bool contains_ci(const std::string& text, const std::string& part) {
@@ -327,6 +369,15 @@ void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& a
     try {
       a.summary =
           tables::parse_summary(read_maybe_gzip(jobs[j].path), a.accession + " " + a.row->alias);
+      const auto& differing = a.summary.differing_attributes;
+      if (!differing.empty()) {
+        print_error("note: " + a.accession + " " + a.row->alias + " lists " +
+                    std::to_string(differing.size()) +
+                    (differing.size() == 1 ? " feature" : " features") +
+                    " on several lines with different attributes (" + differing.front() +
+                    (differing.size() > 1 ? ", ..." : "") +
+                    "): counts summed, the first line's attributes kept");
+      }
     } catch (const std::exception&) {
       a.failure = std::current_exception();
     }
@@ -412,7 +463,8 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
     };
     const auto add = [&](const mgnify::v1::Analysis& a, const std::string& study) {
       origins.push_back({a.accession.empty() ? a.id() : a.accession, study, related(a, "sample"),
-                         related(a, "run"), a.experiment_type.value_or("")});
+                         related(a, "run"), a.experiment_type.value_or(""),
+                         a.pipeline_version.value_or("")});
     };
     if (one) {
       const auto a = client.analysis(accession);
@@ -428,7 +480,8 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
     origins.push_back({a.accession, a.study_accession.empty() ? study : a.study_accession,
                        a.sample ? a.sample->accession : std::string(),
                        a.run && a.run->accession ? *a.run->accession : std::string(),
-                       a.experiment_type.text});
+                       a.experiment_type.text,
+                       a.pipeline_version ? a.pipeline_version->text : std::string()});
   };
   if (one) {
     const auto a = client.analysis(accession);
@@ -507,16 +560,24 @@ void report_columns(const std::vector<tables::MatrixColumn>& columns, const std:
       print_error("note: " + c.id + " names no sample; its column is the analysis");
       continue;
     }
-    if (c.analyses.size() < 2) continue;
-    std::string line = "note: sample " + c.sample + " has " + std::to_string(c.analyses.size()) +
-                       " analyses (" + comma_joined(c.analyses) + "): ";
-    if (c.used.size() == c.analyses.size()) {
-      line += "counts summed";
+    if (c.analyses.size() < 2 && c.experiment_type.empty()) continue;
+    std::string line = "note: sample " + c.sample;
+    if (!c.experiment_type.empty()) {
+      line += " has runs of several experiment types, never summed: column " + c.id + " has its " +
+              c.experiment_type + " analyses (" + comma_joined(c.analyses) + ")";
     } else {
-      std::vector<std::string> left_out;
-      for (const auto& a : c.analyses)
-        if (std::find(c.used.begin(), c.used.end(), a) == c.used.end()) left_out.push_back(a);
-      line += "kept " + comma_joined(c.used) + ", left out " + comma_joined(left_out);
+      line += " has " + std::to_string(c.analyses.size()) + " analyses (" +
+              comma_joined(c.analyses) + ")";
+    }
+    line += ": " + std::string(c.used.size() > 1 ? "counts of " : "used ") + comma_joined(c.used) +
+            (c.used.size() > 1 ? " summed (distinct runs)" : "");
+    for (const auto& l : c.left_out) {
+      using Reason = tables::LeftOut::Reason;
+      line += "; left out " + l.analysis + " (" +
+              (l.reason == Reason::same_run           ? "same run as " + l.kept + ", which is newer"
+               : l.reason == Reason::identical_counts ? "counts identical to " + l.kept
+                                                      : rule + " is " + l.kept) +
+              ")";
     }
     print_error(line + " (--per-sample " + rule + ")");
   }
@@ -553,23 +614,23 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   // Samples and runs come from the studies' analysis lists, the column
   // metadata of BIOM from their samples' tables.
   std::vector<tables::AnalysisOrigin> origins;
-  std::vector<tables::Table> sample_tables;
+  std::vector<tables::SampleMetadataTable> sample_tables;
   if (by_sample || biom) {
     for (const auto& study : studies) {
       std::string samples_of;
       for (auto& o : analysis_origins(study, api, settings, samples_of))
         origins.push_back(std::move(o));
       if (biom && !samples_of.empty())
-        sample_tables.push_back(fetch_sample_table(samples_of, api, settings).table());
+        sample_tables.push_back(fetch_sample_table(samples_of, api, settings, args.limits));
     }
   }
   tables::SampleMatrix shaped;
   if (by_sample) {
     const auto merge = args.per_sample == "first"  ? tables::SampleMerge::first
                        : args.per_sample == "last" ? tables::SampleMerge::last
-                                                   : tables::SampleMerge::sum;
+                                                   : tables::SampleMerge::pool_runs;
     shaped = tables::by_sample(matrix, origins, merge);
-    report_columns(shaped.columns, args.per_sample);
+    report_columns(shaped.columns, args.per_sample == "sum" ? "pool" : args.per_sample);
   } else {
     shaped.columns = tables::analysis_columns(matrix, origins);
     shaped.matrix = std::move(matrix);
@@ -581,7 +642,8 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
     for (const auto& study : studies) ids += (ids.empty() ? "" : ",") + study;
     options.id = ids + " " + args.group + " pipeline " + args.pipeline;
     options.date = utc_now();
-    options.column_metadata = tables::column_metadata(shaped.columns, origins, sample_tables);
+    options.column_metadata =
+        tables::column_metadata(shaped.columns, origins, sample_tables, args.limits);
     Writer out(std::cout, Format::json);
     out.write(tables::to_biom(shaped.matrix, options));
     out.finish();
@@ -628,6 +690,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
   add_table_format(*samples_cmd, samples->format, {"tsv", "csv", "json", "ndjson"},
                    "tsv, csv, json (an array of one object per sample) or ndjson (one object "
                    "per line)");
+  add_table_limits(*samples_cmd, samples->limits, "a table");
   help_formatter(*samples_cmd).not_applicable(samples_cmd, {"--columns"});
   samples_cmd->callback([&ctx, samples, samples_listed] {
     samples->listed = samples_listed.first->count() > 0 || samples_listed.second->count() > 0;
@@ -655,10 +718,13 @@ void add_table_commands(CLI::App& app, Context& ctx) {
   auto* per_sample =
       abundance_cmd
           ->add_option("--per-sample", abundance->per_sample,
-                       "with --by sample, a sample with several analyses: sum their counts, or "
-                       "keep only the first (lowest accession, oldest) or last (highest, newest); "
-                       "each such sample is named on stderr")
-          ->check(CLI::IsMember({"sum", "first", "last"}))
+                       "with --by sample, a sample with several analyses: pool its runs (one "
+                       "analysis per run: the newest pipeline, then the newest analysis; identical "
+                       "counts once; runs of one experiment type summed, of several types a "
+                       "column SAMPLE_TYPE each), or keep only the first (lowest accession, "
+                       "oldest) or last (highest, newest) analysis; each such sample is named on "
+                       "stderr. 'sum' is the former name of pool")
+          ->check(CLI::IsMember({"pool", "first", "last", "sum"}))
           ->capture_default_str();
   help_formatter(*abundance_cmd).not_applicable(abundance_cmd, {"--columns", "--page-size"});
   add_nonempty_option(*abundance_cmd, "-p,--pipeline", abundance->pipeline,
@@ -692,6 +758,8 @@ void add_table_commands(CLI::App& app, Context& ctx) {
                    "otherwise, with "
                    "the taxonomy as a list of ranks and the study, sample and run accessions "
                    "and the samples-table fields as column metadata");
+  add_table_limits(*abundance_cmd, abundance->limits,
+                   "BIOM column metadata (--format json)");
   abundance_cmd->callback([&ctx, abundance, per_sample] {
     abundance->per_sample_given = per_sample->count() > 0;
     ctx.action = [&ctx, abundance] { return run_abundance_table(*abundance, ctx.settings); };

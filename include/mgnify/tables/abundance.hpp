@@ -70,6 +70,11 @@ struct SummaryFile {
   std::vector<std::string> attribute_names;
   /// One row per feature, in the file's order (repeated features summed).
   std::vector<SummaryRow> rows;
+  /// Features listed on more than one line whose attributes differ between
+  /// those lines (two descriptions of one GO term): the counts are summed,
+  /// the first line's attributes kept. A caller says so; nothing else of a
+  /// file is changed.
+  std::vector<std::string> differing_attributes;
 };
 
 namespace detail {
@@ -94,7 +99,13 @@ class RowCollector {
   void add(std::string feature, double count, std::vector<std::string> attributes) {
     const auto it = index_.find(feature);
     if (it != index_.end()) {
-      file_.rows[it->second].count += count;
+      SummaryRow& first = file_.rows[it->second];
+      first.count += count;
+      if (attributes != first.attributes &&
+          std::find(file_.differing_attributes.begin(), file_.differing_attributes.end(),
+                    first.feature) == file_.differing_attributes.end()) {
+        file_.differing_attributes.push_back(first.feature);
+      }
       return;
     }
     index_.emplace(feature, file_.rows.size());

@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -46,14 +49,40 @@ struct FieldNames {
   }
 };
 
-/// Adds the scalar leaves of `object` to `view` as "prefix.key" (recursively
+/// Makes a view in insertion order with its names hashed. nlohmann's ordered
+/// object finds a key by a linear scan, so a record with N keys (a sample
+/// whose submitter repeated one metadata key N times) would cost N^2 to
+/// build, and N^3 to number its repeated keys; here both are linear.
+class ViewBuilder {
+ public:
+  /// `view` must be an object; it is appended to, never searched.
+  MGNIFY_DECL explicit ViewBuilder(nlohmann::ordered_json& view);
+
+  bool contains(const std::string& name) const { return position_.count(name) != 0; }
+  /// Sets `name`, in place where it is already, else at the end.
+  MGNIFY_DECL void set(const std::string& name, nlohmann::ordered_json value);
+  /// Adds `name` at the end unless the view has it.
+  MGNIFY_DECL void add_if_absent(const std::string& name, const nlohmann::json& value);
+  /// `base` when the view lacks it, else the first free "base #2", "base #3"...
+  /// Each base remembers where its numbering stopped, so that N occurrences
+  /// cost N steps in all, plus one per name that was taken already (a key
+  /// that is literally "base #2").
+  MGNIFY_DECL std::string free_name(const std::string& base);
+
+ private:
+  nlohmann::ordered_json::object_t& object_;
+  std::unordered_map<std::string, std::size_t> position_;
+  std::unordered_map<std::string, int> next_occurrence_;
+};
+
+/// Adds the scalar leaves of `object` to the view as "prefix.key" (recursively
 /// for nested objects); arrays are added whole, as values to name by path.
-MGNIFY_DECL void add_leaves(nlohmann::ordered_json& view, const std::string& prefix,
+MGNIFY_DECL void add_leaves(ViewBuilder& view, const std::string& prefix,
                             const nlohmann::json& object);
 
 /// A v1 `sample-metadata` list ({key, value, unit} objects) as metadata.KEY
-/// (and metadata.KEY.unit) entries.
-MGNIFY_DECL void add_sample_metadata(nlohmann::ordered_json& view, const nlohmann::json& entries);
+/// (and metadata.KEY.unit) entries; a key met again goes to "metadata.KEY #2".
+MGNIFY_DECL void add_sample_metadata(ViewBuilder& view, const nlohmann::json& entries);
 
 /// The ids a JSON:API relationship names: one id, a comma-separated list, or null.
 MGNIFY_DECL nlohmann::json relationship_ids(const nlohmann::json& relationship);
@@ -76,6 +105,86 @@ std::vector<std::string> field_order() {
   return names;
 }
 
+namespace detail {
+
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_vector : std::false_type {};
+template <class T, class A>
+struct is_vector<std::vector<T, A>> : std::true_type {};
+
+/// Builds the JSON shape of a model from its field list: every field, a
+/// nested model as an object of its fields (recursively), a free-form JSON
+/// value as an empty object, a list as an empty array, anything else null.
+struct SchemaFields {
+  nlohmann::json& object;
+
+  template <class T>
+  void required(const char* key, const T&) {
+    object[key] = shape<T>();
+  }
+  template <class T>
+  void optional(const char* key, const T&) {
+    object[key] = shape<T>();
+  }
+  template <class T>
+  void defaulted(const char* key, const T&) {
+    object[key] = shape<T>();
+  }
+  void scalar_text(const char* key, const std::string&) { object[key] = nullptr; }
+  template <class T>
+  void renamed(const char* key, const char*, const T&) {
+    object[key] = shape<T>();
+  }
+
+  template <class T>
+  static nlohmann::json shape() {
+    if constexpr (is_optional<T>::value) {
+      return shape<typename T::value_type>();
+    } else if constexpr (std::is_same<T, nlohmann::json>::value) {
+      return nlohmann::json::object();
+    } else if constexpr (mgnify::detail::has_fields<T>::value) {
+      nlohmann::json fields = nlohmann::json::object();
+      SchemaFields visitor{fields};
+      const T model{};
+      T::fields(model, visitor);
+      return fields;
+    } else if constexpr (is_vector<T>::value) {
+      return nlohmann::json::array();
+    } else {
+      return nullptr;
+    }
+  }
+};
+
+}  // namespace detail
+
+/// The JSON shape of an M with every field its field list names, nested
+/// models likewise (a v1 resource as id, type and its attributes): tsv_view
+/// of it names every column a record of M can have, whatever a given record
+/// leaves out. A listing takes its TSV header from here, so that 0, 1 or N
+/// records give the same columns.
+template <class M>
+nlohmann::json schema_example() {
+  if constexpr (!mgnify::detail::has_fields<M>::value) {
+    return nlohmann::json(M{});
+  } else if constexpr (mgnify::detail::wraps_resource<M>::value) {
+    return nlohmann::json{{"id", nullptr},
+                          {"type", nullptr},
+                          {"attributes", detail::SchemaFields::shape<M>()}};
+  } else {
+    return detail::SchemaFields::shape<M>();
+  }
+}
+
+/// Moves the identifier ("mgyp", else "accession") to the front of
+/// `columns`, the others keeping their order: tsv_view's keys and a listing's
+/// header follow this rule.
+MGNIFY_DECL void identifier_first(std::vector<std::string>& columns);
+
 /// The row a record is made into. A v1 JSON:API resource becomes id, type,
 /// its attributes and, per relationship that names objects, their ids
 /// (`biome`); anything else is used as it is, and a value that is not an
@@ -94,6 +203,19 @@ MGNIFY_DECL nlohmann::ordered_json tsv_view(const nlohmann::json& record,
 /// before the path is split.
 MGNIFY_DECL const nlohmann::ordered_json* find_value(const nlohmann::ordered_json& view,
                                                      const std::string& dotted_path);
+
+/// A view's names hashed, for finding many columns in one row: find() costs
+/// the same as find_value, without its linear scan of the view's keys. The
+/// view must outlive the index and stay unchanged.
+class ViewIndex {
+ public:
+  MGNIFY_DECL explicit ViewIndex(const nlohmann::ordered_json& view);
+  MGNIFY_DECL const nlohmann::ordered_json* find(const std::string& dotted_path) const;
+
+ private:
+  const nlohmann::ordered_json& view_;
+  std::unordered_map<std::string_view, const nlohmann::ordered_json*> names_;
+};
 
 /// As find_value, with null where there is no value.
 MGNIFY_DECL nlohmann::ordered_json value_at(const nlohmann::ordered_json& view,

@@ -21,16 +21,17 @@
 //   text (table()).
 
 #include <cstddef>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
+#include <ostream>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "mgnify/config.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/tables/table.hpp"
 #include "mgnify/v1/samples.hpp"
 #include "mgnify/v2/samples.hpp"
@@ -58,90 +59,68 @@ MGNIFY_DECL Cell json_cell(const nlohmann::json& value);
 MGNIFY_DECL std::string metadata_column_name(const std::string& key,
                                              const std::optional<std::string>& unit);
 
-/// Builds the table one sample at a time (see the column rules above).
+/// Builds the table one sample at a time (see the column rules above). Rows
+/// are held sparsely, as the cells their samples sent, so memory follows the
+/// response and not rows times columns; the dense forms are written row by
+/// row (write_tsv, write_csv, row_json).
 class SampleMetadataTable {
  public:
-  explicit SampleMetadataTable(std::vector<std::string> core_columns)
-      : columns_(std::move(core_columns)) {
-    for (std::size_t i = 0; i < columns_.size(); ++i) index_[columns_[i]] = i;
+  /// A row's cells: (column index, value) in the order they were added.
+  using SparseRow = std::vector<std::pair<std::size_t, nlohmann::json>>;
+
+  explicit SampleMetadataTable(std::vector<std::string> core_columns, TableLimits limits = {})
+      : columns_(std::move(core_columns)), limits_(limits) {
+    for (std::size_t i = 0; i < columns_.size(); ++i) index_.emplace(columns_[i], i);
     core_count_ = columns_.size();
   }
 
-  /// `core` has one value per core column (null: absent).
-  void add(std::vector<nlohmann::json> core, const std::vector<MetadataEntry>& metadata) {
-    core.resize(core_count_);
-    std::vector<nlohmann::json> row = std::move(core);
-    row.resize(columns_.size());
-    // Column names this sample has filled; a key met again takes the next
-    // free "key #N", which also steps over a key that is literally "key #2".
-    std::set<std::string> used(columns_.begin(), columns_.begin() + core_count_);
-    for (const auto& entry : metadata) {
-      const std::string base = metadata_column_name(entry.key, entry.unit);
-      const auto core_column = index_.find(base);
-      // The same text is the same value: v2 repeats lat as 51.5 in one place and "51.5" in another.
-      if (core_column != index_.end() && core_column->second < core_count_ &&
-          detail::json_cell(row[core_column->second]) == detail::json_cell(entry.value)) {
-        continue;
-      }
-      std::string name = base;
-      for (int occurrence = 2; used.count(name) != 0; ++occurrence) {
-        name = base + " #" + std::to_string(occurrence);
-      }
-      used.insert(name);
-      row[column(name, row)] = entry.value;
-    }
-    rows_.push_back(std::move(row));
-  }
+  /// `core` has one value per core column (null: absent). Throws
+  /// TableLimitError when a new column would pass TableLimits::max_columns.
+  MGNIFY_DECL void add(std::vector<nlohmann::json> core,
+                       const std::vector<MetadataEntry>& metadata);
+
+  /// Adds the columns of `names` the table lacks, in order, with no cells.
+  MGNIFY_DECL void add_columns(const std::vector<std::string>& names);
 
   /// The column names, core columns first.
   const std::vector<std::string>& columns() const { return columns_; }
 
-  /// The rows, each value as the service sent it; a row added before a
-  /// column appeared is shorter than columns() (the cell is absent).
-  const std::vector<std::vector<nlohmann::json>>& rows() const { return rows_; }
+  /// The number of rows (samples).
+  std::size_t size() const { return rows_.size(); }
 
-  /// The table so far, as text; rows added before a column appeared have it absent.
-  Table table() const {
-    Table out;
-    out.columns = columns_;
-    out.rows.reserve(rows_.size());
-    for (const auto& row : rows_) {
-      std::vector<Cell> cells(columns_.size());
-      for (std::size_t i = 0; i < row.size(); ++i) cells[i] = detail::json_cell(row[i]);
-      out.rows.push_back(std::move(cells));
-    }
-    return out;
-  }
+  /// The rows as added, each value as the service sent it.
+  const std::vector<SparseRow>& rows() const { return rows_; }
 
-  /// The table so far as an array of one object per sample, keys in column
-  /// order, each value as the service sent it; absent cells are null.
-  nlohmann::ordered_json to_json() const {
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const auto& row : rows_) {
-      nlohmann::ordered_json object = nlohmann::ordered_json::object();
-      for (std::size_t i = 0; i < columns_.size(); ++i) {
-        object[columns_[i]] = i < row.size() ? nlohmann::ordered_json(row[i]) : nullptr;
-      }
-      out.push_back(std::move(object));
-    }
-    return out;
-  }
+  /// Row `r` with one value per column (null: absent).
+  MGNIFY_DECL std::vector<nlohmann::json> dense_row(std::size_t r) const;
+
+  /// Row `r` as one object, keys in column order, absent cells null.
+  MGNIFY_DECL nlohmann::ordered_json row_json(std::size_t r) const;
+
+  /// Throws TableLimitError when the dense forms would pass TableLimits::max_cells.
+  MGNIFY_DECL void check_cells() const;
+
+  /// The whole table as text cells (check_cells() first: it is dense).
+  MGNIFY_DECL Table table() const;
+
+  /// The table as write_tsv / write_csv (tables/table.hpp) write a Table,
+  /// one row at a time.
+  MGNIFY_DECL WriteReport write_tsv(std::ostream& out, const WriteOptions& options = {}) const;
+  MGNIFY_DECL WriteReport write_csv(std::ostream& out, const WriteOptions& options = {}) const;
+
+  /// The table as an array of row_json objects (check_cells() first).
+  MGNIFY_DECL nlohmann::ordered_json to_json() const;
 
  private:
-  std::size_t column(const std::string& name, std::vector<nlohmann::json>& row) {
-    const auto it = index_.find(name);
-    if (it != index_.end()) return it->second;
-    const std::size_t at = columns_.size();
-    columns_.push_back(name);
-    index_.emplace(name, at);
-    row.resize(columns_.size());
-    return at;
-  }
+  MGNIFY_DECL std::size_t column(const std::string& name);
+  MGNIFY_DECL WriteReport write_delimited(std::ostream& out, char separator,
+                                          const WriteOptions& options) const;
 
   std::vector<std::string> columns_;
-  std::vector<std::vector<nlohmann::json>> rows_;
-  std::map<std::string, std::size_t> index_;
+  std::vector<SparseRow> rows_;
+  std::unordered_map<std::string, std::size_t> index_;
   std::size_t core_count_ = 0;
+  TableLimits limits_;
 };
 
 namespace detail {
@@ -173,9 +152,9 @@ MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v2::SampleWithMeta
 /// The table of a list of v1 or v2 samples, in their order, with each
 /// value as the service sent it (table() for TSV and CSV, to_json() for JSON).
 template <class Sample>
-SampleMetadataTable sample_metadata(const std::vector<Sample>& samples) {
+SampleMetadataTable sample_metadata(const std::vector<Sample>& samples, TableLimits limits = {}) {
   constexpr bool is_v1 = std::is_same<Sample, v1::Sample>::value;
-  SampleMetadataTable table(is_v1 ? v1_sample_core_columns() : v2_sample_core_columns());
+  SampleMetadataTable table(is_v1 ? v1_sample_core_columns() : v2_sample_core_columns(), limits);
   for (const auto& s : samples) add_sample(table, s);
   return table;
 }
@@ -193,12 +172,15 @@ struct StudySamples {
 /// a study's samples lack is absent in their rows. No cell is changed or
 /// left out (a sample's own field named `study_accession` with another
 /// value goes to `study_accession #2`).
-MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudySamples>& studies);
+MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudySamples>& studies,
+                                                        TableLimits limits = {});
 
 /// The table of a list of v1 or v2 samples as text cells.
 template <class Sample>
 Table sample_metadata_table(const std::vector<Sample>& samples) {
-  return sample_metadata(samples).table();
+  const SampleMetadataTable table = sample_metadata(samples);
+  table.check_cells();
+  return table.table();
 }
 
 }  // namespace tables

@@ -12,14 +12,55 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "mgnify/config.hpp"
 #include "mgnify/detail/text_escape.hpp"
+#include "mgnify/error.hpp"
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
 namespace tables {
+
+/// Bounds on a table whose shape the service's submitters decide: a study
+/// whose samples each carry keys no other sample has makes a column per key
+/// and a cell per sample and column, so the written table grows as samples
+/// times keys while the response grows as their sum. A table past a bound
+/// fails with TableLimitError before anything is written. The sample
+/// metadata tables (sample_metadata.hpp) and a BIOM file's column metadata
+/// (sample_columns.hpp) are held to them.
+struct TableLimits {
+  /// Columns, a table's own ones included (the CLI's --max-columns).
+  std::size_t max_columns = 100000;
+  /// Rows times columns: the cells a TSV, CSV or JSON form writes, absent
+  /// ones included (the CLI's --max-cells). 20 million cells are at least
+  /// 20 MB of TSV, and a few GB as JSON values in memory.
+  std::size_t max_cells = 20000000;
+};
+
+/// A table would pass one of its TableLimits.
+class TableLimitError : public Error {
+ public:
+  MGNIFY_ERROR_CLONE(TableLimitError)
+  /// `limit`: the TableLimits member, e.g. "max_columns".
+  TableLimitError(std::string limit, std::size_t bound, std::size_t needed)
+      : Error("the table would have " + std::to_string(needed) + " " +
+              (limit == "max_columns" ? "columns" : "cells") + ", more than its limit of " +
+              std::to_string(bound) + " (TableLimits::" + limit + "; raise it to write such a table)"),
+        limit_(std::move(limit)),
+        bound_(bound),
+        needed_(needed) {}
+
+  const std::string& limit() const noexcept { return limit_; }
+  std::size_t bound() const noexcept { return bound_; }
+  std::size_t needed() const noexcept { return needed_; }
+
+ private:
+  std::string limit_;
+  std::size_t bound_;
+  std::size_t needed_;
+};
 
 /// One cell; std::nullopt where the source had no value.
 using Cell = std::optional<std::string>;
@@ -60,6 +101,13 @@ struct WriteOptions {
   bool formula_guard = true;
 };
 
+/// What writing a table changed, so that it can be said: TSV and CSV
+/// carry UTF-8 only.
+struct WriteReport {
+  /// Cells (and column names) whose bytes were not UTF-8, written with U+FFFD.
+  std::size_t replaced_cells = 0;
+};
+
 namespace detail {
 
 /// A decimal number as spreadsheets and CSV readers take it: an optional
@@ -80,8 +128,21 @@ MGNIFY_DECL std::string neutralise_formula(std::string_view text);
 
 namespace detail {
 
-MGNIFY_DECL void write_delimited(std::ostream& out, const Table& table, char separator,
-                                 const WriteOptions& options);
+MGNIFY_DECL WriteReport write_delimited(std::ostream& out, const Table& table, char separator,
+                                        const WriteOptions& options);
+
+/// One line of `width` fields, as write_delimited writes each row; adds the
+/// cells it had to change to `report`.
+MGNIFY_DECL void write_delimited_row(std::ostream& out, const std::vector<Cell>& cells,
+                                     std::size_t width, char separator,
+                                     const WriteOptions& options, WriteReport& report);
+
+/// Adds `key` at the end of `object` (an ordered object) without looking
+/// for it first: nlohmann's lookup in an ordered object is a linear scan,
+/// so a row of C unique columns built with operator[] costs C^2. The
+/// caller knows `key` is not there yet.
+MGNIFY_DECL void append_member(nlohmann::ordered_json& object, const std::string& key,
+                               nlohmann::ordered_json value);
 
 }  // namespace detail
 
@@ -92,10 +153,12 @@ MGNIFY_DECL void write_delimited(std::ostream& out, const Table& table, char sep
 /// and `csv.reader(f, delimiter="\t")` read every cell back (both are tested).
 /// (Show a table on a terminal through escaping of its own: its cells may hold
 /// control sequences.)
-MGNIFY_DECL void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options = {});
+MGNIFY_DECL WriteReport write_tsv(std::ostream& out, const Table& table,
+                                  const WriteOptions& options = {});
 
 /// As write_tsv, comma-separated.
-MGNIFY_DECL void write_csv(std::ostream& out, const Table& table, const WriteOptions& options = {});
+MGNIFY_DECL WriteReport write_csv(std::ostream& out, const Table& table,
+                                  const WriteOptions& options = {});
 
 /// An array of one object per row, keys in column order; absent cells are null.
 MGNIFY_DECL nlohmann::ordered_json to_json(const Table& table);

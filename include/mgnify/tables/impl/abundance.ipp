@@ -203,12 +203,16 @@ MGNIFY_DECL SummaryFile parse_summary(std::string_view text, const std::string& 
       }
       case Layout::krona: {
         const double count = count_of(count_at);
+        // The ranks are every other cell, wherever the header put the count.
         std::string lineage;
         std::size_t last = cells.size();
-        while (last > 1 && detail::trimmed(cells[last - 1]).empty()) --last;
-        for (std::size_t i = 1; i < last; ++i) {
-          lineage += (i > 1 ? ";" : "");
+        while (last > 0 && (last - 1 == count_at || detail::trimmed(cells[last - 1]).empty())) --last;
+        bool first_rank = true;
+        for (std::size_t i = 0; i < last; ++i) {
+          if (i == count_at) continue;
+          lineage += first_rank ? "" : ";";
           lineage += detail::trimmed(cells[i]);
+          first_rank = false;
         }
         if (lineage.empty()) throw fail(line_number, "a count without a lineage");
         rows.add(lineage, count, {});

@@ -3,11 +3,13 @@
 // Bodies of mgnify/tables/sample_metadata.hpp.
 
 #include <cstddef>
-#include <map>
+#include <ostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -29,6 +31,130 @@ MGNIFY_DECL Cell json_cell(const nlohmann::json& value) {
 }
 
 }  // namespace detail
+
+MGNIFY_DECL void SampleMetadataTable::add(std::vector<nlohmann::json> core,
+                                          const std::vector<MetadataEntry>& metadata) {
+  core.resize(core_count_);
+  SparseRow row;
+  row.reserve(core_count_ + metadata.size());
+  // Column names this sample has filled, and per key the next "key #N" to
+  // try: a key met again takes the first free one, which also steps over a
+  // key that is literally "key #2", in steps linear in the sample's entries.
+  std::unordered_set<std::string> used;
+  std::unordered_map<std::string, int> next_occurrence;
+  used.reserve(core_count_ + metadata.size());
+  for (std::size_t i = 0; i < core_count_; ++i) {
+    used.insert(columns_[i]);
+    if (!core[i].is_null()) row.emplace_back(i, core[i]);
+  }
+  for (const auto& entry : metadata) {
+    std::string name = metadata_column_name(entry.key, entry.unit);
+    const auto core_column = index_.find(name);
+    // The same text is the same value: v2 repeats lat as 51.5 in one place and "51.5" in another.
+    if (core_column != index_.end() && core_column->second < core_count_ &&
+        detail::json_cell(core[core_column->second]) == detail::json_cell(entry.value)) {
+      continue;
+    }
+    if (used.count(name) != 0) {
+      int& next = next_occurrence.emplace(name, 2).first->second;
+      std::string numbered;
+      do {
+        numbered = name + " #" + std::to_string(next++);
+      } while (used.count(numbered) != 0);
+      name = std::move(numbered);
+    }
+    used.insert(name);
+    const std::size_t at = column(name);
+    if (!entry.value.is_null()) row.emplace_back(at, entry.value);
+  }
+  rows_.push_back(std::move(row));
+}
+
+MGNIFY_DECL void SampleMetadataTable::add_columns(const std::vector<std::string>& names) {
+  for (const auto& name : names) column(name);
+}
+
+MGNIFY_DECL std::size_t SampleMetadataTable::column(const std::string& name) {
+  const auto it = index_.find(name);
+  if (it != index_.end()) return it->second;
+  if (columns_.size() >= limits_.max_columns) {
+    throw TableLimitError("max_columns", limits_.max_columns, columns_.size() + 1);
+  }
+  const std::size_t at = columns_.size();
+  columns_.push_back(name);
+  index_.emplace(name, at);
+  return at;
+}
+
+MGNIFY_DECL std::vector<nlohmann::json> SampleMetadataTable::dense_row(std::size_t r) const {
+  std::vector<nlohmann::json> out(columns_.size());
+  for (const auto& [column, value] : rows_.at(r)) out[column] = value;
+  return out;
+}
+
+MGNIFY_DECL nlohmann::ordered_json SampleMetadataTable::row_json(std::size_t r) const {
+  std::vector<const nlohmann::json*> cells(columns_.size(), nullptr);
+  for (const auto& [column, value] : rows_.at(r)) cells[column] = &value;
+  nlohmann::ordered_json object = nlohmann::ordered_json::object();
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    // Column names are unique (index_), so they are appended unsearched.
+    detail::append_member(object, columns_[i],
+                          cells[i] ? nlohmann::ordered_json(*cells[i]) : nlohmann::ordered_json());
+  }
+  return object;
+}
+
+MGNIFY_DECL void SampleMetadataTable::check_cells() const {
+  const std::size_t width = columns_.size();
+  if (width != 0 && rows_.size() > limits_.max_cells / width) {
+    throw TableLimitError("max_cells", limits_.max_cells, rows_.size() * width);
+  }
+}
+
+MGNIFY_DECL Table SampleMetadataTable::table() const {
+  check_cells();
+  Table out;
+  out.columns = columns_;
+  out.rows.reserve(rows_.size());
+  for (const auto& row : rows_) {
+    std::vector<Cell> cells(columns_.size());
+    for (const auto& [column, value] : row) cells[column] = detail::json_cell(value);
+    out.rows.push_back(std::move(cells));
+  }
+  return out;
+}
+
+MGNIFY_DECL WriteReport SampleMetadataTable::write_delimited(std::ostream& out, char separator,
+                                                             const WriteOptions& options) const {
+  check_cells();
+  WriteReport report;
+  const std::vector<Cell> header(columns_.begin(), columns_.end());
+  detail::write_delimited_row(out, header, header.size(), separator, options, report);
+  std::vector<Cell> cells;
+  for (const auto& row : rows_) {
+    cells.assign(columns_.size(), std::nullopt);
+    for (const auto& [column, value] : row) cells[column] = detail::json_cell(value);
+    detail::write_delimited_row(out, cells, cells.size(), separator, options, report);
+  }
+  return report;
+}
+
+MGNIFY_DECL WriteReport SampleMetadataTable::write_tsv(std::ostream& out,
+                                                       const WriteOptions& options) const {
+  return write_delimited(out, '\t', options);
+}
+
+MGNIFY_DECL WriteReport SampleMetadataTable::write_csv(std::ostream& out,
+                                                       const WriteOptions& options) const {
+  return write_delimited(out, ',', options);
+}
+
+MGNIFY_DECL nlohmann::ordered_json SampleMetadataTable::to_json() const {
+  check_cells();
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (std::size_t r = 0; r < rows_.size(); ++r) out.push_back(row_json(r));
+  return out;
+}
 
 MGNIFY_DECL std::string metadata_column_name(const std::string& key,
                                              const std::optional<std::string>& unit) {
@@ -89,7 +215,14 @@ MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v1::Sample& s) {
                                       timestamp(s.last_update)};
   std::vector<MetadataEntry> metadata;
   metadata.reserve(s.sample_metadata.size());
-  for (const auto& m : s.sample_metadata) metadata.push_back({m.key, m.value, m.unit});
+  for (const auto& m : s.sample_metadata) {
+    // The value as the service sent it: SampleMetadata::value is its text,
+    // which would turn 12 into "12" and null into "" in the JSON form.
+    const nlohmann::json& raw = m.raw.json();
+    const auto sent = raw.is_object() ? raw.find("value") : raw.end();
+    const bool scalar = raw.is_object() && sent != raw.end() && !sent->is_structured();
+    metadata.push_back({m.key, scalar ? *sent : nlohmann::json(m.value), m.unit});
+  }
   table.add(std::move(core), metadata);
 }
 
@@ -125,18 +258,18 @@ MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v2::SampleWithMeta
   table.add(std::move(core), metadata);
 }
 
-MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudySamples>& studies) {
-  SampleMetadataTable out({"study_accession"});
+MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudySamples>& studies,
+                                                        TableLimits limits) {
+  SampleMetadataTable out({"study_accession"}, limits);
   for (const auto& study : studies) {
     const auto& columns = study.samples.columns();
+    // The study's columns first, in its order: those no sample of the study
+    // fills are still in the union.
+    out.add_columns(columns);
     for (const auto& row : study.samples.rows()) {
       std::vector<MetadataEntry> cells;
-      cells.reserve(columns.size());
-      // Every column is passed, absent cells as null, so that a column no
-      // sample of any study fills is still in the union.
-      for (std::size_t i = 0; i < columns.size(); ++i) {
-        cells.push_back({columns[i], i < row.size() ? row[i] : nlohmann::json(), std::nullopt});
-      }
+      cells.reserve(row.size());
+      for (const auto& [column, value] : row) cells.push_back({columns[column], value, std::nullopt});
       out.add({study.study}, cells);
     }
   }

@@ -8,6 +8,8 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "mgnify/config.hpp"
@@ -87,43 +89,65 @@ MGNIFY_DECL std::string neutralise_formula(std::string_view text) {
 
 namespace detail {
 
-MGNIFY_DECL void write_delimited(std::ostream& out, const Table& table, char separator,
-                                 const WriteOptions& options) {
-  const auto write_cell = [&](const std::string& text) {
-    const std::string cell = mgnify::detail::valid_utf8(text);
-    out << quote_field(options.formula_guard ? neutralise_formula(cell) : cell, separator);
-  };
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+MGNIFY_DECL void write_delimited_row(std::ostream& out, const std::vector<Cell>& cells,
+                                     std::size_t width, char separator,
+                                     const WriteOptions& options, WriteReport& report) {
+  for (std::size_t i = 0; i < width; ++i) {
     if (i) out << separator;
-    write_cell(table.columns[i]);
+    if (i >= cells.size() || !cells[i]) continue;
+    const std::string cell = mgnify::detail::valid_utf8(*cells[i]);
+    if (cell != *cells[i]) ++report.replaced_cells;
+    out << quote_field(options.formula_guard ? neutralise_formula(cell) : cell, separator);
   }
   out << '\n';
+}
+
+MGNIFY_DECL WriteReport write_delimited(std::ostream& out, const Table& table, char separator,
+                                        const WriteOptions& options) {
+  WriteReport report;
+  const std::vector<Cell> header(table.columns.begin(), table.columns.end());
+  write_delimited_row(out, header, header.size(), separator, options, report);
   for (const auto& row : table.rows) {
-    for (std::size_t i = 0; i < table.columns.size(); ++i) {
-      if (i) out << separator;
-      if (i < row.size() && row[i]) write_cell(*row[i]);
-    }
-    out << '\n';
+    write_delimited_row(out, row, table.columns.size(), separator, options, report);
   }
+  return report;
+}
+
+MGNIFY_DECL void append_member(nlohmann::ordered_json& object, const std::string& key,
+                               nlohmann::ordered_json value) {
+  using Entries = std::vector<std::pair<const std::string, nlohmann::ordered_json>>;
+  static_cast<Entries&>(object.get_ref<nlohmann::ordered_json::object_t&>())
+      .emplace_back(key, std::move(value));
 }
 
 }  // namespace detail
 
-MGNIFY_DECL void write_tsv(std::ostream& out, const Table& table, const WriteOptions& options) {
-  detail::write_delimited(out, table, '\t', options);
+MGNIFY_DECL WriteReport write_tsv(std::ostream& out, const Table& table,
+                                  const WriteOptions& options) {
+  return detail::write_delimited(out, table, '\t', options);
 }
 
-MGNIFY_DECL void write_csv(std::ostream& out, const Table& table, const WriteOptions& options) {
-  detail::write_delimited(out, table, ',', options);
+MGNIFY_DECL WriteReport write_csv(std::ostream& out, const Table& table,
+                                  const WriteOptions& options) {
+  return detail::write_delimited(out, table, ',', options);
 }
 
 MGNIFY_DECL nlohmann::ordered_json to_json(const Table& table) {
+  // Unique names are appended without ordered_json's linear lookup; a name
+  // given twice keeps its last cell, as operator[] gives it.
+  std::unordered_set<std::string> names(table.columns.begin(), table.columns.end());
+  const bool unique = names.size() == table.columns.size();
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   for (const auto& row : table.rows) {
     nlohmann::ordered_json object = nlohmann::ordered_json::object();
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
-      object[table.columns[i]] =
+      nlohmann::ordered_json cell =
           i < row.size() && row[i] ? nlohmann::ordered_json(*row[i]) : nlohmann::ordered_json();
+      if (unique) {
+        detail::append_member(object, table.columns[i], std::move(cell));
+      } else {
+        object[table.columns[i]] = std::move(cell);
+      }
     }
     rows.push_back(std::move(object));
   }
