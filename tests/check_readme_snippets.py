@@ -5,7 +5,8 @@
   (indentation aside), in FILE;
 - the block marked `<!-- program: FILE -->` must be FILE whole, byte for byte, and
   end within the README's first screen (FIRST_SCREEN lines): the first program a
-  reader meets is one a test compiles and runs (examples.against_mock)."""
+  reader meets is one a test compiles and runs (examples.against_mock);
+- the section "Errors" names every exception type of include/mgnify."""
 import pathlib
 import re
 import sys
@@ -47,5 +48,28 @@ for match in programs:
         print(f"README's program ends on line {last_line}, after its first screen "
               f"({FIRST_SCREEN} lines)", file=sys.stderr)
 
-print(f"{count} README snippets and {len(programs)} whole program checked")
+# The error table names every exception type the SDK defines (a class derived from
+# mgnify::Error, directly or through another of them).
+errors_section = re.search(r"\n## Errors\n(.*?)\n## ", readme, re.S)
+derived = {}
+for header in (root / "include").rglob("*.hpp"):
+    for name, base in re.findall(r"^class (\w+)(?: final)? : public (\w+) \{", header.read_text(), re.M):
+        derived[name] = base
+error_types = {"Error"}
+while True:
+    more = {name for name, base in derived.items() if base in error_types} - error_types
+    if not more:
+        break
+    error_types |= more
+if not errors_section:
+    print("README.md has no '## Errors' section", file=sys.stderr)
+    failures += 1
+else:
+    for name in sorted(error_types - {"Error"}):
+        if f"`{name}`" not in errors_section.group(1):
+            failures += 1
+            print(f"README's error table does not name {name}", file=sys.stderr)
+
+print(f"{count} README snippets, {len(programs)} whole program and "
+      f"{len(error_types) - 1} error types checked")
 sys.exit(1 if failures else 0)
