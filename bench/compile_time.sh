@@ -6,7 +6,8 @@
 #
 # Units: the dependency baseline (nlohmann/json + simdjson + curl, nothing of
 # ours), each client header alone, each models header alone, the service
-# umbrellas, mgnify.hpp, and every program in examples/. Each unit is compiled
+# umbrellas, mgnify.hpp, and every program in examples/, the README's first program
+# (examples/first_program.cpp) first. Each unit is compiled
 # in both build modes of include/mgnify/config.hpp: header-only (the default)
 # and with MGNIFY_SEPARATE_COMPILATION, where the bodies are compiled once, in
 # the library's units, src/*.cpp (a row each: what a program pays once; CMake
@@ -36,7 +37,7 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift ;;
     --no-write) write=0 ;;
     --only) only="$2"; write=0; shift ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -74,7 +75,10 @@ done
 for unit in "$root"/src/*.cpp; do
   units+=("src/$(basename "$unit"), once per program|source|src/$(basename "$unit")")
 done
+# The README's first program leads the examples: what a newcomer's first compile costs.
+units+=("examples/first_program.cpp, the README's program|example|first_program.cpp")
 for e in "$root"/examples/*.cpp; do
+  [ "$(basename "$e")" = first_program.cpp ] && continue
   units+=("examples/$(basename "$e")|example|$(basename "$e")")
 done
 

@@ -1,16 +1,60 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the SDK, its tests, examples and tools need.
+# Installs the Debian 12 packages one purpose needs, and nothing when they are all there.
+#   ./scripts/deps.sh demo    build the SDK, the CLI, the mock and the examples, run the demo
+#   ./scripts/deps.sh test    (the default) the demo's, plus every reader, engine and
+#                             compiler the tests, the sanitizers and the fuzzers run
+#   ./scripts/deps.sh docs    Doxygen, for scripts/docs.sh
+#   ./scripts/deps.sh ci      the tests' and the docs': what .ci/run needs
+#   ./scripts/deps.sh --list PURPOSE...   print the packages, install nothing
+# Several purposes may be given; each list below is the one place its packages are named.
 set -euo pipefail
 
-packages=(
-  g++ clang libclang-rt-14-dev cmake make ninja-build pkg-config ca-certificates
+# The compiler, the build tools and the -dev packages of the libraries the SDK, the CLI
+# (CLI11, zlib) and the mock (cpp-httplib) use; python3's standard library computes the
+# digests of the demo's download manifest and reads its BIOM output.
+demo=(
+  g++ cmake ninja-build pkg-config ca-certificates
   nlohmann-json3-dev libsimdjson-dev libcurl4-openssl-dev libssl-dev
-  catch2 libcpp-httplib-dev libcli11-dev zlib1g-dev
+  libcpp-httplib-dev libcli11-dev zlib1g-dev
+  python3
+)
+# Catch2; make for the package tests' consumer builds; clang++ with its sanitizer and
+# libFuzzer runtimes (--clang, tsan.sh, fuzz.sh); zsh and groff, which run the generated
+# completion and render the man page; pandas, the BIOM validator and R, which read the
+# written tables back; and the engines of the cluster tests.
+test=(
+  "${demo[@]}"
+  catch2 make clang libclang-rt-14-dev
   zsh groff-base
-  python3 python3-pandas python3-biom-format
+  python3-pandas python3-biom-format
   r-base-core r-cran-readr r-cran-jsonlite r-bioc-phyloseq
   slurm-wlm munge snakemake
 )
+docs=(doxygen)
+ci=("${test[@]}" "${docs[@]}")
+
+list_only=0
+purposes=()
+for arg in "$@"; do
+  case "$arg" in
+    --list) list_only=1 ;;
+    demo|test|docs|ci) purposes+=("$arg") ;;
+    *) echo "usage: $0 [--list] [demo|test|docs|ci]..." >&2; exit 2 ;;
+  esac
+done
+[ "${#purposes[@]}" -gt 0 ] || purposes=(test)
+
+packages=()
+for purpose in "${purposes[@]}"; do
+  declare -n chosen="$purpose"
+  packages+=("${chosen[@]}")
+  unset -n chosen
+done
+mapfile -t packages < <(printf '%s\n' "${packages[@]}" | sort -u)
+if [ "$list_only" = 1 ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,18 +1,12 @@
 #!/usr/bin/env bash
 # Builds the Doxygen reference (docs/Doxyfile) into build/docs/html, installing
-# doxygen with apt-get when it is missing. Any Doxygen warning fails the build.
+# doxygen (scripts/deps.sh docs) when it is missing. Any Doxygen warning fails the build.
 #   scripts/docs.sh [OUTPUT_DIR]     (default: build/docs)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-if ! command -v doxygen >/dev/null 2>&1; then
-  sudo_cmd=()
-  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update
-  "${sudo_cmd[@]}" apt-get install -y --no-install-recommends doxygen
-fi
+./scripts/deps.sh docs
 
 out="${1:-build/docs}"
 mkdir -p "$out"

@@ -9,7 +9,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 build="build/live-check"
-if ! { ./scripts/deps.sh &&
+if ! { ./scripts/deps.sh demo &&
        ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Release -DMGNIFY_BUILD_TESTS=OFF \
          -DMGNIFY_BUILD_EXAMPLES=ON -DMGNIFY_BUILD_TOOL=OFF &&
        cmake --build "$build" -j "$(nproc)" --target mgnify-live-check >/dev/null; }; then

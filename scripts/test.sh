@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Builds everything with warnings as errors and runs every test. The SDK's bodies are
 # compiled once, into the library of MGNIFY_SEPARATE_COMPILATION, which the tests, the
-# mock and the CLI link; the header-only default is proven in the same build by the
-# header self-containment check, the examples (built header-only and run against the
-# mock by the test examples.against_mock) and the header-only package tests.
+# mock, the CLI and the examples (run against the mock by the test examples.against_mock)
+# link; the header-only default is proven in the same build by the header-only package
+# tests, which install, build and run it.
 #   ./scripts/test.sh               g++, Debug
+#   ./scripts/test.sh --prove-header-only
+#                                   also what proves the header-only default without running
+#                                   anything, as CI builds it: the per-header self-containment
+#                                   check (minutes of compile), and the examples header-only
 #   ./scripts/test.sh --sanitize    the same under AddressSanitizer + UndefinedBehaviorSanitizer
-#                                   (the examples as a user builds them, warnings only: each
-#                                   compiles the SDK's bodies again, 1.6 times as long sanitized)
+#                                   (header-only examples as a user builds them, warnings only)
 #   ./scripts/test.sh --clang       clang++ instead of g++
 #   ./scripts/test.sh --header-only everything header-only instead (every test program then
-#                                   compiles the SDK's bodies again; slower, not needed by CI)
+#                                   compiles the SDK's bodies again; slower, not needed by CI),
+#                                   the per-header check included
 #   ./scripts/test.sh --build-only  build, run nothing (CI builds once, then runs the demo from it)
 # --separate, the default now, is still accepted.
 # MGNIFY_FIXTURES_DIR (default ../shared/fixtures when present) enables the conformance tests;
@@ -29,20 +33,26 @@ compiler="g++"
 build="build/test"
 build_only=0
 separate=ON
+prove_header_only=OFF
 for arg in "$@"; do
   case "$arg" in
-    --sanitize) sanitize="address,undefined"; sanitize_examples=OFF; build="build/test-sanitize" ;;
+    --prove-header-only) prove_header_only=ON ;;
+    --sanitize) sanitize="address,undefined"; build="build/test-sanitize" ;;
     --clang) compiler="clang++"; build="${build}-clang" ;;
     --separate) separate=ON ;;
     --header-only) separate=OFF ;;
     --build-only) build_only=1 ;;
-    *) echo "usage: $0 [--sanitize] [--clang] [--header-only] [--build-only]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--sanitize] [--clang] [--header-only] [--prove-header-only] [--build-only]" >&2; exit 2 ;;
   esac
 done
 
-./scripts/deps.sh
+./scripts/deps.sh test
 
-if [ "$separate" = OFF ]; then build="${build}-header-only"; fi
+if [ "$separate" = OFF ]; then build="${build}-header-only"; prove_header_only=ON; fi
+# Sanitized, header-only examples are built as a user builds them, with the warnings only:
+# each compiles the SDK's bodies again, 1.6 times as long under the sanitizers. Linked to
+# the compiled library they compile only their own code, and are sanitized like it.
+if [ -n "$sanitize" ] && [ "$prove_header_only" = ON ]; then sanitize_examples=OFF; fi
 
 fixtures="${MGNIFY_FIXTURES_DIR:-}"
 if [ -z "$fixtures" ] && [ -d "$root/../shared/fixtures" ]; then
@@ -61,6 +71,8 @@ started=$SECONDS
   -DMGNIFY_SANITIZE="$sanitize" \
   -DMGNIFY_SANITIZE_EXAMPLES="$sanitize_examples" \
   -DMGNIFY_SEPARATE_COMPILATION="$separate" \
+  -DMGNIFY_HEADER_CHECK="$prove_header_only" \
+  -DMGNIFY_EXAMPLES_HEADER_ONLY="$prove_header_only" \
   -DMGNIFY_FIXTURES_DIR="$fixtures"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -34,11 +34,14 @@
 MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
-/// The members of ProteinClient, which is all a program names. The parameter is
-/// unused: it makes every member body a template, so that header-only, a file
-/// compiles only the bodies it calls, not all of them wherever the header is
-/// included. With MGNIFY_SEPARATE_COMPILATION the library holds
-/// BasicProteinClient<void>.
+/// The Protein service client. The session, downloads and text reads come from
+/// ServiceVerbs; see docs/clients.md.
+//
+// Programs name ProteinClient (below), which adds nothing to this template. The
+// parameter is unused: it makes every member body a template, so that header-only, a
+// file compiles only the bodies it calls, not all of them wherever the header is
+// included. With MGNIFY_SEPARATE_COMPILATION the library holds BasicProteinClient<void>.
+// The reference shows this class as ProteinClient (docs/doxygen_client_filter.py).
 template <class = void>
 class BasicProteinClient : public ServiceVerbs {
  public:
@@ -121,8 +124,8 @@ class BasicProteinClient : public ServiceVerbs {
 extern template class MGNIFY_API BasicProteinClient<void>;
 #endif
 
-/// The session, downloads and text reads come from ServiceVerbs. Every member
-/// is BasicProteinClient's.
+// The Protein service client as programs name it; every member is BasicProteinClient's,
+// documented there.
 class ProteinClient : public BasicProteinClient<> {
  public:
   using BasicProteinClient::BasicProteinClient;

@@ -104,11 +104,22 @@ std::vector<Result<T>> get_batch(const Client& client, const std::string& collec
 MGNIFY_DECL files::DownloadJob download_job(const Download& file, std::filesystem::path path,
                                             files::DownloadOptions options = {});
 
-/// The members of LegacyClient, which is all a program names. The parameter is
-/// unused: it makes every member body a template, so that header-only, a file
-/// compiles only the bodies it calls (and the walks and decoders of their
-/// models), not all of them wherever the header is included. With
-/// MGNIFY_SEPARATE_COMPILATION the library holds BasicLegacyClient<void>.
+/// The legacy API v1 client. The session, downloads and text reads come from
+/// ServiceVerbs, the genome search calls (genome_search, submit_gather, gather_status,
+/// wait_for_gather, gather_results, download_gather_results) from GenomeSearchVerbs;
+/// see docs/clients.md.
+///
+/// With MGNIFY_SEPARATE_COMPILATION, the member templates (resources<T>,
+/// follow<T>, ...) are compiled into the library for the models of mgnify/v1;
+/// a file that uses them with a model type of its own also includes
+/// <mgnify/v1/client_templates.hpp>.
+//
+// Programs name LegacyClient (below), which adds nothing to this template. The parameter
+// is unused: it makes every member body a template, so that header-only, a file compiles
+// only the bodies it calls (and the walks and decoders of their models), not all of them
+// wherever the header is included. With MGNIFY_SEPARATE_COMPILATION the library holds
+// BasicLegacyClient<void>. The reference shows this class as LegacyClient
+// (docs/doxygen_client_filter.py).
 template <class = void>
 class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
@@ -609,15 +620,8 @@ MGNIFY_V1_MODELS_GENOMES(MGNIFY_V1_EXTERN)
 extern template class MGNIFY_API BasicLegacyClient<void>;
 #endif
 
-/// The session, downloads and text reads come from ServiceVerbs, the genome
-/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
-/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
-/// Every member is BasicLegacyClient's.
-///
-/// With MGNIFY_SEPARATE_COMPILATION, the member templates (resources<T>,
-/// follow<T>, ...) are compiled into the library for the models of mgnify/v1;
-/// a file that uses them with a model type of its own also includes
-/// <mgnify/v1/client_templates.hpp>.
+// The legacy API v1 client as programs name it; every member is BasicLegacyClient's,
+// documented there.
 class LegacyClient : public BasicLegacyClient<> {
  public:
   using BasicLegacyClient::BasicLegacyClient;

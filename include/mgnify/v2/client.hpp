@@ -76,11 +76,17 @@ struct V2Options {
   std::size_t concurrency = defaults::kConcurrency;
 };
 
-/// The members of V2Client, which is all a program names. The parameter is
-/// unused: it makes every member body a template, so that header-only, a file
-/// compiles only the bodies it calls (and the walks and decoders of their
-/// models), not all of them wherever the header is included. With
-/// MGNIFY_SEPARATE_COMPILATION the library holds BasicV2Client<void>.
+/// The API v2 client. The session, downloads and text reads come from ServiceVerbs,
+/// the genome search calls (genome_search, submit_gather, gather_status,
+/// wait_for_gather, gather_results, download_gather_results) from GenomeSearchVerbs;
+/// see docs/clients.md.
+//
+// Programs name V2Client (below), which adds nothing to this template. The parameter is
+// unused: it makes every member body a template, so that header-only, a file compiles
+// only the bodies it calls (and the walks and decoders of their models), not all of them
+// wherever the header is included. With MGNIFY_SEPARATE_COMPILATION the library holds
+// BasicV2Client<void>. The reference shows this class as V2Client
+// (docs/doxygen_client_filter.py).
 template <class = void>
 class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearchResult> {
  public:
@@ -298,10 +304,7 @@ MGNIFY_V2_MODELS_ANALYSES(MGNIFY_V2_EXTERN_PAGED, MGNIFY_V2_EXTERN_GET)
 MGNIFY_V2_MODELS_GENOMES(MGNIFY_V2_EXTERN_PAGED, MGNIFY_V2_EXTERN_GET)
 #endif
 
-/// The session, downloads and text reads come from ServiceVerbs, the genome
-/// search calls (genome_search, submit_gather, gather_status, wait_for_gather,
-/// gather_results, download_gather_results) from GenomeSearchVerbs; see docs/clients.md.
-/// Every member is BasicV2Client's.
+// The API v2 client as programs name it; every member is BasicV2Client's, documented there.
 class V2Client : public BasicV2Client<> {
  public:
   using BasicV2Client::BasicV2Client;
