@@ -438,9 +438,9 @@ TEST_CASE("protein sequence-search prints every hit joined to its record, the mi
         "they are listed\n");
   CHECK(sequence_search_posts() == 1);
   const Tsv t = parse_tsv(run.out);
-  CHECK(t.header == std::vector<std::string>{"accession", "evalue", "score", "description",
-                                             "domains", "record", "full_length", "cluster_size",
-                                             "biomes", "pfam"});
+  CHECK(t.header == std::vector<std::string>{"accession", "evalue", "score", "included",
+                                             "description", "domains", "record", "full_length",
+                                             "cluster_size", "biomes", "pfam"});
   REQUIRE(t.rows.size() == expected.matches.size());
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const auto& m = expected.matches[i];
@@ -499,6 +499,59 @@ TEST_CASE("protein sequence-search sends the database, the cut-offs and the FAST
   CHECK(body.find("&T=200") != std::string::npos);
   CHECK(body.find("seq=%3Equery%20one%0A" + kQueryProtein) != std::string::npos);
   CHECK(body.find("incE") == std::string::npos);
+}
+
+TEST_CASE("protein sequence-search cut-offs cut the listing, and each hit says if it is included",
+          "[cli][proteins][sequence_search]") {
+  // The mock's hits have E-values 1e-90, 1e-74, 1e-58, 1e-42, 1e-26, 1e-10 and bit scores 320,
+  // 275, 230, 185, 140, 95; each has one domain at 1.1 times its E-value.
+  const auto listed = [](const std::vector<std::string>& args) {
+    std::vector<std::string> full = {"protein", "sequence-search", kQueryProtein, "--no-records"};
+    full.insert(full.end(), args.begin(), args.end());
+    const auto run = mgnify_run(full);
+    REQUIRE(run.code == 0);
+    return parse_tsv(run.out);
+  };
+  const auto column = [](const Tsv& t, const std::string& name) {
+    std::vector<std::string> cells;
+    for (const auto& row : t.rows) cells.push_back(row[t.column(name)]);
+    return cells;
+  };
+  using Cells = std::vector<std::string>;
+
+  // The inclusion threshold alone is the cut-off: nothing beyond it is listed.
+  const Tsv strict = listed({"--evalue", "1e-50"});
+  REQUIRE(strict.rows.size() == 3);
+  for (const auto& e : column(strict, "evalue")) CHECK(std::stod(e) <= 1e-50);
+  CHECK(column(strict, "included") == Cells{"1", "1", "1"});
+  // A reporting threshold widens the list; the hits beyond --evalue say included=0.
+  const Tsv wide = listed({"--evalue", "1e-50", "--report-evalue", "1e-20"});
+  CHECK(column(wide, "included") == Cells{"1", "1", "1", "0", "0"});
+  // Bit scores likewise.
+  const Tsv bits = listed({"--bitscore", "200"});
+  REQUIRE(bits.rows.size() == 3);
+  for (const auto& score : column(bits, "score")) CHECK(std::stod(score) >= 200);
+  CHECK(column(bits, "included") == Cells{"1", "1", "1"});
+  const Tsv bits_wide = listed({"--bitscore", "200", "--report-bitscore", "100"});
+  CHECK(column(bits_wide, "included") == Cells{"1", "1", "1", "0", "0"});
+  // The domain threshold cuts the domains each hit lists.
+  const Tsv domains = listed({"--hit-evalue", "1e-50"});
+  CHECK(column(domains, "domains") == Cells{"1", "1", "1", "0", "0", "0"});
+
+  // JSON carries the flag as the service sent it, a number, and the request said both thresholds.
+  mock().clear_requests();
+  const auto as_json = mgnify_run({"--format", "json", "protein", "sequence-search", kQueryProtein,
+                                   "--no-records", "--evalue", "1e-50"});
+  REQUIRE(as_json.code == 0);
+  const json doc = json::parse(as_json.out);
+  REQUIRE(doc.size() == 3);
+  for (const auto& row : doc) CHECK(row.at("included") == json(1));
+  std::string body;
+  for (const auto& r : mock().requests()) {
+    if (r.method == "POST") body = r.body;
+  }
+  CHECK(body.find("incE=1e-50") != std::string::npos);
+  CHECK(body.find("&E=1e-50") != std::string::npos);
 }
 
 TEST_CASE("protein sequence-search refuses bad input with one line and exit 2, before any request",
