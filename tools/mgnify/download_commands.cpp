@@ -424,7 +424,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   auto* manifest_option =
       add_nonempty_option(*download, "--manifest", *manifest_in,
                           "read the files from this manifest (from `mgnify downloads`)");
-  add_nonempty_option(*download, "-o,--dir", *dir, "destination directory")->default_str(".");
+  add_nonempty_option(*download, "--dir", *dir, "destination directory")->default_str(".");
   download->add_flag("--no-resume", *no_resume, "discard .part files of earlier runs");
   auto shard = std::make_shared<std::string>();
   auto results_out = std::make_shared<std::string>();
@@ -591,7 +591,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         options.concurrency = selection.concurrency;
         auto results = files::download_many(
             batch_session, batch, options,
-            [&bar](const files::BatchProgress& p) {
+            [&bar, &interrupt](const files::BatchProgress& p) {
+              // Once stopped, the batch counts the files it gave up as settled too:
+              // the line keeps showing what was done.
+              if (interrupt.cancelled()) return;
               bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
             },
             // On the downloading threads, each on its own row of the report.
@@ -683,9 +686,11 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       "(checksum, else size, and the sha256 of result manifests); exit 1 listing what is "
       "missing or wrong");
   help_formatter(*verify).not_applicable(verify, {"--page-size"});
+  help_formatter(*verify).not_applicable(verify, {"--max"},
+                                         ": it checks every row of the manifest");
   add_nonempty_option(*verify, "--manifest", *verify_manifest, "the manifest that was downloaded")
       ->required();
-  add_nonempty_option(*verify, "-o,--dir", *verify_dir, "download directory")->default_str(".");
+  add_nonempty_option(*verify, "--dir", *verify_dir, "download directory")->default_str(".");
   verify
       ->add_option("--results", *verify_results,
                    "result manifests of `download --results` (repeatable; default: "

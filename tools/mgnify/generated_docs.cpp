@@ -144,6 +144,21 @@ std::string shell_tables(const CLI::App& root) {
   for (const auto& [name, words] : values)
     out << "    \"" << name << "\") echo \"" << words << "\" ;;\n";
   out << "  esac\n}\n\n";
+
+  // The N-th argument of a command, where its values are known (a relation name).
+  out << "_mgnify_positional() {\n  case \"$1\" in\n";
+  for (const auto& c : commands) {
+    std::size_t n = 0;
+    for (const CLI::Option* option : positionals(c.app)) {
+      ++n;
+      const std::vector<std::string>* registered = formatter.completion_words(c.app, option);
+      const auto choices = registered ? *registered : choices_of(option);
+      if (choices.empty()) continue;
+      out << "    \"" << c.path << " " << n << "\") echo \"" << space_separated(choices)
+          << "\" ;;\n";
+    }
+  }
+  out << "  esac\n}\n\n";
   return out.str();
 }
 
@@ -154,7 +169,7 @@ std::string shell_tables(const CLI::App& root) {
 /// fails where a file name (or any value) is wanted.
 const char* const kCandidates =
     "_mgnify_candidates() {\n"
-    "  local cur=\"$1\" cmdpath=\"\" prev=\"\" word values skip=0\n"
+    "  local cur=\"$1\" cmdpath=\"\" prev=\"\" word values skip=0 npos=0\n"
     "  shift\n"
     "  for word in \"$@\"; do\n"
     "    prev=\"$word\"\n"
@@ -163,7 +178,8 @@ const char* const kCandidates =
     "      -*=*) ;;\n"
     "      -*) _mgnify_takes_value \"$word\" && skip=1 ;;\n"
     "      *) case \" $(_mgnify_children \"$cmdpath\") \" in\n"
-    "           *\" $word \"*) cmdpath=\"$cmdpath/$word\" ;;\n"
+    "           *\" $word \"*) cmdpath=\"$cmdpath/$word\"; npos=0 ;;\n"
+    "           *) npos=$((npos + 1)) ;;\n"
     "         esac ;;\n"
     "    esac\n"
     "  done\n"
@@ -175,7 +191,9 @@ const char* const kCandidates =
     "  fi\n"
     "  case \"$cur\" in\n"
     "    -*) _mgnify_options \"$cmdpath\" ;;\n"
-    "    *) _mgnify_children \"$cmdpath\" ;;\n"
+    "    *) values=\"$(_mgnify_children \"$cmdpath\")\"\n"
+    "       [ -n \"$values\" ] || values=\"$(_mgnify_positional \"$cmdpath $((npos + 1))\")\"\n"
+    "       echo \"$values\" ;;\n"
     "  esac\n"
     "}\n\n";
 

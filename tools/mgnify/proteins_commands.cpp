@@ -291,6 +291,7 @@ void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
   add_nonempty_option(cmd, "--database", args.database,
                       "full (full-length peptides), all, or partial (fragments)")
       ->default_str("full");
+  help_formatter(cmd).completes_with(&cmd, "--database", {"full", "all", "partial"});
   const auto by_e =
       add_cutoff_options(cmd, args.evalue, "evalue", "E-value", {"incE", "incdomE", "E", "domE"},
                          proteins::SequenceSearchQuery::kMaxEvalue);
@@ -376,7 +377,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
   add_number_option(*fasta, "--width", *width, std::size_t{0}, std::size_t{100000},
                     "residues per line, 0 for one line")
       ->default_str("60");
-  help_formatter(*fasta).not_applicable(fasta, {"--page-size", "--format", "--columns"});
+  help_formatter(*fasta).not_applicable(fasta, {"--page-size", "--columns"});
+  help_formatter(*fasta).not_applicable(fasta, {"--format"}, ", which always writes FASTA");
   help_formatter(*fasta).default_for(fasta, "--max", max_limit_default());
   fasta->callback([&ctx, fasta_args, fasta_accessions, width] {
     ctx.action = [&ctx, fasta_args, fasta_accessions, width] {
@@ -420,7 +422,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       "phmmer search of one protein sequence against MGnify's proteins, hits joined to their "
       "records (E-value or bit-score cut-offs, not both)");
   add_sequence_search_options(*seq, *seq_args);
-  help_formatter(*seq).not_applicable(seq, {"--page-size", "--max"});
+  help_formatter(*seq).not_applicable(seq, {"--page-size"});
+  help_formatter(*seq).not_applicable(seq, {"--max"}, "; the cut-offs decide the hits");
   help_formatter(*seq).default_for(seq, "--format", "tsv");
   seq->callback([&ctx, seq_args] {
     ctx.action = [&ctx, seq_args] {

@@ -493,6 +493,29 @@ std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string&
   return first_failure;
 }
 
+/// The groups of known_groups() whose files are count tables, which -g offers
+/// to complete (quality control, sequences and parent groups are no matrix).
+std::vector<std::string> table_groups() {
+  return {"taxonomies.closed_reference.ssu",
+          "taxonomies.closed_reference.lsu",
+          "taxonomies.closed_reference.its",
+          "taxonomies.closed_reference.uniref",
+          "taxonomies.asv",
+          "functional_annotation.pfams",
+          "functional_annotation.interpro_identifiers",
+          "functional_annotation.go_slims",
+          "functional_annotation.go_terms",
+          "functional_annotation.kegg",
+          "functional_annotation.eggnog",
+          "functional_annotation.dbcan",
+          "functional_annotation.rhea_reactions",
+          "pathways_and_systems",
+          "taxonomic_analysis",
+          "taxonomic_analysis_ssu_rrna",
+          "taxonomic_analysis_lsu_rrna",
+          "functional_analysis"};
+}
+
 std::string comma_joined(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
@@ -661,6 +684,8 @@ void add_table_commands(CLI::App& app, Context& ctx) {
           ->check(CLI::IsMember({"sum", "first", "last"}))
           ->capture_default_str();
   help_formatter(*abundance_cmd).not_applicable(abundance_cmd, {"--columns", "--page-size"});
+  help_formatter(*abundance_cmd)
+      .not_applicable(abundance_cmd, {"--max"}, ": the matrix has every analysis");
   add_nonempty_option(*abundance_cmd, "-p,--pipeline", abundance->pipeline,
                       "pipeline version of the analyses (v1: 4.1, 5.0; v2: V6, 6.1)")
       ->required();
@@ -671,11 +696,11 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "functional_annotation.interpro_identifiers, functional_annotation.pfams; v1 group types "
       "such as 'Taxonomic analysis SSU rRNA' or 'Functional analysis' (with --match)")
       ->required();
-  help_formatter(*abundance_cmd).completes_with(abundance_cmd, "--group", known_groups());
+  help_formatter(*abundance_cmd).completes_with(abundance_cmd, "--group", table_groups());
   add_nonempty_option(*abundance_cmd, "--match", abundance->match,
                       "only the group's tables whose file name or description contains this "
                       "(for groups with several tables per analysis)");
-  add_nonempty_option(*abundance_cmd, "-o,--dir", abundance->dir,
+  add_nonempty_option(*abundance_cmd, "--dir", abundance->dir,
                       "where the summary files are downloaded to (DIR/<analysis>/<file>) and "
                       "found again by later runs")
       ->default_str(".");
