@@ -454,6 +454,13 @@ std::size_t sequence_search_posts() {
 
 }  // namespace
 
+TEST_CASE("protein fasta of a search that finds nothing says so", "[cli][proteins]") {
+  const auto run = mgnify_run({"protein", "fasta", "--pfam", "PF99999"});
+  CHECK(run.code == 0);
+  CHECK(run.out.empty());
+  CHECK(run.err == "mgnify: note: 0 proteins matched\n");
+}
+
 TEST_CASE("protein sequence-search prints every hit joined to its record, the missing one too",
           "[cli][proteins][sequence_search]") {
   mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));

@@ -389,7 +389,11 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       Available available;
       const Selection selection = selection_of(*list_args);
       const auto rows = list_files(selection, ctx.settings, failure, &available);
-      if (!manifest_out->empty()) write_manifest(rows, *manifest_out);
+      const std::string no_match = no_match_message(selection, rows, available);
+      // A failed listing writes no manifest: a part of the list would pass for all of it.
+      if (!manifest_out->empty() && !failure && no_match.empty()) {
+        write_manifest(rows, *manifest_out);
+      }
       Settings settings = ctx.settings;
       settings_columns_or_default(settings, manifest_columns());
       // This TSV is the manifest `download --manifest` reads back, cell for cell.
@@ -400,7 +404,6 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       for (const auto& row : rows) out.write(to_json(row));
       out.finish();
       const int code = failure ? exit_code_for(failure) : kOk;
-      const std::string no_match = no_match_message(selection, rows, available);
       if (!no_match.empty()) {
         print_error(no_match);
         return code == kOk ? kNotFound : code;
@@ -496,6 +499,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         Available available;
         rows = list_files(selection, net, failure, &available);
         no_match = no_match_message(selection, rows, available);
+        if (!no_match.empty() && rows.empty()) {
+          // Nothing to fetch: no results file is started, and the report is empty.
+          Settings settings = ctx.settings;
+          settings_columns_or_default(settings, result_columns());
+          Writer out = stdout_writer(settings);
+          out.begin_list();
+          out.finish();
+          print_error(no_match);
+          return failure ? exit_code_for(failure) : kNotFound;
+        }
       }
       LegacyRouting routing;
       routing.from_v1.assign(rows.size(), false);

@@ -402,6 +402,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
         const auto query = make_query(*fasta_args, ctx.settings);
         const auto hits = client.search(query);
         for (const auto& hit : hits) names.push_back(hit.mgyp);
+        // FASTA has no header line: without this an empty answer is an empty file.
+        if (hits.empty()) print_error("note: 0 proteins matched");
         warn_if_cut_at_limit(hits.size(), query);
       }
       results = client.get_many(names, batch);
