@@ -288,15 +288,15 @@ const std::vector<ManExample>& man_examples() {
       {"Find studies of a biome:",
        "mgnify v2 studies list --lineage root:Engineered:Wastewater --max 20 --format tsv"},
       {"A study's sample metadata as a table for R or pandas:",
-       "mgnify samples-table MGYS00005116 --format csv > samples.csv"},
+       "mgnify samples-table MGYS00000002 --format csv > samples.csv"},
       {"A study's taxonomic abundance matrix:",
-       "mgnify abundance-table MGYS00005116 -p V6 -g taxonomies.closed_reference.ssu "
+       "mgnify abundance-table MGYS00000002 -p V6 -g taxonomies.closed_reference.ssu "
        "--dir cache --format tsv > ssu.tsv"},
       {"Samples by taxa with their metadata, as BIOM for phyloseq::import_biom (several studies):",
-       "mgnify abundance-table --study MGYS00005116 --study MGYS00005117 -p V6 -g "
+       "mgnify abundance-table --study MGYS00000002 --study MGYS00000004 -p V6 -g "
        "taxonomies.closed_reference.ssu --by sample --dir cache > ssu.biom"},
       {"List a study's files as a manifest, to review or split:",
-       "mgnify downloads MGYS00005116 -p 6 --manifest files.tsv"},
+       "mgnify downloads MGYS00000002 -p 6 --manifest files.tsv"},
       {"Download a manifest's files, verified and resumable, keeping a report with SHA-256s:",
        "mgnify --format tsv download --manifest files.tsv --dir results > results.tsv"},
       {"One task of a Slurm job array (sbatch --array=1-4) downloads its shard of a manifest:",
