@@ -233,28 +233,20 @@ R_CHECKS = {
 PYTHON_CHECKS = {}
 
 
-def run_r(text, env, work, where):
-    absent = missing_r(text)
+def run_reader(language, text, env, work, where):
+    """An R block in Rscript or a Python one in READER_PYTHON, its checks appended."""
+    if language == "r":
+        absent, program, checks = missing_r(text), [RSCRIPT, "-e"], R_CHECKS
+    else:
+        absent, program, checks = missing_python(text), [READER_PYTHON, "-c"], PYTHON_CHECKS
     if absent:
-        skipped.append(f"{where}: R ({', '.join(absent)} missing)")
+        skipped.append(f"{where}: {', '.join(absent)} missing")
         return
-    checks = [c for key, c in R_CHECKS.items() if key in text]
-    run = subprocess.run([RSCRIPT, "-e", text + "\n".join(checks)], cwd=work, env=env,
+    appended = [check for key, check in checks.items() if key in text]
+    run = subprocess.run(program + [text + "\n" + "\n".join(appended)], cwd=work, env=env,
                          capture_output=True, text=True, timeout=TIMEOUT)
     if run.returncode != 0:
-        fail(where, f"Rscript exit {run.returncode}\n{text}\nstderr:\n{run.stderr[-3000:]}")
-
-
-def run_python(text, env, work, where):
-    absent = missing_python(text)
-    if absent:
-        skipped.append(f"{where}: Python ({', '.join(absent)} missing)")
-        return
-    checks = [c for key, c in PYTHON_CHECKS.items() if key in text]
-    run = subprocess.run([READER_PYTHON, "-c", text + "\n" + "\n".join(checks)], cwd=work,
-                         env=env, capture_output=True, text=True, timeout=TIMEOUT)
-    if run.returncode != 0:
-        fail(where, f"python exit {run.returncode}\n{text}\nstderr:\n{run.stderr[-3000:]}")
+        fail(where, f"{program[0]} exit {run.returncode}\n{text}\nstderr:\n{run.stderr[-3000:]}")
 
 
 def main():
@@ -294,11 +286,8 @@ def main():
                 if text is not None:
                     run_shell(text, env, cli_dir, where)
                     ran += 1
-            elif lang == "r":
-                run_r(text, env, cli_dir, where)
-                ran += 1
-            elif lang == "python":
-                run_python(text, env, cli_dir, where)
+            elif lang in ("r", "python"):
+                run_reader(lang, text, env, cli_dir, where)
                 ran += 1
             elif text.startswith("$ mgnify "):
                 run_transcript(text, env, cli_dir, where)

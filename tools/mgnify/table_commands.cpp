@@ -20,6 +20,7 @@
 #include <mgnify/tables/table.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -539,26 +540,28 @@ std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string&
 }
 
 /// The groups of known_groups() whose files are count tables, which -g offers
-/// to complete (quality control, sequences and parent groups are no matrix).
+/// to complete: quality control, sequences, reports and parent groups make
+/// no matrix.
 std::vector<std::string> table_groups() {
-  return {"taxonomies.closed_reference.ssu",
-          "taxonomies.closed_reference.lsu",
-          "taxonomies.closed_reference.its",
-          "taxonomies.closed_reference.uniref",
-          "taxonomies.asv",
-          "functional_annotation.pfams",
-          "functional_annotation.interpro_identifiers",
-          "functional_annotation.go_slims",
-          "functional_annotation.go_terms",
-          "functional_annotation.kegg",
-          "functional_annotation.eggnog",
-          "functional_annotation.dbcan",
-          "functional_annotation.rhea_reactions",
-          "pathways_and_systems",
-          "taxonomic_analysis",
-          "taxonomic_analysis_ssu_rrna",
-          "taxonomic_analysis_lsu_rrna",
-          "functional_analysis"};
+  static const std::set<std::string> no_table = {"quality_control",
+                                                 "taxonomies",
+                                                 "taxonomies.closed_reference",
+                                                 "functional_annotation",
+                                                 "annotation_summary",
+                                                 "mobilome_annotation_pipeline",
+                                                 "virify",
+                                                 "primer_identification",
+                                                 "study_summary",
+                                                 "coding_sequences",
+                                                 "sequence_data",
+                                                 "statistics",
+                                                 "non_coding_rnas",
+                                                 "genome_analysis"};
+  std::vector<std::string> groups;
+  for (auto& group : known_groups()) {
+    if (no_table.count(group) == 0) groups.push_back(std::move(group));
+  }
+  return groups;
 }
 
 std::string comma_joined(const std::vector<std::string>& items) {
