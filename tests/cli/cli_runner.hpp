@@ -190,10 +190,13 @@ inline Run run_piped(const std::string& binary, const std::vector<std::string>& 
 }
 
 /// stdin, stdout and stderr on a pseudo-terminal (forkpty), as in an
-/// interactive shell. All output lands in Run::err.
+/// interactive shell. All output lands in Run::err. A positive
+/// `interrupt_after` sends the child SIGINT once that long after it started.
 inline Run run_in_terminal(const std::string& binary, const std::vector<std::string>& args,
                            const std::vector<std::string>& env_extra,
-                           std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+                           std::chrono::milliseconds timeout = std::chrono::seconds(30),
+                           std::chrono::milliseconds interrupt_after =
+                               std::chrono::milliseconds(0)) {
   std::vector<std::string> argv_items{binary};
   argv_items.insert(argv_items.end(), args.begin(), args.end());
   Argv argv(argv_items);
@@ -207,13 +210,24 @@ inline Run run_in_terminal(const std::string& binary, const std::vector<std::str
     ::_exit(127);
   }
   Run run;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const auto started = std::chrono::steady_clock::now();
+  const auto deadline = started + timeout;
+  bool interrupt_due = interrupt_after.count() > 0;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
+    const auto now = std::chrono::steady_clock::now();
+    if (interrupt_due && now >= started + interrupt_after) {
+      ::kill(pid, SIGINT);
+      interrupt_due = false;
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
     if (left.count() <= 0) {
       run.timed_out = true;
       break;
+    }
+    if (interrupt_due) {
+      left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                started + interrupt_after - now) +
+                                std::chrono::milliseconds(1));
     }
     pollfd fd{master, POLLIN, 0};
     const int ready = ::poll(&fd, 1, static_cast<int>(left.count()));

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -220,6 +221,38 @@ TEST_CASE("empty or inapplicable option values are refused, not silently ignored
   CHECK(mock().requests().empty());
 }
 
+TEST_CASE("an option a command does not take is refused by its own name, before any request",
+          "[cli]") {
+  TempDir dir;
+  const std::string manifest = (dir.path() / "m.tsv").string();
+  mock().clear_requests();
+  mgnify::test::cli::check_usage_errors(
+      {
+          {{"samples-table", "MGYS00000002", "--format", "tsv", "--columns", "accession"},
+           "mgnify: --columns does not apply to 'samples-table'\n"},
+          {{"verify", "--manifest", manifest, "--max", "2"},
+           "mgnify: --max does not apply to 'verify': it checks every row of the manifest\n"},
+          {{"abundance-table", "MGYS00000002", "-p", "V6", "-g", "taxonomies.closed_reference.ssu",
+            "--max", "2"},
+           "mgnify: --max does not apply to 'abundance-table': the matrix has every analysis\n"},
+      },
+      [](const std::vector<std::string>& args) { return mgnify_run(args); });
+  // -o is an output file or nothing; where a command writes none, nothing.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"abundance-table", "MGYS00000002", "-p", "V6", "-g",
+                                 "taxonomies.closed_reference.ssu", "-o", "out.biom"},
+        std::vector<std::string>{"download", "MGYA00000002", "-o", "out"},
+        std::vector<std::string>{"verify", "--manifest", manifest, "-o", "out"}}) {
+    INFO(args.front());
+    const auto run = mgnify_run(args);
+    CHECK(run.code == 2);
+    CHECK_THAT(run.err, Catch::StartsWith("mgnify: unknown option '-o'"));
+    CHECK(run.out.empty());
+  }
+  CHECK(mock().requests().empty());
+  CHECK_FALSE(std::filesystem::exists("out"));
+}
+
 TEST_CASE("parser errors are one 'mgnify:' line, naming an unknown command with a suggestion",
           "[cli]") {
   mock().clear_requests();
@@ -421,6 +454,13 @@ std::size_t sequence_search_posts() {
 
 }  // namespace
 
+TEST_CASE("protein fasta of a search that finds nothing says so", "[cli][proteins]") {
+  const auto run = mgnify_run({"protein", "fasta", "--pfam", "PF99999"});
+  CHECK(run.code == 0);
+  CHECK(run.out.empty());
+  CHECK(run.err == "mgnify: note: 0 proteins matched\n");
+}
+
 TEST_CASE("protein sequence-search prints every hit joined to its record, the missing one too",
           "[cli][proteins][sequence_search]") {
   mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
@@ -438,9 +478,9 @@ TEST_CASE("protein sequence-search prints every hit joined to its record, the mi
         "they are listed\n");
   CHECK(sequence_search_posts() == 1);
   const Tsv t = parse_tsv(run.out);
-  CHECK(t.header == std::vector<std::string>{"accession", "evalue", "score", "description",
-                                             "domains", "record", "full_length", "cluster_size",
-                                             "biomes", "pfam"});
+  CHECK(t.header == std::vector<std::string>{"accession", "evalue", "score", "included",
+                                             "description", "domains", "record", "full_length",
+                                             "cluster_size", "biomes", "pfam"});
   REQUIRE(t.rows.size() == expected.matches.size());
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const auto& m = expected.matches[i];
@@ -499,6 +539,59 @@ TEST_CASE("protein sequence-search sends the database, the cut-offs and the FAST
   CHECK(body.find("&T=200") != std::string::npos);
   CHECK(body.find("seq=%3Equery%20one%0A" + kQueryProtein) != std::string::npos);
   CHECK(body.find("incE") == std::string::npos);
+}
+
+TEST_CASE("protein sequence-search cut-offs cut the listing, and each hit says if it is included",
+          "[cli][proteins][sequence_search]") {
+  // The mock's hits have E-values 1e-90, 1e-74, 1e-58, 1e-42, 1e-26, 1e-10 and bit scores 320,
+  // 275, 230, 185, 140, 95; each has one domain at 1.1 times its E-value.
+  const auto listed = [](const std::vector<std::string>& args) {
+    std::vector<std::string> full = {"protein", "sequence-search", kQueryProtein, "--no-records"};
+    full.insert(full.end(), args.begin(), args.end());
+    const auto run = mgnify_run(full);
+    REQUIRE(run.code == 0);
+    return parse_tsv(run.out);
+  };
+  const auto column = [](const Tsv& t, const std::string& name) {
+    std::vector<std::string> cells;
+    for (const auto& row : t.rows) cells.push_back(row[t.column(name)]);
+    return cells;
+  };
+  using Cells = std::vector<std::string>;
+
+  // The inclusion threshold alone is the cut-off: nothing beyond it is listed.
+  const Tsv strict = listed({"--evalue", "1e-50"});
+  REQUIRE(strict.rows.size() == 3);
+  for (const auto& e : column(strict, "evalue")) CHECK(std::stod(e) <= 1e-50);
+  CHECK(column(strict, "included") == Cells{"1", "1", "1"});
+  // A reporting threshold widens the list; the hits beyond --evalue say included=0.
+  const Tsv wide = listed({"--evalue", "1e-50", "--report-evalue", "1e-20"});
+  CHECK(column(wide, "included") == Cells{"1", "1", "1", "0", "0"});
+  // Bit scores likewise.
+  const Tsv bits = listed({"--bitscore", "200"});
+  REQUIRE(bits.rows.size() == 3);
+  for (const auto& score : column(bits, "score")) CHECK(std::stod(score) >= 200);
+  CHECK(column(bits, "included") == Cells{"1", "1", "1"});
+  const Tsv bits_wide = listed({"--bitscore", "200", "--report-bitscore", "100"});
+  CHECK(column(bits_wide, "included") == Cells{"1", "1", "1", "0", "0"});
+  // The domain threshold cuts the domains each hit lists.
+  const Tsv domains = listed({"--hit-evalue", "1e-50"});
+  CHECK(column(domains, "domains") == Cells{"1", "1", "1", "0", "0", "0"});
+
+  // JSON carries the flag as the service sent it, a number, and the request said both thresholds.
+  mock().clear_requests();
+  const auto as_json = mgnify_run({"--format", "json", "protein", "sequence-search", kQueryProtein,
+                                   "--no-records", "--evalue", "1e-50"});
+  REQUIRE(as_json.code == 0);
+  const json doc = json::parse(as_json.out);
+  REQUIRE(doc.size() == 3);
+  for (const auto& row : doc) CHECK(row.at("included") == json(1));
+  std::string body;
+  for (const auto& r : mock().requests()) {
+    if (r.method == "POST") body = r.body;
+  }
+  CHECK(body.find("incE=1e-50") != std::string::npos);
+  CHECK(body.find("&E=1e-50") != std::string::npos);
 }
 
 TEST_CASE("protein sequence-search refuses bad input with one line and exit 2, before any request",
@@ -1215,17 +1308,15 @@ TEST_CASE(
   CHECK(mock().hits(std::string(mgnify::mock::kFilesPrefix) + "/medium.bin") == 0);
 }
 
-TEST_CASE(
-    "Ctrl-C during a download says what is done and what is left, keeps what finished, and a "
-    "rerun fetches only the rest",
-    "[cli][download]") {
-  TempDir dir;
-  constexpr std::size_t kFiles = 8;
+namespace {
+
+/// A manifest of `count` copies of the mock's small.tsv, each under its own
+/// alias (copyN.tsv), each answered slowly (400 ms) by the mock.
+std::filesystem::path slow_copies_manifest(const TempDir& dir, std::size_t count) {
   std::vector<ManifestFile> files;
-  for (std::size_t i = 0; i < kFiles; ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     files.push_back({"small.tsv", "?copy=" + std::to_string(i), sha256_of("small.tsv")});
   }
-  // One alias per row, so that each copy has its own destination.
   const auto manifest_path = dir.path() / "m.tsv";
   write_manifest(manifest_path, files);
   std::string text = slurp(manifest_path);
@@ -1234,14 +1325,57 @@ TEST_CASE(
        at = text.find("\tsmall.tsv\t", at + 1)) {
     text.replace(at, 11, "\tcopy" + std::to_string(row++) + ".tsv\t");
   }
-  REQUIRE(row == kFiles);
+  REQUIRE(row == count);
   std::ofstream(manifest_path, std::ios::trunc) << text;
-
-  const std::string file_path = std::string(mgnify::mock::kFilesPrefix) + "/small.tsv";
   mock().clear_faults();
   mock().clear_requests();
-  mock().push_faults(file_path, mgnify::mock::Fault::slow(std::chrono::milliseconds(400)),
-                     static_cast<int>(kFiles));
+  mock().push_faults(std::string(mgnify::mock::kFilesPrefix) + "/small.tsv",
+                     mgnify::mock::Fault::slow(std::chrono::milliseconds(400)),
+                     static_cast<int>(count));
+  return manifest_path;
+}
+
+}  // namespace
+
+TEST_CASE("after Ctrl-C the download's progress line shows what was done, not every file",
+          "[cli][download][progress]") {
+  TempDir dir;
+  constexpr std::size_t kFiles = 8;
+  const auto manifest_path = slow_copies_manifest(dir, kFiles);
+  const auto tty = mgnify::test::cli::run_in_terminal(
+      MGNIFY_CLI_PATH,
+      {"--rate-limit", "0", "--format", "ndjson", "download", "--manifest",
+       manifest_path.string(), "--dir", (dir.path() / "out").string(), "--concurrency", "1"},
+      service_env(), std::chrono::seconds(30), std::chrono::milliseconds(1000));
+  mock().clear_faults();
+  INFO(tty.err);
+  REQUIRE_FALSE(tty.timed_out);
+  CHECK(tty.code == 130);
+  const std::regex summary("interrupted: ([0-9]+) done, ([0-9]+) left");
+  std::smatch said;
+  REQUIRE(std::regex_search(tty.err, said, summary));
+  const std::size_t done = std::stoul(said[1]);
+  CHECK(done < kFiles);
+  // The last count the progress line drew before the summary.
+  const std::string before = tty.err.substr(0, static_cast<std::size_t>(said.position(0)));
+  const std::regex drawn("download: ([0-9]+)/([0-9]+) files");
+  std::size_t last_drawn = 0;
+  for (auto it = std::sregex_iterator(before.begin(), before.end(), drawn);
+       it != std::sregex_iterator(); ++it) {
+    last_drawn = std::stoul((*it)[1]);
+    CHECK(std::stoul((*it)[2]) == kFiles);
+  }
+  CHECK(last_drawn <= done);
+}
+
+TEST_CASE(
+    "Ctrl-C during a download says what is done and what is left, keeps what finished, and a "
+    "rerun fetches only the rest",
+    "[cli][download]") {
+  TempDir dir;
+  constexpr std::size_t kFiles = 8;
+  const auto manifest_path = slow_copies_manifest(dir, kFiles);
+  const std::string file_path = std::string(mgnify::mock::kFilesPrefix) + "/small.tsv";
   const auto out = dir.path() / "out";
   std::vector<std::string> args = {
       "--rate-limit",         "0",     "--format",   "ndjson",        "download", "--manifest",

@@ -269,19 +269,40 @@ TEST_CASE("genome search refuses bad input in one line with exit 2, before any r
 
 TEST_CASE("a genome search that matches nothing still writes the TSV header, and says so",
           "[cli][genome]") {
-  const auto run = genome_run({"--format", "tsv", "genome", "search", sequence_of(80, 3),
-                               "--catalogue", "no-such-catalogue"});
+  // Shorter than one k-mer (31): no genome can match.
+  const auto run = genome_run(
+      {"--format", "tsv", "genome", "search", sequence_of(20, 3), "--catalogue", kCatalogue});
   CHECK(run.code == 0);
   const auto lines = lines_of(run.out);
   REQUIRE(lines.size() == 1);
   CHECK(mgnify::test::cli::split_tabs(lines[0]) == kSearchHeader);
   check_one_error_line(run, "no genome matched");
   // JSON: an empty array, and the same line.
-  const auto as_json =
-      genome_run({"genome", "search", sequence_of(80, 3), "--catalogue", "no-such-catalogue"});
+  const auto as_json = genome_run({"genome", "search", sequence_of(20, 3)});
   CHECK(as_json.code == 0);
   CHECK(json::parse(as_json.out) == json::array());
   check_one_error_line(as_json, "no genome matched");
+}
+
+TEST_CASE("a catalogue the service does not list ends genome search and gather with exit 3",
+          "[cli][genome]") {
+  mgnify::test::cli::TempDir dir;
+  const auto signature = signature_file(dir, "s.sig", "unknown-catalogue");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"genome", "search", sequence_of(80, 3), "--catalogue",
+                                 "human-gut-v2-0,no-such-catalogue"},
+        std::vector<std::string>{"genome", "gather", signature.string(), "--catalogue",
+                                 "no-such-catalogue"}}) {
+    INFO(args[1]);
+    genome_mock().clear_requests();
+    const auto run = genome_run(args);
+    CHECK(run.code == 3);
+    CHECK(run.out.empty());
+    check_one_error_line(run, "no genome catalogue 'no-such-catalogue'; catalogues: " +
+                                  std::string(kCatalogue));
+    // Refused before the search was sent.
+    for (const auto& r : genome_mock().requests()) CHECK(r.method == "GET");
+  }
 }
 
 // -------------------------------------------------------------- gather ----
@@ -321,6 +342,8 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
         }
       }
       CHECK(r.at("intersect_bp").is_number_integer());
+      // A column sourmash writes and the SDK keeps as text is a number too.
+      CHECK(r.at("f_match_orig").is_number());
       CHECK(r.at("md5").is_string());
       CHECK(r.at("average_abund").is_null());
       CHECK(r.at("name") == row.name);

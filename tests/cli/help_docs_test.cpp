@@ -414,6 +414,61 @@ TEST_CASE("completion offers each command the values it takes", "[cli][completio
   }
   CHECK(bash_completes(script, {"downloads", "MGYS1", "-g", "taxonomic_analysis_"}) ==
         std::set<std::string>{"taxonomic_analysis_ssu_rrna", "taxonomic_analysis_lsu_rrna"});
+  // A matrix is made of count tables: no quality control or sequence files are offered.
+  const auto table_groups = bash_completes(script, {"abundance-table", "MGYS1", "-g", ""});
+  CHECK(table_groups.count("taxonomies.closed_reference.ssu") == 1);
+  CHECK(table_groups.count("functional_annotation.pfams") == 1);
+  for (const char* no_table :
+       {"quality_control", "sequence_data", "coding_sequences", "taxonomies"}) {
+    CHECK(table_groups.count(no_table) == 0);
+  }
+  // Values with a known set are offered, never the file names of the working directory.
+  CHECK(bash_completes(script, {"protein", "sequence-search", "--database", ""}) ==
+        std::set<std::string>{"full", "all", "partial"});
+  const auto types = bash_completes(script, {"v2", "runs", "list", "--experiment-type", ""});
+  CHECK(types.count("METAG") == 1);
+  CHECK(types.count("AMPLI") == 1);
+  CHECK(bash_completes(script, {"v2", "studies", "related", "MGYS1", ""}) ==
+        std::set<std::string>{"analyses", "samples", "publications"});
+  CHECK(bash_completes(script, {"v2", "studies", "related", "MGYS1", "sa"}) ==
+        std::set<std::string>{"samples"});
+  // The accession before the relation is free text: nothing is offered for it.
+  CHECK(bash_completes(script, {"v2", "studies", "related", ""}).empty());
+}
+
+TEST_CASE("an option a command does not take is neither listed for it nor accepted",
+          "[cli][help]") {
+  GeneratedDir dir;
+  const auto script = dir.generate("bash");
+  const std::string page = mgnify::test::dl::read_file(dir.generate("man"));
+  for (const std::vector<std::string>& path :
+       {std::vector<std::string>{"abundance-table"}, std::vector<std::string>{"verify"},
+        std::vector<std::string>{"download"}}) {
+    INFO(joined_path(path));
+    auto help_args = path;
+    help_args.push_back("--help");
+    const auto help = run_help(help_args);
+    REQUIRE(help.code == 0);
+    // -o is an output file or nothing: here nothing.
+    CHECK(help.out.find("-o,") == std::string::npos);
+    CHECK(help.out.find(" -o ") == std::string::npos);
+    auto options = path;
+    options.push_back("-");
+    CHECK(bash_completes(script, options).count("-o") == 0);
+    if (path.front() != "download") {
+      // --max is refused by abundance-table and ignored by verify: not offered.
+      CHECK(help.out.find("--max") == std::string::npos);
+      options.back() = "--";
+      CHECK(bash_completes(script, options).count("--max") == 0);
+    }
+  }
+  // The man page's sections of the two commands do not name --max either.
+  for (const char* command : {"abundance\\-table", "verify"}) {
+    const auto start = page.find(std::string(".SS \"mgnify ") + command + "\"");
+    REQUIRE(start != std::string::npos);
+    const auto end = page.find(".SS ", start + 1);
+    CHECK(page.substr(start, end - start).find("\\-\\-max") == std::string::npos);
+  }
 }
 
 TEST_CASE("the zsh completion script declares itself and knows the commands", "[cli][completion]") {

@@ -134,6 +134,23 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
                        "; pipelines available: " + comma_joined(pipelines)) != std::string::npos);
   CHECK(std::filesystem::is_empty(dir.path()));
 
+  // A command that failed leaves no manifest or result file behind, not even a header.
+  const auto manifest = dir.path() / "m.tsv";
+  const auto listed = run_listing({"downloads", study, "-g", "no_such_group", "--manifest",
+                                   manifest.string(), "--format", "tsv"});
+  CHECK(listed.code == 3);
+  CHECK_FALSE(std::filesystem::exists(manifest));
+  const auto results = dir.path() / "r.tsv";
+  const auto fetched = run_listing({"download", study, "-g", "no_such_group", "--results",
+                                    results.string(), "--dir", dir.path().string(), "--format",
+                                    "tsv"});
+  CHECK(fetched.code == 3);
+  CHECK_FALSE(std::filesystem::exists(results));
+  // The empty report still has its header.
+  REQUIRE(lines_of(fetched.out).size() == 1);
+  CHECK(mgnify::test::cli::split_tabs(lines_of(fetched.out)[0]).front() == "accession");
+  CHECK(lines_of(fetched.err).size() == 1);
+
   // v1 spells its groups and pipelines its own way.
   const auto v1 = run_listing({"downloads", "MGYS00000002", "--api", "v1", "-p", "9.0"});
   CHECK(v1.code == 3);

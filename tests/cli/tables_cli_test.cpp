@@ -469,10 +469,14 @@ TEST_CASE("abundance-table: a group no analysis has fails before any file is fet
                                         "MGYS00000002;") &&
                           Catch::Contains("groups available: ") &&
                           Catch::Contains("taxonomies.closed_reference.ssu"));
+  std::size_t analysis_requests = 0;
   for (const auto& r : tables_mock().requests()) {
     INFO(r.target);
     CHECK(r.target.find("/pub/databases/") == std::string::npos);
+    if (r.target.find("/analyses/MGYA") != std::string::npos) ++analysis_requests;
   }
+  // A group MGnify does not publish is judged on the first analysis, not after all of them.
+  CHECK(analysis_requests == 1);
   CHECK(fs::is_empty(dir.path()));
 
   // The spellings `downloads -g` takes: a download type, narrowed by --match.

@@ -389,7 +389,11 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       Available available;
       const Selection selection = selection_of(*list_args);
       const auto rows = list_files(selection, ctx.settings, failure, &available);
-      if (!manifest_out->empty()) write_manifest(rows, *manifest_out);
+      const std::string no_match = no_match_message(selection, rows, available);
+      // A failed listing writes no manifest: a part of the list would pass for all of it.
+      if (!manifest_out->empty() && !failure && no_match.empty()) {
+        write_manifest(rows, *manifest_out);
+      }
       Settings settings = ctx.settings;
       settings_columns_or_default(settings, manifest_columns());
       // This TSV is the manifest `download --manifest` reads back, cell for cell.
@@ -400,7 +404,6 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       for (const auto& row : rows) out.write(to_json(row));
       out.finish();
       const int code = failure ? exit_code_for(failure) : kOk;
-      const std::string no_match = no_match_message(selection, rows, available);
       if (!no_match.empty()) {
         print_error(no_match);
         return code == kOk ? kNotFound : code;
@@ -424,7 +427,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   auto* manifest_option =
       add_nonempty_option(*download, "--manifest", *manifest_in,
                           "read the files from this manifest (from `mgnify downloads`)");
-  add_nonempty_option(*download, "-o,--dir", *dir, "destination directory")->default_str(".");
+  add_nonempty_option(*download, "--dir", *dir, "destination directory")->default_str(".");
   download->add_flag("--no-resume", *no_resume, "discard .part files of earlier runs");
   auto shard = std::make_shared<std::string>();
   auto results_out = std::make_shared<std::string>();
@@ -496,6 +499,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         Available available;
         rows = list_files(selection, net, failure, &available);
         no_match = no_match_message(selection, rows, available);
+        if (!no_match.empty() && rows.empty()) {
+          // Nothing to fetch: no results file is started, and the report is empty.
+          Settings settings = ctx.settings;
+          settings_columns_or_default(settings, result_columns());
+          Writer out = stdout_writer(settings);
+          out.begin_list();
+          out.finish();
+          print_error(no_match);
+          return failure ? exit_code_for(failure) : kNotFound;
+        }
       }
       LegacyRouting routing;
       routing.from_v1.assign(rows.size(), false);
@@ -591,7 +604,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         options.concurrency = selection.concurrency;
         auto results = files::download_many(
             batch_session, batch, options,
-            [&bar](const files::BatchProgress& p) {
+            [&bar, &interrupt](const files::BatchProgress& p) {
+              // Once stopped, the batch counts the files it gave up as settled too:
+              // the line keeps showing what was done.
+              if (interrupt.cancelled()) return;
               bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
             },
             // On the downloading threads, each on its own row of the report.
@@ -683,9 +699,11 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       "(checksum, else size, and the sha256 of result manifests); exit 1 listing what is "
       "missing or wrong");
   help_formatter(*verify).not_applicable(verify, {"--page-size"});
+  help_formatter(*verify).not_applicable(verify, {"--max"},
+                                         ": it checks every row of the manifest");
   add_nonempty_option(*verify, "--manifest", *verify_manifest, "the manifest that was downloaded")
       ->required();
-  add_nonempty_option(*verify, "-o,--dir", *verify_dir, "download directory")->default_str(".");
+  add_nonempty_option(*verify, "--dir", *verify_dir, "download directory")->default_str(".");
   verify
       ->add_option("--results", *verify_results,
                    "result manifests of `download --results` (repeatable; default: "

@@ -144,6 +144,21 @@ std::string shell_tables(const CLI::App& root) {
   for (const auto& [name, words] : values)
     out << "    \"" << name << "\") echo \"" << words << "\" ;;\n";
   out << "  esac\n}\n\n";
+
+  // The N-th argument of a command, where its values are known (a relation name).
+  out << "_mgnify_positional() {\n  case \"$1\" in\n";
+  for (const auto& c : commands) {
+    std::size_t n = 0;
+    for (const CLI::Option* option : positionals(c.app)) {
+      ++n;
+      const std::vector<std::string>* registered = formatter.completion_words(c.app, option);
+      const auto choices = registered ? *registered : choices_of(option);
+      if (choices.empty()) continue;
+      out << "    \"" << c.path << " " << n << "\") echo \"" << space_separated(choices)
+          << "\" ;;\n";
+    }
+  }
+  out << "  esac\n}\n\n";
   return out.str();
 }
 
@@ -154,7 +169,7 @@ std::string shell_tables(const CLI::App& root) {
 /// fails where a file name (or any value) is wanted.
 const char* const kCandidates =
     "_mgnify_candidates() {\n"
-    "  local cur=\"$1\" cmdpath=\"\" prev=\"\" word values skip=0\n"
+    "  local cur=\"$1\" cmdpath=\"\" prev=\"\" word values skip=0 npos=0\n"
     "  shift\n"
     "  for word in \"$@\"; do\n"
     "    prev=\"$word\"\n"
@@ -163,7 +178,8 @@ const char* const kCandidates =
     "      -*=*) ;;\n"
     "      -*) _mgnify_takes_value \"$word\" && skip=1 ;;\n"
     "      *) case \" $(_mgnify_children \"$cmdpath\") \" in\n"
-    "           *\" $word \"*) cmdpath=\"$cmdpath/$word\" ;;\n"
+    "           *\" $word \"*) cmdpath=\"$cmdpath/$word\"; npos=0 ;;\n"
+    "           *) npos=$((npos + 1)) ;;\n"
     "         esac ;;\n"
     "    esac\n"
     "  done\n"
@@ -175,7 +191,9 @@ const char* const kCandidates =
     "  fi\n"
     "  case \"$cur\" in\n"
     "    -*) _mgnify_options \"$cmdpath\" ;;\n"
-    "    *) _mgnify_children \"$cmdpath\" ;;\n"
+    "    *) values=\"$(_mgnify_children \"$cmdpath\")\"\n"
+    "       [ -n \"$values\" ] || values=\"$(_mgnify_positional \"$cmdpath $((npos + 1))\")\"\n"
+    "       echo \"$values\" ;;\n"
     "  esac\n"
     "}\n\n";
 
@@ -270,15 +288,15 @@ const std::vector<ManExample>& man_examples() {
       {"Find studies of a biome:",
        "mgnify v2 studies list --lineage root:Engineered:Wastewater --max 20 --format tsv"},
       {"A study's sample metadata as a table for R or pandas:",
-       "mgnify samples-table MGYS00005116 --format csv > samples.csv"},
+       "mgnify samples-table MGYS00000002 --format csv > samples.csv"},
       {"A study's taxonomic abundance matrix:",
-       "mgnify abundance-table MGYS00005116 -p V6 -g taxonomies.closed_reference.ssu "
+       "mgnify abundance-table MGYS00000002 -p V6 -g taxonomies.closed_reference.ssu "
        "--dir cache --format tsv > ssu.tsv"},
       {"Samples by taxa with their metadata, as BIOM for phyloseq::import_biom (several studies):",
-       "mgnify abundance-table --study MGYS00005116 --study MGYS00005117 -p V6 -g "
+       "mgnify abundance-table --study MGYS00000002 --study MGYS00000004 -p V6 -g "
        "taxonomies.closed_reference.ssu --by sample --dir cache > ssu.biom"},
       {"List a study's files as a manifest, to review or split:",
-       "mgnify downloads MGYS00005116 -p 6 --manifest files.tsv"},
+       "mgnify downloads MGYS00000002 -p 6 --manifest files.tsv"},
       {"Download a manifest's files, verified and resumable, keeping a report with SHA-256s:",
        "mgnify --format tsv download --manifest files.tsv --dir results > results.tsv"},
       {"One task of a Slurm job array (sbatch --array=1-4) downloads its shard of a manifest:",

@@ -4,6 +4,7 @@
 // is the one whose COBS hits are typed genomes and which takes a result
 // limit; both searches need no login.
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <climits>
@@ -49,6 +50,32 @@ void check_catalogues(const std::vector<std::string>& catalogues) {
   for (const auto& id : catalogues) {
     if (id.empty()) throw UsageError("--catalogue must not be empty");
   }
+}
+
+/// The service searches an unknown catalogue id as one with no genomes, so a
+/// typo would end as "no genome matched"; the ids are checked against the
+/// service's list first (one listing, before any search), and an unknown one
+/// ends the command with exit 3 naming the ids there are.
+void check_catalogues_exist(const v2::V2Client& client, const std::vector<std::string>& ids,
+                            const mgnify::CancelToken& interrupt) {
+  if (ids.empty()) return;
+  mgnify::ListOptions list;
+  list.call.cancel = interrupt;
+  std::vector<std::string> known;
+  for (const auto& catalogue : client.genome_catalogues(list)) {
+    known.push_back(catalogue.catalogue_id);
+  }
+  std::string unknown;
+  for (const auto& id : ids) {
+    if (std::find(known.begin(), known.end(), id) == known.end()) {
+      unknown += (unknown.empty() ? "'" : ", '") + id + "'";
+    }
+  }
+  if (unknown.empty()) return;
+  std::string listed;
+  for (const auto& id : known) listed += (listed.empty() ? "" : ", ") + id;
+  throw NothingMatched(sanitize_for_terminal("no genome catalogue " + unknown +
+                                             "; catalogues: " + listed));
 }
 
 /// Past this a query is no genome fragment, and a FIFO or /dev/zero would be read forever.
@@ -204,6 +231,7 @@ int run_search(const Settings& settings, const CobsArgs& args) {
   const v2::V2Client client(client_options(settings, Service::v2));
   const mgnify::CancelToken interrupt;
   const InterruptScope interrupt_scope(interrupt);
+  check_catalogues_exist(client, args.catalogues, interrupt);
   const bool several = queries.size() > 1;
   ProgressBar bar("genome search", several, several && args.progress);
   Writer out = stdout_writer(settings);
@@ -250,7 +278,7 @@ int run_search(const Settings& settings, const CobsArgs& args) {
     print_error(
         "no genome matched" +
         std::string(args.threshold ? "" : " at the service's default threshold") +
-        (args.catalogues.empty() ? std::string() : " in the catalogues given (check their ids)") +
+        (args.catalogues.empty() ? std::string() : " in the catalogues given") +
         "; a lower --threshold matches more");
   }
   return kOk;
@@ -301,6 +329,13 @@ const GatherColumns& gather_columns() {
     GatherColumns c;
     mgnify::GatherResultRow row;
     mgnify::GatherResultRow::columns(row, c);
+    // sourmash's other numeric gather columns, which the SDK keeps as text only.
+    for (const char* name : {"f_match_orig", "sum_weighted_found", "total_weighted_hashes",
+                             "n_unique_weighted_found", "query_n_hashes", "query_containment_ani",
+                             "match_containment_ani", "average_containment_ani",
+                             "max_containment_ani", "ksize", "scaled"}) {
+      c.numeric.emplace(name);
+    }
     return c;
   }();
   return columns;
@@ -378,7 +413,10 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
   std::vector<std::pair<const mgnify::GatherSignatureStatus*, mgnify::GatherResults>> found;
   int failed = 0;
   try {
-    if (job_id.empty()) job_id = client.submit_gather(request, interrupt).job_id;
+    if (job_id.empty()) {
+      check_catalogues_exist(client, args.catalogues, interrupt);
+      job_id = client.submit_gather(request, interrupt).job_id;
+    }
     const auto started = std::chrono::steady_clock::now();
     mgnify::JobWaitOptions wait;
     wait.deadline = std::chrono::milliseconds(static_cast<long long>(args.wait_seconds * 1000));

@@ -6,8 +6,21 @@
 namespace mgnify_cli {
 
 void HelpFormatter::not_applicable(const CLI::App* cmd,
-                                   const std::vector<std::string>& long_names) {
+                                   const std::vector<std::string>& long_names,
+                                   const std::string& reason) {
   excluded_[cmd].insert(long_names.begin(), long_names.end());
+  if (reason.empty()) return;
+  for (const auto& name : long_names) reasons_[{cmd, name}] = reason;
+}
+
+std::string HelpFormatter::refusal(const CLI::App* cmd, const std::string& path,
+                                   const CLI::Option* option) const {
+  const auto excluded = excluded_.find(cmd);
+  const std::string name = long_name(option);
+  if (excluded == excluded_.end() || excluded->second.count(name) == 0) return "";
+  const auto reason = reasons_.find({cmd, name});
+  return name + " does not apply to '" + path + "'" +
+         (reason != reasons_.end() ? reason->second : std::string());
 }
 
 void HelpFormatter::default_for(const CLI::App* cmd, const std::string& long_name,

@@ -20,8 +20,15 @@ namespace mgnify_cli {
 
 class HelpFormatter : public CLI::Formatter {
  public:
-  /// `cmd` rejects these global options (long names with dashes, "--page-size").
-  void not_applicable(const CLI::App* cmd, const std::vector<std::string>& long_names);
+  /// `cmd` rejects these global options (long names with dashes, "--page-size"):
+  /// they are left out of its help, man page and completion, and refused when
+  /// given; `reason`, when given, ends the refusal (", which always writes FASTA").
+  void not_applicable(const CLI::App* cmd, const std::vector<std::string>& long_names,
+                      const std::string& reason = "");
+  /// "--max does not apply to 'verify'" when `cmd` (named `path`) rejects the
+  /// global `option`, else "".
+  std::string refusal(const CLI::App* cmd, const std::string& path,
+                      const CLI::Option* option) const;
   /// What `cmd` uses when the global option is not given, where that differs
   /// from the option's own default (`--max` of a protein search is 50).
   void default_for(const CLI::App* cmd, const std::string& long_name, std::string shown);
@@ -47,6 +54,7 @@ class HelpFormatter : public CLI::Formatter {
 
  private:
   std::map<const CLI::App*, std::set<std::string>> excluded_;
+  std::map<std::pair<const CLI::App*, std::string>, std::string> reasons_;
   std::map<std::pair<const CLI::App*, std::string>, std::string> defaults_;
   std::map<std::pair<const CLI::App*, std::string>, std::vector<std::string>> completions_;
 };

@@ -111,6 +111,22 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
   return error.what();
 }
 
+/// A global option given to a command that does not use it is refused by
+/// name, before any request, rather than ignored or blamed on another option.
+void refuse_inapplicable_options(const CLI::App& app) {
+  const CLI::App* command = &app;
+  std::string path;
+  while (!command->get_subcommands().empty()) {
+    command = command->get_subcommands().front();
+    path += (path.empty() ? "" : " ") + command->get_name();
+  }
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() == 0) continue;
+    const std::string refused = help_formatter(app).refusal(command, path, option);
+    if (!refused.empty()) throw UsageError(refused);
+  }
+}
+
 void add_global_options(CLI::App& app, Settings& settings) {
   app.add_option_function<std::string>(
          "--format",
@@ -208,6 +224,7 @@ int main(int argc, char** argv) {
     return kUsage;
   }
   try {
+    refuse_inapplicable_options(app);
     check_output_settings(ctx.settings);
     return ctx.action();
   } catch (const std::exception& e) {

@@ -164,6 +164,18 @@ std::string read_fasta_file(const std::string& path) {
   return text.str();
 }
 
+/// The service lists every hit within its reporting thresholds, which are far
+/// looser than an inclusion threshold such as --evalue 1e-50; so an inclusion
+/// threshold given without its reporting one is sent as both, and the listing
+/// holds only what passes it. A reporting threshold given as well widens the
+/// listing, and the `included` column tells the two kinds of hit apart.
+template <class Cutoffs>
+Cutoffs listed_up_to_inclusion(Cutoffs c) {
+  if (c.sequence && !c.report_sequence) c.report_sequence = c.sequence;
+  if (c.hit && !c.report_hit) c.report_hit = c.hit;
+  return c;
+}
+
 /// The query the arguments name; every check runs here, before any request.
 proteins::SequenceSearchQuery make_sequence_query(const SequenceSearchArgs& args) {
   if (args.sequence.empty() == args.fasta.empty()) {
@@ -178,8 +190,8 @@ proteins::SequenceSearchQuery make_sequence_query(const SequenceSearchArgs& args
     proteins::SequenceSearchQuery query(args.fasta.empty() ? args.sequence
                                                            : read_fasta_file(args.fasta));
     query.database(*db);
-    const auto& e = args.evalue;
-    const auto& t = args.bitscore;
+    const auto e = listed_up_to_inclusion(args.evalue);
+    const auto t = listed_up_to_inclusion(args.bitscore);
     if (e.sequence || e.hit || e.report_sequence || e.report_hit) query.cutoffs(e);
     if (t.sequence || t.hit || t.report_sequence || t.report_hit) query.cutoffs(t);
     return query;
@@ -204,6 +216,8 @@ nlohmann::ordered_json sequence_hit_row(const proteins::SequenceSearchHit& hit,
   row["accession"] = hit.accession();
   row["evalue"] = number_cell(hit.evalue);
   row["score"] = number_cell(hit.score);
+  // The service's verdict, as sent: 1 within the inclusion threshold, 0 reported only.
+  row["included"] = nlohmann::ordered_json(hit.is_included.sent());
   row["description"] = hit.desc;
   row["domains"] = hit.domains.size();
   if (record) {
@@ -237,8 +251,8 @@ nlohmann::ordered_json sequence_hit_row(const proteins::SequenceSearchHit& hit,
 
 /// The TSV columns of sequence_hit_row, in its order.
 std::vector<std::string> sequence_row_order() {
-  return {"accession", "evalue",      "score",        "description", "domains",
-          "record",    "full_length", "cluster_size", "biomes",      "pfam"};
+  return {"accession", "evalue",      "score",        "included", "description", "domains",
+          "record",    "full_length", "cluster_size", "biomes",   "pfam"};
 }
 
 /// The four options of one kind of cut-off (--KIND, --hit-KIND, --report-KIND,
@@ -247,17 +261,26 @@ template <class Cutoffs>
 std::vector<CLI::Option*> add_cutoff_options(CLI::App& cmd, Cutoffs& c, const std::string& kind,
                                              const std::string& label,
                                              const std::array<const char*, 4>& hmmer, double max) {
-  const auto help = [&](const char* what, const char* when, const char* name) {
-    return std::string(what) + " " + label + " " + when + " threshold (HMMER " + name + ")";
+  const auto help = [&](const char* what, const char* when, const char* name,
+                        const std::string& effect) {
+    return std::string(what) + " " + label + " " + when + " threshold (HMMER " + name + "): " +
+           effect;
   };
-  return {add_number_option(cmd, "--" + kind, c.sequence, 0.0, max,
-                            help("sequence", "inclusion", hmmer[0])),
+  return {add_number_option(
+              cmd, "--" + kind, c.sequence, 0.0, max,
+              help("sequence", "inclusion", hmmer[0],
+                   "only hits within it are listed, unless --report-" + kind + " widens the list")),
           add_number_option(cmd, "--hit-" + kind, c.hit, 0.0, max,
-                            help("hit (domain)", "inclusion", hmmer[1])),
+                            help("hit (domain)", "inclusion", hmmer[1],
+                                 "only domains within it are listed, unless --report-hit-" + kind +
+                                     " widens the list")),
           add_number_option(cmd, "--report-" + kind, c.report_sequence, 0.0, max,
-                            help("sequence", "reporting", hmmer[2])),
+                            help("sequence", "reporting", hmmer[2],
+                                 "hits up to it are listed, those beyond --" + kind +
+                                     " with included=0")),
           add_number_option(cmd, "--report-hit-" + kind, c.report_hit, 0.0, max,
-                            help("hit (domain)", "reporting", hmmer[3]))};
+                            help("hit (domain)", "reporting", hmmer[3],
+                                 "domains up to it are listed"))};
 }
 
 void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
@@ -268,6 +291,7 @@ void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {
   add_nonempty_option(cmd, "--database", args.database,
                       "full (full-length peptides), all, or partial (fragments)")
       ->default_str("full");
+  help_formatter(cmd).completes_with(&cmd, "--database", {"full", "all", "partial"});
   const auto by_e =
       add_cutoff_options(cmd, args.evalue, "evalue", "E-value", {"incE", "incdomE", "E", "domE"},
                          proteins::SequenceSearchQuery::kMaxEvalue);
@@ -353,7 +377,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
   add_number_option(*fasta, "--width", *width, std::size_t{0}, std::size_t{100000},
                     "residues per line, 0 for one line")
       ->default_str("60");
-  help_formatter(*fasta).not_applicable(fasta, {"--page-size", "--format", "--columns"});
+  help_formatter(*fasta).not_applicable(fasta, {"--page-size", "--columns"});
+  help_formatter(*fasta).not_applicable(fasta, {"--format"}, ", which always writes FASTA");
   help_formatter(*fasta).default_for(fasta, "--max", max_limit_default());
   fasta->callback([&ctx, fasta_args, fasta_accessions, width] {
     ctx.action = [&ctx, fasta_args, fasta_accessions, width] {
@@ -377,6 +402,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
         const auto query = make_query(*fasta_args, ctx.settings);
         const auto hits = client.search(query);
         for (const auto& hit : hits) names.push_back(hit.mgyp);
+        // FASTA has no header line: without this an empty answer is an empty file.
+        if (hits.empty()) print_error("note: 0 proteins matched");
         warn_if_cut_at_limit(hits.size(), query);
       }
       results = client.get_many(names, batch);
@@ -397,7 +424,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       "phmmer search of one protein sequence against MGnify's proteins, hits joined to their "
       "records (E-value or bit-score cut-offs, not both)");
   add_sequence_search_options(*seq, *seq_args);
-  help_formatter(*seq).not_applicable(seq, {"--page-size", "--max"});
+  help_formatter(*seq).not_applicable(seq, {"--page-size"});
+  help_formatter(*seq).not_applicable(seq, {"--max"}, "; the cut-offs decide the hits");
   help_formatter(*seq).default_for(seq, "--format", "tsv");
   seq->callback([&ctx, seq_args] {
     ctx.action = [&ctx, seq_args] {

@@ -21,6 +21,7 @@
 #include <mgnify/tables/table.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -496,6 +497,51 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
   return origins;
 }
 
+/// The listing of a study reads every analysis (a request each) before -g can
+/// be judged, so a mistyped group is caught first: a group MGnify is not
+/// known to publish that no file of the study's first analysis has either is
+/// refused (exit 3) after two requests, with that analysis's groups.
+void check_group_first(const AbundanceArgs& args, const std::string& study, Api api,
+                       const Settings& settings) {
+  if (study.rfind("MGYA", 0) == 0) return;
+  const std::string wanted = normalise_group(args.group);
+  for (const auto& known : known_groups()) {
+    // A known group, a part of one (taxonomies.) or one of its subgroups.
+    if (known.rfind(wanted, 0) == 0 || wanted.rfind(known + ".", 0) == 0) return;
+  }
+  mgnify::ListOptions one;
+  one.page_size = 1;
+  one.max_items = 1;
+  std::string first;
+  if (api == Api::v1) {
+    const mgnify::v1::LegacyClient client(client_options(settings, Service::v1));
+    for (const auto& a : client.study_analyses(study, {}, one)) {
+      first = a.accession.empty() ? a.id() : a.accession;
+    }
+  } else {
+    const mgnify::v2::V2Client client(client_options(settings, Service::v2));
+    const std::string accession =
+        mgnify::is_insdc_study_accession(study)
+            ? client.study_by_insdc_accession(insdc_accession(study)).accession
+            : study;
+    for (const auto& a : client.study_analyses(accession, one)) first = a.accession;
+  }
+  if (first.empty()) return;  // the listing says what the study has
+  Selection probe;
+  probe.api = api;
+  probe.accession = first;
+  probe.groups = {args.group};
+  std::exception_ptr failure;
+  Available available;
+  const auto rows = list_files(probe, settings, failure, &available);
+  if (failure || !rows.empty()) return;
+  std::string groups;
+  for (const auto& g : available.groups) groups += (groups.empty() ? "" : ", ") + g;
+  throw NothingMatched("0 files matched -p " + args.pipeline + " -g " + args.group + " for " +
+                       study + "; -g names no group MGnify is known to publish, nor one of " +
+                       first + ", the study's first analysis; groups available: " + groups);
+}
+
 /// Adds one study's analyses to the matrix; returns the first failure (each
 /// is named on stderr).
 std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string& study,
@@ -544,6 +590,31 @@ std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string&
     if (!first_failure) first_failure = a.failure;
   }
   return first_failure;
+}
+
+/// The groups of known_groups() whose files are count tables, which -g offers
+/// to complete: quality control, sequences, reports and parent groups make
+/// no matrix.
+std::vector<std::string> table_groups() {
+  static const std::set<std::string> no_table = {"quality_control",
+                                                 "taxonomies",
+                                                 "taxonomies.closed_reference",
+                                                 "functional_annotation",
+                                                 "annotation_summary",
+                                                 "mobilome_annotation_pipeline",
+                                                 "virify",
+                                                 "primer_identification",
+                                                 "study_summary",
+                                                 "coding_sequences",
+                                                 "sequence_data",
+                                                 "statistics",
+                                                 "non_coding_rnas",
+                                                 "genome_analysis"};
+  std::vector<std::string> groups;
+  for (auto& group : known_groups()) {
+    if (no_table.count(group) == 0) groups.push_back(std::move(group));
+  }
+  return groups;
 }
 
 std::string comma_joined(const std::vector<std::string>& items) {
@@ -601,6 +672,7 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   const bool by_sample = args.by == "sample";
   const bool biom = format == TableFormat::json;
 
+  for (const auto& study : studies) check_group_first(args, study, api, settings);
   tables::AbundanceMatrix matrix;
   std::exception_ptr first_failure;
   for (const auto& study : studies) {
@@ -727,6 +799,8 @@ void add_table_commands(CLI::App& app, Context& ctx) {
           ->check(CLI::IsMember({"pool", "first", "last", "sum"}))
           ->capture_default_str();
   help_formatter(*abundance_cmd).not_applicable(abundance_cmd, {"--columns", "--page-size"});
+  help_formatter(*abundance_cmd)
+      .not_applicable(abundance_cmd, {"--max"}, ": the matrix has every analysis");
   add_nonempty_option(*abundance_cmd, "-p,--pipeline", abundance->pipeline,
                       "pipeline version of the analyses (v1: 4.1, 5.0; v2: V6, 6.1)")
       ->required();
@@ -737,11 +811,11 @@ void add_table_commands(CLI::App& app, Context& ctx) {
       "functional_annotation.interpro_identifiers, functional_annotation.pfams; v1 group types "
       "such as 'Taxonomic analysis SSU rRNA' or 'Functional analysis' (with --match)")
       ->required();
-  help_formatter(*abundance_cmd).completes_with(abundance_cmd, "--group", known_groups());
+  help_formatter(*abundance_cmd).completes_with(abundance_cmd, "--group", table_groups());
   add_nonempty_option(*abundance_cmd, "--match", abundance->match,
                       "only the group's tables whose file name or description contains this "
                       "(for groups with several tables per analysis)");
-  add_nonempty_option(*abundance_cmd, "-o,--dir", abundance->dir,
+  add_nonempty_option(*abundance_cmd, "--dir", abundance->dir,
                       "where the summary files are downloaded to (DIR/<analysis>/<file>) and "
                       "found again by later runs")
       ->default_str(".");

@@ -70,13 +70,23 @@ v2::PipelineVersion parse_pipeline(const std::string& text) {
   return value;
 }
 
+constexpr v2::ExperimentType kExperimentTypes[] = {
+    v2::ExperimentType::metatranscriptomic, v2::ExperimentType::metagenomic,
+    v2::ExperimentType::amplicon,           v2::ExperimentType::assembly,
+    v2::ExperimentType::hybrid_assembly,    v2::ExperimentType::long_read_assembly,
+    v2::ExperimentType::metabarcoding,      v2::ExperimentType::unknown_type};
+
+/// The codes --experiment-type takes, for the completion scripts.
+std::vector<std::string> experiment_type_words() {
+  std::vector<std::string> codes;
+  for (auto type : kExperimentTypes) codes.emplace_back(v2::experiment_type_code(type));
+  return codes;
+}
+
 v2::ExperimentType parse_experiment_type(const std::string& text) {
   // Any case, and the name the output prints ("Metagenomic") as well as the code.
   const std::string wanted = normalise_group(text);
-  for (auto type : {v2::ExperimentType::metatranscriptomic, v2::ExperimentType::metagenomic,
-                    v2::ExperimentType::amplicon, v2::ExperimentType::assembly,
-                    v2::ExperimentType::hybrid_assembly, v2::ExperimentType::long_read_assembly,
-                    v2::ExperimentType::metabarcoding, v2::ExperimentType::unknown_type}) {
+  for (auto type : kExperimentTypes) {
     if (wanted == normalise_group(v2::experiment_type_code(type)) ||
         wanted == normalise_group(v2::to_string(type))) {
       return type;
@@ -224,6 +234,7 @@ std::vector<ResourceSpec> resources() {
             cmd, "--experiment-type", f.experiment_type,
             "METAG, METAT, AMPLI, ASSEM, HYASS, LRASS, METAB, or the name the output "
             "prints (Metagenomic); any case");
+        help_formatter(cmd).completes_with(&cmd, "--experiment-type", experiment_type_words());
       },
       [](const C& c, const Filters& f, const mgnify::ListOptions& o, const Settings& s) {
         v2::RunQuery q;

@@ -190,6 +190,10 @@ struct SequenceSearchHit {
   OpenInteger ndom;       // domains found
   OpenInteger nincluded;  // domains above the inclusion thresholds
   OpenInteger nreported;  // domains above the reporting thresholds
+  /// 1 when the whole sequence passes the inclusion threshold (incE or
+  /// incT), 0 when it was reported only; unset when the server does not say.
+  OpenInteger is_included;
+  OpenInteger is_reported;
   std::vector<SequenceSearchDomain> domains;
   RawJson raw{};
 
@@ -208,6 +212,8 @@ struct SequenceSearchHit {
     v.defaulted("ndom", self.ndom);
     v.defaulted("nincluded", self.nincluded);
     v.defaulted("nreported", self.nreported);
+    v.defaulted("is_included", self.is_included);
+    v.defaulted("is_reported", self.is_reported);
     v.defaulted("domains", self.domains);
   }
 };

@@ -17,12 +17,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mgnify/open_number.hpp"
@@ -99,7 +101,29 @@ std::optional<std::string> residues_of(const std::string& seq, std::string& why)
   return residues;
 }
 
-ojson domain(const std::string& accession, std::size_t length, double bits, double evalue) {
+/// The thresholds of one search: a hit is reported (sent) within E/T and
+/// included (significant) within incE/incT, its domains likewise with
+/// domE/domT and incdomE/incdomT. A threshold the form leaves out keeps
+/// HMMER's default.
+struct Thresholds {
+  bool by_bits = false;
+  double incE = 0.01, incdomE = 0.03, E = 10, domE = 10;
+  double incT = 25, incdomT = 22, T = 7, domT = 5;
+
+  bool reported(double evalue, double bits) const { return by_bits ? bits >= T : evalue <= E; }
+  bool included(double evalue, double bits) const {
+    return by_bits ? bits >= incT : evalue <= incE;
+  }
+  bool domain_reported(double evalue, double bits) const {
+    return by_bits ? bits >= domT : evalue <= domE;
+  }
+  bool domain_included(double evalue, double bits) const {
+    return by_bits ? bits >= incdomT : evalue <= incdomE;
+  }
+};
+
+ojson domain(const std::string& accession, std::size_t length, double bits, double evalue,
+             bool included) {
   ojson d;
   d["alisqname"] = accession;
   d["ienv"] = 1;
@@ -113,17 +137,36 @@ ojson domain(const std::string& accession, std::size_t length, double bits, doub
   d["bitscore"] = bits - 0.4;
   d["ievalue"] = evalue_text(evalue * 1.1);
   d["cevalue"] = evalue_text(evalue / 1000);
-  d["is_included"] = 1;
+  d["is_included"] = included ? 1 : 0;
   d["is_reported"] = "1";
   d["aliM"] = length;
   d["aliN"] = length;
   return d;
 }
 
-ojson hit(std::uint64_t number, std::size_t rank, std::size_t length) {
+double hit_bits(std::size_t rank) { return 320.0 - 45.0 * static_cast<double>(rank); }
+double hit_evalue(std::size_t rank) {
+  return std::pow(10.0, -90.0 + 16.0 * static_cast<double>(rank));
+}
+
+/// A hit as HMMER reports it: `flags` is p7_IS_INCLUDED (1) | p7_IS_REPORTED (2),
+/// also spelt out as is_included and is_reported; only the domains within the
+/// domain reporting threshold are listed.
+ojson hit(std::uint64_t number, std::size_t rank, std::size_t length, const Thresholds& limits) {
   const std::string acc = data::accession(number);
-  const double bits = 320.0 - 45.0 * static_cast<double>(rank);
-  const double evalue = std::pow(10.0, -90.0 + 16.0 * static_cast<double>(rank));
+  const double bits = hit_bits(rank);
+  const double evalue = hit_evalue(rank);
+  const bool included = limits.included(evalue, bits);
+  // The domain's own scores, as domain() writes them.
+  const double domain_bits = bits - 0.4;
+  const double domain_evalue = evalue * 1.1;
+  ojson domains = ojson::array();
+  std::size_t domains_included = 0;
+  if (limits.domain_reported(domain_evalue, domain_bits)) {
+    const bool in = limits.domain_included(domain_evalue, domain_bits);
+    domains_included += in ? 1 : 0;
+    domains.push_back(domain(acc, length, bits, evalue, in));
+  }
   char score[32];
   std::snprintf(score, sizeof score, "%.1f", bits);
   ojson h;
@@ -135,11 +178,13 @@ ojson hit(std::uint64_t number, std::size_t rank, std::size_t length) {
   h["evalue"] = evalue_text(evalue);
   h["pvalue"] = std::log(evalue) - 20.0;
   h["ndom"] = 1;
-  h["nincluded"] = "1";
-  h["nreported"] = 1;
+  h["nincluded"] = std::to_string(domains_included);
+  h["nreported"] = domains.size();
   h["nregions"] = 1;
-  h["flags"] = "3";
-  h["domains"] = ojson::array({domain(acc, length, bits, evalue)});
+  h["flags"] = included ? "3" : "2";
+  h["is_included"] = included ? 1 : 0;
+  h["is_reported"] = 1;
+  h["domains"] = std::move(domains);
   h["mgnify"] = {
       {"samples", ojson::array({ojson::array({"ERS" + std::to_string(100000 + number)})})},
       {"runs", ojson::array({ojson::array({"ERR" + std::to_string(200000 + number)})})}};
@@ -195,15 +240,22 @@ void search(const httplib::Request& req, httplib::Response& res) {
   for (std::size_t k = 0; targets.size() < kHitsPerSearch; ++k) {
     targets.push_back(targets.size() == 2 ? kUnknownAccession : numbers[start + k]);
   }
+  Thresholds limits;
+  limits.by_bits = by_bits;
+  using Given = std::pair<const std::optional<double>*, double*>;
+  for (const auto& [given, value] : std::initializer_list<Given>{
+           {&incE, &limits.incE}, {&incdomE, &limits.incdomE}, {&E, &limits.E},
+           {&domE, &limits.domE}, {&incT, &limits.incT}, {&incdomT, &limits.incdomT},
+           {&T, &limits.T}, {&domT, &limits.domT}}) {
+    if (*given) *value = **given;
+  }
   ojson hits = ojson::array();
+  std::size_t included = 0;
   for (std::size_t rank = 0; rank < targets.size(); ++rank) {
-    ojson h = hit(targets[rank], rank, residues->size());
-    const double evalue = std::pow(10.0, -90.0 + 16.0 * static_cast<double>(rank));
-    const double bits = 320.0 - 45.0 * static_cast<double>(rank);
     // The reporting thresholds decide which hits are sent at all.
-    if (E && evalue > *E) continue;
-    if (T && bits < *T) continue;
-    hits.push_back(std::move(h));
+    if (!limits.reported(hit_evalue(rank), hit_bits(rank))) continue;
+    included += limits.included(hit_evalue(rank), hit_bits(rank)) ? 1 : 0;
+    hits.push_back(hit(targets[rank], rank, residues->size(), limits));
   }
 
   std::string uuid;
@@ -214,7 +266,7 @@ void search(const httplib::Request& req, httplib::Response& res) {
   }
   ojson stats;
   stats["nhits"] = hits.size();
-  stats["nincluded"] = std::to_string(hits.size());
+  stats["nincluded"] = std::to_string(included);
   stats["nreported"] = hits.size();
   stats["Z"] = 623796864;
   stats["domZ"] = std::to_string(hits.size());
