@@ -77,7 +77,7 @@ TEST_CASE("study_by_insdc_accession refuses a malformed accession before any req
   });
   client.study_by_insdc_accession(" erp100007");
   REQUIRE(rig.transport->requests().size() == 1);
-  const std::string& url = rig.transport->requests()[0].url;
+  const std::string url = rig.transport->requests()[0].url;
   CHECK(url.find("/studies/insdc/ERP100007") != std::string::npos);
 }
 
