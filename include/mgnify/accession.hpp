@@ -45,6 +45,15 @@ MGNIFY_DECL std::optional<std::string> canonical_accession(std::string_view text
 /// PRJDB), in any case: API v1 takes these in place of MGYS.
 MGNIFY_DECL bool is_insdc_study_accession(std::string_view text);
 
+/// An INSDC study or project accession as the services spell it ("erp001736 "
+/// -> "ERP001736"): surrounding whitespace dropped, the prefix (ERP, SRP,
+/// DRP, PRJEB, PRJNA, PRJDB, any case) upper-cased, then 1 to 12 digits and
+/// nothing else. Nullopt for anything else.
+MGNIFY_DECL std::optional<std::string> canonical_insdc_study_accession(std::string_view text);
+
+/// As canonical_insdc_study_accession, throwing InvalidArgument naming the form.
+MGNIFY_DECL std::string checked_insdc_study_accession(std::string_view text);
+
 /// A PubMed id as a path segment; InvalidArgument unless it is positive.
 MGNIFY_DECL std::string checked_pubmed_id(std::int64_t pubmed_id);
 

@@ -1974,7 +1974,7 @@ TEST_CASE("invalid UTF-8 in a JSON report becomes U+FFFD, with a warning, not a 
       << "MGYA00000001\tbad\xff.txt\t" << mock().origin() << "/no/such/file\n";
   const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest.string(),
                                "--dir", (dir.path() / "out").string()});
-  CHECK(run.code == 3);  // the 404, as for any other missing file
+  CHECK(run.code == 1);  // a name that is not UTF-8 is refused as a file name
   CAPTURE(run.err);
   CHECK(first_control(run.out, true) == "");
   CHECK(first_control(run.err, true) == "");
@@ -1987,30 +1987,42 @@ TEST_CASE("invalid UTF-8 in a JSON report becomes U+FFFD, with a warning, not a 
 
 TEST_CASE("a file name with control characters is refused, never created",
           "[cli][hostile][download]") {
-  TempDir dir;
-  const auto manifest = dir.path() / "m.tsv";
   // An escape sequence in a server-sent alias (as tsv_cell writes it) would
-  // become part of a file name that `ls` later prints to a terminal.
-  std::ofstream(manifest, std::ios::binary)
-      << "accession\talias\turl\n"
-      << "MGYA00000001\tbad\\x1b[2J.txt\t" << mock().origin() << "/no/such/file\n";
-  const auto out_dir = dir.path() / "out";
-  const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest.string(),
-                               "--dir", out_dir.string()});
-  CHECK(run.code == 1);
-  CAPTURE(run.err);
-  const auto rows = mgnify::test::cli::ndjson_lines(run.out);
-  REQUIRE(rows.size() == 1);
-  CHECK(rows[0].at("status") == "failed");
-  CHECK(rows[0].at("error") == "unsafe file name");
-  CHECK(first_control(run.err, true) == "");
-  std::size_t created = 0;
-  if (std::filesystem::exists(out_dir)) {
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(out_dir)) {
-      if (entry.is_regular_file()) ++created;
+  // become part of a file name that `ls` later prints to a terminal. The
+  // rule is the terminal escaping's: C0, DEL, C1 (U+009B is CSI) and bytes
+  // that are not UTF-8, in the alias or the accession.
+  const std::vector<std::pair<std::string, std::string>> names = {
+      {"MGYA00000001", "bad\\x1b[2J.txt"},  {"MGYA00000001", "bad\\x7f.txt"},
+      {"MGYA00000001", "bad\\u009b2J.txt"}, {"MGYA00000001", "bad\xc2\x85.txt"},
+      {"MGYA00000001", "bad\\xff.txt"},     {"MGYA00000001", "bad\xc0\xaf.txt"},
+      {"MGYA\\u00850001", "ok.txt"}};
+  for (const auto& [accession, alias] : names) {
+    INFO(accession + " " + alias);
+    TempDir dir;
+    const auto manifest = dir.path() / "m.tsv";
+    std::ofstream(manifest, std::ios::binary)
+        << "accession\talias\turl\n"
+        << accession << "\t" << alias << "\t" << mock().origin() << "/no/such/file\n";
+    const auto out_dir = dir.path() / "out";
+    mock().clear_requests();
+    const auto run = mgnify_run({"--format", "ndjson", "download", "--manifest", manifest.string(),
+                                 "--dir", out_dir.string()});
+    CHECK(run.code == 1);
+    CAPTURE(run.err);
+    const auto rows = mgnify::test::cli::ndjson_lines(run.out);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].at("status") == "failed");
+    CHECK(rows[0].at("error") == "unsafe file name");
+    CHECK(first_control(run.err, true) == "");
+    CHECK(mock().requests().empty());
+    std::size_t created = 0;
+    if (std::filesystem::exists(out_dir)) {
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(out_dir)) {
+        if (entry.is_regular_file()) ++created;
+      }
     }
+    CHECK(created == 0);
   }
-  CHECK(created == 0);
 }
 
 TEST_CASE("a pre-signed file URL is redacted in the tool's messages", "[cli][hostile][download]") {

@@ -151,6 +151,25 @@ std::vector<std::pair<std::string, mgnify::GatherResults>> sdk_gather(
   return out;
 }
 
+/// Each CSV cell of `row` in the tool's record `r`, under its column's name.
+void check_cells(const json& r, const mgnify::GatherResults& results,
+                 const mgnify::GatherResultRow& row) {
+  for (std::size_t i = 0; i < results.columns.size(); ++i) {
+    INFO(results.columns[i]);
+    const json& cell = r.at(results.columns[i]);
+    if (cell.is_null()) {
+      // An empty cell of a numeric column.
+      CHECK(row.cells[i].empty());
+    } else if (cell.is_string()) {
+      CHECK(cell == row.cells[i]);
+    } else {
+      // Numbers keep their value.
+      REQUIRE(cell.is_number());
+      CHECK(cell.get<double>() == Approx(std::stod(row.cells[i])));
+    }
+  }
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- COBS ----
@@ -327,20 +346,7 @@ TEST_CASE("genome gather prints every result row the SDK reads, as TSV and JSON"
       const json& r = records[at++];
       CHECK(r.at("signature_file") == "sample-1.sig");
       CHECK(r.at("catalogue") == catalogue);
-      for (std::size_t i = 0; i < results.columns.size(); ++i) {
-        INFO(results.columns[i]);
-        const json& cell = r.at(results.columns[i]);
-        if (cell.is_null()) {
-          // An empty cell of a numeric column.
-          CHECK(row.cells[i].empty());
-        } else if (cell.is_string()) {
-          CHECK(cell == row.cells[i]);
-        } else {
-          // Numbers keep their value.
-          REQUIRE(cell.is_number());
-          CHECK(cell.get<double>() == Approx(std::stod(row.cells[i])));
-        }
-      }
+      check_cells(r, results, row);
       CHECK(r.at("intersect_bp").is_number_integer());
       // A column sourmash writes and the SDK keeps as text is a number too.
       CHECK(r.at("f_match_orig").is_number());
@@ -560,4 +566,135 @@ TEST_CASE("genome gather gives up after --wait with exit 5, naming the job to co
   CHECK(run.code == 5);
   CHECK(run.out.empty());
   check_one_error_line(run, "(--wait); `mgnify genome gather --job mock-gather-");
+}
+
+TEST_CASE("genome gather of many searches writes each one's rows in the SDK's order and values",
+          "[cli][genome][gather][limits]") {
+  mgnify::test::cli::TempDir dir;
+  const std::vector<std::string> catalogues = {kCatalogue, "marine-v1-0"};
+  const std::vector<std::filesystem::path> signatures = {
+      signature_file(dir, "a.sig", "sample-a"),
+      signature_file(dir, "none.sig", mgnify::mock::kSignatureNoMatch),
+      signature_file(dir, "many.sig", std::string(mgnify::mock::kSignatureRowsPrefix) + "7")};
+  // The SDK's results, search by search in the job's order.
+  std::vector<std::pair<std::string, mgnify::GatherResults>> expected;
+  std::vector<std::string> files;
+  for (const auto& s : signatures) {
+    for (auto& found : sdk_gather(s, catalogues)) {
+      files.push_back(s.filename().string());
+      expected.push_back(std::move(found));
+    }
+  }
+  REQUIRE(expected.size() == 4);
+  CHECK(expected.back().second.rows.size() == 7);
+
+  std::vector<std::string> args = {"--format", "ndjson", "genome", "gather"};
+  for (const auto& s : signatures) args.push_back(s.string());
+  args.insert(args.end(), {"--catalogue", "human-gut-v2-0,marine-v1-0"});
+  const auto run = genome_run(args);
+  REQUIRE(run.code == 0);
+  CHECK(run.err.empty());
+  const auto records = mgnify::test::cli::ndjson_lines(run.out);
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    const auto& [catalogue, results] = expected[k];
+    for (const auto& row : results.rows) {
+      REQUIRE(at < records.size());
+      const json& r = records[at++];
+      CHECK(r.at("signature_file") == files[k]);
+      CHECK(r.at("catalogue") == catalogue);
+      CHECK(r.size() == results.columns.size() + 2);
+      check_cells(r, results, row);
+    }
+  }
+  CHECK(at == records.size());
+
+  // TSV: one header (the SDK's columns after the two that name the search), then every row.
+  args[1] = "tsv";
+  const auto tsv = genome_run(args);
+  REQUIRE(tsv.code == 0);
+  const auto lines = lines_of(tsv.out);
+  std::vector<std::string> header = {"signature_file", "catalogue"};
+  header.insert(header.end(), expected.front().second.columns.begin(),
+                expected.front().second.columns.end());
+  REQUIRE_FALSE(lines.empty());
+  CHECK(mgnify::test::cli::split_tabs(lines[0]) == header);
+  CHECK(lines.size() == records.size() + 1);
+}
+
+TEST_CASE("genome gather refuses a job of more searches than --max-searches, naming the option",
+          "[cli][genome][gather][limits]") {
+  mgnify::test::cli::TempDir dir;
+  const auto a = signature_file(dir, "a.sig", "sample-a");
+  const auto b = signature_file(dir, "b.sig", "sample-b");
+  // A new job: signatures x catalogues is known before anything is sent.
+  check_refused({{{"genome", "gather", a.string(), b.string(), "--catalogue",
+                   "human-gut-v2-0,marine-v1-0", "--max-searches", "3"},
+                  "genome gather has 4 searches (signatures x catalogues), more than "
+                  "--max-searches 3; raise --max-searches"}});
+
+  // A job submitted earlier: its status tells, before any result is fetched.
+  const auto client = sdk();
+  mgnify::GatherRequest request;
+  request.mag_catalogues = {kCatalogue};
+  for (const char* name : {"x.sig", "y.sig", "z.sig"}) {
+    request.signatures.push_back(
+        mgnify::SignatureFile::from_text(name, mgnify::mock::sourmash_signature(name)));
+  }
+  const auto job = client.submit_gather(request);
+  genome_mock().clear_requests();
+  const auto run = genome_run(
+      {"--format", "tsv", "genome", "gather", "--job", job.job_id, "--max-searches", "2"});
+  CHECK(run.code == 2);
+  CHECK(run.out.empty());
+  check_one_error_line(run, "gather job " + job.job_id +
+                                " has 3 searches (signatures x catalogues), more than "
+                                "--max-searches 2; raise --max-searches to collect them");
+  CHECK(genome_mock().hits(std::string(mgnify::mock::kV2Prefix) + "/genomes-search/results/" +
+                           job.job_id + "-1/") == 0);
+
+  // At the limit the job is collected.
+  const auto within = genome_run(
+      {"--format", "ndjson", "genome", "gather", "--job", job.job_id, "--max-searches", "3"});
+  CHECK(within.code == 0);
+  CHECK(mgnify::test::cli::ndjson_lines(within.out).size() ==
+        3 * static_cast<std::size_t>(mgnify::mock::kGatherRows));
+}
+
+TEST_CASE("a job id the service makes up is not echoed into a command to paste",
+          "[cli][genome][gather][hostile]") {
+  mgnify::test::cli::TempDir dir;
+  const auto signature = signature_file(dir, "s.sig", "sample-s");
+  const std::string prefix = mgnify::mock::kV2Prefix;
+  for (const std::string id : {"x;touch${IFS}p;#", "x$(touch p)", "x'\"`touch p`"}) {
+    INFO(id);
+    const json submitted = {{"data",
+                             {{"message", "Your search has been submitted."},
+                              {"job_id", id},
+                              {"status", "QUEUED"},
+                              {"children_ids", json::object()},
+                              {"signatures_received", {"s.sig"}},
+                              {"requested_catalogues", {kCatalogue}},
+                              {"status_url", "x"}}}};
+    const json running = {{"data",
+                           {{"group_id", id},
+                            {"status", "RUNNING"},
+                            {"signatures", json::array()},
+                            {"worker_status", {{"available", true}, {"workers", 1}}}}}};
+    genome_mock().push_fault(prefix + "/genomes-search/gather/",
+                             mgnify::mock::Fault::status_only(200, submitted.dump()));
+    // The status path as the server sees it, encoded or not.
+    for (const std::string& path :
+         {prefix + "/genomes-search/status/" + id + "/",
+          prefix + "/genomes-search/status/" + mgnify::http::encode_path_segment(id) + "/"}) {
+      genome_mock().push_faults(path, mgnify::mock::Fault::status_only(200, running.dump()), 5);
+    }
+    const auto run = genome_run({"--format", "tsv", "genome", "gather", signature.string(),
+                                 "--catalogue", kCatalogue, "--wait", "1"});
+    genome_mock().clear_faults();
+    CHECK(run.code == 5);
+    INFO(run.err);
+    CHECK(run.err.find("`mgnify genome gather --job") == std::string::npos);
+    CHECK(run.err.find("is not of the form a job id takes") != std::string::npos);
+  }
 }

@@ -206,6 +206,53 @@ TEST_CASE("legacy files without a URL on v2 get one summary line with the v1 com
                            " --api v1 --study-summaries --dir " + out + "\n") != std::string::npos);
 }
 
+TEST_CASE("the v1 command for legacy files quotes every value and names only real accessions",
+          "[cli][download][legacy][hostile]") {
+  const std::string study = legacy_v2_study();
+  REQUIRE_FALSE(study.empty());
+  mgnify::test::cli::TempDir dir;
+  const auto manifest = (dir.path() / "legacy.tsv").string();
+  REQUIRE(run_listing({"downloads", study, "--manifest", manifest}).code == 0);
+  // The manifest's owners replaced by what a hostile listing could hold.
+  const std::vector<std::string> hostile = {"ERZ1;touch${IFS}/tmp/P;#", "ERZ$(touch p)",
+                                            "x'\"`touch p`"};
+  std::ifstream in(manifest, std::ios::binary);
+  std::string line;
+  std::getline(in, line);
+  const auto header = mgnify::test::cli::split_tabs(line);
+  const std::size_t accession = header_index(header, "accession");
+  std::string edited = line + "\n";
+  std::set<std::string> kept;
+  for (std::size_t n = 0; std::getline(in, line); ++n) {
+    auto cells = mgnify::test::cli::split_tabs(line);
+    if (n < hostile.size()) {
+      cells[accession] = hostile[n];
+    } else {
+      kept.insert(cells[accession]);
+    }
+    for (std::size_t i = 0; i < cells.size(); ++i) edited += (i ? "\t" : "") + cells[i];
+    edited += "\n";
+  }
+  REQUIRE_FALSE(kept.empty());
+  in.close();
+  mgnify::test::dl::write_file(manifest, edited);
+
+  const auto out = (dir.path() / "it's $(here)").string();
+  const auto run = run_listing({"download", "--manifest", manifest, "--dir", out});
+  INFO(run.err);
+  CHECK(run.code == 3);
+  REQUIRE(lines_of(run.err).size() == 1);
+  const auto command = run.err.find("get them with: ");
+  REQUIRE(command != std::string::npos);
+  const std::string pasted = run.err.substr(command);
+  for (const auto& h : hostile) CHECK(pasted.find(h) == std::string::npos);
+  for (const auto& k : kept) CHECK(pasted.find(k) != std::string::npos);
+  CHECK(pasted.find("--dir '" + (dir.path() / "it'\\''s $(here)").string() + "'") !=
+        std::string::npos);
+  CHECK(run.err.find("the manifest names 3 owners (such as") != std::string::npos);
+  CHECK(run.err.find("not an MGYS, MGYA, MGYG or INSDC study accession") != std::string::npos);
+}
+
 TEST_CASE("a legacy file API v1 lists under the same analysis and alias is fetched from v1",
           "[cli][download][legacy]") {
   const std::string study = legacy_v2_study();

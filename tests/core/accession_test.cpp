@@ -4,7 +4,10 @@
 #include <optional>
 #include <string>
 
+#include "core/test_support.hpp"
 #include "mgnify/error.hpp"
+#include "mgnify/testing/fake_transport.hpp"
+#include "mgnify/v2/client.hpp"
 
 using mgnify::canonical_accession;
 using mgnify::checked_accession;
@@ -41,6 +44,41 @@ TEST_CASE("canonical_accession pads what people type and refuses what it cannot 
   CHECK_FALSE(canonical_accession("MGYS123456789", mgnify::kStudyAccession));
   CHECK_FALSE(canonical_accession("MGYS12a", mgnify::kStudyAccession));
   CHECK_FALSE(canonical_accession("ERP100001", mgnify::kStudyAccession));
+}
+
+TEST_CASE("an INSDC study accession is checked whole: prefix, then digits only", "[accession]") {
+  CHECK(mgnify::canonical_insdc_study_accession(" erp100007\n") == std::string("ERP100007"));
+  CHECK(mgnify::canonical_insdc_study_accession("prjeb10007") == std::string("PRJEB10007"));
+  CHECK(mgnify::checked_insdc_study_accession("SRP000001") == "SRP000001");
+  for (const char* bad : {"ERP", "ERP1;touch p", "ERP1$(id)", "ERP1'", "PRJ123", "PRJXX1", "ERP1 2",
+                          "ERP1234567890123", "ERR100001", "MGYS00000001", ""}) {
+    CAPTURE(bad);
+    CHECK_FALSE(mgnify::canonical_insdc_study_accession(bad));
+    CHECK_THROWS_WITH(mgnify::checked_insdc_study_accession(bad),
+                      Catch::Contains("not an INSDC study accession"));
+  }
+}
+
+TEST_CASE("study_by_insdc_accession refuses a malformed accession before any request",
+          "[accession]") {
+  mgnify::test::FakeRig rig;
+  const mgnify::v2::V2Client client(rig.options());
+  for (const char* bad : {"ERP1;touch p", "ERP1/../studies", "PRJEB", "MGYS00000001"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(client.study_by_insdc_accession(bad), InvalidArgument);
+  }
+  CHECK(rig.transport->requests().empty());
+  // A good one is sent in the services' spelling.
+  rig.transport->fallback([](const mgnify::http::Request&) {
+    mgnify::http::Response r;
+    r.status = 200;
+    r.body = R"({"accession": "MGYS00000007", "ena_accessions": ["ERP100007"]})";
+    return r;
+  });
+  client.study_by_insdc_accession(" erp100007");
+  REQUIRE(rig.transport->requests().size() == 1);
+  const std::string url = rig.transport->requests()[0].url;
+  CHECK(url.find("/studies/insdc/ERP100007") != std::string::npos);
 }
 
 TEST_CASE("INSDC study accessions and PubMed ids", "[accession]") {

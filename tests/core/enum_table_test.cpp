@@ -101,3 +101,18 @@ TEST_CASE("a job state the table does not know keeps its text", "[enum-table]") 
   CHECK_FALSE(fresh.finished());
   CHECK(mgnify::JobStatus("queued").state() == JobState::unknown);
 }
+
+TEST_CASE("a value cast outside its enum's set is refused, not sent as another value",
+          "[enum-table]") {
+  // Each of these builds a request: a default in place of the value asked
+  // for would fetch another list, search another database or filter on
+  // another field.
+  CHECK_THROWS_AS(mgnify::v1::taxonomy_path(static_cast<TaxonomyKind>(99)),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(mgnify::proteins::database_name(static_cast<SequenceDatabase>(99)),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_AS(mgnify::proteins::SearchQuery::parameter_name(static_cast<Filter>(99)),
+                  mgnify::InvalidArgument);
+  CHECK_THROWS_WITH(mgnify::v1::taxonomy_path(static_cast<TaxonomyKind>(99)),
+                    Catch::Contains("TaxonomyKind 99"));
+}

@@ -225,3 +225,36 @@ TEST_CASE("an empty body produces an empty, verified file", "[downloads][fake]")
   CHECK(std::filesystem::exists(target));
   CHECK(std::filesystem::file_size(target) == 0);
 }
+
+TEST_CASE("hashing a file already there, or a .part, watches the call's cancel and deadline",
+          "[downloads][fake][cancel]") {
+  FakeRig rig;
+  const std::string body = body_of(300000);
+  const auto target = rig.dir / "x.tsv";
+  DownloadOptions options;
+  options.checksum = Checksum::of(HashAlgorithm::sha256, hash_bytes(HashAlgorithm::sha256, body));
+  const CancelToken cancelled;
+  cancelled.cancel();
+
+  // A complete file: stopped while hashing it, not reported as present.
+  mgnify::test::dl::write_file(target, body);
+  CHECK_THROWS_WITH(download(*rig.session, kFileUrl, target, options, cancelled),
+                    Catch::Contains("cancelled: hashing") && Catch::Contains("x.tsv"));
+  auto late = CallOptions();
+  late.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  try {
+    download(*rig.session, kFileUrl, target, options, late);
+    FAIL("expected a timeout");
+  } catch (const TransportError& e) {
+    CHECK(e.kind() == TransportError::Kind::timeout);
+  }
+  CHECK(mgnify::test::dl::read_file(target) == body);
+
+  // A .part to resume: stopped while hashing it, and kept for the next run.
+  std::filesystem::remove(target);
+  mgnify::test::dl::write_file(partial_path(target), body.substr(0, 200000));
+  CHECK_THROWS_WITH(download(*rig.session, kFileUrl, target, options, cancelled),
+                    Catch::Contains("cancelled: hashing") && Catch::Contains("x.tsv.part"));
+  CHECK(mgnify::test::dl::read_file(partial_path(target)) == body.substr(0, 200000));
+  CHECK(rig.transport->requests().empty());
+}

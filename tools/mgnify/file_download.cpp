@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <mgnify/default_transport.hpp>
+#include <mgnify/detail/text_escape.hpp>
 #include <mgnify/files/checksum.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
@@ -11,11 +12,11 @@ namespace mgnify_cli {
 namespace http = mgnify::http;
 
 bool safe_component(const std::string& name) {
+  // Any byte the terminal escaping would rewrite (C0, DEL, C1, invalid UTF-8)
+  // makes a name that `ls` or a shell shows as something else, or not at all.
   return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
-         name.find('\\') == std::string::npos && std::none_of(name.begin(), name.end(), [](char c) {
-           const auto u = static_cast<unsigned char>(c);
-           return u < 0x20 || u == 0x7f;
-         });
+         name.find('\\') == std::string::npos &&
+         mgnify::detail::escape_text(name, mgnify::detail::Escapes::terminal) == name;
 }
 
 downloads::DownloadJob download_job(const FileRow& row, const std::filesystem::path& dir,

@@ -21,7 +21,10 @@ namespace downloads = mgnify::files;
 
 /// Whether a path component from the service (accession, alias) stays inside
 /// the download directory and carries no control characters into file names
-/// that later reach a terminal through `ls` or a shell glob.
+/// that later reach a terminal through `ls` or a shell glob: not empty, `.`
+/// or `..`, no `/` or `\`, and nothing that the terminal escaping
+/// (mgnify::detail::escape_text) rewrites: no C0 control, DEL, C1 control
+/// (U+0080..U+009F) or byte that is not part of valid UTF-8.
 bool safe_component(const std::string& name);
 
 /// The transfer of `row` to dir/<accession>/<alias>: checked against the

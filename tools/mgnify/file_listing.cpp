@@ -477,22 +477,49 @@ std::string unrouted_message(const std::vector<FileRow>& rows, const LegacyRouti
     }
   }
   std::string options = " --api v1";
-  if (!from_manifest && !selection.pipeline.empty()) options += " -p " + selection.pipeline;
+  if (!from_manifest && !selection.pipeline.empty()) {
+    options += " -p " + shell_word(selection.pipeline);
+  }
   if (!from_manifest) {
-    for (const auto& g : selection.groups) options += " -g " + g;
+    for (const auto& g : selection.groups) options += " -g " + shell_word(g);
     if (selection.study_summaries) options += " --study-summaries";
   }
   options += " --dir " + shell_word(dir);
   if (!from_manifest) {
-    return message + "; get them with: mgnify download " + selection.accession + options;
+    return message + "; get them with: mgnify download " + shell_word(selection.accession) +
+           options;
   }
-  if (owners.size() == 1) {
-    return message + "; get them with: mgnify download " + *owners.begin() + options;
-  }
+  // The owners come from the manifest (a listing the service wrote): only
+  // accessions of the forms `mgnify download` takes go into the command.
   std::string list;
-  for (const auto& owner : owners) list += (list.empty() ? "" : " ") + owner;
+  std::size_t pasteable = 0;
+  std::string other;
+  for (const auto& owner : owners) {
+    if (pasteable_accession(owner)) {
+      list += (list.empty() ? "" : " ") + shell_word(owner);
+      ++pasteable;
+    } else if (other.empty()) {
+      other = owner;
+    }
+  }
+  if (!other.empty()) {
+    message += "; the manifest names " + std::to_string(owners.size() - pasteable) +
+               (owners.size() - pasteable == 1 ? " owner" : " owners") + " (such as '" + other +
+               "') that no command is suggested for: not an MGYS, MGYA, MGYG or INSDC study "
+               "accession";
+  }
+  if (pasteable == 0) return message;
+  if (pasteable == 1) return message + "; get them with: mgnify download " + list + options;
   return message + "; get them with: for a in " + list + "; do mgnify download \"$a\"" + options +
          "; done";
+}
+
+bool pasteable_accession(const std::string& text) {
+  for (const mgnify::AccessionFormat& format :
+       {mgnify::kStudyAccession, mgnify::kAnalysisAccession, mgnify::kGenomeAccession}) {
+    if (mgnify::canonical_accession(text, format) == std::optional<std::string>(text)) return true;
+  }
+  return mgnify::canonical_insdc_study_accession(text) == std::optional<std::string>(text);
 }
 
 }  // namespace mgnify_cli

@@ -101,4 +101,9 @@ std::string unrouted_message(const std::vector<FileRow>& rows, const LegacyRouti
 /// `text` as one shell word: as it is when that is safe, else single-quoted.
 std::string shell_word(const std::string& text);
 
+/// True for an accession a suggested command may name: an MGYS, MGYA or
+/// MGYG accession or an INSDC study accession, each exactly in the
+/// services' spelling (upper case, MGnify's zero padding).
+bool pasteable_accession(const std::string& text);
+
 }  // namespace mgnify_cli

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "file_listing.hpp"
 #include "help_format.hpp"
 #include "interrupts.hpp"
 #include "list_option.hpp"
@@ -291,8 +292,16 @@ struct GatherArgs {
   std::vector<std::string> catalogues;
   std::string job;
   double wait_seconds = 1800;
+  std::size_t max_searches = 1000;
   bool progress = false;
 };
+
+/// A job's searches (one per signature and catalogue) beyond --max-searches
+/// are refused: each adds a request and up to a whole result CSV of output.
+std::string too_many_searches(std::size_t searches, std::size_t limit, const std::string& what) {
+  return what + " has " + std::to_string(searches) + " searches (signatures x catalogues), more " +
+         "than --max-searches " + std::to_string(limit) + "; raise --max-searches to collect them";
+}
 
 /// A signature file the service would refuse ("Unable to parse the uploaded
 /// file") is refused here, before anything is sent.
@@ -376,9 +385,28 @@ std::string status_line(const mgnify::GatherStatus& status, std::size_t finished
   return sanitize_for_terminal(text);
 }
 
-std::string collect_hint(const std::string& job_id) {
-  return "`mgnify genome gather --job " + job_id + "` collects its results later";
+/// A job id a pasted command may carry as it is printed: what the service
+/// issues (a UUID) and the mock's ids are letters, digits, '-', '_' and '.'.
+bool pasteable_job_id(const std::string& id) {
+  return !id.empty() && id.size() <= 128 && id.front() != '-' &&
+         id.find_first_not_of(
+             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") ==
+             std::string::npos;
 }
+
+std::string collect_hint(const std::string& job_id) {
+  if (!pasteable_job_id(job_id)) {
+    return "the service's job id '" + job_id +
+           "' is not of the form a job id takes (letters, digits, '-', '_', '.'), so no "
+           "command to collect it is suggested";
+  }
+  return "`mgnify genome gather --job " + shell_word(job_id) + "` collects its results later";
+}
+
+/// Thrown from the status callback to stop waiting for a job with too many searches.
+struct TooManySearches {
+  std::size_t searches;
+};
 
 int run_gather(const Settings& settings, const GatherArgs& args) {
   no_page_size(settings, "genome gather");
@@ -391,6 +419,10 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
     }
     if (args.catalogues.empty()) {
       throw UsageError("genome gather: name the catalogues to search with --catalogue");
+    }
+    const std::size_t searches = args.signatures.size() * args.catalogues.size();
+    if (searches > args.max_searches) {
+      throw UsageError(too_many_searches(searches, args.max_searches, "genome gather"));
     }
     request.mag_catalogues = args.catalogues;
     for (const auto& path : args.signatures) {
@@ -410,8 +442,6 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
   ProgressBar bar("gather", true, args.progress);
   std::string job_id = args.job;
   mgnify::GatherStatus final_status;
-  std::vector<std::pair<const mgnify::GatherSignatureStatus*, mgnify::GatherResults>> found;
-  int failed = 0;
   try {
     if (job_id.empty()) {
       check_catalogues_exist(client, args.catalogues, interrupt);
@@ -420,7 +450,10 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
     const auto started = std::chrono::steady_clock::now();
     mgnify::JobWaitOptions wait;
     wait.deadline = std::chrono::milliseconds(static_cast<long long>(args.wait_seconds * 1000));
-    wait.on_status = [&bar, started](const mgnify::GatherStatus& status) {
+    wait.on_status = [&bar, &args, started](const mgnify::GatherStatus& status) {
+      if (status.signatures.size() > args.max_searches) {
+        throw TooManySearches{status.signatures.size()};
+      }
       std::size_t finished = 0;
       for (const auto& s : status.signatures) finished += s.status.finished() ? 1 : 0;
       const std::size_t total = status.signatures.size();
@@ -431,17 +464,9 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
     };
     final_status = client.wait_for_gather(job_id, wait, interrupt);
     bar.finish();
-    for (const auto& child : final_status.signatures) {
-      const std::string what = "signature " + child.filename.value_or(child.job_id) + " against " +
-                               child.catalogue.value_or("its catalogue");
-      if (child.status.has_results()) {
-        found.emplace_back(&child, client.gather_results(child.job_id, interrupt));
-      } else if (child.status != mgnify::JobState::no_results) {
-        ++failed;
-        print_error(what + ": " + child.status.text +
-                    (child.reason ? " (" + *child.reason + ")" : std::string()));
-      }
-    }
+  } catch (const TooManySearches& e) {
+    bar.finish();
+    throw UsageError(too_many_searches(e.searches, args.max_searches, "gather job " + job_id));
   } catch (const mgnify::CancelledError&) {
     if (!interrupt.cancelled()) throw;
     bar.finish();
@@ -454,44 +479,86 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
     print_error(std::string(e.what()) + " (--wait); " + collect_hint(job_id));
     return kUnavailable;
   }
+  int failed = 0;
   if (final_status.signatures.empty() && !final_status.status.has_results()) {
     print_error("gather job " + job_id + " ended " + final_status.status.text);
     ++failed;
   }
 
-  // Every CSV column of every result, in the order first seen, after the two
-  // that say which search a row is from; the known gather columns when none.
+  // Each search's results are fetched, written and dropped before the next
+  // one's, so memory holds one result CSV whatever the number of searches.
+  // The columns: the two that say which search a row is from, then every CSV
+  // column in the order first seen up to the first row written (a TSV header
+  // is fixed there); the known gather columns when no search has results.
   std::vector<std::string> columns = {kSignatureColumn, kCatalogueColumn};
   std::set<std::string> seen(columns.begin(), columns.end());
+  std::vector<std::string> left_out;  // columns first seen after the header was fixed
   auto column_key = [](const std::string& name) {
     return name == kSignatureColumn || name == kCatalogueColumn ? "csv." + name : name;
   };
+  Writer out = stdout_writer(settings);
+  bool columns_fixed = false;
+  auto fix_columns = [&] {
+    if (!columns_fixed) out.default_columns(columns);
+    columns_fixed = true;
+  };
+  out.begin_list();
   std::size_t rows = 0;
-  for (const auto& [child, results] : found) {
-    rows += results.rows.size();
-    for (const auto& name : results.columns) {
-      if (seen.insert(column_key(name)).second) columns.push_back(column_key(name));
-    }
+  std::size_t collected = 0;
+  std::size_t with_results = 0;
+  for (const auto& child : final_status.signatures) {
+    if (child.status.has_results()) ++with_results;
   }
-  if (found.empty()) {
+  try {
+    for (const auto& child : final_status.signatures) {
+      const std::string what = "signature " + child.filename.value_or(child.job_id) + " against " +
+                               child.catalogue.value_or("its catalogue");
+      if (!child.status.has_results()) {
+        if (child.status != mgnify::JobState::no_results) {
+          ++failed;
+          print_error(what + ": " + child.status.text +
+                      (child.reason ? " (" + *child.reason + ")" : std::string()));
+        }
+        continue;
+      }
+      const mgnify::GatherResults results = client.gather_results(child.job_id, interrupt);
+      for (const auto& name : results.columns) {
+        if (!seen.insert(column_key(name)).second) continue;
+        (columns_fixed ? left_out : columns).push_back(column_key(name));
+      }
+      if (!results.rows.empty()) fix_columns();
+      for (const auto& row : results.rows) {
+        ordered_json record;
+        record[kSignatureColumn] = child.filename.value_or("");
+        record[kCatalogueColumn] = child.catalogue.value_or("");
+        for (std::size_t i = 0; i < results.columns.size() && i < row.cells.size(); ++i) {
+          record[column_key(results.columns[i])] = cell_value(results.columns[i], row.cells[i]);
+        }
+        out.write(record);
+      }
+      rows += results.rows.size();
+      ++collected;
+    }
+  } catch (const mgnify::CancelledError&) {
+    if (!interrupt.cancelled()) throw;
+    out.finish();
+    print_error("interrupted: the results of " + std::to_string(collected) + " of " +
+                std::to_string(with_results) + " searches written; " + collect_hint(job_id));
+    return interrupted_exit_code();
+  }
+  if (with_results == 0) {
     for (const auto& name : gather_columns().names) columns.push_back(column_key(name));
   }
-
-  Writer out = stdout_writer(settings);
-  out.default_columns(columns);
-  out.begin_list();
-  for (const auto& [child, results] : found) {
-    for (const auto& row : results.rows) {
-      ordered_json record;
-      record[kSignatureColumn] = child->filename.value_or("");
-      record[kCatalogueColumn] = child->catalogue.value_or("");
-      for (std::size_t i = 0; i < results.columns.size() && i < row.cells.size(); ++i) {
-        record[column_key(results.columns[i])] = cell_value(results.columns[i], row.cells[i]);
-      }
-      out.write(record);
-    }
-  }
+  fix_columns();
   out.finish();
+  if (!left_out.empty() && settings.format == Format::tsv && settings.columns.empty()) {
+    std::string names;
+    for (const auto& name : left_out) names += (names.empty() ? "" : ", ") + name;
+    print_error(
+        "warning: later searches' results have columns the TSV header, fixed at the "
+        "first row, lacks (" +
+        names + "); they are not in the output: --format ndjson keeps every column");
+  }
   if (rows == 0 && failed == 0) {
     print_error("no genome matched: every search of gather job " + job_id +
                 " ended without results");
@@ -548,6 +615,11 @@ void add_genome_commands(CLI::App& app, Context& ctx) {
   add_number_option(*gather, "--wait", gather_args->wait_seconds, 1.0, 7.0 * 86400,
                     "seconds to wait for the job before giving up (exit 5; the job runs on)")
       ->default_str("1800");
+  add_number_option(*gather, "--max-searches", gather_args->max_searches, std::size_t{1},
+                    std::size_t{1000000},
+                    "refuse a job of more searches (signatures x catalogues) than this; each "
+                    "adds a request and its result rows")
+      ->default_str("1000");
   gather->add_flag("--progress", gather_args->progress,
                    "show the job's progress on stderr even when it is not a terminal (a line "
                    "per status poll)");

@@ -215,6 +215,7 @@ struct Child {
   std::string filename;
   std::string catalogue;
   Fate fate = Fate::success;
+  int rows = kGatherRows;  // result rows when it succeeds (kSignatureRowsPrefix)
 };
 
 struct Job {
@@ -305,18 +306,23 @@ std::string child_csv(const Child& child, const std::vector<SearchableGenome>& g
       "median_abund,std_abund,filename,name,md5,f_match_orig,unique_intersect_bp,"
       "gather_result_rank,remaining_bp,query_filename,query_name,query_md5,query_bp,"
       "mgnify_catalogue\n";
-  int rank = 0;
-  for (const auto& g : catalogue_genomes(genomes, child.catalogue)) {
+  const auto top = catalogue_genomes(genomes, child.catalogue);
+  if (top.empty()) return csv;
+  // Past kGatherRows the rows repeat the catalogue's genomes.
+  const int count =
+      child.rows > kGatherRows ? child.rows : std::min(child.rows, static_cast<int>(top.size()));
+  for (int rank = 0; rank < count; ++rank) {
+    const auto& g = top[static_cast<std::size_t>(rank) % top.size()];
+    const long long r = rank;  // 100000 * rank passes INT_MAX for a large mock-rows-N
     const double f = 0.9 - 0.2 * rank;
-    const std::string bp = std::to_string(1000000 - 100000 * rank);
+    const std::string bp = std::to_string(1000000 - 100000 * r);
     const std::string fs = std::to_string(f);
     csv += bp + "," + fs + "," + fs + "," + fs + "," + fs + ",,,," + child.catalogue + ".sbt.zip," +
            csv_quote(g.accession + " " + g.catalogue_id + ", mock species") + "," +
            std::to_string(fnv1a(g.accession)) + "," + fs + "," + bp + "," + std::to_string(rank) +
-           "," + std::to_string(2000000 - 100000 * rank) + "," + csv_quote(child.filename) + "," +
+           "," + std::to_string(2000000 - 100000 * r) + "," + csv_quote(child.filename) + "," +
            csv_quote(child.filename) + "," + std::to_string(fnv1a(child.filename)) + ",3000000," +
            child.catalogue + "\n";
-    ++rank;
   }
   return csv;
 }
@@ -353,6 +359,18 @@ std::optional<std::string> signature_name(const std::string& content) {
   if (doc.is_array() && !doc.empty()) doc = doc.front();
   if (!doc.is_object() || !doc.contains("signatures")) return std::nullopt;
   return doc.value("name", std::string());
+}
+
+// kSignatureRowsPrefix + N: N result rows per catalogue; any other name kGatherRows.
+int rows_of(const std::string& name) {
+  const std::string prefix = kSignatureRowsPrefix;
+  if (name.rfind(prefix, 0) != 0) return kGatherRows;
+  const std::string digits = name.substr(prefix.size());
+  if (digits.empty() || digits.size() > 7 ||
+      digits.find_first_not_of("0123456789") != std::string::npos) {
+    return kGatherRows;
+  }
+  return std::stoi(digits);
 }
 
 Fate fate_of(const std::string& name) {
@@ -407,12 +425,17 @@ void register_genome_search_routes(MockServer& server, GenomeSearchRoutes routes
       p + "/genomes-search/gather" + slash, [config, store](const Req& req, Res& res) {
         const auto catalogues = form_values(req, "mag_catalogues");
         if (catalogues.empty()) return send_detail(res, 400, kMissingCataloguesDetail);
-        std::vector<std::pair<std::string, Fate>> uploads;
+        struct Upload {
+          std::string filename;
+          Fate fate;
+          int rows;
+        };
+        std::vector<Upload> uploads;
         const auto files = req.files.equal_range("file_uploaded");
         for (auto it = files.first; it != files.second; ++it) {
           const auto name = signature_name(it->second.content);
           if (!name) return send_detail(res, 400, kBadUploadDetail);
-          uploads.emplace_back(it->second.filename, fate_of(*name));
+          uploads.push_back({it->second.filename, fate_of(*name), rows_of(*name)});
         }
         if (uploads.empty()) return send_detail(res, 400, kBadUploadDetail);
 
@@ -421,15 +444,17 @@ void register_genome_search_routes(MockServer& server, GenomeSearchRoutes routes
         Job job;
         job.job_id = "mock-gather-" + std::to_string(store->next++);
         json received = json::array();
-        for (const auto& [filename, fate] : uploads) {
-          received.push_back(filename);
+        for (const auto& upload : uploads) {
+          received.push_back(upload.filename);
           for (const auto& catalogue : catalogues) {
             Child child;
             child.job_id = job.job_id + "-" + std::to_string(job.children.size() + 1);
-            child.filename = filename;
+            child.filename = upload.filename;
             child.catalogue = catalogue;
             // A catalogue without genomes has nothing to match.
-            child.fate = catalogue_genomes(genomes, catalogue).empty() ? Fate::no_match : fate;
+            child.fate =
+                catalogue_genomes(genomes, catalogue).empty() ? Fate::no_match : upload.fate;
+            child.rows = upload.rows;
             store->child_of[child.job_id] = {job.job_id, job.children.size()};
             job.children.push_back(std::move(child));
           }

@@ -54,6 +54,12 @@ inline constexpr const char* kSignatureUnknownStatus = "mock-unknown-status";
 inline constexpr const char* kUnknownJobStatus = "ARCHIVED";
 /// Rows in each successful signature's CSV.
 inline constexpr int kGatherRows = 3;
+/// A signature named this prefix and a number N (up to 7 digits), e.g.
+/// "mock-rows-20000", succeeds with N rows in each catalogue's CSV (the
+/// catalogue's genomes over again) instead of kGatherRows: with K such files
+/// and C catalogues a job has K x C searches of N rows each, for measuring
+/// `genome gather` at scale.
+inline constexpr const char* kSignatureRowsPrefix = "mock-rows-";
 
 /// A minimal sourmash signature file with the given name.
 std::string sourmash_signature(const std::string& name);

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/enum_table.hpp"
 #include "mgnify/version.hpp"
@@ -117,14 +118,18 @@ MGNIFY_DECL std::string hash_bytes(HashAlgorithm algorithm, std::string_view dat
 namespace detail {
 
 /// Feeds the first `limit` bytes of a file (all of it when nullopt) into a hasher;
-/// returns how many bytes were read. Throws FileError.
+/// returns how many bytes were read. Throws FileError; between reads, the
+/// error of a call that `stop` ended (CancelledError, or a timeout past its deadline).
 MGNIFY_DECL std::uint64_t hash_file_into(Hasher& hasher, const std::filesystem::path& path,
-                                         std::optional<std::uint64_t> limit = std::nullopt);
+                                         std::optional<std::uint64_t> limit = std::nullopt,
+                                         const CancelToken& stop = CancelToken::never());
 
 }  // namespace detail
 
-/// The hex digest of a whole file. Throws FileError when it cannot be read.
-MGNIFY_DECL std::string hash_file(HashAlgorithm algorithm, const std::filesystem::path& path);
+/// The hex digest of a whole file. Throws FileError when it cannot be read,
+/// and CancelledError (or a timeout TransportError) once `stop` fires.
+MGNIFY_DECL std::string hash_file(HashAlgorithm algorithm, const std::filesystem::path& path,
+                                  const CancelToken& stop = CancelToken::never());
 
 }  // namespace files
 MGNIFY_NAMESPACE_END

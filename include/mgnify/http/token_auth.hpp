@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
@@ -52,7 +53,7 @@ class TokenAuth {
   }
 
   void set_refresh(TokenRefresh policy) {
-    std::lock_guard<std::mutex> refresh_lock(refresh_mutex_);
+    std::lock_guard<std::timed_mutex> refresh_lock(refresh_mutex_);
     std::lock_guard<std::mutex> token_lock(token_mutex_);
     policy_ = std::move(policy);
   }
@@ -76,7 +77,12 @@ class TokenAuth {
   /// call with the error the refresh ended with.
   bool repeat_after_rejection(const std::string& sent, const AuthError& rejected, int rejections,
                               const CancelToken& cancel) {
-    std::lock_guard<std::mutex> lock(refresh_mutex_);
+    // Another call's refresh may hang up to its own deadline: this call's
+    // cancel and deadline end the wait for it.
+    std::unique_lock<std::timed_mutex> lock(refresh_mutex_, std::defer_lock);
+    while (!lock.try_lock_for(CancelToken::kPollInterval)) {
+      mgnify::detail::throw_if_stopped(cancel, "waiting for another call's token refresh");
+    }
     if (!policy_.refresh && !policy_.anonymous_fallback) return false;
     if (rejections == 1) {
       // Several threads may hold the same rejected token; only the first refreshes.
@@ -109,7 +115,7 @@ class TokenAuth {
   mutable std::mutex token_mutex_;
   std::optional<std::string> token_;
   // Held while refreshing, so one rejected token is refreshed once.
-  mutable std::mutex refresh_mutex_;
+  mutable std::timed_mutex refresh_mutex_;
   TokenRefresh policy_;  // written under both mutexes, read under either
 };
 

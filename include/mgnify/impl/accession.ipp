@@ -105,6 +105,27 @@ MGNIFY_DECL bool is_insdc_study_accession(std::string_view text) {
   return false;
 }
 
+MGNIFY_DECL std::optional<std::string> canonical_insdc_study_accession(std::string_view text) {
+  const std::string_view trimmed = detail::trim_ascii(text);
+  for (const std::string_view prefix : {"ERP", "SRP", "DRP", "PRJEB", "PRJNA", "PRJDB"}) {
+    if (!detail::starts_with_ci(trimmed, prefix)) continue;
+    const std::string_view digits = trimmed.substr(prefix.size());
+    if (digits.empty() || digits.size() > 12 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    return std::string(prefix) + std::string(digits);
+  }
+  return std::nullopt;
+}
+
+MGNIFY_DECL std::string checked_insdc_study_accession(std::string_view text) {
+  if (auto canonical = canonical_insdc_study_accession(text)) return *canonical;
+  throw InvalidArgument(
+      "not an INSDC study accession (ERP, SRP, DRP, PRJEB, PRJNA or PRJDB + up to 12 digits): '" +
+      std::string(text) + "'");
+}
+
 MGNIFY_DECL std::string checked_pubmed_id(std::int64_t pubmed_id) {
   if (pubmed_id <= 0) {
     throw InvalidArgument("pubmed_id must be positive, got " + std::to_string(pubmed_id));

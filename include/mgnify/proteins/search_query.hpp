@@ -85,9 +85,14 @@ class SearchQuery {
   const std::string& value() const noexcept { return value_; }
   const std::optional<int>& limit() const noexcept { return limit_; }
 
-  static const char* parameter_name(Filter f) noexcept {
+  /// InvalidArgument for a value outside Filter's set (a cast), rather than
+  /// a query on another field.
+  static const char* parameter_name(Filter f) {
     const char* name = enum_text(f);
-    return *name != '\0' ? name : "biome_id";
+    if (*name == '\0') {
+      throw InvalidArgument("unknown SearchQuery::Filter " + std::to_string(static_cast<int>(f)));
+    }
+    return name;
   }
 
   /// The query string parameters; lineages keep ':' and percent-encode spaces.

@@ -55,9 +55,13 @@ constexpr auto enum_names(SequenceDatabase) {
 }
 
 /// "full", "all", "partial": the `seqdb` value sent.
-inline const char* database_name(SequenceDatabase db) noexcept {
+inline const char* database_name(SequenceDatabase db) {
   const char* name = enum_text(db);
-  return *name != '\0' ? name : "full";
+  if (*name == '\0') {
+    // A cast outside the set must not search another database than asked.
+    throw InvalidArgument("unknown SequenceDatabase " + std::to_string(static_cast<int>(db)));
+  }
+  return name;
 }
 
 /// The database a name means, exactly as database_name() spells it.

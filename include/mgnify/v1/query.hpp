@@ -34,9 +34,14 @@ constexpr auto enum_names(TaxonomyKind) {
   });
 }
 
-inline const char* taxonomy_path(TaxonomyKind kind) noexcept {
+/// The path segment of a taxonomy list; InvalidArgument for a value outside
+/// TaxonomyKind's set (a cast), rather than another list's segment.
+inline const char* taxonomy_path(TaxonomyKind kind) {
   const char* path = enum_text(kind);
-  return *path != '\0' ? path : "taxonomy";
+  if (*path == '\0') {
+    throw InvalidArgument("unknown TaxonomyKind " + std::to_string(static_cast<int>(kind)));
+  }
+  return path;
 }
 
 class Query {

@@ -121,7 +121,8 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
 
   Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {}) const;
   StudyDetail study(const std::string& accession, const CallOptions& call = {}) const;
-  /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJ...).
+  /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJEB/PRJNA/PRJDB
+  /// and digits, any case); anything else is InvalidArgument before any request.
   StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession,
                                            const CallOptions& call = {}) const;
   Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {}) const;

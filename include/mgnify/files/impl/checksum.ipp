@@ -19,6 +19,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "mgnify/call_options.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/checksum.hpp"
@@ -182,7 +183,8 @@ MGNIFY_DECL std::string hash_bytes(HashAlgorithm algorithm, std::string_view dat
 namespace detail {
 
 MGNIFY_DECL std::uint64_t hash_file_into(Hasher& hasher, const std::filesystem::path& path,
-                                         std::optional<std::uint64_t> limit) {
+                                         std::optional<std::uint64_t> limit,
+                                         const CancelToken& stop) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw FileError(path, std::make_error_code(std::errc::no_such_file_or_directory),
@@ -191,6 +193,7 @@ MGNIFY_DECL std::uint64_t hash_file_into(Hasher& hasher, const std::filesystem::
   std::array<char, 64 * 1024> buffer{};
   std::uint64_t total = 0;
   while (!limit || total < *limit) {
+    mgnify::detail::throw_if_stopped(stop, "hashing " + path.string());
     std::size_t want = buffer.size();
     if (limit) want = static_cast<std::size_t>(std::min<std::uint64_t>(want, *limit - total));
     in.read(buffer.data(), static_cast<std::streamsize>(want));
@@ -205,9 +208,10 @@ MGNIFY_DECL std::uint64_t hash_file_into(Hasher& hasher, const std::filesystem::
 
 }  // namespace detail
 
-MGNIFY_DECL std::string hash_file(HashAlgorithm algorithm, const std::filesystem::path& path) {
+MGNIFY_DECL std::string hash_file(HashAlgorithm algorithm, const std::filesystem::path& path,
+                                  const CancelToken& stop) {
   Hasher h(algorithm);
-  detail::hash_file_into(h, path);
+  detail::hash_file_into(h, path, std::nullopt, stop);
   return h.hex_digest();
 }
 

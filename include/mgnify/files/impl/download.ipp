@@ -364,10 +364,20 @@ inline void write_validator(const std::filesystem::path& path,
   file.close(path);
 }
 
+/// A consumer for OwnFile::read that feeds `hasher` and ends the read with
+/// the call's error once `stop` (the call's cancel and deadline) fires: a
+/// file of many gigabytes takes its time to hash.
+inline auto watched(Hasher& hasher, const CancelToken& stop, const std::filesystem::path& path) {
+  return [&hasher, &stop, &path](const char* data, std::size_t n) {
+    mgnify::detail::throw_if_stopped(stop, "hashing " + path.string());
+    hasher.update(data, n);
+  };
+}
+
 /// Checks an existing file against what is expected. Returns false when it
 /// cannot be verified (nothing expected) or does not match.
 inline bool existing_file_valid(const std::filesystem::path& path, const DownloadOptions& options,
-                                DownloadResult& result) {
+                                DownloadResult& result, const CancelToken& stop) {
   if (!options.checksum && !options.expected_size) return false;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return false;
@@ -375,7 +385,7 @@ inline bool existing_file_valid(const std::filesystem::path& path, const Downloa
   if (ec) return false;
   if (options.expected_size && size != *options.expected_size) return false;
   if (options.checksum) {
-    const std::string digest = hash_file(options.checksum->algorithm, path);
+    const std::string digest = hash_file(options.checksum->algorithm, path, stop);
     if (!options.checksum->matches(digest)) return false;
     result.verified_checksum = Checksum{options.checksum->algorithm, digest};
   }
@@ -408,7 +418,7 @@ class Transfer {
   /// Takes over what an earlier run left at the .part path, when it can be
   /// trusted: its bytes count as done and feed the digest. Otherwise it is
   /// deleted. A non-regular file there is a FileError.
-  void adopt_existing_part() {
+  void adopt_existing_part(const CancelToken& stop) {
     OwnFile existing = OwnFile::open_existing(part_);
     if (!existing.is_open()) {
       remove_file_quietly(sidecar_);  // left by a run that stopped after its rename
@@ -422,8 +432,7 @@ class Transfer {
     if (options_.expected_size && size > *options_.expected_size) keep = false;
     if (options_.max_bytes && size > *options_.max_bytes) keep = false;
     if (keep && hasher_) {
-      const std::uint64_t read = existing.read(
-          size, part_, [this](const char* data, std::size_t n) { hasher_->update(data, n); });
+      const std::uint64_t read = existing.read(size, part_, watched(*hasher_, stop, part_));
       if (read != size) {
         hasher_->reset();
         keep = false;
@@ -537,12 +546,12 @@ class Transfer {
   }
 
   /// Whether the bytes on disk already form the whole file, judged by whatever is known.
-  bool known_complete(const std::optional<std::uint64_t>& server_total) {
+  bool known_complete(const std::optional<std::uint64_t>& server_total, const CancelToken& stop) {
     if (server_total) return offset_ == *server_total;
     if (options_.expected_size) return offset_ == *options_.expected_size;
     if (options_.checksum && file_.is_open()) {
       Hasher h(options_.checksum->algorithm);
-      file_.read(offset_, part_, [&h](const char* data, std::size_t n) { h.update(data, n); });
+      file_.read(offset_, part_, watched(h, stop, part_));
       return options_.checksum->matches(h.hex_digest());
     }
     return false;
@@ -665,7 +674,8 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
   if (fs::is_directory(path, ec)) {
     throw InvalidArgument("download destination is a directory: '" + path.string() + "'");
   }
-  if (fs::exists(path, ec) && detail::existing_file_valid(path, options, result)) {
+  const CancelToken stop = per_call.token();
+  if (fs::exists(path, ec) && detail::existing_file_valid(path, options, result, stop)) {
     result.already_present = true;
     // Stale leftovers of an earlier run.
     detail::remove_file_quietly(partial_path(path));
@@ -679,7 +689,7 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
   }
 
   detail::Transfer transfer(url, path, options, result);
-  transfer.adopt_existing_part();
+  transfer.adopt_existing_part(stop);
 
   const http::RetryOptions& retry = session.options().retry;
   const int max_attempts = options.max_attempts > 0 ? options.max_attempts : retry.max_attempts;
@@ -689,7 +699,7 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
   call.send_token = http::same_origin(url, session.base_url());
   call.max_attempts = 1;
   call.timeout = options.timeout;
-  call.cancel = per_call.token();
+  call.cancel = stop;
 
   for (int attempt = 1;; ++attempt) {
     result.attempts = attempt;
@@ -749,7 +759,7 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
       if (e.status() == 416 && transfer.offset() > 0) {
         // The .part may already hold every byte (a previous run stopped just
         // before the rename); otherwise it is unusable and the file restarts.
-        if (transfer.known_complete(std::nullopt)) {
+        if (transfer.known_complete(std::nullopt, call.cancel)) {
           transfer.begin_attempt();
           if (transfer.verify(!last)) break;
           continue;

@@ -46,7 +46,8 @@ StudyDetail BasicV2Client<D>::study(const std::string& accession, const CallOpti
 template <class D>
 StudyIdentifier BasicV2Client<D>::study_by_insdc_accession(const std::string& insdc_accession,
                                                            const CallOptions& call) const {
-  return get<StudyIdentifier>("studies/insdc/" + segment(insdc_accession), {}, call);
+  return get<StudyIdentifier>(
+      "studies/insdc/" + segment(checked_insdc_study_accession(insdc_accession)), {}, call);
 }
 template <class D>
 Paged<Analysis> BasicV2Client<D>::study_analyses(const std::string& accession,
