@@ -1632,11 +1632,14 @@ TEST_CASE(
     CHECK(slurp(path) == content);
     CHECK(rows.at(alias).at("bytes") == content.size());
     CHECK(rows.at(alias).at("checksum").is_null());
-    // Files the first run fetched and could verify by size are kept; unsized
-    // files cannot be verified, so they are fetched again.
-    const bool sized_taxonomy = !f.at("size_bytes").is_null() &&
-                                f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
-    CHECK(rows.at(alias).at("status") == (sized_taxonomy ? "present" : "downloaded"));
+    // Every file the first run fetched is kept: a sized one by its size, an
+    // unsized one by the SHA-256 the first run's result log in DIR recorded
+    // (no --results needed). Each row says what vouched for it.
+    const bool taxonomy = f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
+    const bool sized = !f.at("size_bytes").is_null();
+    CHECK(rows.at(alias).at("status") == (taxonomy ? "present" : "downloaded"));
+    CHECK(rows.at(alias).at("checked") ==
+          (sized ? "size" : taxonomy ? "recorded sha256" : "content-length"));
   }
 
   // A short local file fails its size and is fetched again; a cut transfer resumes.
