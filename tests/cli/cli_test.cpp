@@ -1581,10 +1581,14 @@ TEST_CASE(
   CHECK(first[0].at("checksum").is_null());
   CHECK(first[1].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
   CHECK(first[2].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
-  // On a rerun, only what can be verified is kept; the rest is fetched again.
+  // On a rerun everything is kept: the MD5 files by their digest, the one
+  // without a digest by the SHA-256 the first run's result log in DIR recorded.
+  CHECK(first[0].at("checked") == "content-length");
+  CHECK(first[1].at("checked") == "md5");
   const auto second = mgnify::test::cli::ndjson_lines(mgnify_run(summaries).out);
   REQUIRE(second.size() == 3);
-  CHECK(second[0].at("status") == "downloaded");
+  CHECK(second[0].at("status") == "present");
+  CHECK(second[0].at("checked") == "recorded sha256");
   CHECK(second[1].at("status") == "present");
   CHECK(second[2].at("status") == "present");
 }
@@ -1873,10 +1877,12 @@ TEST_CASE("a file name with control characters is refused, never created",
   CHECK(rows[0].at("status") == "failed");
   CHECK(rows[0].at("error") == "unsafe file name");
   CHECK(first_control(run.err, true) == "");
+  // Only the run's own result log and lock (DIR/.mgnify-results) may exist.
   std::size_t created = 0;
   if (std::filesystem::exists(out_dir)) {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(out_dir)) {
-      if (entry.is_regular_file()) ++created;
+      const auto relative = entry.path().lexically_relative(out_dir).string();
+      if (entry.is_regular_file() && relative.rfind(".mgnify-results/", 0) != 0) ++created;
     }
   }
   CHECK(created == 0);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -70,11 +71,19 @@ std::string local_sha256(const files::DownloadResult& result) {
   return files::hash_file(files::HashAlgorithm::sha256, result.path);
 }
 
+/// "md5", "sha1", "sha256": a digest's name as the `checked` columns spell it.
+std::string checked_name(files::HashAlgorithm algorithm) {
+  std::string name = files::hash_algorithm_name(algorithm);
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return name;
+}
+
 /// What vouched for a file the download kept or fetched: the listing's
 /// checksum and size when it gave them, else only the transfer's own length.
 std::string checked_by(const files::DownloadResult& d) {
   std::string how;
-  if (d.verified_checksum) how = files::hash_algorithm_name(d.verified_checksum->algorithm);
+  if (d.verified_checksum) how = checked_name(d.verified_checksum->algorithm);
   if (d.size_verified) how += how.empty() ? "size" : "+size";
   return how.empty() ? "content-length" : how;
 }
@@ -486,7 +495,7 @@ Verdict verify_row(const FileRow& row, const fs::path& path, const RecordedResul
               {}};
     }
     if (checksum->algorithm == files::HashAlgorithm::sha256) sha256 = local;
-    checked.insert(checked.begin(), files::hash_algorithm_name(checksum->algorithm));
+    checked.insert(checked.begin(), checked_name(checksum->algorithm));
   }
   const std::string key = files::shard_key(row);
   const auto it = results.rows.find(key);
