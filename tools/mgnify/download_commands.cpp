@@ -735,11 +735,16 @@ void add_download_commands(CLI::App& app, Context& ctx) {
                                       ? manifest_results_folder(fs::path(*dir), *manifest_in)
                                       : selection_results_folder(fs::path(*dir), selection);
       const std::string run_name = spec ? shard_name(*spec) : std::string("all");
-      const ShardLock shard_lock(
-          log_folder / (run_name + ".lock"),
-          spec ? "shard " + std::to_string(spec->index + 1) + "/" + std::to_string(spec->count) +
-                     " of " + *manifest_in
-               : (from_manifest ? *manifest_in : selection.accession) + " into " + *dir);
+      // A run with nothing to fetch (a filter that matched nothing, an empty
+      // shard) leaves DIR as it was.
+      std::optional<ShardLock> shard_lock;
+      if (!rows.empty()) {
+        shard_lock.emplace(
+            log_folder / (run_name + ".lock"),
+            spec ? "shard " + std::to_string(spec->index + 1) + "/" +
+                       std::to_string(spec->count) + " of " + *manifest_in
+                 : (from_manifest ? *manifest_in : selection.accession) + " into " + *dir);
+      }
       const std::string results_path = (log_folder / (run_name + ".tsv")).string();
 
       LegacyRouting routing;
@@ -814,7 +819,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       // The rows decided so far (files kept by a recorded digest, failures)
       // are on disk before the first transfer starts.
       std::optional<ResultsLog> log;
-      {
+      if (!rows.empty()) {
         std::vector<nlohmann::json> decided;
         for (const auto& r : report) {
           if (r.at("status") != "failed" || !r.at("error").is_null()) decided.push_back(r);
@@ -893,16 +898,6 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         write_results(report, results_path);
       }
       if (!results_out->empty()) write_results(report, *results_out);
-      const auto unchecked = static_cast<std::size_t>(
-          std::count_if(report.begin(), report.end(),
-                        [](const nlohmann::json& r) { return r.at("checked") == "content-length"; }));
-      if (unchecked) {
-        print_error("note: " + std::to_string(unchecked) +
-                    (unchecked == 1 ? " file has" : " files have") +
-                    " neither checksum nor size in the listing; only the transfer's "
-                    "Content-Length vouched for them (checked: content-length), and the "
-                    "SHA-256 in the result log is what a rerun and verify check them by");
-      }
       Settings settings = ctx.settings;
       settings_columns_or_default(settings, result_columns());
       Writer out = stdout_writer(settings);
