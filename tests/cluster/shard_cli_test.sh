@@ -47,6 +47,16 @@ expect_usage env SLURM_ARRAY_TASK_ID=5 "$MGNIFY" download --manifest "$M" --shar
 for bad in slurm: slurm:0 slurm:x slurm:-1; do
   expect_usage env SLURM_ARRAY_TASK_ID=1 "$MGNIFY" download --manifest "$M" --shard "$bad" --dir "$WORK/d"
 done
+# A truncated manifest row (5 cells) and an extra cell: exit 2 naming the line, not a file
+# without a URL sent to API v1.
+head -2 "$M" >"$WORK/truncated.tsv"
+sed -n 3p "$M" | cut -f1-5 >>"$WORK/truncated.tsv"
+expect_usage "$MGNIFY" download --manifest "$WORK/truncated.tsv" --dir "$WORK/d"
+"$MGNIFY" download --manifest "$WORK/truncated.tsv" --dir "$WORK/d" >/dev/null 2>"$WORK/truncated.err" || true
+grep -q "truncated.tsv line 3: 5 cells, the header has" "$WORK/truncated.err" ||
+  fail "the truncated row's line is not named: $(cat "$WORK/truncated.err")"
+{ head -2 "$M"; sed -n 3p "$M" | sed 's/$/	extra/'; } >"$WORK/merged.tsv"
+expect_usage "$MGNIFY" download --manifest "$WORK/merged.tsv" --shard 1/2 --dir "$WORK/d"
 [ "$(wc -l <"$WORK/requests.log")" -eq "$before" ] || fail "a refused command sent a request"
 [ ! -e "$WORK/d" ] || fail "a refused command created the download directory"
 
