@@ -133,14 +133,11 @@ TEST_CASE("read_manifest names the line of a bad row and the missing column", "[
 
   // A truncated row (its url would read as empty, a file without a URL) and
   // a row with one cell too many are refused, naming the line.
-  CHECK(error_of(header + good + "MGYA1	e	https://example.org/e	MD5
-") ==
+  CHECK(error_of(header + good + "MGYA1\te\thttps://example.org/e\tMD5\n") ==
         "manifest m.tsv line 3: 4 cells, the header has 6 (a truncated or merged row)");
-  CHECK(error_of(header + "MGYA1	f
-") ==
+  CHECK(error_of(header + "MGYA1\tf\n") ==
         "manifest m.tsv line 2: 2 cells, the header has 6 (a truncated or merged row)");
-  CHECK(error_of(header + "MGYA1	g	https://example.org/g				
-")
+  CHECK(error_of(header + "MGYA1\tg\thttps://example.org/g\t\t\t\t\n")
             .find("line 2: 7 cells, the header has 6") != std::string::npos);
 
   CHECK(error_of("accession\talias\n") == "manifest m.tsv has no 'url' column");
