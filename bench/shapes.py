@@ -13,23 +13,28 @@ response format:
                          has, in `samples-table` (v2): N = K keys a sample,
                          4N = 4K; the table is S x (S*K) cells, so it is also
                          run at the issue's sizes for the absolute memory
-  gather-children        (only with --gather-url) a gather job of N children
+  gather-children        (with --mock) a `genome gather` job of N searches
+                         (signatures x catalogues), each search's result CSV
+                         about 2 MB (mgnify-mock's mock-rows-N signatures);
+                         time includes the job's ~2.5 s of status polls
 
 Time is the wall time of the whole command, memory its peak RSS
 (ru_maxrss of the child). Each measurement is the median of --runs runs,
 alternating sizes (and the --before binary, when given) run by run.
 
   bench/shapes.py --mgnify build/release/tools/mgnify/mgnify [--before OLD_MGNIFY]
-                  [--runs 3] [--quick] [--out FILE]
+                  [--mock build/release/tools/mock/mgnify-mock] [--runs 3] [--quick] [--out FILE]
 """
 
 import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -38,6 +43,7 @@ from urllib.parse import parse_qs, urlparse
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument("--mgnify", required=True, help="the mgnify binary under test")
 p.add_argument("--before", help="an earlier mgnify binary, run beside it")
+p.add_argument("--mock", help="the mgnify-mock binary, for the gather scenario")
 p.add_argument("--runs", type=int, default=3)
 p.add_argument("--quick", action="store_true", help="smaller N, for iterating")
 p.add_argument("--timeout", type=float, default=180.0, help="seconds before a run counts as failed")
@@ -126,12 +132,15 @@ def wide(samples, keys):
     return [("SAMEA%07d" % s, {"s%d_k%d" % (s, k): k for k in range(keys)}) for s in range(samples)]
 
 
-def run_once(binary, argv, items):
+def run_once(binary, argv, items, env=None):
     with SHAPE_LOCK:
         SHAPE.clear()
         SHAPE["items"] = items
     started = time.monotonic()
-    child = subprocess.Popen([binary] + argv, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # Unpaced: the cost measured is the tool's, not the polite request rate's.
+    if "--rate-limit" not in argv:
+        argv = ["--rate-limit", "0"] + argv
+    child = subprocess.Popen([binary] + argv, env=env or ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out_bytes = 0
     killer = threading.Timer(args.timeout, child.kill)
     killer.start()
@@ -152,8 +161,8 @@ def run_once(binary, argv, items):
             "stderr": err.strip().splitlines()[-1] if err.strip() else ""}
 
 
-def measure(binary, argv, items):
-    runs = [run_once(binary, argv, items) for _ in range(args.runs)]
+def measure(binary, argv, items, env=None):
+    runs = [run_once(binary, argv, items, env) for _ in range(args.runs)]
     return {"seconds": statistics.median(r["seconds"] for r in runs),
             "rss_mb": statistics.median(r["rss_mb"] for r in runs),
             "exit": runs[-1]["exit"], "out_mb": runs[-1]["out_mb"], "stderr": runs[-1]["stderr"]}
@@ -176,8 +185,40 @@ SCENARIOS = [
      WIDE_KEYS),
 ]
 
+# The gather scenario runs against mgnify-mock, whose genome search answers a
+# signature named mock-rows-R with R result rows per catalogue (~190 bytes each).
+MOCK_ENV = None
+SIGNATURES = None
+if args.mock:
+    mock = subprocess.Popen([args.mock, "--port", "0"], stdout=subprocess.PIPE, text=True)
+    mock_urls = {}
+    for _ in range(3):
+        kind, url = mock.stdout.readline().split()
+        mock_urls[kind] = url
+    MOCK_ENV = dict(os.environ, MGNIFY_API_V2_URL=mock_urls["v2"], MGNIFY_CACHE_DIR="")
+    SIGNATURES = tempfile.mkdtemp(prefix="mgnify-shapes-")
+    ROWS = 2000 if args.quick else 10000
+    for i in range(64):
+        name = "mock-rows-%d" % (ROWS + i)  # distinct names, one size
+        with open(os.path.join(SIGNATURES, "s%d.sig" % i), "w") as f:
+            json.dump([{"class": "sourmash_signature", "email": "", "hash_function": "0.murmur64",
+                        "filename": name + ".fa", "name": name, "license": "CC0",
+                        "signatures": [{"num": 0, "ksize": 31, "seed": 42, "max_hash": 18446744073709552,
+                                        "mins": [11, 22, 33], "md5sum": "0123456789abcdef",
+                                        "molecule": "DNA"}], "version": 0.4}], f)
+    CATALOGUES = "human-gut-v2-0,marine-v1-0"
+
+    def gather(n):
+        # n searches: n/2 signatures against the two catalogues.
+        sigs = [os.path.join(SIGNATURES, "s%d.sig" % i) for i in range(n // 2)]
+        return (["--rate-limit", "0", "--format", "tsv", "genome", "gather"] + sigs +
+                ["--catalogue", CATALOGUES, "--max-searches", "100000"], [])
+
+    SCENARIOS.append(("gather-children", "a gather job of N searches, ~2 MB of CSV each", gather, 8))
+
 rows = []
 for name, what, make, n in SCENARIOS:
+    env = MOCK_ENV if name == "gather-children" else None
     for label, binary in [("now", args.mgnify)] + ([("before", args.before)] if args.before else []):
         at = {}
         for size in (n, 4 * n):
@@ -185,12 +226,12 @@ for name, what, make, n in SCENARIOS:
             if label == "before":
                 # The earlier tool has no limits to raise.
                 argv = [a for a in argv]
-                for flag in ("--max-cells", "--max-columns"):
+                for flag in ("--max-cells", "--max-columns", "--max-searches"):
                     while flag in argv:
                         i = argv.index(flag)
                         del argv[i:i + 2]
             print("shapes: %s (%s) N=%d ..." % (name, label, size), file=sys.stderr, flush=True)
-            at[size] = measure(binary, argv, items)
+            at[size] = measure(binary, argv, items, env)
         small, large = at[n], at[4 * n]
         rows.append({
             "scenario": name, "what": what, "binary": label, "n": n,
@@ -235,5 +276,9 @@ if args.out:
     with open(args.out, "w") as f:
         f.write(text)
 server.shutdown()
+if args.mock:
+    mock.terminate()
+    mock.wait()
+    shutil.rmtree(SIGNATURES, ignore_errors=True)
 failed = [r for r in rows if r["binary"] == "now" and (r["exit"] != (0, 0))]
 sys.exit(1 if failed else 0)

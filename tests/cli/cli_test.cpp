@@ -1715,10 +1715,14 @@ TEST_CASE(
   CHECK(first[0].at("checksum").is_null());
   CHECK(first[1].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
   CHECK(first[2].at("checksum").get<std::string>().rfind("MD5:", 0) == 0);
-  // On a rerun, only what can be verified is kept; the rest is fetched again.
+  // On a rerun everything is kept: the MD5 files by their digest, the one
+  // without a digest by the SHA-256 the first run's result log in DIR recorded.
+  CHECK(first[0].at("checked") == "content-length");
+  CHECK(first[1].at("checked") == "md5");
   const auto second = mgnify::test::cli::ndjson_lines(mgnify_run(summaries).out);
   REQUIRE(second.size() == 3);
-  CHECK(second[0].at("status") == "downloaded");
+  CHECK(second[0].at("status") == "present");
+  CHECK(second[0].at("checked") == "recorded sha256");
   CHECK(second[1].at("status") == "present");
   CHECK(second[2].at("status") == "present");
 }
@@ -1766,11 +1770,14 @@ TEST_CASE(
     CHECK(slurp(path) == content);
     CHECK(rows.at(alias).at("bytes") == content.size());
     CHECK(rows.at(alias).at("checksum").is_null());
-    // Files the first run fetched and could verify by size are kept; unsized
-    // files cannot be verified, so they are fetched again.
-    const bool sized_taxonomy = !f.at("size_bytes").is_null() &&
-                                f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
-    CHECK(rows.at(alias).at("status") == (sized_taxonomy ? "present" : "downloaded"));
+    // Every file the first run fetched is kept: a sized one by its size, an
+    // unsized one by the SHA-256 the first run's result log in DIR recorded
+    // (no --results needed). Each row says what vouched for it.
+    const bool taxonomy = f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
+    const bool sized = !f.at("size_bytes").is_null();
+    CHECK(rows.at(alias).at("status") == (taxonomy ? "present" : "downloaded"));
+    CHECK(rows.at(alias).at("checked") ==
+          (sized ? "size" : taxonomy ? "recorded sha256" : "content-length"));
   }
 
   // A short local file fails its size and is fetched again; a cut transfer resumes.
@@ -2017,8 +2024,10 @@ TEST_CASE("a file name with control characters is refused, never created",
     CHECK(mock().requests().empty());
     std::size_t created = 0;
     if (std::filesystem::exists(out_dir)) {
+      // Only the run's own result log and lock (DIR/.mgnify-results) may exist.
       for (const auto& entry : std::filesystem::recursive_directory_iterator(out_dir)) {
-        if (entry.is_regular_file()) ++created;
+        const auto relative = entry.path().lexically_relative(out_dir).string();
+        if (entry.is_regular_file() && relative.rfind(".mgnify-results/", 0) != 0) ++created;
       }
     }
     CHECK(created == 0);

@@ -194,8 +194,10 @@ MaxArraySize=10001
 # under MinJobAge / 2: at the default (300 s) it sees a job up to 32 s after it
 # ended. At 4 it polls every 2 s, and a finished job (every task of an array)
 # stays listed for at least 4 s, so each poll still sees the ones that ended
-# since the last.
-MinJobAge=4
+# since the last. SLURM_MIN_JOB_AGE, when set, replaces it: Snakemake asks
+# for a job's state every 10 s or more, and without accounting (sacct) a job
+# the controller has forgotten cannot be told from a failed one.
+MinJobAge=${SLURM_MIN_JOB_AGE:-4}
 $overrides
 $node NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=60 State=UP
@@ -211,10 +213,23 @@ CONF
 }
 
 # complete_files DIR: the downloaded files (accession/alias) under DIR, no
-# .part or validator files, no result manifests.
+# .part or validator files, no result logs, locks or response cache.
 complete_files() {
-  (cd "$1" && find . -type f ! -name '*.part' ! -name '*.validator' ! -path './.mgnify-results/*' |
+  (cd "$1" && find . -type f ! -name '*.part' ! -name '*.validator' ! -path './.mgnify-results/*' \
+    ! -path './.mgnify-cache/*' |
     sed 's|^\./||' | sort)
+}
+
+# result_log DIR MANIFEST NAME: the result log `download --manifest MANIFEST`
+# keeps in DIR for NAME (shard-I-of-N, or all without --shard): its folder is
+# named by the manifest's file name and a hash of its path.
+result_log() {
+  local stem found
+  stem="$(basename "$2")"
+  stem="${stem%.*}"
+  found="$(find "$1/.mgnify-results" -mindepth 2 -maxdepth 2 -path "*/$stem-*/$3.tsv" 2>/dev/null | head -1)"
+  [ -n "$found" ] || { echo "$1/.mgnify-results/$stem-?/$3.tsv"; return 1; }
+  echo "$found"
 }
 
 # fetched_paths FROM_LINE: the URL paths of the files requested from that

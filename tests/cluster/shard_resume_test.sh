@@ -25,9 +25,8 @@ wait "$victim" 2>/dev/null || true
 complete_files "$D" >"$WORK/before.txt"
 echo "shard 2 killed with $(wc -l <"$WORK/before.txt") files complete," \
   "$(find "$D" -name '*.part' | wc -l) .part files"
-[ -f "$D/.mgnify-results/shard-2-of-4.tsv" ] || fail "the killed shard left no result manifest"
-awk -F'\t' 'NR > 1 && $4 == "downloaded" && $7 != "" {print $1 "/" $2}' \
-  "$D/.mgnify-results/shard-2-of-4.tsv" | sort >"$WORK/recorded.txt"
+R="$(result_log "$D" "$M" shard-2-of-4)" || fail "the killed shard left no result log"
+awk -F'\t' 'NR > 1 && $4 == "downloaded" && $7 != "" {print $1 "/" $2}' "$R" | sort >"$WORK/recorded.txt"
 
 for i in 1 3 4; do
   "$MGNIFY" download --manifest "$M" --shard "$i/4" --dir "$D" --total-rate 40 >/dev/null
@@ -36,7 +35,6 @@ mark=$(($(wc -l <"$WORK/requests.log") + 1))
 "$MGNIFY" download --manifest "$M" --shard 2/4 --dir "$D" --total-rate 40 >/dev/null ||
   fail "the rerun of shard 2 failed"
 
-R="$D/.mgnify-results/shard-2-of-4.tsv"
 awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$R" | sort >"$WORK/shard2.txt"
 # Files with neither a checksum nor a size in the manifest cannot be verified
 # on disk, so a rerun fetches them again unless the killed shard recorded

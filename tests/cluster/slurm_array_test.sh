@@ -17,8 +17,7 @@ from=$(($(wc -l <requests.log) + 1))
 export MGNIFY
 timeout 300 sbatch --array=1-4 --wait "$SRC/workflows/slurm/download-array.sh" m.tsv data 20 ||
   fail "the array job failed: $(cat mgnify-download-*.out | tail -20)"
-ls data/.mgnify-results/
-[ "$(ls data/.mgnify-results/ | wc -l)" -eq 4 ] || fail "not one result manifest per task"
+for i in 1 2 3 4; do result_log data m.tsv "shard-$i-of-4" || fail "no result log of task $i"; done
 "$MGNIFY" verify --manifest m.tsv --dir data >verify.json 2>verify.err || fail "$(cat verify.err)"
 cat verify.err
 check_rate 20 4 "$from" || fail "the array went over the budget"

@@ -39,12 +39,12 @@ partial="${part#"$WORK"/data/}"
 partial="${partial%.part}"
 complete_files data >before.txt
 echo "task $task killed with $partial half written, $(wc -l <before.txt) files complete"
-[ -f "data/.mgnify-results/shard-$task-of-2.tsv" ] || fail "the killed shard left no result manifest"
-cp "data/.mgnify-results/shard-$task-of-2.tsv" killed-results.tsv
+R="$(result_log data m.tsv "shard-$task-of-2")" || fail "the killed shard left no result log"
+cp "$R" killed-results.tsv
 
 mark=$(($(wc -l <requests.log) + 1))
 timeout 300 sbatch --array=1-2 --wait "$SRC/workflows/slurm/download-array.sh" m.tsv data 40 ||
   fail "the resubmitted array failed: $(cat mgnify-download-*.out 2>/dev/null | tail -20)"
-check_rerun m.tsv "data/.mgnify-results/shard-$task-of-2.tsv" before.txt "$partial" "$mark" killed-results.tsv
+check_rerun m.tsv "$R" before.txt "$partial" "$mark" killed-results.tsv
 "$MGNIFY" verify --manifest m.tsv --dir data >/dev/null 2>verify.err || fail "$(cat verify.err)"
 echo PASS

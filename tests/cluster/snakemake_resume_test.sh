@@ -17,8 +17,8 @@ command -v snakemake >/dev/null || skip "snakemake is not installed (Debian: sna
 MOCK_FILE_RATE=2000 start_mock 0
 cd "$WORK"
 run_workflow() {
-  timeout 600 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
-    --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=2 \
+  timeout 600 snakemake -s "$SRC/workflows/snakemake/workflow/Snakefile" \
+    --configfile "$SRC/workflows/snakemake/config/config.yaml" --cores 2 \
     --config mgnify="$MGNIFY" total_rate=80 shards=2 'studies=[MGYS00000002]' "$@"
 }
 run_workflow >first.log 2>&1 &
@@ -36,14 +36,14 @@ partial="${part#"$WORK"/data/}"
 partial="${partial%.part}"
 complete_files data >before.txt
 echo "shard $shard killed with $partial half written, $(wc -l <before.txt) files complete"
-[ -f "data/.mgnify-results/shard-${shard/\//-of-}.tsv" ] || fail "the killed shard left no result manifest"
-cp "data/.mgnify-results/shard-${shard/\//-of-}.tsv" killed-results.tsv
+R="$(result_log data results/manifest.tsv "shard-${shard/\//-of-}")" || fail "the killed shard left no result log"
+cp "$R" killed-results.tsv
 
 mark=$(($(wc -l <requests.log) + 1))
 run_workflow >again.log 2>&1 || fail "the rerun failed: $(tail -30 again.log)"
 grep -q "download_shard" again.log || fail "the rerun did not run the killed shard again"
 
-check_rerun results/manifest.tsv "data/.mgnify-results/shard-${shard/\//-of-}.tsv" before.txt \
+check_rerun results/manifest.tsv "$R" before.txt \
   "$partial" "$mark" killed-results.tsv
-[ -s results/abundance.tsv ] && [ -s results/verified.tsv ] || fail "the rerun wrote no matrix"
+[ -s results/tables/V6/taxonomies.closed_reference.ssu/abundance.tsv ] && [ -s results/verified.tsv ] || fail "the rerun wrote no matrix"
 echo PASS

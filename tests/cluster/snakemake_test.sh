@@ -29,27 +29,30 @@ start_mock 0
 # cluster.shard_rate proves the shares add up to the budget.
 budget=80
 run_workflow() {
-  timeout 600 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
-    --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=4 \
+  timeout 600 snakemake -s "$SRC/workflows/snakemake/workflow/Snakefile" \
+    --configfile "$SRC/workflows/snakemake/config/config.yaml" --cores 2 \
     --config mgnify="$MGNIFY" total_rate=$budget "$@"
 }
+# The matrix of config.yaml's pipeline and group.
+export TABLES=results/tables/V6/taxonomies.closed_reference.ssu
 
 # check_matrix PIPELINE STUDY...: results/ holds the union of the studies'
 # own tables (made again here, from the files the workflow fetched).
 check_matrix() {
   local pipeline=$1
   shift
-  biom validate-table -i results/abundance.biom >biom.log 2>&1 || fail "invalid BIOM: $(cat biom.log)"
+  biom validate-table -i "$TABLES/abundance.biom" >biom.log 2>&1 || fail "invalid BIOM: $(cat biom.log)"
   local study
   for study in "$@"; do
     "$MGNIFY" --rate-limit 0 --format tsv abundance-table "$study" -p "$pipeline" \
       -g taxonomies.closed_reference.ssu --dir data >"own-$study.tsv" || fail "no table of $study"
   done
   "$PANDAS" - "$@" <<'PY' || fail "the merged matrix is not the union of the studies' tables"
-import json, sys
+import json, os, sys
 import pandas as pd
 studies = sys.argv[1:]
-merged = pd.read_csv("results/abundance.tsv", sep="\t", dtype=str, keep_default_na=False)
+tables = os.environ["TABLES"]
+merged = pd.read_csv(f"{tables}/abundance.tsv", sep="\t", dtype=str, keep_default_na=False)
 key = merged.columns[0]
 analyses = []
 for study in studies:
@@ -68,7 +71,7 @@ features = set()
 for study in studies:
     features |= set(pd.read_csv(f"own-{study}.tsv", sep="\t", dtype=str)[key])
 assert set(merged[key]) == features and len(merged) == len(features)
-biom = json.load(open("results/abundance.biom"))
+biom = json.load(open(f"{tables}/abundance.biom"))
 assert [c["id"] for c in biom["columns"]] == analyses
 assert {c["metadata"]["study_accession"] for c in biom["columns"]} == set(studies), "column metadata"
 assert all(c["metadata"].get("sample_accession") for c in biom["columns"]), "no sample in column metadata"
@@ -115,8 +118,8 @@ check_rate "$budget" 4 "$from" || fail "the workflow went over the budget"
 [ -s results/verified.tsv ] || fail "no results/verified.tsv"
 check_matrix V6 MGYS00000002 MGYS00000004
 check_samples MGYS00000002 MGYS00000004
-timeout 120 snakemake -s "$SRC/workflows/snakemake/Snakefile" \
-  --configfile "$SRC/workflows/snakemake/config.yaml" --cores 2 --resources api_slots=4 \
+timeout 120 snakemake -s "$SRC/workflows/snakemake/workflow/Snakefile" \
+  --configfile "$SRC/workflows/snakemake/config/config.yaml" --cores 2 \
   --config mgnify="$MGNIFY" total_rate=$budget >again.log 2>&1 || fail "the second run failed"
 grep -q "Nothing to be done" again.log || fail "the second run did work again: $(tail again.log)"
 

@@ -13,10 +13,10 @@ source "$(dirname "$0")/cluster_lib.sh"
 start_mock 0
 M="$WORK/m.tsv"
 D="$WORK/data"
-R="$D/.mgnify-results/shard-1-of-2.tsv"
 list_manifest MGYS00000002 "$M" -g taxonomies.closed_reference.ssu
 shard() { "$MGNIFY" download --manifest "$M" --shard 1/2 --dir "$D" --total-rate 100 "$@" >/dev/null; }
 shard || fail "the first run failed"
+R="$(result_log "$D" "$M" shard-1-of-2)" || fail "no result log $R"
 awk -F'\t' 'NR > 1 && $10 == "" && $11 == "" {print $1 "/" $2}' "$M" | sort >"$WORK/unverifiable.txt"
 awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$R" | sort | comm -12 - "$WORK/unverifiable.txt" >"$WORK/mine.txt"
 [ "$(wc -l <"$WORK/mine.txt")" -ge 2 ] || fail "shard 1 has fewer than 2 files without checksum and size"
@@ -51,7 +51,8 @@ fetched_paths "$mark" >"$WORK/fetched.txt"
 diff "$WORK/expected.txt" "$WORK/fetched.txt" >&2 ||
   fail "without result manifests, not exactly the unverifiable files were fetched"
 
-# 4. An explicit --results FILE of an earlier run vouches as the default one does.
+# 4. An explicit --results FILE of an earlier run vouches as the result log in DIR does.
+rm -r "$D/.mgnify-results"
 mark=$(($(wc -l <"$WORK/requests.log") + 1))
 shard --results "$WORK/elsewhere.tsv" || fail "the run with --results failed"
 [ -z "$(fetched_paths "$mark")" ] || fail "--results of the last run was not read back"
@@ -61,13 +62,13 @@ shard --results "$WORK/elsewhere.tsv" || fail "the run with --results failed"
 # do not vouch for. One file at a time, 4 requests a second, so that the kill
 # lands mid-way.
 D5="$WORK/killed"
-R5="$D5/.mgnify-results/shard-1-of-2.tsv"
 "$MGNIFY" --rate-limit 4 download --manifest "$M" --shard 1/2 --dir "$D5" --concurrency 1 \
   >/dev/null 2>&1 &
 victim=$!
 PIDS+=("$victim")
 # recorded_unverifiable: the unverifiable files the result manifest records as fetched.
 recorded_unverifiable() {
+  R5="$(result_log "$D5" "$M" shard-1-of-2)" || return 0
   awk -F'\t' 'NR > 1 && ($4 == "downloaded" || $4 == "resumed") && $7 != "" {print $1 "/" $2}' \
     "$R5" 2>/dev/null | sort | comm -12 - "$WORK/mine.txt"
 }
@@ -76,6 +77,7 @@ wait_for 60 two_recorded || fail "the shard recorded no 2 unverifiable files in 
 kill -9 "$victim"
 wait "$victim" 2>/dev/null && fail "the shard had ended before the kill"
 recorded_unverifiable >"$WORK/recorded.txt"
+R5="$(result_log "$D5" "$M" shard-1-of-2)"
 awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$R5" | sort >"$WORK/recorded-all.txt"
 complete_files "$D5" >"$WORK/complete5.txt"
 awk -F'\t' 'NR > 1 {print $1 "/" $2}' "$WORK/elsewhere.tsv" | sort >"$WORK/shard1.txt"

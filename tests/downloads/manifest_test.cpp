@@ -131,6 +131,15 @@ TEST_CASE("read_manifest names the line of a bad row and the missing column", "[
   CHECK(error_of(header + "MGYA1\td\thttps://example.org/d\t\t\t18446744073709551616\n")
             .find("line 2: size_bytes is not a number") != std::string::npos);
 
+  // A truncated row (its url would read as empty, a file without a URL) and
+  // a row with one cell too many are refused, naming the line.
+  CHECK(error_of(header + good + "MGYA1\te\thttps://example.org/e\tMD5\n") ==
+        "manifest m.tsv line 3: 4 cells, the header has 6 (a truncated or merged row)");
+  CHECK(error_of(header + "MGYA1\tf\n") ==
+        "manifest m.tsv line 2: 2 cells, the header has 6 (a truncated or merged row)");
+  CHECK(error_of(header + "MGYA1\tg\thttps://example.org/g\t\t\t\t\n")
+            .find("line 2: 7 cells, the header has 6") != std::string::npos);
+
   CHECK(error_of("accession\talias\n") == "manifest m.tsv has no 'url' column");
   CHECK(error_of("") == "manifest m.tsv is empty");
   CHECK(error_of(header + good) == "(no error)");

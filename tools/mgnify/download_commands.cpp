@@ -2,10 +2,13 @@
 // `mgnify download` (fetch them: resumable, verified, several at a time).
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -68,6 +71,23 @@ std::string local_sha256(const files::DownloadResult& result) {
   return files::hash_file(files::HashAlgorithm::sha256, result.path);
 }
 
+/// "md5", "sha1", "sha256": a digest's name as the `checked` columns spell it.
+std::string checked_name(files::HashAlgorithm algorithm) {
+  std::string name = files::hash_algorithm_name(algorithm);
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return name;
+}
+
+/// What vouched for a file the download kept or fetched: the listing's
+/// checksum and size when it gave them, else only the transfer's own length.
+std::string checked_by(const files::DownloadResult& d) {
+  std::string how;
+  if (d.verified_checksum) how = checked_name(d.verified_checksum->algorithm);
+  if (d.size_verified) how += how.empty() ? "size" : "+size";
+  return how.empty() ? "content-length" : how;
+}
+
 struct SelectionArgs {
   std::string api = "v2";
   Selection selection;
@@ -128,51 +148,78 @@ std::optional<long long> slurm_number(const char* name) {
   return value;
 }
 
-/// This task's shard of a Slurm job array (`sbatch --array=A-B[:S]`): the
-/// task's position in the array, whatever the first ID and step.
-files::ShardSpec slurm_shard() {
+/// This task's shard of a Slurm job array. With `told` (from `--shard
+/// slurm:N`) N is that and the task ID is the shard number, 1..N, so one
+/// failed task can be resubmitted alone (`--array=3`). Without it N comes from
+/// the array only when the array is the whole of the shards, `--array=1-N` or
+/// `--array=0-(N-1)`: any other array (a resubmitted part, a list, a step) says
+/// nothing about N, and a guess would silently reshard the manifest.
+files::ShardSpec slurm_shard(std::optional<std::size_t> told) {
   const auto id = slurm_number("SLURM_ARRAY_TASK_ID");
   if (!id) {
     throw UsageError(
         "--shard slurm: SLURM_ARRAY_TASK_ID is not set; run it as a task of sbatch --array, or "
         "give --shard I/N");
   }
+  if (told) {
+    if (*id < 1 || *id > static_cast<long long>(*told)) {
+      throw UsageError("--shard slurm:" + std::to_string(*told) + ": task " +
+                       std::to_string(*id) + " is not a shard number 1.." +
+                       std::to_string(*told) + " (submit --array with IDs in 1-" +
+                       std::to_string(*told) + ")");
+    }
+    return files::ShardSpec{static_cast<std::size_t>(*id - 1), *told};
+  }
   const auto min = slurm_number("SLURM_ARRAY_TASK_MIN");
   const auto max = slurm_number("SLURM_ARRAY_TASK_MAX");
   const auto count = slurm_number("SLURM_ARRAY_TASK_COUNT");
   const long long step = slurm_number("SLURM_ARRAY_TASK_STEP").value_or(1);
-  if (!min || (!max && !count)) {
+  if (!min || !max || !count) {
     throw UsageError(
-        "--shard slurm: the array's size is unknown (SLURM_ARRAY_TASK_MIN and "
-        "SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MAX are not set)");
+        "--shard slurm: the array's size is unknown (SLURM_ARRAY_TASK_MIN, _MAX and _COUNT are "
+        "not all set); give --shard slurm:N");
   }
-  if (step < 1 || *id < *min || (*id - *min) % step) {
-    throw UsageError("--shard slurm: task " + std::to_string(*id) +
-                     " is not in the array starting at " + std::to_string(*min) + " with step " +
-                     std::to_string(step));
+  const bool whole = step == 1 && (*min == 0 || *min == 1) && *count >= 1 &&
+                     *max - *min + 1 == *count &&
+                     *count <= static_cast<long long>(files::kMaxShards);
+  if (!whole) {
+    throw UsageError("--shard slurm: the array (IDs " + std::to_string(*min) + "-" +
+                     std::to_string(*max) + ", " + std::to_string(*count) +
+                     " tasks) is not --array=1-N or 0-(N-1), so it does not tell the number of "
+                     "shards; give --shard slurm:N (task IDs 1..N)");
   }
-  // An array given as a list (--array=1,5,9) has a count but no regular
-  // step; its IDs cannot be mapped to shards without gaps, so it is refused.
-  const long long n = count ? *count : (*max - *min) / step + 1;
-  const long long index = (*id - *min) / step;
-  if (max && count && (*max - *min) / step + 1 != *count) {
-    throw UsageError(
-        "--shard slurm: the array's IDs are not one range A-B[:S] (SLURM_ARRAY_TASK_COUNT "
-        "disagrees with MIN, MAX and STEP); submit it as --array=A-B");
+  if (*id < *min || *id > *max) {
+    throw UsageError("--shard slurm: task " + std::to_string(*id) + " is outside the array " +
+                     std::to_string(*min) + "-" + std::to_string(*max));
   }
-  if (n < 1 || index >= n || n > static_cast<long long>(files::kMaxShards)) {
-    throw UsageError("--shard slurm: task " + std::to_string(*id) + " is outside an array of " +
-                     std::to_string(n));
-  }
-  return files::ShardSpec{static_cast<std::size_t>(index), static_cast<std::size_t>(n)};
+  return files::ShardSpec{static_cast<std::size_t>(*id - *min), static_cast<std::size_t>(*count)};
 }
 
-files::ShardSpec shard_spec(const std::string& text) {
-  if (text == "slurm") return slurm_shard();
+struct ShardChoice {
+  files::ShardSpec spec;
+  /// N came from the Slurm array's size, not from the command line.
+  bool derived = false;
+};
+
+ShardChoice shard_spec(const std::string& text) {
+  if (text == "slurm") return {slurm_shard(std::nullopt), true};
+  if (text.rfind("slurm:", 0) == 0) {
+    const std::string n = text.substr(6);
+    const bool digits =
+        !n.empty() && n.size() <= 6 && std::all_of(n.begin(), n.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        });
+    const long long value = digits ? std::stoll(n) : 0;
+    if (value < 1 || value > static_cast<long long>(files::kMaxShards)) {
+      throw UsageError("--shard: '" + text + "' is not slurm:N with 1 <= N <= " +
+                       std::to_string(files::kMaxShards));
+    }
+    return {slurm_shard(static_cast<std::size_t>(value)), false};
+  }
   try {
-    return files::parse_shard(text);
+    return {files::parse_shard(text), false};
   } catch (const mgnify::InvalidArgument& e) {
-    throw UsageError(std::string("--shard: ") + e.what() + " (or 'slurm')");
+    throw UsageError(std::string("--shard: ") + e.what() + " (or 'slurm', 'slurm:N')");
   }
 }
 
@@ -182,8 +229,8 @@ std::string shard_name(const files::ShardSpec& spec) {
 }
 
 const std::vector<std::string>& result_columns() {
-  static const std::vector<std::string> columns = {"accession", "alias",    "path",   "status",
-                                                   "bytes",     "checksum", "sha256", "error"};
+  static const std::vector<std::string> columns = {
+      "accession", "alias", "path", "status", "bytes", "checksum", "sha256", "error", "checked"};
   return columns;
 }
 
@@ -255,19 +302,89 @@ class ResultsLog {
   int fd_ = -1;
 };
 
-/// What result manifests say about each `accession/alias`: the files that
-/// list it as on disk and the SHA-256 each recorded.
-struct RecordedResults {
-  std::map<std::string, std::vector<std::pair<std::string, std::string>>> fetched;
+/// The folder of DIR/.mgnify-results where the runs of one manifest (or of
+/// one selection, for a download by accession) keep their result logs and
+/// shard locks: the manifest's name and a hash of its absolute path, so that
+/// two manifests downloading into one DIR never share a log or a lock.
+fs::path results_folder(const fs::path& dir, const std::string& name, const std::string& identity) {
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(files::fnv1a_64(identity)));
+  std::string readable;
+  for (const char c : name) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       c == '.' || c == '_' || c == '-';
+    readable += plain ? c : '_';
+  }
+  if (readable.size() > 64) readable.resize(64);
+  return dir / ".mgnify-results" / (readable + "-" + std::string(hash, 8));
+}
+
+fs::path manifest_results_folder(const fs::path& dir, const std::string& manifest) {
+  std::error_code error;
+  fs::path absolute = fs::weakly_canonical(fs::absolute(manifest, error), error);
+  if (absolute.empty()) absolute = fs::absolute(manifest);
+  return results_folder(dir, fs::path(manifest).stem().string(), absolute.string());
+}
+
+fs::path selection_results_folder(const fs::path& dir, const Selection& s) {
+  std::string identity = std::string(s.api == Api::v1 ? "v1" : "v2") + '\n' + s.accession + '\n' +
+                         s.pipeline + '\n' + (s.study_summaries ? "summaries" : "analyses");
+  std::vector<std::string> groups = s.groups;
+  std::sort(groups.begin(), groups.end());
+  for (const auto& g : groups) identity += '\n' + g;
+  return results_folder(dir, s.accession, identity);
+}
+
+/// One row of a result manifest that puts a file on disk.
+struct Recorded {
+  std::string results;  // the result manifest's path
+  std::string group;    // result manifests of one sharding share a group
+  std::size_t order;    // newer result manifests have higher orders
+  bool fetched;         // downloaded or resumed, not kept as present
+  std::string sha256;
 };
 
-RecordedResults read_results(const std::vector<std::string>& paths) {
+/// What result manifests say about each `accession/alias`.
+struct RecordedResults {
+  std::map<std::string, std::vector<Recorded>> rows;
+};
+
+/// Result logs of one sharding of one manifest (`shard-I-of-N.tsv` in one
+/// folder) form a group: each row may be fetched by one of them only; a run
+/// without --shard (`all.tsv` of a folder in DIR/.mgnify-results) is a group
+/// of its own. Any other file (a `--results FILE`) is in the one group of such
+/// files.
+std::string results_group(const fs::path& path) {
+  const std::string name = path.filename().string();
+  const auto of = name.rfind("-of-");
+  if (name.rfind("shard-", 0) == 0 && of != std::string::npos) {
+    return path.parent_path().string() + "/" + name.substr(of);
+  }
+  if (name == "all.tsv" && path.parent_path().parent_path().filename() == ".mgnify-results") {
+    return path.parent_path().string() + "/all";
+  }
+  return {};
+}
+
+RecordedResults read_results(std::vector<std::string> paths) {
+  // Oldest first, so that a later record of a file outranks an earlier one.
+  std::vector<std::pair<fs::file_time_type, std::string>> dated;
+  for (auto& path : paths) {
+    std::error_code error;
+    dated.emplace_back(fs::last_write_time(path, error), std::move(path));
+  }
+  std::stable_sort(dated.begin(), dated.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   RecordedResults out;
-  for (const auto& path : paths) {
+  std::size_t order = 0;
+  for (const auto& entry : dated) {
+    const std::string& path = entry.second;
     std::ifstream in(path, std::ios::binary);
     if (!in)
       throw mgnify::FileError(path, std::make_error_code(std::errc::io_error),
                               "cannot read results");
+    ++order;
     std::string line;
     if (!std::getline(in, line)) continue;
     const auto header = files::detail::manifest_cells(line);
@@ -277,6 +394,7 @@ RecordedResults read_results(const std::vector<std::string>& paths) {
       if (!column.count(required))
         throw UsageError("--results " + path + " has no '" + required + "' column");
     }
+    const std::string group = results_group(path);
     while (std::getline(in, line)) {
       if (line.empty()) continue;
       const auto cells = files::detail::manifest_cells(line);
@@ -286,87 +404,188 @@ RecordedResults read_results(const std::vector<std::string>& paths) {
       };
       const std::string status = cell("status");
       if (status != "downloaded" && status != "resumed" && status != "present") continue;
-      out.fetched[cell("accession") + "/" + cell("alias")].emplace_back(path, cell("sha256"));
+      out.rows[cell("accession") + "/" + cell("alias")].push_back(
+          Recorded{path, group, order, status != "present", cell("sha256")});
     }
   }
   return out;
 }
 
-/// The result manifests shards leave by default, in name order.
+/// Every result log under DIR/.mgnify-results (each manifest's folder, and
+/// the top level), in name order.
 std::vector<std::string> default_results(const fs::path& dir) {
   std::vector<std::string> paths;
   std::error_code error;
   const fs::path folder = dir / ".mgnify-results";
   if (!fs::is_directory(folder, error)) return paths;
-  for (const auto& entry : fs::directory_iterator(folder, error)) {
-    if (entry.path().extension() == ".tsv") paths.push_back(entry.path().string());
+  for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end;
+       it.increment(error)) {
+    if (it.depth() > 1) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->path().extension() == ".tsv" && it->is_regular_file(error)) {
+      paths.push_back(it->path().string());
+    }
   }
   std::sort(paths.begin(), paths.end());
   return paths;
 }
 
+/// The newest record of `key` that carries a SHA-256, or nullptr.
+const Recorded* newest_digest(const RecordedResults& recorded, const std::string& key) {
+  const auto it = recorded.rows.find(key);
+  if (it == recorded.rows.end()) return nullptr;
+  const Recorded* best = nullptr;
+  for (const auto& r : it->second) {
+    if (!r.sha256.empty() && (!best || r.order >= best->order)) best = &r;
+  }
+  return best;
+}
+
 /// The SHA-256 of a finished file that the service gives no checksum or size
-/// for, when a result manifest recorded that digest for it and the file on
-/// disk still has it; empty otherwise (the file is fetched again).
+/// for, when a result log recorded that digest for it and the file on disk
+/// still has it; empty otherwise (the file is fetched again).
 std::string recorded_copy(const FileRow& row, const fs::path& path,
                           const RecordedResults& recorded) {
-  const auto it = recorded.fetched.find(files::shard_key(row));
+  const auto it = recorded.rows.find(files::shard_key(row));
   std::error_code error;
-  if (it == recorded.fetched.end() || !fs::is_regular_file(path, error)) return {};
+  if (it == recorded.rows.end() || !fs::is_regular_file(path, error)) return {};
   const std::string local = files::hash_file(files::HashAlgorithm::sha256, path);
   for (const auto& entry : it->second) {
-    if (!entry.second.empty() && entry.second == local) return local;
+    if (!entry.sha256.empty() && entry.sha256 == local) return local;
   }
   return {};
 }
 
-/// One manifest row checked on disk: "" when verified, else what is wrong.
-std::string verify_row(const FileRow& row, const fs::path& path, const RecordedResults& results,
-                       std::string& how) {
+/// How a row of verify ended: what was checked, or what is wrong.
+struct Verdict {
+  std::string problem;  // empty when the file is there and passed every check made
+  std::string checked;  // "md5", "size+recorded sha256", ...; empty: nothing could be checked
+};
+
+/// One manifest row checked on disk.
+Verdict verify_row(const FileRow& row, const fs::path& path, const RecordedResults& results) {
   std::error_code error;
   if (!fs::is_regular_file(path, error)) {
     const auto part = files::partial_path(path);
     if (fs::is_regular_file(part, error)) {
-      return "incomplete: only " + std::to_string(fs::file_size(part, error)) + " bytes in .part";
+      return {"incomplete: only " + std::to_string(fs::file_size(part, error)) + " bytes in .part",
+              {}};
     }
-    return "missing";
+    return {"missing", {}};
   }
+  std::vector<std::string> checked;
   const std::uint64_t size = fs::file_size(path, error);
-  if (row.size_bytes && size != *row.size_bytes) {
-    return "wrong size: " + std::to_string(size) + " bytes, manifest says " +
-           std::to_string(*row.size_bytes);
+  if (row.size_bytes) {
+    if (size != *row.size_bytes) {
+      return {"wrong size: " + std::to_string(size) + " bytes, manifest says " +
+                  std::to_string(*row.size_bytes),
+              {}};
+    }
+    checked.emplace_back("size");
   }
   std::string sha256;
   const auto checksum = files::Checksum::from_record(row.checksum_algorithm, row.checksum);
   if (checksum) {
     const std::string local = files::hash_file(checksum->algorithm, path);
     if (!checksum->matches(local)) {
-      return std::string("wrong checksum: ") + files::hash_algorithm_name(checksum->algorithm) +
-             " " + local + ", manifest says " + checksum->hex;
+      return {std::string("wrong checksum: ") + files::hash_algorithm_name(checksum->algorithm) +
+                  " " + local + ", manifest says " + checksum->hex,
+              {}};
     }
     if (checksum->algorithm == files::HashAlgorithm::sha256) sha256 = local;
-    how = "checksum";
-  } else if (row.size_bytes) {
-    how = "size";
+    checked.insert(checked.begin(), checked_name(checksum->algorithm));
   }
-  const auto it = results.fetched.find(files::shard_key(row));
-  if (it != results.fetched.end()) {
-    if (it->second.size() > 1) {
-      return "fetched by more than one shard: " + it->second[0].first + " and " +
-             it->second[1].first;
-    }
-    if (!it->second[0].second.empty()) {
-      if (sha256.empty()) sha256 = files::hash_file(files::HashAlgorithm::sha256, path);
-      if (!files::Checksum::of(files::HashAlgorithm::sha256, sha256)
-               .matches(it->second[0].second)) {
-        return "changed since download: sha256 " + sha256 + ", " + it->second[0].first + " says " +
-               it->second[0].second;
+  const std::string key = files::shard_key(row);
+  const auto it = results.rows.find(key);
+  if (it != results.rows.end()) {
+    // A file fetched twice within one sharding means two processes ran the
+    // same rows; across shardings (N changed) a file is only kept, not fetched.
+    std::map<std::string, const Recorded*> fetcher;
+    for (const auto& r : it->second) {
+      if (!r.fetched) continue;
+      auto [at, fresh] = fetcher.emplace(r.group, &r);
+      if (!fresh && at->second->results != r.results) {
+        return {"fetched by more than one shard: " + at->second->results + " and " + r.results,
+                {}};
       }
-      how = how.empty() ? "sha256" : how + "+sha256";
     }
   }
-  if (how.empty()) how = "present";
-  return "";
+  if (const Recorded* recorded = newest_digest(results, key)) {
+    if (sha256.empty()) sha256 = files::hash_file(files::HashAlgorithm::sha256, path);
+    if (!files::Checksum::of(files::HashAlgorithm::sha256, sha256).matches(recorded->sha256)) {
+      return {"changed since download: sha256 " + sha256 + ", " + recorded->results + " says " +
+                  recorded->sha256,
+              {}};
+    }
+    checked.emplace_back("recorded sha256");
+  }
+  std::string how;
+  for (const auto& c : checked) how += (how.empty() ? "" : "+") + c;
+  return {{}, how};
+}
+
+/// An exclusive flock(2) on one shard of one manifest, held while the shard
+/// runs: a second process given the same shard (a duplicate job, an orphan of
+/// a killed workflow) stops before its first request instead of fetching the
+/// same files. The kernel releases it when the holder exits, however it ends.
+class ShardLock {
+ public:
+  ShardLock(const fs::path& path, const std::string& what) {
+    std::error_code error;
+    fs::create_directories(path.parent_path(), error);
+    if (error) throw mgnify::FileError(path.parent_path().string(), error, "cannot create");
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd_ < 0) {
+      throw mgnify::FileError(path.string(), std::error_code(errno, std::generic_category()),
+                              "cannot open lock");
+    }
+    int rc = 0;
+    do {
+      rc = ::flock(fd_, LOCK_EX | LOCK_NB);
+    } while (rc != 0 && errno == EINTR);
+    if (rc != 0) {
+      const int reason = errno;
+      ::close(fd_);
+      fd_ = -1;
+      if (reason == EWOULDBLOCK) {
+        throw mgnify::Error("another process is downloading " + what + " (" + path.string() +
+                            " is locked); wait for it to end or stop it, then rerun");
+      }
+      throw mgnify::FileError(path.string(), std::error_code(reason, std::generic_category()),
+                              "cannot lock");
+    }
+  }
+  ShardLock(const ShardLock&) = delete;
+  ShardLock& operator=(const ShardLock&) = delete;
+  ~ShardLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+/// The N of the result logs earlier shards of this manifest left in
+/// `folder`, other than `count`; 0 when there are none.
+std::size_t other_recorded_count(const fs::path& folder, std::size_t count) {
+  std::error_code error;
+  if (!fs::is_directory(folder, error)) return 0;
+  for (const auto& entry : fs::directory_iterator(folder, error)) {
+    const std::string name = entry.path().filename().string();
+    const auto of = name.rfind("-of-");
+    if (name.rfind("shard-", 0) != 0 || of == std::string::npos || entry.path().extension() != ".tsv")
+      continue;
+    const std::string n = entry.path().stem().string().substr(of + 4);
+    if (n.empty() || n.size() > 6 || !std::all_of(n.begin(), n.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        }))
+      continue;
+    const auto value = static_cast<std::size_t>(std::stoul(n));
+    if (value != count) return value;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -433,16 +652,17 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   auto results_out = std::make_shared<std::string>();
   auto total_rate = std::make_shared<std::optional<double>>();
   add_nonempty_option(*download, "--shard", *shard,
-                      "with --manifest: download only shard I of N (1-based, I/N), or 'slurm' "
-                      "for this task's shard of a Slurm job array")
-      ->type_name("I/N|slurm");
+                      "with --manifest: download only shard I of N (1-based, I/N); 'slurm' for "
+                      "this task's shard of a Slurm job array --array=1-N, 'slurm:N' for task "
+                      "ID I of N shards (to resubmit some tasks)")
+      ->type_name("I/N|slurm|slurm:N");
   add_number_option(*download, "--total-rate", *total_rate, 0.001, 10000.0,
                     "with --shard: requests per second that all N shards share; each takes "
                     "1/N of it")
       ->default_str("10");
   add_nonempty_option(*download, "--results", *results_out,
-                      "also write the report as a TSV result manifest (status, bytes, sha256) to "
-                      "this file; with --shard the default is DIR/.mgnify-results/shard-I-of-N.tsv")
+                      "also write the report as a TSV result manifest (status, bytes, sha256, "
+                      "checked) to this file; every run keeps one in DIR/.mgnify-results/ too")
       ->type_name("FILE");
   download->callback([&ctx, get_args, manifest_in, dir, no_resume, manifest_option, shard,
                       results_out, total_rate] {
@@ -459,7 +679,19 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       std::optional<files::ShardSpec> spec;
       if (!shard->empty()) {
         if (!from_manifest) throw UsageError("--shard applies to --manifest only");
-        spec = shard_spec(*shard);
+        const ShardChoice choice = shard_spec(*shard);
+        spec = choice.spec;
+        if (choice.derived) {
+          const std::size_t earlier = other_recorded_count(
+              manifest_results_folder(fs::path(*dir), *manifest_in), spec->count);
+          if (earlier) {
+            throw UsageError("--shard slurm: the array makes " + std::to_string(spec->count) +
+                             " shards, but earlier runs split " + *manifest_in + " into " +
+                             std::to_string(earlier) + " (DIR/.mgnify-results); give --shard slurm:" +
+                             std::to_string(earlier) + " to resubmit some of its tasks, or --shard "
+                             "slurm:" + std::to_string(spec->count) + " to reshard");
+          }
+        }
         if (net.rate_limit && total_rate->has_value()) {
           throw UsageError(
               "give --total-rate (shared by the shards) or --rate-limit (per "
@@ -510,6 +742,24 @@ void add_download_commands(CLI::App& app, Context& ctx) {
           return failure ? exit_code_for(failure) : kNotFound;
         }
       }
+      // Every run keeps its result log in DIR (a rerun reads it back), and
+      // holds its shard's lock while it runs.
+      const fs::path log_folder = from_manifest
+                                      ? manifest_results_folder(fs::path(*dir), *manifest_in)
+                                      : selection_results_folder(fs::path(*dir), selection);
+      const std::string run_name = spec ? shard_name(*spec) : std::string("all");
+      // A run with nothing to fetch (a filter that matched nothing, an empty
+      // shard) leaves DIR as it was.
+      std::optional<ShardLock> shard_lock;
+      if (!rows.empty()) {
+        shard_lock.emplace(
+            log_folder / (run_name + ".lock"),
+            spec ? "shard " + std::to_string(spec->index + 1) + "/" +
+                       std::to_string(spec->count) + " of " + *manifest_in
+                 : (from_manifest ? *manifest_in : selection.accession) + " into " + *dir);
+      }
+      const std::string results_path = (log_folder / (run_name + ".tsv")).string();
+
       LegacyRouting routing;
       routing.from_v1.assign(rows.size(), false);
       if (selection.api == Api::v2) {
@@ -519,18 +769,14 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       auto session = download_session(net, selection.api);
       auto v1_session = download_session(legacy_v1_settings(net), Api::v1);
 
-      std::string results_path = *results_out;
-      if (results_path.empty() && spec) {
-        results_path = (fs::path(*dir) / ".mgnify-results" / (shard_name(*spec) + ".tsv")).string();
-      }
       // What earlier runs recorded: the only way to know that a file without
       // a checksum or size in the manifest was finished (docs/cluster.md, Resuming).
       std::vector<std::string> recorded_paths = default_results(fs::path(*dir));
       std::error_code exists_error;
-      if (!results_path.empty() && fs::is_regular_file(results_path, exists_error) &&
-          std::find(recorded_paths.begin(), recorded_paths.end(), results_path) ==
+      if (!results_out->empty() && fs::is_regular_file(*results_out, exists_error) &&
+          std::find(recorded_paths.begin(), recorded_paths.end(), *results_out) ==
               recorded_paths.end()) {
-        recorded_paths.push_back(results_path);
+        recorded_paths.push_back(*results_out);
       }
       const RecordedResults recorded = read_results(recorded_paths);
 
@@ -545,7 +791,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         const FileRow& row = rows[i];
         report[i] = {{"accession", row.accession}, {"alias", row.alias}, {"path", nullptr},
                      {"status", "failed"},         {"bytes", nullptr},   {"checksum", nullptr},
-                     {"sha256", nullptr},          {"error", nullptr}};
+                     {"sha256", nullptr},          {"error", nullptr},   {"checked", nullptr}};
         if (row.url.empty()) {
           // Said once for all such files, below.
           report[i]["status"] = "skipped";
@@ -554,6 +800,9 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         }
         if (!safe_component(row.accession) || !safe_component(row.alias)) {
           report[i]["error"] = "unsafe file name";
+          print_error(row.accession + "/" + row.alias +
+                      ": unsafe file name (it would leave DIR or carries control characters); "
+                      "not downloaded");
           if (!failure)
             failure = std::make_exception_ptr(mgnify::Error("unsafe file name " + row.alias));
           continue;
@@ -567,6 +816,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
             report[i]["status"] = "present";
             report[i]["bytes"] = fs::file_size(job.path, size_error);
             report[i]["sha256"] = sha256;
+            report[i]["checked"] = "recorded sha256";
             continue;
           }
         }
@@ -582,7 +832,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       // The rows decided so far (files kept by a recorded digest, failures)
       // are on disk before the first transfer starts.
       std::optional<ResultsLog> log;
-      if (!results_path.empty()) {
+      if (!rows.empty()) {
         std::vector<nlohmann::json> decided;
         for (const auto& r : report) {
           if (r.at("status") != "failed" || !r.at("error").is_null()) decided.push_back(r);
@@ -616,6 +866,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
               r["status"] = d.already_present ? "present" : d.resumed ? "resumed" : "downloaded";
               r["bytes"] = d.bytes;
               if (d.verified_checksum) r["checksum"] = d.verified_checksum->to_string();
+              r["checked"] = checked_by(d);
               r["sha256"] = local_sha256(d);
               const std::lock_guard<std::mutex> lock(log_mutex);
               if (log) log->append(r);
@@ -662,6 +913,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         log->close();
         write_results(report, results_path);
       }
+      if (!results_out->empty()) write_results(report, *results_out);
       Settings settings = ctx.settings;
       settings_columns_or_default(settings, result_columns());
       Writer out = stdout_writer(settings);
@@ -696,8 +948,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   auto* verify = app.add_subcommand(
       "verify",
       "Check that every file of a manifest is in DIR/<accession>/<alias> once and intact "
-      "(checksum, else size, and the sha256 of result manifests); exit 1 listing what is "
-      "missing or wrong");
+      "(checksum, size, and the sha256 of result logs), saying what each was checked by; exit 1 "
+      "listing what is missing, wrong or could not be checked");
   help_formatter(*verify).not_applicable(verify, {"--page-size"});
   help_formatter(*verify).not_applicable(verify, {"--max"},
                                          ": it checks every row of the manifest");
@@ -706,8 +958,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
   add_nonempty_option(*verify, "--dir", *verify_dir, "download directory")->default_str(".");
   verify
       ->add_option("--results", *verify_results,
-                   "result manifests of `download --results` (repeatable; default: "
-                   "DIR/.mgnify-results/*.tsv, the shards' own)")
+                   "result manifests of `download --results` (repeatable; default: the result "
+                   "logs every download keeps in DIR/.mgnify-results/)")
       ->type_name("FILE");
   verify->callback([&ctx, verify_manifest, verify_dir, verify_results] {
     ctx.action = [&ctx, verify_manifest, verify_dir, verify_results] {
@@ -728,6 +980,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       Writer out = stdout_writer(settings);
       out.begin_list();
       std::size_t good = 0;
+      std::size_t by_checksum = 0;
+      std::size_t by_size = 0;
+      std::size_t by_record = 0;
+      std::size_t unchecked = 0;
       std::size_t bad = 0;
       for (const auto& row : rows) {
         const std::string key = files::shard_key(row);
@@ -737,38 +993,59 @@ void add_download_commands(CLI::App& app, Context& ctx) {
                                  {"path", nullptr},
                                  {"status", "ok"},
                                  {"detail", nullptr}};
-        std::string problem;
-        std::string how;
+        Verdict verdict;
         if (!safe_component(row.accession) || !safe_component(row.alias)) {
-          problem = "unsafe file name";
+          verdict.problem = "unsafe file name";
         } else {
           const fs::path path = dir / row.accession / row.alias;
           record["path"] = path.string();
           if (listed[key] > 1) {
-            problem = "listed " + std::to_string(listed[key]) + " times in the manifest";
+            verdict.problem = "listed " + std::to_string(listed[key]) + " times in the manifest";
           } else if (row.url.empty()) {
-            problem = "missing: no API publishes a URL for this file";
+            verdict.problem = "missing: no API publishes a URL for this file";
           } else {
-            problem = verify_row(row, path, results, how);
+            verdict = verify_row(row, path, results);
           }
         }
-        if (problem.empty()) {
-          ++good;
-          record["detail"] = how;
-        } else {
+        if (!verdict.problem.empty()) {
           ++bad;
           record["status"] = "bad";
-          record["detail"] = problem;
-          print_error(key + ": " + problem);
+          record["detail"] = verdict.problem;
+          print_error(key + ": " + verdict.problem);
+        } else if (verdict.checked.empty()) {
+          ++unchecked;
+          record["status"] = "unchecked";
+          record["detail"] = "present, but nothing to check it by: no checksum or size in the "
+                             "manifest, no sha256 in a result log";
+          print_error(key + ": unchecked: no checksum, size or recorded sha256");
+        } else {
+          ++good;
+          record["detail"] = verdict.checked;
+          // The strongest check names the kind: a checksum, else the size.
+          if (verdict.checked.rfind("size", 0) == 0) {
+            ++by_size;
+          } else if (verdict.checked.rfind("recorded", 0) == 0) {
+            ++by_record;
+          } else {
+            ++by_checksum;
+          }
         }
         out.write(record);
       }
       out.finish();
       std::cout.flush();
-      print_error("verify: " + std::to_string(good) + " of " + std::to_string(reported.size()) +
-                  " files verified" +
-                  (bad ? ", " + std::to_string(bad) + " missing or wrong" : std::string()));
-      return bad ? kOther : kOk;
+      std::string summary = "verify: " + std::to_string(good) + " of " +
+                            std::to_string(reported.size()) + " files verified (" +
+                            std::to_string(by_checksum) + " by checksum, " +
+                            std::to_string(by_size) + " by size, " + std::to_string(by_record) +
+                            " by a result log's sha256 only)";
+      if (unchecked) {
+        summary += ", " + std::to_string(unchecked) +
+                   " present but unchecked (no checksum, size or recorded sha256)";
+      }
+      if (bad) summary += ", " + std::to_string(bad) + " missing or wrong";
+      print_error(summary);
+      return bad || unchecked ? kOther : kOk;
     };
   });
 }

@@ -123,8 +123,10 @@ inline void write_manifest(std::ostream& out, const std::vector<FileRow>& rows) 
 /// and a CR before the LF is dropped. Throws InvalidArgument naming `name`
 /// (the manifest's file name, for the message) when the manifest is empty or
 /// lacks a required column, and naming the line (counting the header as line
-/// 1) when a row has an unsupported checksum algorithm or a size that is not
-/// a whole number a std::uint64_t holds.
+/// 1) when a row has another number of cells than the header (a truncated or
+/// merged row, whose cells would land in the wrong columns), an unsupported
+/// checksum algorithm or a size that is not a whole number a std::uint64_t
+/// holds.
 inline std::vector<FileRow> read_manifest(std::istream& in, const std::string& name) {
   std::string line;
   if (!std::getline(in, line)) throw InvalidArgument("manifest " + name + " is empty");
@@ -149,6 +151,10 @@ inline std::vector<FileRow> read_manifest(std::istream& in, const std::string& n
       return it != index.end() && it->second < cells.size() ? cells[it->second] : std::string();
     };
     const std::string where = "manifest " + name + " line " + std::to_string(line_number) + ": ";
+    if (cells.size() != header.size()) {
+      throw InvalidArgument(where + std::to_string(cells.size()) + " cells, the header has " +
+                            std::to_string(header.size()) + " (a truncated or merged row)");
+    }
     FileRow row;
     row.accession = cell("accession");
     row.alias = cell("alias");
