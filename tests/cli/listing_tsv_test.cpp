@@ -116,6 +116,15 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
                        "; groups available: " + comma_joined(groups) + "\n");
 
   // A group that no file has, with a pipeline that matches: the groups of the files seen.
+  // A group MGnify is not known to publish is judged on the study's first
+  // analysis, before the listing asks for every analysis.
+  const auto analysis_requests = [] {
+    std::size_t count = 0;
+    for (const auto& r : listing_mock().requests())
+      if (r.target.find("/analyses/MGYA") != std::string::npos) ++count;
+    return count;
+  };
+  listing_mock().clear_requests();
   const auto by_group =
       run_listing({"downloads", study, "-g", "no_such_group", "--format", "ndjson"});
   CHECK(by_group.code == 3);
@@ -123,6 +132,8 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
   CHECK(by_group.err.find("mgnify: 0 files matched -g no_such_group for " + study) == 0);
   CHECK(by_group.err.find("taxonomies.closed_reference.ssu") != std::string::npos);
   CHECK(lines_of(by_group.err).size() == 1);
+  CHECK(analysis_requests() == 1);
+  REQUIRE(analyses.size() > 1);  // so that the whole listing would have asked for more
 
   // download says the same, and fetches nothing.
   mgnify::test::cli::TempDir dir;
@@ -141,10 +152,12 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
   CHECK(listed.code == 3);
   CHECK_FALSE(std::filesystem::exists(manifest));
   const auto results = dir.path() / "r.tsv";
+  listing_mock().clear_requests();
   const auto fetched = run_listing({"download", study, "-g", "no_such_group", "--results",
                                     results.string(), "--dir", dir.path().string(), "--format",
                                     "tsv"});
   CHECK(fetched.code == 3);
+  CHECK(analysis_requests() == 1);
   CHECK_FALSE(std::filesystem::exists(results));
   // The empty report still has its header.
   REQUIRE(lines_of(fetched.out).size() == 1);

@@ -607,6 +607,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       std::exception_ptr failure;
       Available available;
       const Selection selection = selection_of(*list_args);
+      check_groups_first(selection, ctx.settings);
       const auto rows = list_files(selection, ctx.settings, failure, &available);
       const std::string no_match = no_match_message(selection, rows, available);
       // A failed listing writes no manifest: a part of the list would pass for all of it.
@@ -729,8 +730,13 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         if (spec) rows = files::select_shard(rows, *spec);
       } else {
         Available available;
-        rows = list_files(selection, net, failure, &available);
-        no_match = no_match_message(selection, rows, available);
+        try {
+          check_groups_first(selection, net);
+          rows = list_files(selection, net, failure, &available);
+          no_match = no_match_message(selection, rows, available);
+        } catch (const NothingMatched& e) {
+          no_match = e.what();  // a mistyped -g, caught before the whole listing
+        }
         if (!no_match.empty() && rows.empty()) {
           // Nothing to fetch: no results file is started, and the report is empty.
           Settings settings = ctx.settings;

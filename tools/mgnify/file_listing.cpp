@@ -522,4 +522,51 @@ bool pasteable_accession(const std::string& text) {
   return mgnify::canonical_insdc_study_accession(text) == std::optional<std::string>(text);
 }
 
+void check_groups_first(const Selection& selection, const Settings& settings) {
+  const std::string& study = selection.accession;
+  if (selection.groups.empty() || selection.study_summaries || study.rfind("MGYA", 0) == 0) return;
+  std::vector<std::string> unknown;
+  for (const auto& group : selection.groups) {
+    const std::string wanted = normalise_group(group);
+    bool known = false;
+    for (const auto& k : known_groups()) {
+      // A known group, a part of one (taxonomies.) or one of its subgroups.
+      if (k.rfind(wanted, 0) == 0 || wanted.rfind(k + ".", 0) == 0) known = true;
+    }
+    if (!known) unknown.push_back(group);
+  }
+  // A group among the known ones may match; only the listing can tell.
+  if (unknown.size() < selection.groups.size()) return;
+  mgnify::ListOptions one;
+  one.page_size = 1;
+  one.max_items = 1;
+  std::string first;
+  if (selection.api == Api::v1) {
+    const v1::LegacyClient client(client_options(settings, Service::v1));
+    for (const auto& a : client.study_analyses(study, {}, one)) {
+      first = a.accession.empty() ? a.id() : a.accession;
+    }
+  } else {
+    const v2::V2Client client(client_options(settings, Service::v2));
+    const std::string accession = mgnify::is_insdc_study_accession(study)
+                                      ? client.study_by_insdc_accession(insdc_accession(study)).accession
+                                      : study;
+    for (const auto& a : client.study_analyses(accession, one)) first = a.accession;
+  }
+  if (first.empty()) return;  // the listing says what the study has
+  Selection probe = selection;
+  probe.accession = first;
+  std::exception_ptr failure;
+  Available available;
+  const auto rows = list_files(probe, settings, failure, &available);
+  if (failure || !rows.empty()) return;
+  std::string groups;
+  for (const auto& g : available.groups) groups += (groups.empty() ? "" : ", ") + g;
+  std::string asked;
+  for (const auto& g : selection.groups) asked += " -g " + g;
+  throw NothingMatched("0 files matched" + (selection.pipeline.empty() ? std::string() : " -p " + selection.pipeline) +
+                       asked + " for " + study + "; -g names no group MGnify is known to publish, nor one of " +
+                       first + ", the study's first analysis; groups available: " + groups);
+}
+
 }  // namespace mgnify_cli

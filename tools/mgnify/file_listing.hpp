@@ -62,6 +62,13 @@ struct Available {
 std::vector<FileRow> list_files(const Selection& selection, const Settings& settings,
                                 std::exception_ptr& first_error, Available* available = nullptr);
 
+/// A study's listing reads every analysis (a request each) before -g can be
+/// judged, so a mistyped group is caught first: -g groups that are none MGnify
+/// is known to publish, and that no file of the study's first analysis has
+/// either, throw NothingMatched (exit 3) after two requests, naming that
+/// analysis's groups. Anything else returns, for the listing to judge.
+void check_groups_first(const Selection& selection, const Settings& settings);
+
 /// "0 files matched -p 5.0 -g taxonomic_analysis; pipelines available: V6, V6.1; groups
 /// available: ..." when a filter left nothing of a listing, else "".
 std::string no_match_message(const Selection& selection, const std::vector<FileRow>& rows,

@@ -497,50 +497,6 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
   return origins;
 }
 
-/// The listing of a study reads every analysis (a request each) before -g can
-/// be judged, so a mistyped group is caught first: a group MGnify is not
-/// known to publish that no file of the study's first analysis has either is
-/// refused (exit 3) after two requests, with that analysis's groups.
-void check_group_first(const AbundanceArgs& args, const std::string& study, Api api,
-                       const Settings& settings) {
-  if (study.rfind("MGYA", 0) == 0) return;
-  const std::string wanted = normalise_group(args.group);
-  for (const auto& known : known_groups()) {
-    // A known group, a part of one (taxonomies.) or one of its subgroups.
-    if (known.rfind(wanted, 0) == 0 || wanted.rfind(known + ".", 0) == 0) return;
-  }
-  mgnify::ListOptions one;
-  one.page_size = 1;
-  one.max_items = 1;
-  std::string first;
-  if (api == Api::v1) {
-    const mgnify::v1::LegacyClient client(client_options(settings, Service::v1));
-    for (const auto& a : client.study_analyses(study, {}, one)) {
-      first = a.accession.empty() ? a.id() : a.accession;
-    }
-  } else {
-    const mgnify::v2::V2Client client(client_options(settings, Service::v2));
-    const std::string accession =
-        mgnify::is_insdc_study_accession(study)
-            ? client.study_by_insdc_accession(insdc_accession(study)).accession
-            : study;
-    for (const auto& a : client.study_analyses(accession, one)) first = a.accession;
-  }
-  if (first.empty()) return;  // the listing says what the study has
-  Selection probe;
-  probe.api = api;
-  probe.accession = first;
-  probe.groups = {args.group};
-  std::exception_ptr failure;
-  Available available;
-  const auto rows = list_files(probe, settings, failure, &available);
-  if (failure || !rows.empty()) return;
-  std::string groups;
-  for (const auto& g : available.groups) groups += (groups.empty() ? "" : ", ") + g;
-  throw NothingMatched("0 files matched -p " + args.pipeline + " -g " + args.group + " for " +
-                       study + "; -g names no group MGnify is known to publish, nor one of " +
-                       first + ", the study's first analysis; groups available: " + groups);
-}
 
 /// Adds one study's analyses to the matrix; returns the first failure (each
 /// is named on stderr).
@@ -672,7 +628,14 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   const bool by_sample = args.by == "sample";
   const bool biom = format == TableFormat::json;
 
-  for (const auto& study : studies) check_group_first(args, study, api, settings);
+  for (const auto& study : studies) {
+    Selection probe;
+    probe.api = api;
+    probe.accession = study;
+    probe.pipeline = args.pipeline;
+    probe.groups = {args.group};
+    check_groups_first(probe, settings);
+  }
   tables::AbundanceMatrix matrix;
   std::exception_ptr first_failure;
   for (const auto& study : studies) {
