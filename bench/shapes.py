@@ -48,6 +48,7 @@ p.add_argument("--runs", type=int, default=3)
 p.add_argument("--quick", action="store_true", help="smaller N, for iterating")
 p.add_argument("--timeout", type=float, default=180.0, help="seconds before a run counts as failed")
 p.add_argument("--out", help="also write the table (Markdown) here")
+p.add_argument("--only", help="comma-separated scenario names to run (for iterating)")
 args = p.parse_args()
 
 # ---- the server ---------------------------------------------------------------
@@ -216,6 +217,9 @@ if args.mock:
 
     SCENARIOS.append(("gather-children", "a gather job of N searches, ~2 MB of CSV each", gather, 8))
 
+if args.only:
+    SCENARIOS = [s for s in SCENARIOS if s[0] in args.only.split(",")]
+
 rows = []
 for name, what, make, n in SCENARIOS:
     env = MOCK_ENV if name == "gather-children" else None
@@ -246,7 +250,7 @@ for name, what, make, n in SCENARIOS:
 # (the second is over the default --max-cells, so it is run with it raised,
 # and once with the default to show the refusal).
 absolute = []
-if not args.quick:
+if not args.quick and (not args.only or "wide-metadata" in args.only.split(",")):
     for samples in (500, 1000):
         argv = ["samples-table", "MGYS00099001", "--format", "tsv"] + RAISED
         print("shapes: wide-metadata %d x 40 ..." % samples, file=sys.stderr, flush=True)
