@@ -5,6 +5,7 @@
 // that carried one by refreshing it once and repeating the call. Every
 // request takes this step, downloads and streamed bodies included.
 
+#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -53,7 +54,7 @@ class TokenAuth {
   }
 
   void set_refresh(TokenRefresh policy) {
-    std::lock_guard<std::timed_mutex> refresh_lock(refresh_mutex_);
+    const RefreshTurn turn(*this, nullptr);
     std::lock_guard<std::mutex> token_lock(token_mutex_);
     policy_ = std::move(policy);
   }
@@ -79,10 +80,7 @@ class TokenAuth {
                               const CancelToken& cancel) {
     // Another call's refresh may hang up to its own deadline: this call's
     // cancel and deadline end the wait for it.
-    std::unique_lock<std::timed_mutex> lock(refresh_mutex_, std::defer_lock);
-    while (!lock.try_lock_for(CancelToken::kPollInterval)) {
-      mgnify::detail::throw_if_stopped(cancel, "waiting for another call's token refresh");
-    }
+    const RefreshTurn turn(*this, &cancel);
     if (!policy_.refresh && !policy_.anonymous_fallback) return false;
     if (rejections == 1) {
       // Several threads may hold the same rejected token; only the first refreshes.
@@ -112,11 +110,42 @@ class TokenAuth {
     return true;
   }
 
+  /// One call's turn at the refresh (or at changing the policy), so that one
+  /// rejected token is refreshed once. Waiting for it polls `cancel` (when
+  /// given) every CancelToken::kPollInterval; a timed mutex would do the same,
+  /// but ThreadSanitizer does not see its timed lock and reports its unlock.
+  class RefreshTurn {
+   public:
+    RefreshTurn(TokenAuth& auth, const CancelToken* cancel) : auth_(auth) {
+      std::unique_lock<std::mutex> lock(auth_.turn_mutex_);
+      while (auth_.refreshing_) {
+        auth_.turn_free_.wait_for(lock, CancelToken::kPollInterval);
+        if (cancel && auth_.refreshing_) {
+          mgnify::detail::throw_if_stopped(*cancel, "waiting for another call's token refresh");
+        }
+      }
+      auth_.refreshing_ = true;
+    }
+    ~RefreshTurn() {
+      {
+        std::lock_guard<std::mutex> lock(auth_.turn_mutex_);
+        auth_.refreshing_ = false;
+      }
+      auth_.turn_free_.notify_one();
+    }
+    RefreshTurn(const RefreshTurn&) = delete;
+    RefreshTurn& operator=(const RefreshTurn&) = delete;
+
+   private:
+    TokenAuth& auth_;
+  };
+
   mutable std::mutex token_mutex_;
   std::optional<std::string> token_;
-  // Held while refreshing, so one rejected token is refreshed once.
-  mutable std::timed_mutex refresh_mutex_;
-  TokenRefresh policy_;  // written under both mutexes, read under either
+  std::mutex turn_mutex_;
+  std::condition_variable turn_free_;
+  bool refreshing_ = false;  // a RefreshTurn is held; under turn_mutex_
+  TokenRefresh policy_;      // written during a turn under token_mutex_, read under either
 };
 
 }  // namespace http
