@@ -149,8 +149,8 @@ mgnify() {
 python3() { "$RECIPE_PYTHON" "$@"; }
 # The exit-code recipe reads its accession from $acc.
 acc=MGYS00000001
-# The Slurm recipe runs as task 1 of an array of 4.
-export SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4
+# The Slurm recipe runs as task 1 of an array of 4, with every variable sbatch --array=1-4 sets.
+export SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4 SLURM_ARRAY_TASK_COUNT=4
 trap 'echo "failed (exit $?): $BASH_COMMAND" >&2' ERR
 """
 
