@@ -192,11 +192,11 @@ inline Run run_piped(const std::string& binary, const std::vector<std::string>& 
 /// stdin, stdout and stderr on a pseudo-terminal (forkpty), as in an
 /// interactive shell. All output lands in Run::err. A positive
 /// `interrupt_after` sends the child SIGINT once that long after it started.
-inline Run run_in_terminal(const std::string& binary, const std::vector<std::string>& args,
-                           const std::vector<std::string>& env_extra,
-                           std::chrono::milliseconds timeout = std::chrono::seconds(30),
-                           std::chrono::milliseconds interrupt_after =
-                               std::chrono::milliseconds(0)) {
+inline Run run_in_terminal(
+    const std::string& binary, const std::vector<std::string>& args,
+    const std::vector<std::string>& env_extra,
+    std::chrono::milliseconds timeout = std::chrono::seconds(30),
+    std::chrono::milliseconds interrupt_after = std::chrono::milliseconds(0)) {
   std::vector<std::string> argv_items{binary};
   argv_items.insert(argv_items.end(), args.begin(), args.end());
   Argv argv(argv_items);

@@ -1344,8 +1344,8 @@ TEST_CASE("after Ctrl-C the download's progress line shows what was done, not ev
   const auto manifest_path = slow_copies_manifest(dir, kFiles);
   const auto tty = mgnify::test::cli::run_in_terminal(
       MGNIFY_CLI_PATH,
-      {"--rate-limit", "0", "--format", "ndjson", "download", "--manifest",
-       manifest_path.string(), "--dir", (dir.path() / "out").string(), "--concurrency", "1"},
+      {"--rate-limit", "0", "--format", "ndjson", "download", "--manifest", manifest_path.string(),
+       "--dir", (dir.path() / "out").string(), "--concurrency", "1"},
       service_env(), std::chrono::seconds(30), std::chrono::milliseconds(1000));
   mock().clear_faults();
   INFO(tty.err);
@@ -1776,8 +1776,9 @@ TEST_CASE(
     const bool taxonomy = f.at("group").get<std::string>().rfind("taxonomies.", 0) == 0;
     const bool sized = !f.at("size_bytes").is_null();
     CHECK(rows.at(alias).at("status") == (taxonomy ? "present" : "downloaded"));
-    CHECK(rows.at(alias).at("checked") ==
-          (sized ? "size" : taxonomy ? "recorded sha256" : "content-length"));
+    CHECK(rows.at(alias).at("checked") == (sized      ? "size"
+                                           : taxonomy ? "recorded sha256"
+                                                      : "content-length"));
   }
 
   // A short local file fails its size and is fetched again; a cut transfer resumes.

@@ -317,8 +317,8 @@ TEST_CASE("a catalogue the service does not list ends genome search and gather w
     const auto run = genome_run(args);
     CHECK(run.code == 3);
     CHECK(run.out.empty());
-    check_one_error_line(run, "no genome catalogue 'no-such-catalogue'; catalogues: " +
-                                  std::string(kCatalogue));
+    check_one_error_line(
+        run, "no genome catalogue 'no-such-catalogue'; catalogues: " + std::string(kCatalogue));
     // Refused before the search was sent.
     for (const auto& r : genome_mock().requests()) CHECK(r.method == "GET");
   }

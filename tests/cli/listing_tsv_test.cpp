@@ -153,9 +153,9 @@ TEST_CASE("a -p/-g filter that matches nothing names what is available and exits
   CHECK_FALSE(std::filesystem::exists(manifest));
   const auto results = dir.path() / "r.tsv";
   listing_mock().clear_requests();
-  const auto fetched = run_listing({"download", study, "-g", "no_such_group", "--results",
-                                    results.string(), "--dir", dir.path().string(), "--format",
-                                    "tsv"});
+  const auto fetched =
+      run_listing({"download", study, "-g", "no_such_group", "--results", results.string(), "--dir",
+                   dir.path().string(), "--format", "tsv"});
   CHECK(fetched.code == 3);
   CHECK(analysis_requests() == 1);
   CHECK_FALSE(std::filesystem::exists(results));
@@ -533,8 +533,8 @@ TEST_CASE("a listing's TSV header comes from the model: the same for 0, 1 or N r
   };
   const auto none = header_of(
       {"v2", "studies", "list", "--search", "no study has this title", "--format", "tsv"});
-  CHECK(none == std::vector<std::string>{"accession", "title", "biome.biome_name",
-                                         "biome.lineage", "updated_at"});
+  CHECK(none == std::vector<std::string>{"accession", "title", "biome.biome_name", "biome.lineage",
+                                         "updated_at"});
   CHECK(header_of({"v2", "studies", "list", "--max", "1", "--format", "tsv"}) == none);
   CHECK(header_of({"v2", "studies", "list", "--max", "3", "--format", "tsv"}) == none);
 

@@ -842,8 +842,8 @@ std::map<std::string, std::string> v2_runs_of(const std::map<std::string, std::s
 /// here from the raw files: "first" keeps a sample's lowest accession;
 /// "pool" keeps one analysis per run (all are V6 here: the highest
 /// accession), counts a repeated file once, and sums the runs left.
-Expected per_sample(const Expected& by_analysis, const std::map<std::string, std::string>& sample_of,
-                    const std::string& keep) {
+Expected per_sample(const Expected& by_analysis,
+                    const std::map<std::string, std::string>& sample_of, const std::string& keep) {
   std::set<std::string> used;
   if (keep == "first") {
     std::map<std::string, std::string> first;  // sample -> its lowest accession
@@ -932,7 +932,8 @@ TEST_CASE("abundance-table --by sample: one column per sample, a re-analysed run
                        std::to_string(analyses.size()) + " analyses (" + names + "): used " +
                        analyses.back();
     for (std::size_t i = 0; i + 1 < analyses.size(); ++i)
-      line += "; left out " + analyses[i] + " (same run as " + analyses.back() + ", which is newer)";
+      line +=
+          "; left out " + analyses[i] + " (same run as " + analyses.back() + ", which is newer)";
     CHECK_THAT(run.err, Catch::Contains(line + " (--per-sample pool)\n"));
   }
   CHECK(std::count(run.err.begin(), run.err.end(), '\n') == static_cast<long>(several));
@@ -946,11 +947,10 @@ TEST_CASE("abundance-table --by sample: one column per sample, a re-analysed run
   check_matrix_tsv(first.out, kept, header_samples(first.out), "taxonomy");
   const auto& [sample, analyses] = *std::find_if(analyses_of.begin(), analyses_of.end(),
                                                  [](const auto& s) { return s.second.size() > 1; });
-  CHECK_THAT(first.err,
-             Catch::Contains("mgnify: note: sample " + sample + " has " +
-                             std::to_string(analyses.size()) + " analyses (") &&
-                 Catch::Contains("): used " + analyses.front() + "; left out " + analyses[1] +
-                                 " (first is " + analyses.front() + ")"));
+  CHECK_THAT(first.err, Catch::Contains("mgnify: note: sample " + sample + " has " +
+                                        std::to_string(analyses.size()) + " analyses (") &&
+                            Catch::Contains("): used " + analyses.front() + "; left out " +
+                                            analyses[1] + " (first is " + analyses.front() + ")"));
 }
 
 TEST_CASE(
@@ -1071,8 +1071,9 @@ TEST_CASE("abundance-table of several studies: one matrix, union of features, ze
   CHECK(tables_mock().requests().empty());
 }
 
-TEST_CASE("samples-table past --max-columns or --max-cells fails naming the option, printing nothing",
-          "[cli][tables][samples][limits]") {
+TEST_CASE(
+    "samples-table past --max-columns or --max-cells fails naming the option, printing nothing",
+    "[cli][tables][samples][limits]") {
   const auto full = run_tables_cli({"samples-table", "MGYS00000002", "--format", "tsv"});
   REQUIRE(full.code == 0);
   const auto rows = tsv_rows(full.out);
@@ -1098,9 +1099,9 @@ TEST_CASE("samples-table past --max-columns or --max-cells fails naming the opti
                                           " cells, more than --max-cells"));
   }
   // At the bound exactly, the table is written as without it.
-  const auto exact = run_tables_cli({"samples-table", "MGYS00000002", "--format", "tsv",
-                                     "--max-columns", std::to_string(columns), "--max-cells",
-                                     std::to_string(cells)});
+  const auto exact =
+      run_tables_cli({"samples-table", "MGYS00000002", "--format", "tsv", "--max-columns",
+                      std::to_string(columns), "--max-cells", std::to_string(cells)});
   CHECK(exact.code == 0);
   CHECK(exact.out == full.out);
 }

@@ -174,7 +174,8 @@ TEST_CASE("tsv_view numbers a metadata key repeated N times #2 to #N, stepping o
   CHECK(view.at("metadata.depth #10") == "literal");
   std::vector<std::string> numbered;
   for (const auto& key : keys_of(view)) {
-    if (key.rfind("metadata.depth #", 0) == 0 && key != "metadata.depth #10") numbered.push_back(key);
+    if (key.rfind("metadata.depth #", 0) == 0 && key != "metadata.depth #10")
+      numbered.push_back(key);
   }
   REQUIRE(numbered.size() == repeats - 1);
   for (int i = 2; i <= repeats; ++i) {
@@ -196,7 +197,8 @@ TEST_CASE("ViewIndex finds what find_value finds, whole keys and dotted paths", 
   const tables::ViewIndex index(view);
   for (const std::string path :
        {"accession", "biome", "biome.lineage", "biome.name", "downloads.1.alias", "downloads.2",
-        "downloads.x", "metadata.depth", "metadata", "missing", "missing.path", "accession.x", ""}) {
+        "downloads.x", "metadata.depth", "metadata", "missing", "missing.path", "accession.x",
+        ""}) {
     const ordered_json* expected = tables::find_value(view, path);
     const ordered_json* found = index.find(path);
     CAPTURE(path);
@@ -218,9 +220,8 @@ TEST_CASE("schema_example names every column a record can have, nested models' l
   };
   const auto order = tables::field_order<mgnify::v2::Study>();
   const ordered_json schema = tables::tsv_view(tables::schema_example<mgnify::v2::Study>(), order);
-  CHECK(scalar_keys(schema) ==
-        std::vector<std::string>{"accession", "title", "biome.biome_name", "biome.lineage",
-                                 "updated_at"});
+  CHECK(scalar_keys(schema) == std::vector<std::string>{"accession", "title", "biome.biome_name",
+                                                        "biome.lineage", "updated_at"});
   // A record that leaves out its optional fields gets the same columns from the schema, not
   // the fewer ones of its own.
   const json sparse = {{"accession", "MGYS00000001"}, {"title", "t"}};

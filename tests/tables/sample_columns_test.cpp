@@ -58,7 +58,8 @@ std::vector<std::string> features_of(const tables::AbundanceMatrix& m) {
 
 TEST_CASE("by sample, pool: a sample's distinct runs become one column of summed counts",
           "[tables][samples][by_sample]") {
-  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::pool_runs);
+  const auto shaped =
+      tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::pool_runs);
   CHECK(shaped.matrix.analyses() == std::vector<std::string>{"S1", "S2", "MGYA4"});
   REQUIRE(shaped.columns.size() == 3);
   CHECK(shaped.columns[0].analyses == std::vector<std::string>{"MGYA1", "MGYA3"});
@@ -94,7 +95,8 @@ TEST_CASE("by sample, first and last: one analysis per sample by accession, the 
 
 TEST_CASE("column metadata: the same keys in every column, accessions, then the sample fields",
           "[tables][samples][metadata]") {
-  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::pool_runs);
+  const auto shaped =
+      tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::pool_runs);
   tables::Table samples;
   samples.columns = {"accession", "sample_title", "run_accession", "ph"};
   samples.rows = {{std::string("S2"), std::string("soil"), std::string("x"), std::nullopt},
@@ -151,8 +153,8 @@ TEST_CASE("pool: a run analysed five times is counted once, the newest analysis 
           "[tables][samples][by_sample][several]") {
   tables::AbundanceMatrix m;
   std::vector<tables::AnalysisOrigin> origins;
-  for (const char* a : {"MGYA00000011", "MGYA00000012", "MGYA00000013", "MGYA00000014",
-                        "MGYA00000015"}) {
+  for (const char* a :
+       {"MGYA00000011", "MGYA00000012", "MGYA00000013", "MGYA00000014", "MGYA00000015"}) {
     m.add(a, tables::parse_summary(kRunFile, a));
     origins.push_back({a, "MGYS2", "ERS1", "ERR1", "amplicon", "V6"});
   }
@@ -295,7 +297,8 @@ namespace {
 
 /// The by-sample matrix as BIOM, with sample fields that break naive writers.
 nlohmann::ordered_json hostile_biom() {
-  const auto shaped = tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::pool_runs);
+  const auto shaped =
+      tables::by_sample(four_analyses(), four_origins(), tables::SampleMerge::pool_runs);
   tables::Table samples;
   samples.columns = {"accession", "sample_title",
                      "temperature (\xc2\xb0"

@@ -262,7 +262,8 @@ TEST_CASE("a key repeated N times in one sample is 'key', then 'key #2' to 'key 
           "[tables][samples][limits]") {
   constexpr int repeats = 4000;
   json entries = json::array();
-  for (int i = 1; i <= repeats; ++i) entries.push_back({{"key", "host"}, {"value", std::to_string(i)}});
+  for (int i = 1; i <= repeats; ++i)
+    entries.push_back({{"key", "host"}, {"value", std::to_string(i)}});
   const std::vector<mgnify::v1::Sample> samples = {
       v1_sample_json("ERS0000001", entries).get<mgnify::v1::Sample>()};
   const tables::SampleMetadataTable table = tables::sample_metadata(samples);
@@ -286,7 +287,8 @@ TEST_CASE("rows are held as the cells their samples sent, and written as the den
   for (int s = 0; s < 30; ++s) {
     json metadata = json::object();
     for (int k = 0; k < 20; ++k) {
-      metadata["s" + std::to_string(s) + "_k" + std::to_string(k)] = k % 3 == 0 ? json(k) : json("v");
+      metadata["s" + std::to_string(s) + "_k" + std::to_string(k)] =
+          k % 3 == 0 ? json(k) : json("v");
     }
     samples.push_back(json({{"accession", "SAMEA" + std::to_string(s)}, {"metadata", metadata}})
                           .get<mgnify::v2::SampleWithMetadata>());

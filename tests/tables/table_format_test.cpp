@@ -302,7 +302,8 @@ TEST_CASE("hostile values through R: readr::read_tsv and read_csv, read.delim an
   }
 }
 
-TEST_CASE("writing a table counts the cells whose invalid UTF-8 became U+FFFD", "[tables][format]") {
+TEST_CASE("writing a table counts the cells whose invalid UTF-8 became U+FFFD",
+          "[tables][format]") {
   tables::Table t;
   t.columns = {"feature", "bad\xff name"};
   t.rows = {{std::string("sk__Bacteria"), std::string("1")},

@@ -163,10 +163,9 @@ files::ShardSpec slurm_shard(std::optional<std::size_t> told) {
   }
   if (told) {
     if (*id < 1 || *id > static_cast<long long>(*told)) {
-      throw UsageError("--shard slurm:" + std::to_string(*told) + ": task " +
-                       std::to_string(*id) + " is not a shard number 1.." +
-                       std::to_string(*told) + " (submit --array with IDs in 1-" +
-                       std::to_string(*told) + ")");
+      throw UsageError("--shard slurm:" + std::to_string(*told) + ": task " + std::to_string(*id) +
+                       " is not a shard number 1.." + std::to_string(*told) +
+                       " (submit --array with IDs in 1-" + std::to_string(*told) + ")");
     }
     return files::ShardSpec{static_cast<std::size_t>(*id - 1), *told};
   }
@@ -205,14 +204,13 @@ ShardChoice shard_spec(const std::string& text) {
   if (text == "slurm") return {slurm_shard(std::nullopt), true};
   if (text.rfind("slurm:", 0) == 0) {
     const std::string n = text.substr(6);
-    const bool digits =
-        !n.empty() && n.size() <= 6 && std::all_of(n.begin(), n.end(), [](char c) {
-          return c >= '0' && c <= '9';
-        });
+    const bool digits = !n.empty() && n.size() <= 6 && std::all_of(n.begin(), n.end(), [](char c) {
+      return c >= '0' && c <= '9';
+    });
     const long long value = digits ? std::stoll(n) : 0;
     if (value < 1 || value > static_cast<long long>(files::kMaxShards)) {
-      throw UsageError("--shard: '" + text + "' is not slurm:N with 1 <= N <= " +
-                       std::to_string(files::kMaxShards));
+      throw UsageError("--shard: '" + text +
+                       "' is not slurm:N with 1 <= N <= " + std::to_string(files::kMaxShards));
     }
     return {slurm_shard(static_cast<std::size_t>(value)), false};
   }
@@ -507,8 +505,7 @@ Verdict verify_row(const FileRow& row, const fs::path& path, const RecordedResul
       if (!r.fetched) continue;
       auto [at, fresh] = fetcher.emplace(r.group, &r);
       if (!fresh && at->second->results != r.results) {
-        return {"fetched by more than one shard: " + at->second->results + " and " + r.results,
-                {}};
+        return {"fetched by more than one shard: " + at->second->results + " and " + r.results, {}};
       }
     }
   }
@@ -575,12 +572,12 @@ std::size_t other_recorded_count(const fs::path& folder, std::size_t count) {
   for (const auto& entry : fs::directory_iterator(folder, error)) {
     const std::string name = entry.path().filename().string();
     const auto of = name.rfind("-of-");
-    if (name.rfind("shard-", 0) != 0 || of == std::string::npos || entry.path().extension() != ".tsv")
+    if (name.rfind("shard-", 0) != 0 || of == std::string::npos ||
+        entry.path().extension() != ".tsv")
       continue;
     const std::string n = entry.path().stem().string().substr(of + 4);
-    if (n.empty() || n.size() > 6 || !std::all_of(n.begin(), n.end(), [](char c) {
-          return c >= '0' && c <= '9';
-        }))
+    if (n.empty() || n.size() > 6 ||
+        !std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }))
       continue;
     const auto value = static_cast<std::size_t>(std::stoul(n));
     if (value != count) return value;
@@ -686,11 +683,14 @@ void add_download_commands(CLI::App& app, Context& ctx) {
           const std::size_t earlier = other_recorded_count(
               manifest_results_folder(fs::path(*dir), *manifest_in), spec->count);
           if (earlier) {
-            throw UsageError("--shard slurm: the array makes " + std::to_string(spec->count) +
-                             " shards, but earlier runs split " + *manifest_in + " into " +
-                             std::to_string(earlier) + " (DIR/.mgnify-results); give --shard slurm:" +
-                             std::to_string(earlier) + " to resubmit some of its tasks, or --shard "
-                             "slurm:" + std::to_string(spec->count) + " to reshard");
+            throw UsageError(
+                "--shard slurm: the array makes " + std::to_string(spec->count) +
+                " shards, but earlier runs split " + *manifest_in + " into " +
+                std::to_string(earlier) +
+                " (DIR/.mgnify-results); give --shard slurm:" + std::to_string(earlier) +
+                " to resubmit some of its tasks, or --shard "
+                "slurm:" +
+                std::to_string(spec->count) + " to reshard");
           }
         }
         if (net.rate_limit && total_rate->has_value()) {
@@ -760,8 +760,8 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       if (!rows.empty()) {
         shard_lock.emplace(
             log_folder / (run_name + ".lock"),
-            spec ? "shard " + std::to_string(spec->index + 1) + "/" +
-                       std::to_string(spec->count) + " of " + *manifest_in
+            spec ? "shard " + std::to_string(spec->index + 1) + "/" + std::to_string(spec->count) +
+                       " of " + *manifest_in
                  : (from_manifest ? *manifest_in : selection.accession) + " into " + *dir);
       }
       const std::string results_path = (log_folder / (run_name + ".tsv")).string();
@@ -1021,8 +1021,9 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         } else if (verdict.checked.empty()) {
           ++unchecked;
           record["status"] = "unchecked";
-          record["detail"] = "present, but nothing to check it by: no checksum or size in the "
-                             "manifest, no sha256 in a result log";
+          record["detail"] =
+              "present, but nothing to check it by: no checksum or size in the "
+              "manifest, no sha256 in a result log";
           print_error(key + ": unchecked: no checksum, size or recorded sha256");
         } else {
           ++good;

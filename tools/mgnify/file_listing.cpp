@@ -548,9 +548,10 @@ void check_groups_first(const Selection& selection, const Settings& settings) {
     }
   } else {
     const v2::V2Client client(client_options(settings, Service::v2));
-    const std::string accession = mgnify::is_insdc_study_accession(study)
-                                      ? client.study_by_insdc_accession(insdc_accession(study)).accession
-                                      : study;
+    const std::string accession =
+        mgnify::is_insdc_study_accession(study)
+            ? client.study_by_insdc_accession(insdc_accession(study)).accession
+            : study;
     for (const auto& a : client.study_analyses(accession, one)) first = a.accession;
   }
   if (first.empty()) return;  // the listing says what the study has
@@ -564,9 +565,11 @@ void check_groups_first(const Selection& selection, const Settings& settings) {
   for (const auto& g : available.groups) groups += (groups.empty() ? "" : ", ") + g;
   std::string asked;
   for (const auto& g : selection.groups) asked += " -g " + g;
-  throw NothingMatched("0 files matched" + (selection.pipeline.empty() ? std::string() : " -p " + selection.pipeline) +
-                       asked + " for " + study + "; -g names no group MGnify is known to publish, nor one of " +
-                       first + ", the study's first analysis; groups available: " + groups);
+  throw NothingMatched("0 files matched" +
+                       (selection.pipeline.empty() ? std::string() : " -p " + selection.pipeline) +
+                       asked + " for " + study +
+                       "; -g names no group MGnify is known to publish, nor one of " + first +
+                       ", the study's first analysis; groups available: " + groups);
 }
 
 }  // namespace mgnify_cli

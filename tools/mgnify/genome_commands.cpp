@@ -75,8 +75,8 @@ void check_catalogues_exist(const v2::V2Client& client, const std::vector<std::s
   if (unknown.empty()) return;
   std::string listed;
   for (const auto& id : known) listed += (listed.empty() ? "" : ", ") + id;
-  throw NothingMatched(sanitize_for_terminal("no genome catalogue " + unknown +
-                                             "; catalogues: " + listed));
+  throw NothingMatched(
+      sanitize_for_terminal("no genome catalogue " + unknown + "; catalogues: " + listed));
 }
 
 /// Past this a query is no genome fragment, and a FIFO or /dev/zero would be read forever.
@@ -276,11 +276,10 @@ int run_search(const Settings& settings, const CobsArgs& args) {
                 " hits, so more genomes may match; raise --max");
   }
   if (hits == 0) {
-    print_error(
-        "no genome matched" +
-        std::string(args.threshold ? "" : " at the service's default threshold") +
-        (args.catalogues.empty() ? std::string() : " in the catalogues given") +
-        "; a lower --threshold matches more");
+    print_error("no genome matched" +
+                std::string(args.threshold ? "" : " at the service's default threshold") +
+                (args.catalogues.empty() ? std::string() : " in the catalogues given") +
+                "; a lower --threshold matches more");
   }
   return kOk;
 }
@@ -339,10 +338,10 @@ const GatherColumns& gather_columns() {
     mgnify::GatherResultRow row;
     mgnify::GatherResultRow::columns(row, c);
     // sourmash's other numeric gather columns, which the SDK keeps as text only.
-    for (const char* name : {"f_match_orig", "sum_weighted_found", "total_weighted_hashes",
-                             "n_unique_weighted_found", "query_n_hashes", "query_containment_ani",
-                             "match_containment_ani", "average_containment_ani",
-                             "max_containment_ani", "ksize", "scaled"}) {
+    for (const char* name :
+         {"f_match_orig", "sum_weighted_found", "total_weighted_hashes", "n_unique_weighted_found",
+          "query_n_hashes", "query_containment_ani", "match_containment_ani",
+          "average_containment_ani", "max_containment_ani", "ksize", "scaled"}) {
       c.numeric.emplace(name);
     }
     return c;

@@ -5,8 +5,7 @@
 
 namespace mgnify_cli {
 
-void HelpFormatter::not_applicable(const CLI::App* cmd,
-                                   const std::vector<std::string>& long_names,
+void HelpFormatter::not_applicable(const CLI::App* cmd, const std::vector<std::string>& long_names,
                                    const std::string& reason) {
   excluded_[cmd].insert(long_names.begin(), long_names.end());
   if (reason.empty()) return;

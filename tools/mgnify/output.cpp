@@ -199,7 +199,8 @@ void Writer::finish() {
   finished_ = true;
   if (format_ == Format::json && list_) out_ << (written_ ? "\n]\n" : "]\n");
   if (format_ == Format::tsv && !header_done_) {
-    if (!columns_fixed_ && !schema_.is_null()) take_columns(tables::tsv_view(schema_, order_), true);
+    if (!columns_fixed_ && !schema_.is_null())
+      take_columns(tables::tsv_view(schema_, order_), true);
     if (!columns_.empty()) write_header();
   }
   out_.flush();

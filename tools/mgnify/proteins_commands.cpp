@@ -263,8 +263,8 @@ std::vector<CLI::Option*> add_cutoff_options(CLI::App& cmd, Cutoffs& c, const st
                                              const std::array<const char*, 4>& hmmer, double max) {
   const auto help = [&](const char* what, const char* when, const char* name,
                         const std::string& effect) {
-    return std::string(what) + " " + label + " " + when + " threshold (HMMER " + name + "): " +
-           effect;
+    return std::string(what) + " " + label + " " + when + " threshold (HMMER " + name +
+           "): " + effect;
   };
   return {add_number_option(
               cmd, "--" + kind, c.sequence, 0.0, max,
@@ -274,13 +274,13 @@ std::vector<CLI::Option*> add_cutoff_options(CLI::App& cmd, Cutoffs& c, const st
                             help("hit (domain)", "inclusion", hmmer[1],
                                  "only domains within it are listed, unless --report-hit-" + kind +
                                      " widens the list")),
-          add_number_option(cmd, "--report-" + kind, c.report_sequence, 0.0, max,
-                            help("sequence", "reporting", hmmer[2],
-                                 "hits up to it are listed, those beyond --" + kind +
-                                     " with included=0")),
-          add_number_option(cmd, "--report-hit-" + kind, c.report_hit, 0.0, max,
-                            help("hit (domain)", "reporting", hmmer[3],
-                                 "domains up to it are listed"))};
+          add_number_option(
+              cmd, "--report-" + kind, c.report_sequence, 0.0, max,
+              help("sequence", "reporting", hmmer[2],
+                   "hits up to it are listed, those beyond --" + kind + " with included=0")),
+          add_number_option(
+              cmd, "--report-hit-" + kind, c.report_hit, 0.0, max,
+              help("hit (domain)", "reporting", hmmer[3], "domains up to it are listed"))};
 }
 
 void add_sequence_search_options(CLI::App& cmd, SequenceSearchArgs& args) {

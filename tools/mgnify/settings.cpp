@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <mgnify/cache/response_cache.hpp>
 #include <mgnify/error.hpp>
-#include <mgnify/tables/table.hpp>
 #include <mgnify/files/download_errors.hpp>
+#include <mgnify/tables/table.hpp>
 
 namespace mgnify_cli {
 

@@ -130,8 +130,9 @@ void write_delimited(const tables::SampleMetadataTable& table, TableFormat forma
 void add_table_limits(CLI::App& cmd, tables::TableLimits& limits, const std::string& table) {
   add_number_option(cmd, "--max-columns", limits.max_columns, std::size_t{1},
                     std::numeric_limits<std::size_t>::max(),
-                    "refuse " + table + " of more columns than this (the samples' metadata "
-                    "keys make them)")
+                    "refuse " + table +
+                        " of more columns than this (the samples' metadata "
+                        "keys make them)")
       ->default_str(std::to_string(limits.max_columns));
   add_number_option(cmd, "--max-cells", limits.max_cells, std::size_t{1},
                     std::numeric_limits<std::size_t>::max(),
@@ -497,7 +498,6 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
   return origins;
 }
 
-
 /// Adds one study's analyses to the matrix; returns the first failure (each
 /// is named on stderr).
 std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string& study,
@@ -795,8 +795,7 @@ void add_table_commands(CLI::App& app, Context& ctx) {
                    "otherwise, with "
                    "the taxonomy as a list of ranks and the study, sample and run accessions "
                    "and the samples-table fields as column metadata");
-  add_table_limits(*abundance_cmd, abundance->limits,
-                   "BIOM column metadata (--format json)");
+  add_table_limits(*abundance_cmd, abundance->limits, "BIOM column metadata (--format json)");
   abundance_cmd->callback([&ctx, abundance, per_sample] {
     abundance->per_sample_given = per_sample->count() > 0;
     ctx.action = [&ctx, abundance] { return run_abundance_table(*abundance, ctx.settings); };

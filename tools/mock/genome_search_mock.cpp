@@ -421,55 +421,54 @@ void register_genome_search_routes(MockServer& server, GenomeSearchRoutes routes
     send_data(res, cobs_answer(*in, config->genomes(req)));
   });
 
-  server.server().Post(
-      p + "/genomes-search/gather" + slash, [config, store](const Req& req, Res& res) {
-        const auto catalogues = form_values(req, "mag_catalogues");
-        if (catalogues.empty()) return send_detail(res, 400, kMissingCataloguesDetail);
-        struct Upload {
-          std::string filename;
-          Fate fate;
-          int rows;
-        };
-        std::vector<Upload> uploads;
-        const auto files = req.files.equal_range("file_uploaded");
-        for (auto it = files.first; it != files.second; ++it) {
-          const auto name = signature_name(it->second.content);
-          if (!name) return send_detail(res, 400, kBadUploadDetail);
-          uploads.push_back({it->second.filename, fate_of(*name), rows_of(*name)});
-        }
-        if (uploads.empty()) return send_detail(res, 400, kBadUploadDetail);
+  server.server().Post(p + "/genomes-search/gather" + slash, [config, store](const Req& req,
+                                                                             Res& res) {
+    const auto catalogues = form_values(req, "mag_catalogues");
+    if (catalogues.empty()) return send_detail(res, 400, kMissingCataloguesDetail);
+    struct Upload {
+      std::string filename;
+      Fate fate;
+      int rows;
+    };
+    std::vector<Upload> uploads;
+    const auto files = req.files.equal_range("file_uploaded");
+    for (auto it = files.first; it != files.second; ++it) {
+      const auto name = signature_name(it->second.content);
+      if (!name) return send_detail(res, 400, kBadUploadDetail);
+      uploads.push_back({it->second.filename, fate_of(*name), rows_of(*name)});
+    }
+    if (uploads.empty()) return send_detail(res, 400, kBadUploadDetail);
 
-        const auto genomes = config->genomes(req);
-        std::lock_guard<std::mutex> lock(store->mutex);
-        Job job;
-        job.job_id = "mock-gather-" + std::to_string(store->next++);
-        json received = json::array();
-        for (const auto& upload : uploads) {
-          received.push_back(upload.filename);
-          for (const auto& catalogue : catalogues) {
-            Child child;
-            child.job_id = job.job_id + "-" + std::to_string(job.children.size() + 1);
-            child.filename = upload.filename;
-            child.catalogue = catalogue;
-            // A catalogue without genomes has nothing to match.
-            child.fate =
-                catalogue_genomes(genomes, catalogue).empty() ? Fate::no_match : upload.fate;
-            child.rows = upload.rows;
-            store->child_of[child.job_id] = {job.job_id, job.children.size()};
-            job.children.push_back(std::move(child));
-          }
-        }
-        const std::string status_url = origin_of(req) + config->prefix + "/genomes-search/status/" +
-                                       job.job_id + config->slash;
-        send_data(res, {{"message", "Your search has been submitted."},
-                        {"job_id", job.job_id},
-                        {"status", "QUEUED"},
-                        {"children_ids", json::object()},
-                        {"signatures_received", received},
-                        {"requested_catalogues", catalogues},
-                        {"status_url", status_url}});
-        store->jobs.emplace(job.job_id, std::move(job));
-      });
+    const auto genomes = config->genomes(req);
+    std::lock_guard<std::mutex> lock(store->mutex);
+    Job job;
+    job.job_id = "mock-gather-" + std::to_string(store->next++);
+    json received = json::array();
+    for (const auto& upload : uploads) {
+      received.push_back(upload.filename);
+      for (const auto& catalogue : catalogues) {
+        Child child;
+        child.job_id = job.job_id + "-" + std::to_string(job.children.size() + 1);
+        child.filename = upload.filename;
+        child.catalogue = catalogue;
+        // A catalogue without genomes has nothing to match.
+        child.fate = catalogue_genomes(genomes, catalogue).empty() ? Fate::no_match : upload.fate;
+        child.rows = upload.rows;
+        store->child_of[child.job_id] = {job.job_id, job.children.size()};
+        job.children.push_back(std::move(child));
+      }
+    }
+    const std::string status_url =
+        origin_of(req) + config->prefix + "/genomes-search/status/" + job.job_id + config->slash;
+    send_data(res, {{"message", "Your search has been submitted."},
+                    {"job_id", job.job_id},
+                    {"status", "QUEUED"},
+                    {"children_ids", json::object()},
+                    {"signatures_received", received},
+                    {"requested_catalogues", catalogues},
+                    {"status_url", status_url}});
+    store->jobs.emplace(job.job_id, std::move(job));
+  });
 
   server.server().Get(p + "/genomes-search/status/([^/]+)" + slash, [config, store](const Req& req,
                                                                                     Res& res) {

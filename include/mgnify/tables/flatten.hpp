@@ -70,6 +70,7 @@ class ViewBuilder {
   MGNIFY_DECL std::string free_name(const std::string& base);
 
  private:
+  nlohmann::ordered_json& view_;
   nlohmann::ordered_json::object_t& object_;
   std::unordered_map<std::string, std::size_t> position_;
   std::unordered_map<std::string, int> next_occurrence_;
@@ -172,9 +173,8 @@ nlohmann::json schema_example() {
   if constexpr (!mgnify::detail::has_fields<M>::value) {
     return nlohmann::json(M{});
   } else if constexpr (mgnify::detail::wraps_resource<M>::value) {
-    return nlohmann::json{{"id", nullptr},
-                          {"type", nullptr},
-                          {"attributes", detail::SchemaFields::shape<M>()}};
+    return nlohmann::json{
+        {"id", nullptr}, {"type", nullptr}, {"attributes", detail::SchemaFields::shape<M>()}};
   } else {
     return detail::SchemaFields::shape<M>();
   }

@@ -47,7 +47,8 @@ class TableLimitError : public Error {
   TableLimitError(std::string limit, std::size_t bound, std::size_t needed)
       : Error("the table would have " + std::to_string(needed) + " " +
               (limit == "max_columns" ? "columns" : "cells") + ", more than its limit of " +
-              std::to_string(bound) + " (TableLimits::" + limit + "; raise it to write such a table)"),
+              std::to_string(bound) + " (TableLimits::" + limit +
+              "; raise it to write such a table)"),
         limit_(std::move(limit)),
         bound_(bound),
         needed_(needed) {}
@@ -134,8 +135,8 @@ MGNIFY_DECL WriteReport write_delimited(std::ostream& out, const Table& table, c
 /// One line of `width` fields, as write_delimited writes each row; adds the
 /// cells it had to change to `report`.
 MGNIFY_DECL void write_delimited_row(std::ostream& out, const std::vector<Cell>& cells,
-                                     std::size_t width, char separator,
-                                     const WriteOptions& options, WriteReport& report);
+                                     std::size_t width, char separator, const WriteOptions& options,
+                                     WriteReport& report);
 
 /// Adds `key` at the end of `object` (an ordered object) without looking
 /// for it first: nlohmann's lookup in an ordered object is a linear scan,

@@ -243,10 +243,14 @@ void search(const httplib::Request& req, httplib::Response& res) {
   Thresholds limits;
   limits.by_bits = by_bits;
   using Given = std::pair<const std::optional<double>*, double*>;
-  for (const auto& [given, value] : std::initializer_list<Given>{
-           {&incE, &limits.incE}, {&incdomE, &limits.incdomE}, {&E, &limits.E},
-           {&domE, &limits.domE}, {&incT, &limits.incT}, {&incdomT, &limits.incdomT},
-           {&T, &limits.T}, {&domT, &limits.domT}}) {
+  for (const auto& [given, value] : std::initializer_list<Given>{{&incE, &limits.incE},
+                                                                 {&incdomE, &limits.incdomE},
+                                                                 {&E, &limits.E},
+                                                                 {&domE, &limits.domE},
+                                                                 {&incT, &limits.incT},
+                                                                 {&incdomT, &limits.incdomT},
+                                                                 {&T, &limits.T},
+                                                                 {&domT, &limits.domT}}) {
     if (*given) *value = **given;
   }
   ojson hits = ojson::array();

@@ -157,7 +157,8 @@ J sample_json(const Ctx& ctx, std::size_t s, Includes* inc) {
       J{{"key", "instrument model"}, {"value", "Illumina HiSeq 2500"}, {"unit", nullptr}},
   });
   // As real submitters do, some samples carry a key the others lack.
-  if (s % 7 == 3) metadata.push_back(J{{"key", "host body site"}, {"value", "gut"}, {"unit", nullptr}});
+  if (s % 7 == 3)
+    metadata.push_back(J{{"key", "host body site"}, {"value", "gut"}, {"unit", nullptr}});
   J attrs;
   attrs["sample-metadata"] = metadata;
   attrs["longitude"] =

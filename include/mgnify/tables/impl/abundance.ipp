@@ -206,7 +206,8 @@ MGNIFY_DECL SummaryFile parse_summary(std::string_view text, const std::string& 
         // The ranks are every other cell, wherever the header put the count.
         std::string lineage;
         std::size_t last = cells.size();
-        while (last > 0 && (last - 1 == count_at || detail::trimmed(cells[last - 1]).empty())) --last;
+        while (last > 0 && (last - 1 == count_at || detail::trimmed(cells[last - 1]).empty()))
+          --last;
         bool first_rank = true;
         for (std::size_t i = 0; i < last; ++i) {
           if (i == count_at) continue;

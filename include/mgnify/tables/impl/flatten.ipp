@@ -25,11 +25,11 @@ namespace tables {
 namespace detail {
 
 // ordered_map is a vector of its entries underneath: reached as one, it is
-// indexed and appended to without the map's scan for the key.
+// indexed without the map's scan for the key (append_member appends so).
 using ViewEntries = std::vector<std::pair<const std::string, nlohmann::ordered_json>>;
 
 MGNIFY_DECL ViewBuilder::ViewBuilder(nlohmann::ordered_json& view)
-    : object_(view.get_ref<nlohmann::ordered_json::object_t&>()) {
+    : view_(view), object_(view.get_ref<nlohmann::ordered_json::object_t&>()) {
   const ViewEntries& entries = object_;
   position_.reserve(entries.size());
   for (std::size_t i = 0; i < entries.size(); ++i) position_.emplace(entries[i].first, i);
@@ -39,7 +39,7 @@ MGNIFY_DECL void ViewBuilder::set(const std::string& name, nlohmann::ordered_jso
   ViewEntries& entries = object_;
   const auto [it, added] = position_.emplace(name, entries.size());
   if (added) {
-    entries.emplace_back(name, std::move(value));
+    append_member(view_, name, std::move(value));
   } else {
     entries[it->second].second = std::move(value);
   }

@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <iterator>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -85,7 +85,8 @@ MGNIFY_DECL SampleMatrix by_sample(const AbundanceMatrix& by_analysis,
   SampleMatrix out;
   const auto& analyses = by_analysis.analyses();
   std::vector<const AnalysisOrigin*> origin(analyses.size());
-  for (std::size_t a = 0; a < analyses.size(); ++a) origin[a] = detail::origin_of(origins, analyses[a]);
+  for (std::size_t a = 0; a < analyses.size(); ++a)
+    origin[a] = detail::origin_of(origins, analyses[a]);
   const auto field = [&](std::size_t a, std::string AnalysisOrigin::*member) -> std::string {
     return origin[a] ? origin[a]->*member : std::string();
   };
@@ -110,7 +111,8 @@ MGNIFY_DECL SampleMatrix by_sample(const AbundanceMatrix& by_analysis,
   // Each analysis's nonzero cells, in row order, to tell identical files.
   std::vector<std::vector<std::pair<std::size_t, double>>> cells(analyses.size());
   if (merge == SampleMerge::pool_runs) {
-    for (const auto& [cell, count] : by_analysis.nonzero()) cells[cell.second].emplace_back(cell.first, count);
+    for (const auto& [cell, count] : by_analysis.nonzero())
+      cells[cell.second].emplace_back(cell.first, count);
   }
 
   std::vector<std::vector<std::size_t>> members;  // column -> analysis indices
@@ -193,7 +195,8 @@ MGNIFY_DECL SampleMatrix by_sample(const AbundanceMatrix& by_analysis,
       }
       for (const auto& l : left_out) {
         const auto at = std::find(analyses.begin(), analyses.end(), l.analysis);
-        if (in_column(static_cast<std::size_t>(at - analyses.begin()))) column.left_out.push_back(l);
+        if (in_column(static_cast<std::size_t>(at - analyses.begin())))
+          column.left_out.push_back(l);
       }
       out.columns.push_back(std::move(column));
       members.push_back(std::move(column_members));
@@ -278,7 +281,8 @@ std::vector<nlohmann::ordered_json> column_metadata_of(const std::vector<MatrixC
     for_each_row(samples[t], [&](const auto& cell) {
       const std::string* accession = cell(0);
       if (!accession) return;
-      const auto [it, added] = cells_of.emplace(*accession, std::vector<std::pair<std::size_t, std::string>>());
+      const auto [it, added] =
+          cells_of.emplace(*accession, std::vector<std::pair<std::size_t, std::string>>());
       if (!added) return;
       for (std::size_t i = 1; i < key_of[t].size(); ++i) {
         if (const std::string* text = cell(i)) it->second.emplace_back(key_of[t][i], *text);
@@ -297,8 +301,8 @@ std::vector<nlohmann::ordered_json> column_metadata_of(const std::vector<MatrixC
     values[0] = distinct_joined(
         used, [](const AnalysisOrigin& o) -> const std::string& { return o.study; });
     values[1] = column.sample;
-    values[2] = distinct_joined(
-        used, [](const AnalysisOrigin& o) -> const std::string& { return o.run; });
+    values[2] =
+        distinct_joined(used, [](const AnalysisOrigin& o) -> const std::string& { return o.run; });
     for (const auto& a : column.used) values[3] += (values[3].empty() ? "" : ",") + a;
     values[4] = distinct_joined(
         used, [](const AnalysisOrigin& o) -> const std::string& { return o.experiment_type; });
@@ -307,7 +311,8 @@ std::vector<nlohmann::ordered_json> column_metadata_of(const std::vector<MatrixC
       for (const auto& [key, text] : found->second) values[key] = text;
     }
     nlohmann::ordered_json object = nlohmann::ordered_json::object();
-    for (std::size_t k = 0; k < names.size(); ++k) append_member(object, names[k], std::move(values[k]));
+    for (std::size_t k = 0; k < names.size(); ++k)
+      append_member(object, names[k], std::move(values[k]));
     out.push_back(std::move(object));
   }
   return out;

@@ -3,9 +3,9 @@
 // Bodies of mgnify/tables/sample_metadata.hpp.
 
 #include <cstddef>
-#include <ostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -269,7 +269,8 @@ MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudyS
     for (const auto& row : study.samples.rows()) {
       std::vector<MetadataEntry> cells;
       cells.reserve(row.size());
-      for (const auto& [column, value] : row) cells.push_back({columns[column], value, std::nullopt});
+      for (const auto& [column, value] : row)
+        cells.push_back({columns[column], value, std::nullopt});
       out.add({study.study}, cells);
     }
   }

@@ -90,8 +90,8 @@ MGNIFY_DECL std::string neutralise_formula(std::string_view text) {
 namespace detail {
 
 MGNIFY_DECL void write_delimited_row(std::ostream& out, const std::vector<Cell>& cells,
-                                     std::size_t width, char separator,
-                                     const WriteOptions& options, WriteReport& report) {
+                                     std::size_t width, char separator, const WriteOptions& options,
+                                     WriteReport& report) {
   for (std::size_t i = 0; i < width; ++i) {
     if (i) out << separator;
     if (i >= cells.size() || !cells[i]) continue;
