@@ -12,6 +12,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -131,6 +132,22 @@ namespace detail {
 
 MGNIFY_DECL WriteReport write_delimited(std::ostream& out, const Table& table, char separator,
                                         const WriteOptions& options);
+
+/// The name a key met again takes: `base` while `taken(base)` is false,
+/// else the first free "base #2", "base #3", ... `next` keeps per base where
+/// its numbering stopped, so that N occurrences cost N steps in all, plus one
+/// per name taken otherwise (a key that is literally "base #2").
+template <class Taken>
+std::string free_name(const std::string& base, const Taken& taken,
+                      std::unordered_map<std::string, int>& next) {
+  if (!taken(base)) return base;
+  int& number = next.emplace(base, 2).first->second;
+  std::string name;
+  do {
+    name = base + " #" + std::to_string(number++);
+  } while (taken(name));
+  return name;
+}
 
 /// One line of `width` fields, as write_delimited writes each row; adds the
 /// cells it had to change to `report`.

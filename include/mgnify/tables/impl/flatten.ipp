@@ -50,13 +50,8 @@ MGNIFY_DECL void ViewBuilder::add_if_absent(const std::string& name, const nlohm
 }
 
 MGNIFY_DECL std::string ViewBuilder::free_name(const std::string& base) {
-  if (!contains(base)) return base;
-  int& next = next_occurrence_.emplace(base, 2).first->second;
-  std::string name;
-  do {
-    name = base + " #" + std::to_string(next++);
-  } while (contains(name));
-  return name;
+  return detail::free_name(
+      base, [this](const std::string& name) { return contains(name); }, next_occurrence_);
 }
 
 MGNIFY_DECL void add_leaves(ViewBuilder& view, const std::string& prefix,

@@ -55,14 +55,8 @@ MGNIFY_DECL void SampleMetadataTable::add(std::vector<nlohmann::json> core,
         detail::json_cell(core[core_column->second]) == detail::json_cell(entry.value)) {
       continue;
     }
-    if (used.count(name) != 0) {
-      int& next = next_occurrence.emplace(name, 2).first->second;
-      std::string numbered;
-      do {
-        numbered = name + " #" + std::to_string(next++);
-      } while (used.count(numbered) != 0);
-      name = std::move(numbered);
-    }
+    name = detail::free_name(
+        name, [&](const std::string& n) { return used.count(n) != 0; }, next_occurrence);
     used.insert(name);
     const std::size_t at = column(name);
     if (!entry.value.is_null()) row.emplace_back(at, entry.value);
