@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages one purpose needs, and nothing when they are all there.
 #   ./scripts/deps.sh demo    build the SDK, the CLI, the mock and the examples, run the demo
-#   ./scripts/deps.sh test    (the default) the demo's, plus every reader, engine and
-#                             compiler the tests, the sanitizers and the fuzzers run
+#   ./scripts/deps.sh build   the demo's, plus what every build of the tests, the sanitizers
+#                             and the fuzzers compiles with (nothing they only run)
+#   ./scripts/deps.sh test    (the default) the build's, plus every reader and engine the
+#                             tests run
 #   ./scripts/deps.sh docs    Doxygen, for scripts/docs.sh
 #   ./scripts/deps.sh ci      the tests' and the docs': what .ci/run needs
 #   ./scripts/deps.sh --list PURPOSE...   print the packages, install nothing
@@ -19,12 +21,16 @@ demo=(
   python3
 )
 # Catch2; make for the package tests' consumer builds; clang++ with its sanitizer and
-# libFuzzer runtimes (--clang, tsan.sh, fuzz.sh); zsh and groff, which run the generated
-# completion and render the man page; pandas, the BIOM validator and R, which read the
-# written tables back; and the engines of the cluster tests.
-test=(
+# libFuzzer runtimes (--clang, tsan.sh, fuzz.sh).
+build=(
   "${demo[@]}"
   catch2 make clang libclang-rt-14-dev
+)
+# zsh and groff, which run the generated completion and render the man page; pandas, the
+# BIOM validator and R, which read the written tables back; and the engines of the
+# cluster tests. A build does not need them, so CI installs them while it compiles.
+test=(
+  "${build[@]}"
   zsh groff-base
   python3-pandas python3-biom-format
   r-base-core r-cran-readr r-cran-jsonlite r-bioc-phyloseq
@@ -38,8 +44,8 @@ purposes=()
 for arg in "$@"; do
   case "$arg" in
     --list) list_only=1 ;;
-    demo|test|docs|ci) purposes+=("$arg") ;;
-    *) echo "usage: $0 [--list] [demo|test|docs|ci]..." >&2; exit 2 ;;
+    demo|build|test|docs|ci) purposes+=("$arg") ;;
+    *) echo "usage: $0 [--list] [demo|build|test|docs|ci]..." >&2; exit 2 ;;
   esac
 done
 [ "${#purposes[@]}" -gt 0 ] || purposes=(test)

@@ -22,7 +22,7 @@ case "${1:-}" in
   *) seconds="$1" ;;
 esac
 
-./scripts/deps.sh test
+./scripts/deps.sh build
 build="build/fuzz"
 # -g1 (line tables) is enough for symbolized findings; see scripts/test.sh.
 ./scripts/configure.sh "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_CXX_COMPILER=clang++ \

@@ -22,7 +22,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-./scripts/deps.sh test
+./scripts/deps.sh build
 
 build="build/gcc-check"
 started=$SECONDS

@@ -46,7 +46,9 @@ for arg in "$@"; do
   esac
 done
 
-./scripts/deps.sh test
+# A build alone needs only what compiles; the readers and engines the tests run are
+# installed before any test runs (CI installs them while it builds).
+if [ "$build_only" = 1 ]; then ./scripts/deps.sh build; else ./scripts/deps.sh test; fi
 
 if [ "$separate" = OFF ]; then build="${build}-header-only"; prove_header_only=ON; fi
 # Sanitized, header-only examples are built as a user builds them, with the warnings only:
@@ -95,10 +97,10 @@ objects_compiled() { grep -c $'\\.o\t' "$build/.ninja_log" 2>/dev/null || true; 
 objects_before_build=$(objects_compiled)
 if [ "$build_only" = 0 ]; then
   # The Slurm and Snakemake chains and the shard tests take minutes at a tenth of a core
-  # and need only the CLI and the mock: they run while everything else compiles, two at
-  # a time (the chains' resource locks, tests/CMakeLists.txt).
+  # and need only the CLI and the mock: they run while everything else compiles, the two
+  # chains (one resource lock each, tests/CMakeLists.txt) and beside them the shard tests.
   cmake --build "$build" -j "$(nproc)" --target mgnify-cli mgnify-mock
-  setsid ctest --test-dir "$build" --output-on-failure -L '^beside_build$' -j 2 >"$beside_log" 2>&1 &
+  setsid ctest --test-dir "$build" --output-on-failure -L '^beside_build$' -j 3 >"$beside_log" 2>&1 &
   beside_pid=$!
   echo "test.sh: the Slurm, Snakemake and shard tests started after $((SECONDS - started)) s ($beside_log)"
 fi

@@ -30,7 +30,8 @@ TIMEOUT = 600
 
 MGNIFY, MOCK, SOURCE = (os.path.abspath(p) for p in sys.argv[1:4])
 READER_PYTHON = sys.argv[4]
-RSCRIPT = sys.argv[5] if len(sys.argv) > 5 else ""
+# A path where Rscript is not (yet) installed counts as none.
+RSCRIPT = sys.argv[5] if len(sys.argv) > 5 and os.path.exists(sys.argv[5]) else ""
 
 failures = []
 skipped = []
