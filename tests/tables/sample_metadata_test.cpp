@@ -6,11 +6,15 @@
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "mgnify/detail/fast_json.hpp"
+#include "mgnify/detail/number_text.hpp"
 #include "mgnify/tables/table.hpp"
+#include "mgnify/v1/fast_decode.hpp"
 
 using nlohmann::json;
 namespace tables = mgnify::tables;
@@ -381,4 +385,49 @@ TEST_CASE("v1 metadata sent as a number or null keeps its type in JSON and is ab
   CHECK(t.rows.at(0)[column_of(t, "ph")] == "7");
   CHECK(t.rows.at(0)[column_of(t, "depth (m)")] == "2.5");
   CHECK_FALSE(t.rows.at(0)[column_of(t, "notes")]);
+}
+
+TEST_CASE("a number a double would respell keeps its sent text in every form of the table",
+          "[tables][samples][numbers]") {
+  const std::string page =
+      R"({"data":[{"type":"samples","id":"ERS1","attributes":{"accession":"ERS1",)"
+      R"("latitude":51.50,"sample-metadata":[{"key":"ph","value":7.50,"unit":null},)"
+      R"({"key":"depth","value":1e3,"unit":"m"},{"key":"plain","value":2.5,"unit":null}]},)"
+      R"("relationships":{}}],"links":{"next":null},)"
+      R"("meta":{"pagination":{"page":1,"pages":1,"count":1}}})";
+  const auto decoded = mgnify::detail::decode_body<mgnify::v1::ListPage<mgnify::v1::Sample>>(
+      page, "test://samples");
+  const auto table = tables::sample_metadata(decoded.data);
+  const tables::Table t = table.table();
+  REQUIRE(t.rows.size() == 1);
+  CHECK(t.rows[0][column_of(t, "latitude")] == "51.50");
+  CHECK(t.rows[0][column_of(t, "ph")] == "7.50");
+  CHECK(t.rows[0][column_of(t, "depth (m)")] == "1e3");
+  CHECK(t.rows[0][column_of(t, "plain")] == "2.5");
+  const auto ph = static_cast<std::size_t>(column_of(t, "ph"));
+  REQUIRE(table.sent_text(0, ph) != nullptr);
+  CHECK(*table.sent_text(0, ph) == "7.50");
+  CHECK(table.sent_text(0, column_of(t, "plain")) == nullptr);
+
+  // JSON: the values keep their types, and the writer their digits.
+  const auto row = table.row_json(0);
+  CHECK(row.at("ph") == 7.5);
+  bool replaced = false;
+  const std::string written = mgnify::detail::json_text_keeping_numbers(
+      row, -1, replaced, table.row_number_texts(0));
+  CHECK(written.find(R"("ph":7.50)") != std::string::npos);
+  CHECK(written.find(R"x("depth (m)":1e3)x") != std::string::npos);
+  CHECK(written.find(R"("latitude":51.50)") != std::string::npos);
+  CHECK(nlohmann::ordered_json::parse(written) == row);
+
+  // The several-studies table carries them over.
+  const auto merged = tables::studies_sample_metadata({{"MGYS00000001", table}});
+  CHECK(merged.table().rows.at(0)[column_of(merged.table(), "depth (m)")] == "1e3");
+
+  // A sent text that does not read back as the cell's value is not used.
+  tables::SampleMetadataTable hand({"accession"});
+  hand.add({"S1"}, {{"ph", 7.5, std::nullopt, "7.50"}, {"depth", 3, std::nullopt, "1e3"}});
+  const tables::Table h = hand.table();
+  CHECK(h.rows[0][column_of(h, "ph")] == "7.50");
+  CHECK(h.rows[0][column_of(h, "depth")] == "3");
 }

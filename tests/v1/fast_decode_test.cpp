@@ -181,6 +181,15 @@ TEST_CASE("v1 fast decode: unusual shapes give the nlohmann result or its exact 
       {R"({"data":{"type":"samples","id":"S1"}})", false},
       {R"({"links":{}})", false},
       {R"({"data":[]}x)", false},
+      // Numbers simdjson reads differently from nlohmann, or not at all: "-0" (a signed
+      // integer to nlohmann) and integers past 64 bits (doubles) stay on the fast path,
+      // so that the page keeps its text; past a double's range nlohmann refuses them.
+      {R"({"data":[{"type":"samples","id":"S1","attributes":{"n":-0,"latitude":-0,"sample-metadata":[{"key":"k","value":-0}]}}]})",
+       true},
+      {R"({"data":[{"type":"samples","id":"S1","attributes":{"n":123456789012345678901234567890,"m":-98765432109876543210,"sample-metadata":[{"key":"k","value":18446744073709551616}]}}]})",
+       true},
+      {R"({"data":[{"type":"samples","id":"S1","attributes":{"n":1e400}}]})", false},
+      {R"({"data":[{"type":"samples","id":"S1","attributes":{"n":-}}]})", false},
   };
   for (const auto& [body, fast] : cases) {
     INFO(body);

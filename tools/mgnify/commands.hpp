@@ -9,8 +9,11 @@
 #include <iostream>
 #include <mgnify/paged.hpp>
 #include <mgnify/tables/flatten.hpp>
+#include <mgnify/v1/model_base.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
 #include "output.hpp"
 #include "settings.hpp"
@@ -48,10 +51,25 @@ inline int emit_one(const Settings& settings, const nlohmann::json& record,
   return kOk;
 }
 
+/// The JSON text a model was decoded from, when it kept it (v1 models keep
+/// their resource's), so that its numbers can be written as they were sent.
+template <class T>
+std::string_view sent_text_of(const T& model) {
+  if constexpr (std::is_base_of<mgnify::v1::ResourceModel, T>::value) {
+    return model.resource.raw.text();
+  } else {
+    return model.raw.text();
+  }
+}
+
 /// Prints one model, its TSV columns in the model's field order.
 template <class T>
 int emit_model(const Settings& settings, const T& model) {
-  return emit_one(settings, nlohmann::json(model), field_order<T>());
+  Writer out = stdout_writer(settings);
+  out.prefer_order(field_order<T>());
+  out.write(nlohmann::json(model), sent_text_of(model));
+  out.finish();
+  return kOk;
 }
 
 /// Says on stderr that a list came back empty, so that an empty table (a
@@ -75,7 +93,7 @@ template <class T>
 int emit_paged(const Settings& settings, mgnify::Paged<T> paged) {
   Writer out = stdout_writer(settings);
   begin_list_of<T>(out);
-  for (const T& item : paged) out.write(nlohmann::json(item));
+  for (const T& item : paged) out.write(nlohmann::json(item), sent_text_of(item));
   out.finish();
   note_if_empty(out, "records");
   return kOk;

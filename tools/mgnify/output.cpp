@@ -15,6 +15,7 @@ namespace mgnify_cli {
 
 using mgnify::detail::Escapes;
 using mgnify::detail::json_text;
+using mgnify::detail::json_text_keeping_numbers;
 namespace tables = mgnify::tables;
 
 std::string sanitize_for_terminal(std::string_view text) {
@@ -133,18 +134,40 @@ void Writer::report_unlisted() {
   unlisted_count_ = 0;
 }
 
-void Writer::write(const nlohmann::json& record) {
+void Writer::write(const nlohmann::json& record) { write_record(record, {}); }
+
+void Writer::write(const nlohmann::json& record, std::string_view sent_text) {
+  const mgnify::detail::NumberTexts texts = mgnify::detail::changed_number_texts(sent_text);
+  if (format_ != Format::tsv || texts.empty()) {
+    write_record(record, texts);
+    return;
+  }
+  // tsv_view places values by column, not by their place in the record: a
+  // TSV cell is text, so each such number becomes the text it was sent as.
+  nlohmann::json spelled = record;
+  for (const auto& [pointer, text] : texts) {
+    const nlohmann::json::json_pointer at(pointer);
+    if (!spelled.contains(at)) continue;
+    nlohmann::json& value = spelled[at];
+    if (value.is_number() && mgnify::detail::sent_number_text(texts, pointer, value)) value = text;
+  }
+  write_record(spelled, {});
+}
+
+void Writer::write_record(const nlohmann::json& record,
+                          const mgnify::detail::NumberTexts& sent_numbers) {
   bool replaced = false;
   switch (format_) {
     case Format::json:
       if (list_) {
-        out_ << (written_ ? ",\n" : "\n") << json_text(record, -1, replaced);
+        out_ << (written_ ? ",\n" : "\n")
+             << json_text_keeping_numbers(record, -1, replaced, sent_numbers);
       } else {
-        out_ << json_text(record, 2, replaced) << "\n";
+        out_ << json_text_keeping_numbers(record, 2, replaced, sent_numbers) << "\n";
       }
       break;
     case Format::ndjson:
-      out_ << json_text(record, -1, replaced) << "\n";
+      out_ << json_text_keeping_numbers(record, -1, replaced, sent_numbers) << "\n";
       break;
     case Format::tsv: {
       const nlohmann::ordered_json view = tables::tsv_view(record, order_);
@@ -176,14 +199,16 @@ void Writer::write(const nlohmann::json& record) {
   if (!out_) throw std::runtime_error("cannot write the output (closed pipe or full disk)");
 }
 
-void Writer::write(const nlohmann::ordered_json& record) {
+void Writer::write(const nlohmann::ordered_json& record,
+                   const mgnify::detail::NumberTexts& sent_numbers) {
   if (format_ == Format::tsv) {
     write(nlohmann::json(record));
     return;
   }
   bool replaced = false;
   const bool pretty = format_ == Format::json && !list_;
-  const std::string text = json_text(record, pretty ? 2 : -1, replaced);
+  const std::string text =
+      json_text_keeping_numbers(record, pretty ? 2 : -1, replaced, sent_numbers);
   if (format_ == Format::json && list_) {
     out_ << (written_ ? ",\n" : "\n") << text;
   } else {

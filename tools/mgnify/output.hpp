@@ -12,6 +12,7 @@
 // stdout is one.
 
 #include <cstddef>
+#include <mgnify/detail/number_text.hpp>
 #include <mgnify/tables/flatten.hpp>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -84,8 +85,14 @@ class Writer {
   /// Starts a list (JSON: an array). Call write() per item, then finish().
   void begin_list();
   void write(const nlohmann::json& record);
-  /// As write(), keeping the record's key order (JSON and NDJSON; TSV as write()).
-  void write(const nlohmann::ordered_json& record);
+  /// As write(), but (JSON and NDJSON) a number of `record` that `sent_text`,
+  /// the record's JSON as the service sent it, spells in a way a double would
+  /// change (1.50, 1e3, -0, 20 digits) is written with that spelling.
+  void write(const nlohmann::json& record, std::string_view sent_text);
+  /// As write(), keeping the record's key order (JSON and NDJSON; TSV as write()),
+  /// and writing the numbers of `sent_numbers` (by JSON Pointer) as they were sent.
+  void write(const nlohmann::ordered_json& record,
+             const mgnify::detail::NumberTexts& sent_numbers = {});
   /// Closes the list; a list with no items is still valid output ("[]",
   /// nothing, or a TSV header when the columns are known). JSON cannot carry
   /// invalid UTF-8: such bytes are written as U+FFFD, and a warning on stderr
@@ -94,6 +101,7 @@ class Writer {
   std::size_t written() const noexcept { return written_; }
 
  private:
+  void write_record(const nlohmann::json& record, const mgnify::detail::NumberTexts& sent_numbers);
   void write_header();
   /// `schema`: the view is the list's schema (or a record of a list without
   /// one), whose null values name columns too.

@@ -215,7 +215,8 @@ int run_samples_table(const SamplesArgs& args, const Settings& settings) {
   }
   Writer out(std::cout, format == TableFormat::json ? Format::json : Format::ndjson);
   out.begin_list();
-  for (std::size_t r = 0; r < table.size(); ++r) out.write(table.row_json(r));
+  for (std::size_t r = 0; r < table.size(); ++r)
+    out.write(table.row_json(r), table.row_number_texts(r));
   out.finish();
   return kOk;
 }

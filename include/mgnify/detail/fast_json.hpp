@@ -145,6 +145,42 @@ class ItemSource {
 
 inline bool is_null(od::value& v) { return take(v.is_null()); }
 
+/// A number as nlohmann parses it: a non-negative integer unsigned, a negative
+/// one (and "-0") signed, anything else a double; an integer past 64 bits,
+/// which simdjson 3.0 declines, a double read from its text as nlohmann reads
+/// it (so that a document with one stays on this path and keeps its text).
+inline nlohmann::json number_value(od::value& v) {
+  std::string_view token = v.raw_json_token();
+  while (!token.empty() && is_json_space(token.back())) token.remove_suffix(1);
+  od::number_type type{};
+  if (v.get_number_type().get(type) == simdjson::SUCCESS) {
+    switch (type) {
+      case od::number_type::signed_integer: {
+        std::int64_t n = 0;
+        if (v.get_int64().get(n) != simdjson::SUCCESS) break;
+        if (n >= 0 && !token.empty() && token.front() != '-') return static_cast<std::uint64_t>(n);
+        return n;
+      }
+      case od::number_type::unsigned_integer: {
+        std::uint64_t n = 0;
+        if (v.get_uint64().get(n) != simdjson::SUCCESS) break;
+        return n;
+      }
+      case od::number_type::floating_point_number: {
+        double d = 0;
+        if (v.get_double().get(d) != simdjson::SUCCESS) break;
+        return d;
+      }
+    }
+  }
+  // Malformed, or out of a double's range: nlohmann refuses it too, on its own path.
+  try {
+    return nlohmann::json::parse(token.begin(), token.end());
+  } catch (const nlohmann::json::exception&) {
+    throw Fallback{};
+  }
+}
+
 /// A value as nlohmann would have parsed it (same number kinds: non-negative
 /// integers unsigned, negative ones signed, everything else double).
 /// `depth` counts the levels below the first call; past kMaxJsonDepth the
@@ -176,23 +212,8 @@ inline nlohmann::json to_nlohmann(od::value v, std::size_t depth = 0) {
     case od::json_type::null:
       if (!is_null(v)) throw Fallback{};
       return nullptr;
-    case od::json_type::number: {
-      switch (take(v.get_number_type())) {
-        case od::number_type::signed_integer: {
-          // nlohmann reads "-0" as a signed zero integer; rare enough to leave to it.
-          if (v.raw_json_token().substr(0, 2) == "-0") throw Fallback{};
-          const std::int64_t n = take(v.get_int64());
-          if (n >= 0) return static_cast<std::uint64_t>(n);
-          return n;
-        }
-        case od::number_type::unsigned_integer:
-          return take(v.get_uint64());
-        case od::number_type::floating_point_number:
-          return take(v.get_double());
-        default:
-          throw Fallback{};
-      }
-    }
+    case od::json_type::number:
+      return number_value(v);
   }
   throw Fallback{};
 }
@@ -227,7 +248,7 @@ inline void validate(od::value v, std::size_t depth = 0) {
       if (!is_null(v)) throw Fallback{};
       return;
     case od::json_type::number:
-      take(v.get_number());
+      number_value(v);
       return;
   }
   throw Fallback{};
@@ -592,6 +613,33 @@ bool try_decode(const std::string& body, T& out) {
 }
 
 }  // namespace fast
+
+/// The text of object member `key` of the JSON object `body` (its last, when
+/// the name is repeated), or an empty view when `body` has no such object.
+inline std::string_view member_text(const std::string& body, std::string_view key) {
+  try {
+    const simdjson::padded_string copy(body);
+    fast::od::document doc = fast::take(fast::thread_parser().iterate(copy));
+    fast::od::object root = fast::take(doc.get_object());
+    std::string_view found;
+    for (auto f : root) {
+      fast::od::field field = fast::take(std::move(f));
+      if (fast::take(field.unescaped_key()) != key) continue;
+      fast::od::value value = field.value();
+      if (fast::take(value.type()) != fast::od::json_type::object) {
+        found = {};
+        continue;
+      }
+      fast::od::object object = fast::take(value.get_object());
+      const std::string_view text = fast::take(object.raw_json());
+      found = std::string_view(body).substr(static_cast<std::size_t>(text.data() - copy.data()),
+                                            text.size());
+    }
+    return found;
+  } catch (const fast::Fallback&) {
+    return {};
+  }
+}
 
 /// Decodes a response body into T: simdjson for the documents that have a fast
 /// decoder, nlohmann (parse_body + from_json) for the others and whenever the

@@ -18,7 +18,9 @@
 //   JSON); nothing is filled in.
 // - Each cell keeps the value the service sent (a number, a boolean, an
 //   object), so that JSON output has the service's types; TSV and CSV get its
-//   text (table()).
+//   text (table()). A number whose text a double would change (1.50, 1e3,
+//   -0, more digits than a double holds) keeps the text it was sent with
+//   (sent_text()), in TSV and CSV cells and, through row_number_texts(), in JSON.
 
 #include <cstddef>
 #include <nlohmann/json.hpp>
@@ -31,6 +33,7 @@
 #include <vector>
 
 #include "mgnify/config.hpp"
+#include "mgnify/detail/number_text.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/tables/table.hpp"
 #include "mgnify/v1/samples.hpp"
@@ -45,6 +48,9 @@ struct MetadataEntry {
   std::string key;
   nlohmann::json value;
   std::optional<std::string> unit;
+  /// The value's JSON text as sent, when writing `value` back would change it
+  /// (mgnify/detail/number_text.hpp); else empty.
+  std::string sent_text{};
 };
 
 namespace detail {
@@ -74,10 +80,11 @@ class SampleMetadataTable {
     core_count_ = columns_.size();
   }
 
-  /// `core` has one value per core column (null: absent). Throws
+  /// `core` has one value per core column (null: absent); `core_sent_texts`,
+  /// when given, the sent text of each (as MetadataEntry::sent_text). Throws
   /// TableLimitError when a new column would pass TableLimits::max_columns.
-  MGNIFY_DECL void add(std::vector<nlohmann::json> core,
-                       const std::vector<MetadataEntry>& metadata);
+  MGNIFY_DECL void add(std::vector<nlohmann::json> core, const std::vector<MetadataEntry>& metadata,
+                       const std::vector<std::string>& core_sent_texts = {});
 
   /// Adds the columns of `names` the table lacks, in order, with no cells.
   MGNIFY_DECL void add_columns(const std::vector<std::string>& names);
@@ -97,6 +104,14 @@ class SampleMetadataTable {
   /// Row `r` as one object, keys in column order, absent cells null.
   MGNIFY_DECL nlohmann::ordered_json row_json(std::size_t r) const;
 
+  /// The text a cell's number was sent with, when writing the value back
+  /// would change it (see the column rules); else nullptr.
+  MGNIFY_DECL const std::string* sent_text(std::size_t r, std::size_t column) const;
+
+  /// Row `r`'s sent texts by their place in row_json(r), for
+  /// detail::json_text_keeping_numbers.
+  MGNIFY_DECL mgnify::detail::NumberTexts row_number_texts(std::size_t r) const;
+
   /// Throws TableLimitError when the dense forms would pass TableLimits::max_cells.
   MGNIFY_DECL void check_cells() const;
 
@@ -113,11 +128,14 @@ class SampleMetadataTable {
 
  private:
   MGNIFY_DECL std::size_t column(const std::string& name);
+  MGNIFY_DECL Cell cell(std::size_t r, std::size_t column, const nlohmann::json& value) const;
   MGNIFY_DECL WriteReport write_delimited(std::ostream& out, char separator,
                                           const WriteOptions& options) const;
 
   std::vector<std::string> columns_;
   std::vector<SparseRow> rows_;
+  // Row -> (column, text): the few cells whose sent text differs from their value's.
+  std::unordered_map<std::size_t, std::vector<std::pair<std::size_t, std::string>>> sent_texts_;
   std::unordered_map<std::string, std::size_t> index_;
   std::size_t core_count_ = 0;
   TableLimits limits_;

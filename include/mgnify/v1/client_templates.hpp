@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "mgnify/detail/fast_json.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/detail/make_walk.hpp"
+#include "mgnify/detail/number_text.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
@@ -338,7 +340,18 @@ Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_ur
 
 template <class T>
 Document<T> decode_document(const http::Response& response) {
-  return mgnify::detail::decode_response<Document<T>>(response);
+  Document<T> document = mgnify::detail::decode_response<Document<T>>(response);
+  Resource* resource = nullptr;
+  if constexpr (std::is_same<T, Resource>::value) {
+    resource = &document.data;
+  } else if constexpr (std::is_base_of<ResourceModel, T>::value) {
+    resource = &document.data.resource;
+  }
+  if (resource) {
+    mgnify::detail::keep_sent_numbers(resource->raw,
+                                      mgnify::detail::member_text(response.body, "data"));
+  }
+  return document;
 }
 
 template <class T>

@@ -6,6 +6,7 @@
 
 #include "mgnify/detail/impl/json.ipp"
 #include "mgnify/detail/impl/json_text.ipp"
+#include "mgnify/detail/impl/number_text.ipp"
 #include "mgnify/detail/impl/page_engine.ipp"
 #include "mgnify/detail/impl/text_excerpt.ipp"
 #include "mgnify/impl/accession.ipp"

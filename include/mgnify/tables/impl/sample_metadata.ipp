@@ -33,8 +33,19 @@ MGNIFY_DECL Cell json_cell(const nlohmann::json& value) {
 }  // namespace detail
 
 MGNIFY_DECL void SampleMetadataTable::add(std::vector<nlohmann::json> core,
-                                          const std::vector<MetadataEntry>& metadata) {
+                                          const std::vector<MetadataEntry>& metadata,
+                                          const std::vector<std::string>& core_sent_texts) {
   core.resize(core_count_);
+  const std::size_t r = rows_.size();
+  // Only a text that reads back as the cell's value stands for it.
+  const auto keep_text = [&](std::size_t column, const nlohmann::json& value,
+                             const std::string& text) {
+    if (text.empty() || !value.is_number()) return;
+    const mgnify::detail::NumberTexts one{{std::string(), text}};
+    if (mgnify::detail::sent_number_text(one, std::string(), value)) {
+      sent_texts_[r].emplace_back(column, text);
+    }
+  };
   SparseRow row;
   row.reserve(core_count_ + metadata.size());
   // Column names this sample has filled, and per key the next "key #N" to
@@ -45,7 +56,9 @@ MGNIFY_DECL void SampleMetadataTable::add(std::vector<nlohmann::json> core,
   used.reserve(core_count_ + metadata.size());
   for (std::size_t i = 0; i < core_count_; ++i) {
     used.insert(columns_[i]);
-    if (!core[i].is_null()) row.emplace_back(i, core[i]);
+    if (core[i].is_null()) continue;
+    row.emplace_back(i, core[i]);
+    if (i < core_sent_texts.size()) keep_text(i, core[i], core_sent_texts[i]);
   }
   for (const auto& entry : metadata) {
     std::string name = metadata_column_name(entry.key, entry.unit);
@@ -59,7 +72,9 @@ MGNIFY_DECL void SampleMetadataTable::add(std::vector<nlohmann::json> core,
         name, [&](const std::string& n) { return used.count(n) != 0; }, next_occurrence);
     used.insert(name);
     const std::size_t at = column(name);
-    if (!entry.value.is_null()) row.emplace_back(at, entry.value);
+    if (entry.value.is_null()) continue;
+    row.emplace_back(at, entry.value);
+    keep_text(at, entry.value, entry.sent_text);
   }
   rows_.push_back(std::move(row));
 }
@@ -98,6 +113,32 @@ MGNIFY_DECL nlohmann::ordered_json SampleMetadataTable::row_json(std::size_t r) 
   return object;
 }
 
+MGNIFY_DECL const std::string* SampleMetadataTable::sent_text(std::size_t r,
+                                                              std::size_t column) const {
+  const auto it = sent_texts_.find(r);
+  if (it == sent_texts_.end()) return nullptr;
+  for (const auto& [at, text] : it->second) {
+    if (at == column) return &text;
+  }
+  return nullptr;
+}
+
+MGNIFY_DECL mgnify::detail::NumberTexts SampleMetadataTable::row_number_texts(std::size_t r) const {
+  mgnify::detail::NumberTexts out;
+  const auto it = sent_texts_.find(r);
+  if (it == sent_texts_.end()) return out;
+  for (const auto& [column, text] : it->second) {
+    out.emplace(mgnify::detail::pointer_token(columns_[column]), text);
+  }
+  return out;
+}
+
+MGNIFY_DECL Cell SampleMetadataTable::cell(std::size_t r, std::size_t column,
+                                           const nlohmann::json& value) const {
+  const std::string* text = sent_texts_.empty() ? nullptr : sent_text(r, column);
+  return text ? Cell(*text) : detail::json_cell(value);
+}
+
 MGNIFY_DECL void SampleMetadataTable::check_cells() const {
   const std::size_t width = columns_.size();
   if (width != 0 && rows_.size() > limits_.max_cells / width) {
@@ -110,9 +151,9 @@ MGNIFY_DECL Table SampleMetadataTable::table() const {
   Table out;
   out.columns = columns_;
   out.rows.reserve(rows_.size());
-  for (const auto& row : rows_) {
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
     std::vector<Cell> cells(columns_.size());
-    for (const auto& [column, value] : row) cells[column] = detail::json_cell(value);
+    for (const auto& [column, value] : rows_[r]) cells[column] = cell(r, column, value);
     out.rows.push_back(std::move(cells));
   }
   return out;
@@ -125,9 +166,9 @@ MGNIFY_DECL WriteReport SampleMetadataTable::write_delimited(std::ostream& out, 
   const std::vector<Cell> header(columns_.begin(), columns_.end());
   detail::write_delimited_row(out, header, header.size(), separator, options, report);
   std::vector<Cell> cells;
-  for (const auto& row : rows_) {
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
     cells.assign(columns_.size(), std::nullopt);
-    for (const auto& [column, value] : row) cells[column] = detail::json_cell(value);
+    for (const auto& [column, value] : rows_[r]) cells[column] = cell(r, column, value);
     detail::write_delimited_row(out, cells, cells.size(), separator, options, report);
   }
   return report;
@@ -207,17 +248,36 @@ MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v1::Sample& s) {
                                       s.host_tax_id.sent(),
                                       timestamp(s.analysis_completed),
                                       timestamp(s.last_update)};
+  // Numbers a double would respell, by their place in the resource as sent.
+  const mgnify::detail::NumberTexts texts =
+      mgnify::detail::changed_number_texts(s.resource.raw.text());
+  const auto text_at = [&](const std::string& pointer) {
+    const auto it = texts.find(pointer);
+    return it == texts.end() ? std::string() : it->second;
+  };
+  std::vector<std::string> core_texts;
+  if (!texts.empty()) {
+    for (const auto& column : v1_sample_core_columns()) {
+      core_texts.push_back(text_at("/attributes" + mgnify::detail::pointer_token(column)));
+    }
+  }
   std::vector<MetadataEntry> metadata;
   metadata.reserve(s.sample_metadata.size());
-  for (const auto& m : s.sample_metadata) {
+  for (std::size_t i = 0; i < s.sample_metadata.size(); ++i) {
+    const auto& m = s.sample_metadata[i];
     // The value as the service sent it: SampleMetadata::value is its text,
     // which would turn 12 into "12" and null into "" in the JSON form.
     const nlohmann::json& raw = m.raw.json();
     const auto sent = raw.is_object() ? raw.find("value") : raw.end();
     const bool scalar = raw.is_object() && sent != raw.end() && !sent->is_structured();
-    metadata.push_back({m.key, scalar ? *sent : nlohmann::json(m.value), m.unit});
+    std::string sent_text;
+    if (scalar && sent->is_number() && !texts.empty()) {
+      sent_text = text_at("/attributes/sample-metadata/" + std::to_string(i) + "/value");
+    }
+    metadata.push_back(
+        {m.key, scalar ? *sent : nlohmann::json(m.value), m.unit, std::move(sent_text)});
   }
-  table.add(std::move(core), metadata);
+  table.add(std::move(core), metadata, core_texts);
 }
 
 MGNIFY_DECL std::vector<std::string> v2_sample_core_columns() {
@@ -243,13 +303,25 @@ MGNIFY_DECL void add_sample(SampleMetadataTable& table, const v2::SampleWithMeta
       metadata_value("lon"),
       metadata_value("collection_date"),
       s.updated_at ? nlohmann::json(s.updated_at->text) : nlohmann::json()};
+  const mgnify::detail::NumberTexts texts = mgnify::detail::changed_number_texts(s.raw.text());
+  const auto text_at = [&](const std::string& key) {
+    const auto it = texts.find("/metadata" + mgnify::detail::pointer_token(key));
+    return it == texts.end() ? std::string() : it->second;
+  };
+  std::vector<std::string> core_texts;
+  if (!texts.empty()) {
+    for (const auto& column : v2_sample_core_columns()) {
+      const bool from_metadata = column == "lat" || column == "lon" || column == "collection_date";
+      core_texts.push_back(from_metadata ? text_at(column) : std::string());
+    }
+  }
   std::vector<MetadataEntry> metadata;
   if (s.metadata.is_object()) {
     for (const auto& [key, value] : s.metadata.items()) {
-      metadata.push_back({key, value, std::nullopt});
+      metadata.push_back({key, value, std::nullopt, value.is_number() ? text_at(key) : ""});
     }
   }
-  table.add(std::move(core), metadata);
+  table.add(std::move(core), metadata, core_texts);
 }
 
 MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudySamples>& studies,
@@ -260,11 +332,14 @@ MGNIFY_DECL SampleMetadataTable studies_sample_metadata(const std::vector<StudyS
     // The study's columns first, in its order: those no sample of the study
     // fills are still in the union.
     out.add_columns(columns);
-    for (const auto& row : study.samples.rows()) {
+    const auto& rows = study.samples.rows();
+    for (std::size_t r = 0; r < rows.size(); ++r) {
       std::vector<MetadataEntry> cells;
-      cells.reserve(row.size());
-      for (const auto& [column, value] : row)
-        cells.push_back({columns[column], value, std::nullopt});
+      cells.reserve(rows[r].size());
+      for (const auto& [column, value] : rows[r]) {
+        const std::string* text = study.samples.sent_text(r, column);
+        cells.push_back({columns[column], value, std::nullopt, text ? *text : std::string()});
+      }
       out.add({study.study}, cells);
     }
   }

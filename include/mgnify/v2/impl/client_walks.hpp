@@ -22,6 +22,7 @@
 #include "mgnify/detail/counted_pages.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/detail/make_walk.hpp"
+#include "mgnify/detail/number_text.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
 #include "mgnify/http/session.hpp"
@@ -77,7 +78,9 @@ T BasicV2Client<D>::get(const std::string& path, const http::Query& query,
                         const CallOptions& call) const {
   const auto response =
       state_->session->get(state_->session->url(path, query), http::per_call(call));
-  return mgnify::detail::decode_response<T>(response);
+  T out = mgnify::detail::decode_response<T>(response);
+  mgnify::detail::keep_sent_numbers(out.raw, response.body);
+  return out;
 }
 
 namespace detail {
