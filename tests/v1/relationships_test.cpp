@@ -5,15 +5,14 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
 #include <type_traits>
 
+#include "core/schema_instances.hpp"
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/v1.hpp"
 #include "skip.hpp"
@@ -87,13 +86,6 @@ const std::map<std::string, std::function<Declared()>>& models_by_type() {
 static_assert(mgnify::detail::has_relationships<GenomeKeggModule>::value,
               "every v1 resource model declares its relationships");
 
-nlohmann::json load(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return nlohmann::json::parse(ss.str());
-}
-
 /// A resource object (not a relationship's {type, id} reference): it has
 /// attributes or relationships of its own.
 bool is_resource(const nlohmann::json& j) {
@@ -152,7 +144,8 @@ TEST_CASE("every relationship a captured v1 record carries is one its model decl
     if (entry.path().extension() != ".json") continue;
     files.insert(entry.path().filename().string());
     INFO("fixture " << entry.path().filename().string());
-    t::check_resources(t::load(entry.path()), checked);
+    t::check_resources(mgnify::test::schema_instances::read_json_file(entry.path().string()),
+                       checked);
   }
   CHECK(files.count("dev_sample_detail_ERS434640.json") == 1);
   CHECK(files.count("prod_studies_data_items_biome_wastewater.json") == 1);
