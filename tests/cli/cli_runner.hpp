@@ -191,12 +191,13 @@ inline Run run_piped(const std::string& binary, const std::vector<std::string>& 
 
 /// stdin, stdout and stderr on a pseudo-terminal (forkpty), as in an
 /// interactive shell. All output lands in Run::err. A positive
-/// `interrupt_after` sends the child SIGINT once that long after it started.
-inline Run run_in_terminal(
-    const std::string& binary, const std::vector<std::string>& args,
-    const std::vector<std::string>& env_extra,
-    std::chrono::milliseconds timeout = std::chrono::seconds(30),
-    std::chrono::milliseconds interrupt_after = std::chrono::milliseconds(0)) {
+/// `interrupt_after` sends the child SIGINT once that long after it started;
+/// a non-empty `interrupt_once_shown`, once its output contains that text.
+inline Run run_in_terminal(const std::string& binary, const std::vector<std::string>& args,
+                           const std::vector<std::string>& env_extra,
+                           std::chrono::milliseconds timeout = std::chrono::seconds(30),
+                           std::chrono::milliseconds interrupt_after = std::chrono::milliseconds(0),
+                           const std::string& interrupt_once_shown = std::string()) {
   std::vector<std::string> argv_items{binary};
   argv_items.insert(argv_items.end(), args.begin(), args.end());
   Argv argv(argv_items);
@@ -213,7 +214,12 @@ inline Run run_in_terminal(
   const auto started = std::chrono::steady_clock::now();
   const auto deadline = started + timeout;
   bool interrupt_due = interrupt_after.count() > 0;
+  bool interrupt_on_text = !interrupt_once_shown.empty();
   for (;;) {
+    if (interrupt_on_text && run.err.find(interrupt_once_shown) != std::string::npos) {
+      ::kill(pid, SIGINT);
+      interrupt_on_text = false;
+    }
     const auto now = std::chrono::steady_clock::now();
     if (interrupt_due && now >= started + interrupt_after) {
       ::kill(pid, SIGINT);

@@ -538,13 +538,37 @@ TEST_CASE("a listing's TSV header comes from the model: the same for 0, 1 or N r
   CHECK(header_of({"v2", "studies", "list", "--max", "1", "--format", "tsv"}) == none);
   CHECK(header_of({"v2", "studies", "list", "--max", "3", "--format", "tsv"}) == none);
 
-  // v1: the attributes of the model, whatever the first record leaves out;
-  // relationship ids follow when the records name them.
-  const auto v1_none = header_of(
-      {"v1", "studies", "list", "--search", "no study has this title", "--format", "tsv"});
-  const auto v1_some = header_of({"v1", "studies", "list", "--max", "3", "--format", "tsv"});
-  REQUIRE(v1_some.size() >= v1_none.size());
-  CHECK(std::vector<std::string>(v1_some.begin(), v1_some.begin() + v1_none.size()) == v1_none);
+  // v1: the attributes of the model, whatever the first record leaves out,
+  // then the ids of the relationships the model lists as arriving with them.
+  const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> v1_lists = {
+      {{"v1", "studies", "list", "--search", "no study has this title"}, {"biomes"}},
+      {{"v1", "samples", "list", "--search", "no sample has this name"}, {"biome", "studies"}},
+      {{"v1", "runs", "list", "--param", "sample_accession=ERS0000000000"},
+       {"assemblies", "pipelines", "sample", "study"}},
+      {{"v1", "analyses", "list", "--param", "sample_accession=ERS0000000000"},
+       {"assembly", "run", "sample", "study"}},
+  };
+  for (const auto& [empty, relationships] : v1_lists) {
+    INFO(empty[1]);
+    auto none_args = empty;
+    none_args.insert(none_args.end(), {"--format", "tsv"});
+    const auto v1_none = header_of(none_args);
+    CHECK(v1_none.front() == "accession");
+    CHECK(std::vector<std::string>(v1_none.end() - static_cast<long>(relationships.size()),
+                                   v1_none.end()) == relationships);
+    for (const char* max : {"1", "3"}) {
+      const auto v1_some = header_of({"v1", empty[1], "list", "--max", max, "--format", "tsv"});
+      REQUIRE(v1_some.size() >= v1_none.size());
+      CHECK(std::vector<std::string>(
+                v1_some.begin(), v1_some.begin() + static_cast<long>(v1_none.size())) == v1_none);
+      // Metadata keys are the records' own (samples-table has them all):
+      // they follow the model's columns, and nothing else does.
+      for (auto extra = v1_some.begin() + static_cast<long>(v1_none.size()); extra != v1_some.end();
+           ++extra) {
+        CHECK_THAT(*extra, Catch::StartsWith("metadata."));
+      }
+    }
+  }
 }
 
 TEST_CASE("listing JSON writes a number a double would respell as the service sent it",

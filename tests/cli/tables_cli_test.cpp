@@ -11,6 +11,8 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -392,6 +394,79 @@ TEST_CASE("abundance-table on v1: GO counts as a BIOM Function table",
     CHECK(metadata.at("study_accession") == v1data::study_accession(1));
     CHECK(metadata.at("biome") == v1data::biomes()[v1data::sample_biome(s)].lineage);
   }
+}
+
+TEST_CASE(
+    "Ctrl-C during abundance-table's downloads: the progress line ends at the files done, the "
+    "summary says the same, exit 130, no table, and a rerun fetches only the rest",
+    "[cli][tables][abundance][progress][interrupt]") {
+  const std::string study = "MGYS00000002";
+  const auto files = v2_ssu_files(study);
+  REQUIRE(files.size() > 3);
+  TablesTempDir dir;
+  const std::vector<std::string> args = {"abundance-table",
+                                         study,
+                                         "-p",
+                                         "V6",
+                                         "-g",
+                                         "taxonomies.closed_reference.ssu",
+                                         "--dir",
+                                         dir.path().string(),
+                                         "--format",
+                                         "tsv",
+                                         "--concurrency",
+                                         "1"};
+  std::vector<std::string> in_terminal = {"--rate-limit", "0", "--retries", "1"};
+  in_terminal.insert(in_terminal.end(), args.begin(), args.end());
+  tables_mock().clear_faults();
+  for (const auto& [analysis, path] : files)
+    tables_mock().push_faults(path, mgnify::mock::Fault::slow(std::chrono::milliseconds(1000)), 1);
+  tables_mock().clear_requests();
+  // Stopped once the first file is done, while the next is on its way.
+  const auto tty = mgnify::test::cli::run_in_terminal(
+      MGNIFY_CLI_PATH, in_terminal,
+      {"MGNIFY_API_V1_URL=" + tables_mock().v1_url(),
+       "MGNIFY_API_V2_URL=" + tables_mock().v2_url()},
+      std::chrono::seconds(60), std::chrono::milliseconds(0), "download: 1/");
+  tables_mock().clear_faults();
+  INFO(tty.err);
+  REQUIRE_FALSE(tty.timed_out);
+  CHECK(tty.code == 130);
+  CHECK_THAT(tty.err, !Catch::Contains("taxid"));  // no partial matrix
+  const std::regex summary("interrupted: ([0-9]+) done, ([0-9]+) left");
+  std::smatch said;
+  REQUIRE(std::regex_search(tty.err, said, summary));
+  const std::size_t done = std::stoul(said[1]);
+  CHECK(done >= 1);
+  CHECK(done < files.size());
+  CHECK(done + std::stoul(said[2]) == files.size());
+  // The last count the progress line drew before the summary.
+  const std::string before = tty.err.substr(0, static_cast<std::size_t>(said.position(0)));
+  const std::regex drawn("download: ([0-9]+)/([0-9]+) files");
+  std::optional<std::size_t> last_drawn;
+  for (auto it = std::sregex_iterator(before.begin(), before.end(), drawn);
+       it != std::sregex_iterator(); ++it) {
+    last_drawn = std::stoul((*it)[1]);
+    CHECK(std::stoul((*it)[2]) == files.size());
+  }
+  REQUIRE(last_drawn);
+  CHECK(*last_drawn == done);
+
+  // The files that were done are kept, and a rerun fetches only the others.
+  std::size_t kept = 0;
+  for (const auto& [analysis, path] : files)
+    kept += fs::exists(dir.path() / analysis / path.substr(path.rfind('/') + 1)) ? 1 : 0;
+  CHECK(kept == done);
+  tables_mock().clear_requests();
+  const auto rerun = run_tables_cli(args);
+  INFO(rerun.err);
+  CHECK(rerun.code == 0);
+  // The analyses of one run share its file's URL: requests are counted per URL.
+  std::set<std::string> paths;
+  for (const auto& [analysis, path] : files) paths.insert(path);
+  std::size_t fetched = 0;
+  for (const auto& path : paths) fetched += tables_mock().hits(path);
+  CHECK(fetched == files.size() - done);
 }
 
 TEST_CASE("abundance-table: a missing or malformed analysis file fails naming the analysis",

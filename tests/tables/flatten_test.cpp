@@ -5,13 +5,16 @@
 
 #include "mgnify/tables/flatten.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "mgnify/tables/table.hpp"
+#include "mgnify/v1/analyses.hpp"
 #include "mgnify/v1/annotations.hpp"
+#include "mgnify/v1/samples.hpp"
 #include "mgnify/v2/biomes.hpp"
 #include "mgnify/v2/studies.hpp"
 
@@ -24,6 +27,14 @@ namespace {
 std::vector<std::string> keys_of(const ordered_json& view) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : view.items()) keys.push_back(key);
+  return keys;
+}
+
+/// The keys that name columns: those of values that are not objects or arrays.
+std::vector<std::string> scalar_keys(const ordered_json& view) {
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : view.items())
+    if (!value.is_structured()) keys.push_back(key);
   return keys;
 }
 
@@ -68,10 +79,15 @@ TEST_CASE("tsv_view adds nested leaves as dotted keys and a resource's relations
   const ordered_json view = tables::tsv_view(resource);
   CHECK(keys_of(view) == std::vector<std::string>{"accession", "id", "type", "location",
                                                   "location.latitude", "location.place.country",
-                                                  "tags", "biome", "runs"});
+                                                  "tags", "biome", "runs", "studies"});
   CHECK(view["location.latitude"] == 51.5);
   CHECK(view["biome"] == "root:Marine");
   CHECK(view["runs"] == "ERR1,ERR2");
+  // Data that names nothing is a null value; a link alone is no value at all.
+  CHECK(view["studies"].is_null());
+  json linked = resource;
+  linked["relationships"]["studies"] = {{"links", {{"related", "https://x/studies"}}}};
+  CHECK_FALSE(tables::tsv_view(linked).contains("studies"));
   // An array stays whole, reachable by index.
   CHECK(tables::value_at(view, "tags.1") == "b");
   CHECK(tables::value_at(view, "location.place.country") == "UK");
@@ -212,12 +228,6 @@ TEST_CASE("ViewIndex finds what find_value finds, whole keys and dotted paths", 
 
 TEST_CASE("schema_example names every column a record can have, nested models' leaves too",
           "[flatten][schema]") {
-  const auto scalar_keys = [](const ordered_json& view) {
-    std::vector<std::string> keys;
-    for (const auto& [key, value] : view.items())
-      if (!value.is_structured()) keys.push_back(key);
-    return keys;
-  };
   const auto order = tables::field_order<mgnify::v2::Study>();
   const ordered_json schema = tables::tsv_view(tables::schema_example<mgnify::v2::Study>(), order);
   CHECK(scalar_keys(schema) == std::vector<std::string>{"accession", "title", "biome.biome_name",
@@ -227,4 +237,22 @@ TEST_CASE("schema_example names every column a record can have, nested models' l
   const json sparse = {{"accession", "MGYS00000001"}, {"title", "t"}};
   const ordered_json own = tables::tsv_view(sparse, order);
   CHECK(scalar_keys(own) == std::vector<std::string>{"accession", "title"});
+}
+
+TEST_CASE("a v1 model's schema has a column per relationship it lists as arriving with ids",
+          "[flatten][schema]") {
+  const auto sample_order = tables::field_order<mgnify::v1::Sample>();
+  const auto sample_schema =
+      scalar_keys(tables::tsv_view(tables::schema_example<mgnify::v1::Sample>(), sample_order));
+  REQUIRE(sample_schema.size() > 2);
+  CHECK(std::vector<std::string>(sample_schema.end() - 2, sample_schema.end()) ==
+        std::vector<std::string>{"biome", "studies"});
+  // `runs` arrives as a link only: no column.
+  CHECK(std::count(sample_schema.begin(), sample_schema.end(), "runs") == 0);
+
+  const auto analysis_schema = scalar_keys(tables::tsv_view(
+      tables::schema_example<mgnify::v1::Analysis>(), tables::field_order<mgnify::v1::Analysis>()));
+  REQUIRE(analysis_schema.size() > 4);
+  CHECK(std::vector<std::string>(analysis_schema.end() - 4, analysis_schema.end()) ==
+        std::vector<std::string>{"assembly", "run", "sample", "study"});
 }

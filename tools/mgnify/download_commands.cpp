@@ -35,12 +35,10 @@
 #include "file_download.hpp"
 #include "file_listing.hpp"
 #include "help_format.hpp"
-#include "interrupts.hpp"
 #include "list_option.hpp"
 #include "mgnify/default_transport.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
-#include "progress.hpp"
 #include "replace_file.hpp"
 
 namespace mgnify_cli {
@@ -848,26 +846,15 @@ void add_download_commands(CLI::App& app, Context& ctx) {
 
       // Ctrl-C (or a scheduler's SIGTERM) stops the transfers, keeping their
       // .part files, and the report below says what is done and what is left.
-      const mgnify::CancelToken interrupt;
-      const InterruptScope interrupt_scope(interrupt);
+      InterruptibleDownloads transfers(selection.concurrency);
       std::mutex log_mutex;
-      auto run_batch = [&selection, &interrupt, &report, &log, &log_mutex](
+      auto run_batch = [&transfers, &report, &log, &log_mutex](
                            http::Session& batch_session,
                            const std::vector<files::DownloadJob>& batch,
                            const std::vector<std::size_t>& rows_of) {
-        ProgressBar bar("download");
-        mgnify::BatchOptions options;
-        options.concurrency = selection.concurrency;
-        auto results = files::download_many(
-            batch_session, batch, options,
-            [&bar, &interrupt](const files::BatchProgress& p) {
-              // Once stopped, the batch counts the files it gave up as settled too:
-              // the line keeps showing what was done.
-              if (interrupt.cancelled()) return;
-              bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
-            },
-            // On the downloading threads, each on its own row of the report.
-            [&](std::size_t job, const files::DownloadResult& d) {
+        // On the downloading threads, each on its own row of the report.
+        return transfers.run(
+            batch_session, batch, [&](std::size_t job, const files::DownloadResult& d) {
               nlohmann::json& r = report[rows_of[job]];
               r["status"] = d.already_present ? "present" : d.resumed ? "resumed" : "downloaded";
               r["bytes"] = d.bytes;
@@ -876,10 +863,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
               r["sha256"] = local_sha256(d);
               const std::lock_guard<std::mutex> lock(log_mutex);
               if (log) log->append(r);
-            },
-            interrupt);
-        bar.finish();
-        return results;
+            });
       };
       auto results = run_batch(*session, jobs, index);
       if (!v1_jobs.empty()) {
@@ -892,13 +876,10 @@ void add_download_commands(CLI::App& app, Context& ctx) {
         index.insert(index.end(), v1_index.begin(), v1_index.end());
       }
 
-      const bool interrupted = interrupt.cancelled();
-      std::size_t done = 0;
-      std::size_t left = 0;
+      const bool interrupted = transfers.interrupted();
       for (std::size_t j = 0; j < results.size(); ++j) {
         nlohmann::json& r = report[index[j]];
         if (!results[j]) {
-          ++left;
           r["error"] = results[j].error().what();
           if (interrupted && is_cancelled(results[j].exception())) {
             // One summary line below instead of a line per file.
@@ -910,7 +891,6 @@ void add_download_commands(CLI::App& app, Context& ctx) {
           continue;
         }
         // Its row was filled in when it finished (run_batch).
-        ++done;
       }
 
       // Before the report on stdout, so that a reader of stdout that stops
@@ -928,9 +908,7 @@ void add_download_commands(CLI::App& app, Context& ctx) {
       out.finish();
       if (interrupted) {
         std::cout.flush();
-        print_error("interrupted: " + std::to_string(done) + " done, " + std::to_string(left) +
-                    " left; rerun the same command to resume");
-        return interrupted_exit_code();
+        return transfers.report_interrupted();
       }
       int code = failure ? exit_code_for(failure) : kOk;
       // Files that were promised and not fetched never end in success.

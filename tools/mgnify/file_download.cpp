@@ -6,6 +6,11 @@
 #include <mgnify/files/checksum.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <optional>
+
+#include "interrupts.hpp"
+#include "output.hpp"
+#include "progress.hpp"
 
 namespace mgnify_cli {
 
@@ -35,6 +40,51 @@ std::shared_ptr<http::Session> download_session(const Settings& settings, Api ap
   return std::make_shared<http::Session>(
       mgnify::with_default_transport(client_options(settings, service)),
       api == Api::v1 ? mgnify::v1::defaults::kBaseUrl : mgnify::v2::defaults::kBaseUrl);
+}
+
+InterruptibleDownloads::InterruptibleDownloads(std::size_t concurrency)
+    : concurrency_(concurrency) {}
+
+std::vector<mgnify::Result<downloads::DownloadResult>> InterruptibleDownloads::run(
+    http::Session& session, const std::vector<downloads::DownloadJob>& jobs,
+    const downloads::JobFinishedCallback& job_finished) {
+  mgnify::BatchOptions options;
+  options.concurrency = concurrency_;
+  std::vector<mgnify::Result<downloads::DownloadResult>> results;
+  if (interrupt_.cancelled()) {
+    // Stopped in an earlier batch: this one starts nothing, and draws no line.
+    results = downloads::download_many(session, jobs, options, {}, job_finished, interrupt_);
+  } else {
+    const InterruptScope interrupt_scope(interrupt_);
+    ProgressBar bar("download");
+    std::uint64_t bytes_seen = 0;
+    std::optional<std::uint64_t> bytes_total;
+    results = downloads::download_many(
+        session, jobs, options,
+        [&](const downloads::BatchProgress& p) {
+          // Once stopped, the batch counts the files it gave up as settled
+          // too; the line is redrawn below with the files that were done.
+          if (interrupt_.cancelled()) return;
+          bytes_seen = p.bytes_done;
+          bytes_total = p.bytes_total;
+          bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
+        },
+        job_finished, interrupt_);
+    if (interrupt_.cancelled()) {
+      std::size_t finished = 0;
+      for (const auto& r : results) finished += r ? 1 : 0;
+      bar.bytes(bytes_seen, bytes_total, finished, jobs.size());
+    }
+    bar.finish();
+  }
+  for (const auto& r : results) ++(r ? done_ : left_);
+  return results;
+}
+
+int InterruptibleDownloads::report_interrupted() const {
+  print_error("interrupted: " + std::to_string(done_) + " done, " + std::to_string(left_) +
+              " left; rerun the same command to resume");
+  return interrupted_exit_code();
 }
 
 }  // namespace mgnify_cli

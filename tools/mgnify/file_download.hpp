@@ -4,11 +4,15 @@
 // `mgnify abundance-table` set up a transfer, so that both resume, verify and
 // lay out files alike (DIR/<accession>/<alias>).
 
+#include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <mgnify/cancel.hpp>
 #include <mgnify/files/download.hpp>
 #include <mgnify/http/session.hpp>
+#include <mgnify/result.hpp>
 #include <string>
+#include <vector>
 
 #include "file_listing.hpp"
 #include "settings.hpp"
@@ -36,5 +40,37 @@ downloads::DownloadJob download_job(const FileRow& row, const std::filesystem::p
 /// The session downloads of `api` go through; the token goes only to that
 /// API's origin (download() checks).
 std::shared_ptr<mgnify::http::Session> download_session(const Settings& settings, Api api);
+
+/// The transfers of one command, in one or more batches (a v1 batch after
+/// the v2 one), each with a "download" progress line. Ctrl-C (or a
+/// scheduler's SIGTERM) during a batch stops its transfers, keeping their
+/// .part files, and every later batch starts none; the progress line then
+/// ends at the files that were done, never counting those given up, and
+/// report_interrupted() prints the one summary line.
+class InterruptibleDownloads {
+ public:
+  explicit InterruptibleDownloads(std::size_t concurrency);
+
+  /// Runs `jobs` on `session`; `job_finished` as download_many calls it.
+  std::vector<mgnify::Result<downloads::DownloadResult>> run(
+      mgnify::http::Session& session, const std::vector<downloads::DownloadJob>& jobs,
+      const downloads::JobFinishedCallback& job_finished = {});
+
+  bool interrupted() const { return interrupt_.cancelled(); }
+  /// Files of all batches so far that are on disk and verified.
+  std::size_t done() const noexcept { return done_; }
+  /// Files of all batches so far that are not (failed or given up).
+  std::size_t left() const noexcept { return left_; }
+
+  /// "interrupted: N done, M left; rerun the same command to resume" on
+  /// stderr; returns the exit code of the signal (130 for SIGINT, 143 for SIGTERM).
+  int report_interrupted() const;
+
+ private:
+  std::size_t concurrency_;
+  mgnify::CancelToken interrupt_;
+  std::size_t done_ = 0;
+  std::size_t left_ = 0;
+};
 
 }  // namespace mgnify_cli

@@ -67,7 +67,12 @@ void ProgressBar::draw(const std::string& text, std::optional<double> fraction, 
     return;
   }
   const auto now = std::chrono::steady_clock::now();
-  if (!force && drawn_ && now - last_ < std::chrono::milliseconds(100)) return;
+  if (!force && drawn_ && now - last_ < std::chrono::milliseconds(100)) {
+    // Drawn by finish() if nothing comes after it: the line ends at the last update.
+    held_back_ = std::make_pair(text, fraction);
+    return;
+  }
+  held_back_.reset();
   last_ = now;
   drawn_ = true;
   std::string bar;
@@ -86,6 +91,10 @@ void ProgressBar::draw(const std::string& text, std::optional<double> fraction, 
 
 void ProgressBar::finish() {
   if (finished_) return;
+  if (held_back_) {
+    const auto [text, fraction] = *held_back_;
+    draw(text, fraction, true);
+  }
   finished_ = true;
   if (enabled_ && drawn_ && terminal_) {
     std::fputc('\n', stderr);

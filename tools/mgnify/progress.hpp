@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace mgnify_cli {
 
@@ -34,7 +35,8 @@ class ProgressBar {
   /// when `fraction` is given; redrawn as items() is. The caller sanitizes
   /// text that a server chose.
   void text(const std::string& text, std::optional<double> fraction = std::nullopt);
-  /// Ends the line (once); later updates are ignored.
+  /// Draws the last update if the redraw limit held it back, then ends the
+  /// line (once); later updates are ignored.
   void finish();
 
  private:
@@ -47,6 +49,7 @@ class ProgressBar {
   std::string last_text_;
   bool finished_ = false;
   std::chrono::steady_clock::time_point last_{};
+  std::optional<std::pair<std::string, std::optional<double>>> held_back_;
 };
 
 }  // namespace mgnify_cli

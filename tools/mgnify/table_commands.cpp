@@ -34,7 +34,6 @@
 #include "help_format.hpp"
 #include "nonempty_option.hpp"
 #include "number_option.hpp"
-#include "progress.hpp"
 
 namespace mgnify_cli {
 
@@ -327,9 +326,10 @@ std::vector<AnalysisFile> pick_files(const AbundanceArgs& args, const std::strin
   return analyses;
 }
 
-/// Downloads (or finds, already verified) each picked file and parses it.
+/// Downloads (or finds, already verified) each picked file and parses it;
+/// once `transfers` is interrupted, parses nothing.
 void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& args, Api api,
-                     const Settings& settings) {
+                     const Settings& settings, InterruptibleDownloads& transfers) {
   // Files routed to API v1 go in a batch of their own, on v1's session.
   std::vector<downloads::DownloadJob> jobs;
   std::vector<AnalysisFile*> owners;
@@ -341,28 +341,18 @@ void fetch_and_parse(std::vector<AnalysisFile>& analyses, const AbundanceArgs& a
         .push_back(download_job(*a.row, fs::path(args.dir), !args.no_resume));
     (a.from_v1 ? v1_owners : owners).push_back(&a);
   }
-  auto run_batch = [&args](mgnify::http::Session& session,
-                           const std::vector<downloads::DownloadJob>& batch) {
-    ProgressBar bar("download");
-    mgnify::BatchOptions options;
-    options.concurrency = args.concurrency;
-    auto batch_results = downloads::download_many(
-        session, batch, options, [&bar](const downloads::BatchProgress& p) {
-          bar.bytes(p.bytes_done, p.bytes_total, p.files_done, p.files_total);
-        });
-    bar.finish();
-    return batch_results;
-  };
-  auto results = run_batch(*download_session(settings, api), jobs);
-  if (!v1_jobs.empty()) {
+  auto results = transfers.run(*download_session(settings, api), jobs);
+  if (!v1_jobs.empty() && !transfers.interrupted()) {
     print_error("note: " + std::to_string(v1_jobs.size()) +
                 (v1_jobs.size() == 1 ? " file" : " files") +
                 " without a URL on API v2 (pre-V6 results) fetched from API v1");
-    auto v1_results = run_batch(*download_session(legacy_v1_settings(settings), Api::v1), v1_jobs);
+    auto v1_results =
+        transfers.run(*download_session(legacy_v1_settings(settings), Api::v1), v1_jobs);
     for (auto& r : v1_results) results.push_back(std::move(r));
     for (auto& j : v1_jobs) jobs.push_back(std::move(j));
     owners.insert(owners.end(), v1_owners.begin(), v1_owners.end());
   }
+  if (transfers.interrupted()) return;
   for (std::size_t j = 0; j < results.size(); ++j) {
     AnalysisFile& a = *owners[j];
     if (!results[j]) {
@@ -500,9 +490,10 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
 }
 
 /// Adds one study's analyses to the matrix; returns the first failure (each
-/// is named on stderr).
+/// is named on stderr). Once `transfers` is interrupted, adds nothing.
 std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string& study,
-                             const AbundanceArgs& args, Api api, const Settings& settings) {
+                             const AbundanceArgs& args, Api api, const Settings& settings,
+                             InterruptibleDownloads& transfers) {
   Selection selection;
   selection.api = api;
   selection.accession = study;
@@ -531,7 +522,8 @@ std::exception_ptr add_study(tables::AbundanceMatrix& matrix, const std::string&
     throw UsageError("no analyses of " + study + " with pipeline " + args.pipeline +
                      " (`mgnify downloads " + study + "` lists them)");
   }
-  fetch_and_parse(analyses, args, api, settings);
+  fetch_and_parse(analyses, args, api, settings, transfers);
+  if (transfers.interrupted()) return nullptr;
 
   std::exception_ptr first_failure = listing_failure;
   for (auto& a : analyses) {
@@ -639,8 +631,12 @@ int run_abundance_table(const AbundanceArgs& args, const Settings& settings) {
   }
   tables::AbundanceMatrix matrix;
   std::exception_ptr first_failure;
+  // Ctrl-C (or a scheduler's SIGTERM) during the downloads stops them as in
+  // `download`, keeping their .part files for a rerun; no table is written.
+  InterruptibleDownloads transfers(args.concurrency);
   for (const auto& study : studies) {
-    auto failure = add_study(matrix, study, args, api, settings);
+    auto failure = add_study(matrix, study, args, api, settings, transfers);
+    if (transfers.interrupted()) return transfers.report_interrupted();
     if (failure && !first_failure) first_failure = failure;
   }
   // Without --skip-failed a partial matrix is never printed: a missing column

@@ -18,7 +18,13 @@
 // A v1 resource model (detail::wraps_resource) uses the same table and the
 // same macro: its table lists the `attributes` object of the JSON:API
 // resource it keeps in `resource`, and the rest of the resource (id, type,
-// relationships, links) is read and written as a Resource.
+// relationships, links) is read and written as a Resource. Such a model
+// also lists the relationships its resources carry, in a static
+// `relationships(visitor)`: `v.with_ids("biome")` for one that arrives with
+// the related ids (`data`) in every record of a listing, `v.link_only("runs")`
+// for one that arrives as a link (its ids only on request, with `include`).
+// A table shows the ids of the first kind as columns, whether or not any
+// record came (tables::schema_example).
 //
 // A derived model calls its base's fields() first. Five kinds of field:
 // - required: absent or null is a DecodeError;
@@ -72,6 +78,20 @@ struct FieldProbe {
 template <class M>
 struct has_fields<M,
                   std::void_t<decltype(M::fields(std::declval<M&>(), std::declval<FieldProbe&>()))>>
+    : std::true_type {};
+
+/// Visits a model's relationship list (see above) to find out that it has one.
+struct RelationshipProbe {
+  void with_ids(const char*) {}
+  void link_only(const char*) {}
+};
+
+/// Models that list their JSON:API relationships (a static `relationships(visitor)`).
+template <class M, class = void>
+struct has_relationships : std::false_type {};
+template <class M>
+struct has_relationships<
+    M, std::void_t<decltype(M::relationships(std::declval<RelationshipProbe&>()))>>
     : std::true_type {};
 
 /// Table models that wrap a JSON:API resource (v1): their table covers

@@ -161,20 +161,37 @@ struct SchemaFields {
   }
 };
 
+/// The JSON:API relationships object of a resource whose relationships that
+/// arrive with ids (detail/fields.hpp) all came without one: {"biome": {"data": null}}.
+struct SchemaRelationships {
+  nlohmann::json& object;
+
+  void with_ids(const char* name) { object[name] = {{"data", nullptr}}; }
+  void link_only(const char*) {}
+};
+
 }  // namespace detail
 
 /// The JSON shape of an M with every field its field list names, nested
-/// models likewise (a v1 resource as id, type and its attributes): tsv_view
-/// of it names every column a record of M can have, whatever a given record
-/// leaves out. A listing takes its TSV header from here, so that 0, 1 or N
-/// records give the same columns.
+/// models likewise (a v1 resource as id, type, its attributes and the
+/// relationships it lists as arriving with ids): tsv_view of it names every
+/// column a record of M can have, whatever a given record leaves out. A
+/// listing takes its TSV header from here, so that 0, 1 or N records give
+/// the same columns.
 template <class M>
 nlohmann::json schema_example() {
   if constexpr (!mgnify::detail::has_fields<M>::value) {
     return nlohmann::json(M{});
   } else if constexpr (mgnify::detail::wraps_resource<M>::value) {
-    return nlohmann::json{
+    nlohmann::json example{
         {"id", nullptr}, {"type", nullptr}, {"attributes", detail::SchemaFields::shape<M>()}};
+    if constexpr (mgnify::detail::has_relationships<M>::value) {
+      nlohmann::json relationships = nlohmann::json::object();
+      detail::SchemaRelationships visitor{relationships};
+      M::relationships(visitor);
+      example["relationships"] = std::move(relationships);
+    }
+    return example;
   } else {
     return detail::SchemaFields::shape<M>();
   }
@@ -186,14 +203,14 @@ nlohmann::json schema_example() {
 MGNIFY_DECL void identifier_first(std::vector<std::string>& columns);
 
 /// The row a record is made into. A v1 JSON:API resource becomes id, type,
-/// its attributes and, per relationship that names objects, their ids
-/// (`biome`); anything else is used as it is, and a value that is not an
-/// object becomes {"value": record}. Nested objects are kept and their scalar
-/// leaves added as dotted keys ("biome.lineage"), and a v1 `sample-metadata`
-/// list as one "metadata.KEY" per entry (with "metadata.KEY.unit" where it
-/// has a unit), so that metadata can be named by key. Keys follow `order`
-/// (field_order; the rest sorted after), with the identifier ("mgyp", else
-/// "accession") first.
+/// its attributes and, per relationship that came with its `data`, the ids
+/// it names (`biome`; null where it names none); anything else is used as
+/// it is, and a value that is not an object becomes {"value": record}.
+/// Nested objects are kept and their scalar leaves added as dotted keys
+/// ("biome.lineage"), and a v1 `sample-metadata` list as one "metadata.KEY"
+/// per entry (with "metadata.KEY.unit" where it has a unit), so that
+/// metadata can be named by key. Keys follow `order` (field_order; the rest
+/// sorted after), with the identifier ("mgyp", else "accession") first.
 MGNIFY_DECL nlohmann::ordered_json tsv_view(const nlohmann::json& record,
                                             const std::vector<std::string>& order = {});
 

@@ -44,6 +44,25 @@ struct Analysis : ResourceModel {
     v.optional("last-update", s.last_update);
     v.optional("mgx-accession", s.mgx_accession);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("sample");
+    v.with_ids("study");
+    v.with_ids("run");
+    v.with_ids("assembly");
+    v.link_only("downloads");
+    v.link_only("taxonomy");
+    v.link_only("taxonomy-lsu");
+    v.link_only("taxonomy-ssu");
+    v.link_only("taxonomy-itsonedb");
+    v.link_only("taxonomy-itsunite");
+    v.link_only("go-terms");
+    v.link_only("go-slim");
+    v.link_only("interpro-identifiers");
+    v.link_only("antismash-gene-clusters");
+    v.link_only("genome-properties");
+  }
 };
 MGNIFY_JSON_FIELDS(Analysis, "analysis")
 
@@ -82,6 +101,10 @@ struct AnalysisContig : ResourceModel {
     v.optional("has-antismash", s.has_antismash);
     v.optional("has-kegg-module", s.has_kegg_module);
   }
+
+  /// No relationships.
+  template <class V>
+  static void relationships(V&) {}
 };
 MGNIFY_JSON_FIELDS(AnalysisContig, "analysis-contig")
 
@@ -102,6 +125,13 @@ struct Pipeline : ResourceModel {
     v.optional("release-date", s.release_date);
     v.optional("samples-count", s.samples_count);
     v.optional("analyses-count", s.analyses_count);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.link_only("samples");
+    v.link_only("analyses");
+    v.with_ids("tools");
   }
 };
 MGNIFY_JSON_FIELDS(Pipeline, "pipeline")
@@ -176,6 +206,11 @@ struct Download : ResourceModel {
     v.optional("description", s.description);
     v.optional("group-type", s.group_type);
     v.optional("file-checksum", s.file_checksum);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("pipeline");
   }
 };
 MGNIFY_JSON_FIELDS(Download, "download")

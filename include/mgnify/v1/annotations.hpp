@@ -29,6 +29,11 @@ struct AnnotationEntry : ResourceModel {
     v.optional("description", s.description);
     v.optional("count", s.count);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.link_only("analyses");
+  }
 };
 
 /// Type `go-terms` (also the go-slim lists). `lineage` is the GO namespace.
@@ -111,6 +116,10 @@ struct Organism : ResourceModel {
     v.optional("pipeline-version", s.pipeline_version);
     v.optional("count", s.count);
   }
+
+  /// No relationships.
+  template <class V>
+  static void relationships(V&) {}
 };
 MGNIFY_JSON_FIELDS(Organism, "organism")
 

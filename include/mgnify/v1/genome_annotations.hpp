@@ -25,6 +25,11 @@ struct GenomeSet : ResourceModel {
   static void fields(Self& s, V& v) {
     v.defaulted("name", s.name);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.link_only("genomes");
+  }
 };
 MGNIFY_JSON_FIELDS(GenomeSet, "genome-set")
 
@@ -44,6 +49,10 @@ struct NamedGenomeCount : ResourceModel {
     v.optional("genome-count", s.genome_count);
     v.optional("pangenome-count", s.pangenome_count);
   }
+
+  /// No relationships.
+  template <class V>
+  static void relationships(V&) {}
 };
 
 /// A COG functional category ("C": "Energy production and conversion").
@@ -75,6 +84,10 @@ struct KeggClass : ResourceModel {
     v.optional("genome-count", s.genome_count);
     v.optional("pangenome-count", s.pangenome_count);
   }
+
+  /// No relationships.
+  template <class V>
+  static void relationships(V&) {}
 };
 MGNIFY_JSON_FIELDS(KeggClass, "kegg-class")
 

@@ -95,6 +95,13 @@ struct Genome : ResourceModel {
     v.optional("last-update", s.last_update);
     v.optional("first-created", s.first_created);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("catalogue");
+    v.with_ids("biome");
+    v.link_only("downloads");
+  }
 };
 MGNIFY_JSON_FIELDS(Genome, "genome")
 
@@ -125,6 +132,13 @@ struct GenomeCatalogue : ResourceModel {
     v.optional("genome-count", s.genome_count);
     v.optional("unclustered-genome-count", s.unclustered_genome_count);
     v.optional("last-update", s.last_update);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("biome");
+    v.link_only("genomes");
+    v.link_only("downloads");
   }
 };
 MGNIFY_JSON_FIELDS(GenomeCatalogue, "genome-catalogue")

@@ -35,6 +35,11 @@ struct PipelineTool : ResourceModel {
     v.optional("configuration-file", s.configuration_file);
     v.optional("notes", s.notes);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("pipelines");
+  }
 };
 MGNIFY_JSON_FIELDS(PipelineTool, "pipeline-tool")
 

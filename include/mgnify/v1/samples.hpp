@@ -90,6 +90,13 @@ struct Sample : ResourceModel {
     v.optional("species", s.species);
     v.optional("last-update", s.last_update);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("biome");
+    v.with_ids("studies");
+    v.link_only("runs");
+  }
 };
 MGNIFY_JSON_FIELDS(Sample, "sample")
 
@@ -112,6 +119,16 @@ struct Run : ResourceModel {
     v.optional("instrument-model", s.instrument_model);
     v.optional("ena-study-accession", s.ena_study_accession);
     v.optional("is-private", s.is_private);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("study");
+    v.with_ids("sample");
+    v.with_ids("assemblies");
+    v.with_ids("pipelines");
+    v.link_only("analyses");
+    v.link_only("extra-annotations");
   }
 };
 MGNIFY_JSON_FIELDS(Run, "run")
@@ -136,6 +153,15 @@ struct Assembly : ResourceModel {
     v.optional("min-gap-length", s.min_gap_length);
     v.optional("is-private", s.is_private);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("runs");
+    v.with_ids("samples");
+    v.with_ids("pipelines");
+    v.link_only("analyses");
+    v.link_only("extra-annotations");
+  }
 };
 MGNIFY_JSON_FIELDS(Assembly, "assembly")
 
@@ -150,6 +176,13 @@ struct ExperimentType : ResourceModel {
     v.defaulted("experiment-type", s.experiment_type);
     v.optional("samples-count", s.samples_count);
     v.optional("runs-count", s.runs_count);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.link_only("samples");
+    v.link_only("runs");
+    v.link_only("analyses");
   }
 };
 MGNIFY_JSON_FIELDS(ExperimentType, "experiment-type")
@@ -166,6 +199,11 @@ struct SampleAnnotation : ResourceModel {
     v.defaulted("key", s.key);
     v.scalar_text("value", s.value);
     v.optional("unit", s.unit);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("sample");
   }
 };
 MGNIFY_JSON_FIELDS(SampleAnnotation, "sample-annotation")

@@ -54,6 +54,18 @@ struct Study : ResourceModel {
     v.optional("data-origination", s.data_origination);
     v.optional("last-update", s.last_update);
   }
+
+  // `studies` (related studies) comes with ids in a study's own document only.
+  template <class V>
+  static void relationships(V& v) {
+    v.with_ids("biomes");
+    v.link_only("publications");
+    v.link_only("geocoordinates");
+    v.link_only("downloads");
+    v.link_only("analyses");
+    v.link_only("samples");
+    v.link_only("studies");
+  }
 };
 MGNIFY_JSON_FIELDS(Study, "study")
 
@@ -68,6 +80,14 @@ struct Biome : ResourceModel {
     v.optional("samples-count", s.samples_count);
     v.defaulted("biome-name", s.biome_name);
     v.defaulted("lineage", s.lineage);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.link_only("samples");
+    v.link_only("children");
+    v.link_only("genomes");
+    v.link_only("studies");
   }
 };
 MGNIFY_JSON_FIELDS(Biome, "biome")
@@ -112,6 +132,12 @@ struct Publication : ResourceModel {
     v.optional("studies-count", s.studies_count);
     v.optional("samples-count", s.samples_count);
   }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.link_only("studies");
+    v.link_only("samples");
+  }
 };
 MGNIFY_JSON_FIELDS(Publication, "publication")
 
@@ -130,6 +156,13 @@ struct SuperStudy : ResourceModel {
     v.optional("url-slug", s.url_slug);
     v.optional("description", s.description);
     v.optional("image-url", s.image_url);
+  }
+
+  template <class V>
+  static void relationships(V& v) {
+    v.link_only("flagship-studies");
+    v.link_only("related-studies");
+    v.link_only("biomes");
   }
 };
 MGNIFY_JSON_FIELDS(SuperStudy, "super-study")

@@ -147,7 +147,10 @@ MGNIFY_DECL nlohmann::ordered_json tsv_view(const nlohmann::json& record,
   if (json_api && relationships != record.end() && relationships->is_object()) {
     for (const auto& [name, relationship] : relationships->items()) {
       nlohmann::json ids = detail::relationship_ids(relationship);
-      if (!ids.is_null()) builder.add_if_absent(name, ids);
+      // One that came with its data and names nothing (`"run": {"data": null}`)
+      // is a null value, as a null attribute is; a link alone is no value.
+      if (!ids.is_null() || (relationship.is_object() && relationship.contains("data")))
+        builder.add_if_absent(name, ids);
     }
   }
   return view;
