@@ -2,8 +2,8 @@
 //
 //   protein_lookup [--base-url URL] [--json] ACCESSION
 //
-// ACCESSION in any form the service accepts: MGYP000261684433,
-// mgyp000261684433 or 261684433. The base URL defaults to
+// ACCESSION in any case, zero padding optional: MGYP000261684433 or
+// mgyp261684433 (the digits alone are deprecated). The base URL defaults to
 // $MGNIFY_PROTEINS_URL, then the public service.
 
 #include <iostream>
