@@ -2,8 +2,8 @@
 //
 //   protein_lookup [--base-url URL] [--json] ACCESSION
 //
-// ACCESSION in any form the service accepts: MGYP000261684433,
-// mgyp000261684433 or 261684433. The base URL defaults to
+// ACCESSION in any case, zero padding optional: MGYP000261684433 or
+// mgyp261684433 (the digits alone are deprecated). The base URL defaults to
 // $MGNIFY_PROTEINS_URL, then the public service.
 
 #include <iostream>
@@ -17,9 +17,9 @@ const example::Usage kUsage{
     "protein_lookup",
     "[--base-url URL] [--json] ACCESSION",
     "Fetches one protein cluster representative and prints its accession, sequence and\n"
-    "annotations, or with --json the record as JSON. ACCESSION in any form the service accepts:\n"
-    "MGYP000261684433, mgyp000261684433 or 261684433. The base URL defaults to\n"
-    "$MGNIFY_PROTEINS_URL, then the public service.",
+    "annotations, or with --json the record as JSON. ACCESSION in any case, zero padding\n"
+    "optional: MGYP000261684433 or mgyp261684433 (the digits alone are deprecated). The base\n"
+    "URL defaults to $MGNIFY_PROTEINS_URL, then the public service.",
     {"--json"},
     {}};
 }  // namespace

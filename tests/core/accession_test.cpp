@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/test_support.hpp"
 #include "mgnify/error.hpp"
@@ -13,37 +15,197 @@ using mgnify::canonical_accession;
 using mgnify::checked_accession;
 using mgnify::InvalidArgument;
 
-TEST_CASE("checked_accession takes only the whole accession, in any case", "[accession]") {
-  CHECK(checked_accession("MGYS00000001", mgnify::kStudyAccession) == "MGYS00000001");
-  CHECK(checked_accession(" mgya00000042\n", mgnify::kAnalysisAccession) == "MGYA00000042");
-  CHECK(checked_accession("MGYG000000001", mgnify::kGenomeAccession) == "MGYG000000001");
-  // No digit is guessed: a short, long or foreign accession is refused with its expected form.
-  CHECK_THROWS_AS(checked_accession("MGYS1", mgnify::kStudyAccession), InvalidArgument);
-  CHECK_THROWS_AS(checked_accession("MGYS000000001", mgnify::kStudyAccession), InvalidArgument);
-  CHECK_THROWS_AS(checked_accession("MGYG00000001", mgnify::kGenomeAccession), InvalidArgument);
-  CHECK_THROWS_AS(checked_accession("MGYA00000001", mgnify::kStudyAccession), InvalidArgument);
-  CHECK_THROWS_AS(checked_accession("00000001", mgnify::kStudyAccession), InvalidArgument);
-  CHECK_THROWS_AS(checked_accession("MGYS 0000001", mgnify::kStudyAccession), InvalidArgument);
-  CHECK_THROWS_AS(checked_accession("", mgnify::kAnalysisAccession), InvalidArgument);
-  CHECK_THROWS_WITH(checked_accession("MGYS1", mgnify::kStudyAccession),
-                    Catch::Contains("MGYS + 8 digits") && Catch::Contains("'MGYS1'"));
-  CHECK_THROWS_WITH(checked_accession("x", mgnify::kGenomeAccession),
-                    Catch::Contains("MGYG + 9 digits"));
+using mgnify::AccessionKind;
+
+namespace {
+
+struct KindCase {
+  AccessionKind kind;
+  std::vector<std::pair<const char*, const char*>> accepted;  // typed, canonical
+  std::vector<const char*> refused;
+};
+
+// One table per kind: what is accepted and how it is sent, and what is refused.
+const std::vector<KindCase>& kind_cases() {
+  static const std::vector<KindCase> cases = {
+      {AccessionKind::study,
+       {{"MGYS00000001", "MGYS00000001"},
+        {" mgys00000001\n", "MGYS00000001"},
+        {"MGYS1", "MGYS00000001"},
+        {"mGyS12345678", "MGYS12345678"},
+        {"ERP100001", "ERP100001"},
+        {" erp100001 ", "ERP100001"},
+        {"srp000001", "SRP000001"},
+        {"DRP1", "DRP1"},
+        {"prjeb10007", "PRJEB10007"},
+        {"PRJNA5", "PRJNA5"},
+        {"prjdb77", "PRJDB77"}},
+       {"",
+        " ",
+        "1",
+        "00000001",
+        "MGYS",
+        "MGYS0",
+        "MGYS00000000",
+        "MGYS123456789",
+        "MGYS000000001",
+        "MGYS 1",
+        "MGYS1x",
+        "MGYS-1",
+        "MGYA00000001",
+        "MGYS1/../x",
+        "ERP",
+        "ERP1 2",
+        "PRJ1",
+        "PRJXX1",
+        "ERP1234567890123",
+        "ERS1"}},
+      {AccessionKind::sample,
+       {{"ERS1000003", "ERS1000003"},
+        {" samea1000003\t", "SAMEA1000003"},
+        {"SRS000001", "SRS000001"},
+        {"drs1", "DRS1"},
+        {"SAMN12", "SAMN12"},
+        {"samd9", "SAMD9"}},
+       {"", "1000003", "ERS", "ERS1a", "SAME1", "SAMEA 1", "ERR1", "MGYS00000001", "..",
+        "ERS1234567890123"}},
+      {AccessionKind::run,
+       {{"ERR3000003", "ERR3000003"}, {" srr1 ", "SRR1"}, {"drr000042", "DRR000042"}},
+       {"", "3000003", "ERR", "ERR1/../studies", "ERS1", "ERR3000000.1"}},
+      {AccessionKind::assembly,
+       {{"ERZ4000003", "ERZ4000003"}, {"erz1", "ERZ1"}},
+       {"", "4000003", "ERZ", "ERR1", "GCA_900217105.1", "ERZ1x"}},
+      {AccessionKind::analysis,
+       {{"MGYA00000004", "MGYA00000004"},
+        {" mgya4 ", "MGYA00000004"},
+        {"MGYA383254", "MGYA00383254"},
+        // The number alone: deprecated, still accepted this release.
+        {"383254", "MGYA00383254"},
+        {" 00000004 ", "MGYA00000004"}},
+       {"", "MGYA", "MGYA0", "0", "MGYA123456789", "123456789", "MGYA1x", "MGYS00000004", "ERZ1",
+        "MGYA 4"}},
+      {AccessionKind::genome,
+       {{"MGYG000000001", "MGYG000000001"},
+        {"mgyg1", "MGYG000000001"},
+        {"MGYG00000001", "MGYG000000001"}},
+       {"", "1", "000000001", "MGYG", "MGYG0", "MGYG0000000001", "MGYGx", "MGYS000000001"}},
+      {AccessionKind::protein,
+       {{"MGYP000261684433", "MGYP000261684433"},
+        {"mgyp261684433", "MGYP000261684433"},
+        {"  MGYP000261684433\n", "MGYP000261684433"},
+        // The number alone: deprecated, still accepted this release.
+        {"261684433", "MGYP000261684433"},
+        {"000261684433", "MGYP000261684433"}},
+       {"", "MGYP", "MGYP0", "0", "MGYP0000002616844330", "MGYPX00261684433", "MGYC000564781877",
+        "PF00005", "-5", "12a", "MGYP 261684433", "261684433/../x"}},
+  };
+  return cases;
 }
 
-TEST_CASE("canonical_accession pads what people type and refuses what it cannot place",
+}  // namespace
+
+TEST_CASE("each kind has one rule: what it accepts, how it is sent, what it refuses",
           "[accession]") {
-  CHECK(canonical_accession("mgys1", mgnify::kStudyAccession) ==
-        std::optional<std::string>("MGYS00000001"));
-  CHECK(canonical_accession(" MGYP261684433 ", mgnify::kProteinAccession) ==
-        std::optional<std::string>("MGYP000261684433"));
-  CHECK(canonical_accession("MGYG1", mgnify::kGenomeAccession) ==
-        std::optional<std::string>("MGYG000000001"));
-  CHECK_FALSE(canonical_accession("1", mgnify::kStudyAccession));  // bare digits: any kind
-  CHECK_FALSE(canonical_accession("MGYS0", mgnify::kStudyAccession));
-  CHECK_FALSE(canonical_accession("MGYS123456789", mgnify::kStudyAccession));
-  CHECK_FALSE(canonical_accession("MGYS12a", mgnify::kStudyAccession));
-  CHECK_FALSE(canonical_accession("ERP100001", mgnify::kStudyAccession));
+  for (const KindCase& c : kind_cases()) {
+    for (const auto& [typed, canonical] : c.accepted) {
+      CAPTURE(static_cast<int>(c.kind), typed);
+      CHECK(canonical_accession(typed, c.kind) == std::optional<std::string>(canonical));
+      CHECK(checked_accession(typed, c.kind) == canonical);
+      // The canonical spelling is a fixed point of the rule.
+      CHECK(checked_accession(canonical, c.kind) == canonical);
+    }
+    for (const char* bad : c.refused) {
+      CAPTURE(static_cast<int>(c.kind), bad);
+      CHECK_FALSE(canonical_accession(bad, c.kind));
+      CHECK_THROWS_AS(checked_accession(bad, c.kind), InvalidArgument);
+    }
+  }
+}
+
+TEST_CASE("a refusal names the kind, its forms and the text", "[accession]") {
+  CHECK_THROWS_WITH(checked_accession("MGYS1x", AccessionKind::study),
+                    "not a study accession (MGYS + up to 8 digits, e.g. MGYS00000001; or ERP, "
+                    "SRP, DRP, PRJEB, PRJNA, PRJDB + up to 12 digits): 'MGYS1x'");
+  CHECK_THROWS_WITH(checked_accession("x", AccessionKind::analysis),
+                    "not an analysis accession (MGYA + up to 8 digits, e.g. MGYA00000001): 'x'");
+  CHECK_THROWS_WITH(checked_accession("x", AccessionKind::run),
+                    "not a run accession (ERR, SRR, DRR + up to 12 digits): 'x'");
+  CHECK_THROWS_WITH(checked_accession("MGYG0", mgnify::kGenomeAccession),
+                    "not an MGYG accession (MGYG + up to 9 digits, e.g. MGYG000000001): 'MGYG0'");
+}
+
+TEST_CASE("the MGnify formats apply the same rule as their kinds, without INSDC forms",
+          "[accession]") {
+  const std::pair<mgnify::AccessionFormat, AccessionKind> pairs[] = {
+      {mgnify::kStudyAccession, AccessionKind::study},
+      {mgnify::kAnalysisAccession, AccessionKind::analysis},
+      {mgnify::kGenomeAccession, AccessionKind::genome},
+      {mgnify::kProteinAccession, AccessionKind::protein}};
+  for (const auto& [format, kind] : pairs) {
+    for (const KindCase& c : kind_cases()) {
+      if (c.kind != kind) continue;
+      for (const auto& [typed, canonical] : c.accepted) {
+        CAPTURE(format.prefix, typed);
+        if (mgnify::is_insdc_study_accession(typed)) {
+          CHECK_FALSE(canonical_accession(typed, format));
+        } else {
+          CHECK(checked_accession(typed, format) == canonical);
+        }
+      }
+      for (const char* bad : c.refused) {
+        CAPTURE(format.prefix, bad);
+        CHECK_FALSE(canonical_accession(bad, format));
+      }
+    }
+  }
+}
+
+TEST_CASE("the number alone is deprecated for MGYA and MGYP, refused for MGYS and MGYG",
+          "[accession]") {
+  CHECK(mgnify::is_deprecated_accession_spelling("383254", mgnify::kAnalysisAccession));
+  CHECK(mgnify::is_deprecated_accession_spelling(" 261684433 ", mgnify::kProteinAccession));
+  CHECK_FALSE(mgnify::is_deprecated_accession_spelling("MGYA383254", mgnify::kAnalysisAccession));
+  CHECK_FALSE(mgnify::is_deprecated_accession_spelling("1234567890123", mgnify::kProteinAccession));
+  CHECK_FALSE(mgnify::is_deprecated_accession_spelling("0", mgnify::kAnalysisAccession));
+  CHECK_FALSE(mgnify::is_deprecated_accession_spelling("1", mgnify::kStudyAccession));
+  CHECK_FALSE(mgnify::is_deprecated_accession_spelling("1", mgnify::kGenomeAccession));
+  CHECK_FALSE(canonical_accession("1", mgnify::kStudyAccession));
+  CHECK_FALSE(canonical_accession("1", mgnify::kGenomeAccession));
+}
+
+TEST_CASE("a prefix names the kind; a bare number names none", "[accession]") {
+  const std::pair<const char*, AccessionKind> named[] = {
+      {"mgys1", AccessionKind::study},   {"PRJEB1", AccessionKind::study},
+      {" erp1", AccessionKind::study},   {"SAMEA1", AccessionKind::sample},
+      {"srs1", AccessionKind::sample},   {"ERR1", AccessionKind::run},
+      {"ERZ1", AccessionKind::assembly}, {"MGYA1", AccessionKind::analysis},
+      {"MGYG1x", AccessionKind::genome}, {"mgyp1", AccessionKind::protein}};
+  for (const auto& [text, kind] : named) {
+    CAPTURE(text);
+    CHECK(mgnify::accession_kind(text) == std::optional<AccessionKind>(kind));
+  }
+  for (const char* none : {"1", "383254", "", "root:Engineered", "PF00005", "GCA_1"}) {
+    CAPTURE(none);
+    CHECK_FALSE(mgnify::accession_kind(none));
+    CHECK_FALSE(canonical_accession(none));
+  }
+  CHECK(canonical_accession(" mgya4 ") == std::optional<std::string>("MGYA00000004"));
+  CHECK(canonical_accession("samea1") == std::optional<std::string>("SAMEA1"));
+  CHECK_FALSE(canonical_accession("MGYS123456789"));
+}
+
+TEST_CASE("a typed accession exists only in its canonical spelling", "[accession]") {
+  const mgnify::StudyAccession study(" mgys1 ");
+  CHECK(study.str() == "MGYS00000001");
+  const std::string& as_text = study;
+  CHECK(as_text == "MGYS00000001");
+  CHECK(mgnify::StudyAccession("MGYS00000001") == study);
+  CHECK(mgnify::StudyAccession("ERP1") != study);
+  CHECK(mgnify::AnalysisAccession("383254").str() == "MGYA00383254");
+  CHECK(mgnify::SampleAccession("samea1").str() == "SAMEA1");
+  CHECK_THROWS_AS(mgnify::GenomeAccession("MGYS1"), InvalidArgument);
+  CHECK_FALSE(mgnify::RunAccession::parse("ERS1"));
+  CHECK(mgnify::AssemblyAccession::parse("erz7").value().str() == "ERZ7");
 }
 
 TEST_CASE("an INSDC study accession is checked whole: prefix, then digits only", "[accession]") {

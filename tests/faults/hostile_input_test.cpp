@@ -108,12 +108,12 @@ TEST_CASE("hostile input: v1", "[security][hostile]") {
   for (const auto& in : hostile_inputs()) {
     INFO(in.name);
     const std::string& seg = in.segment;
-    // Study, analysis and genome accessions are validated, as in v2; other ids are encoded.
+    // Accessions are checked by the rule of their kind, as in v2; other ids are encoded.
     prove(*h->server, "", [&] { client.study(in.value); });
     prove(*h->server, "", [&] { client.analysis(in.value); });
     prove(*h->server, "", [&] { client.genome(in.value); });
-    prove(*h->server, seg.empty() ? "" : prefix + "/samples/" + seg,
-          [&] { client.sample(in.value); });
+    prove(*h->server, "", [&] { client.sample(in.value); });
+    prove(*h->server, "", [&] { client.run(in.value); });
     prove(*h->server, seg.empty() ? "" : prefix + "/biomes/" + seg + "/samples",
           [&] { client.biome_samples(in.value).begin(); });
     prove(*h->server, prefix + "/studies?search=" + in.query,
@@ -133,11 +133,13 @@ TEST_CASE("hostile input: v2", "[security][hostile]") {
   for (const auto& in : hostile_inputs()) {
     INFO(in.name);
     const std::string& seg = in.segment;
-    // MGYS/MGYA accessions are validated; other accessions are encoded.
+    // Accessions are checked by the rule of their kind; other ids are encoded.
     prove(*h->server, "", [&] { client.study(in.value); });
     prove(*h->server, "", [&] { client.analysis(in.value); });
-    prove(*h->server, seg.empty() ? "" : prefix + "/samples/" + seg,
-          [&] { client.sample(in.value); });
+    prove(*h->server, "", [&] { client.sample(in.value); });
+    prove(*h->server, "", [&] { client.assembly(in.value); });
+    prove(*h->server, seg.empty() ? "" : prefix + "/super-studies/" + seg,
+          [&] { client.super_study(in.value); });
     prove(*h->server, prefix + "/studies/?search=" + in.plus + "&page=1&page_size=100",
           [&] { client.studies(mgnify::v2::StudyQuery().search(in.value)).begin(); });
     prove(*h->server, prefix + "/studies/?biome_lineage=" + in.query + "&page=1&page_size=100",

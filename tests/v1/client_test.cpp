@@ -638,13 +638,15 @@ TEST_CASE("v1: MGnify accessions and PubMed ids are checked before any request",
           "[v1][integration]") {
   mgnify::test::V1Rig rig;
   auto client = rig.client();
-  // Studies and genomes by the whole accession, as API v2 takes them; analyses also by their
-  // number, as v1 reads them (sent padded, below).
+  // By the rule of each kind (mgnify/accession.hpp), the same in every client.
   CHECK_THROWS_AS(client.analysis("MGYA123456789"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.analysis("MGYA0"), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(client.study("MGYS1"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study("MGYS123456789"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.study("not-a-study"), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(client.genome("MGYG00000001"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.study("PRJXX1"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.genome("MGYG0000000001"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.sample("MGYS00000001"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.run("ERR1x"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.study_samples("MGYS0000000X"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.analysis_qc_chart("MGYA1x", mgnify::v1::QcChart::seq_length),
                   mgnify::InvalidArgument);
@@ -662,10 +664,10 @@ TEST_CASE("v1: MGnify accessions and PubMed ids are checked before any request",
   CHECK(publications[1].error_as<mgnify::InvalidArgument>() != nullptr);
   CHECK(rig.server.requests().size() == 1);
 
-  // What is sent is the canonical spelling; an INSDC study accession goes as typed, trimmed.
+  // What is sent is the canonical spelling, INSDC accessions included.
   rig.server.clear_requests();
   CHECK(client.study(" mgys00000001 ").id() == "MGYS00000001");
-  CHECK(client.study("ERP100001").id() == "MGYS00000002");
+  CHECK(client.study(" erp100001").id() == "MGYS00000002");
   CHECK(client.analysis("mgya4").id() == "MGYA00000004");
   const auto sent = rig.server.requests();
   REQUIRE(sent.size() == 3);

@@ -208,7 +208,10 @@ TEST_CASE("bad v2 arguments fail before any request", "[v2][errors]") {
   mgnify::test::V2Rig rig;
   auto client = rig.client();
   CHECK_THROWS_AS(client.study("ERP100007"), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(client.analysis("MGYA123"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.analysis("MGYA123456789"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.sample("ERR1"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.run("SAMEA1"), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.assembly("ERZ"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.sample(".."), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.publication(0), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.analysis_annotations_of_type("MGYA00000001", AnnotationType::unknown), mgnify::InvalidArgument);
@@ -221,7 +224,11 @@ TEST_CASE("bad v2 arguments fail before any request", "[v2][errors]") {
 TEST_CASE("an accession cannot change the request path", "[v2][integration][details]") {
   mgnify::test::V2Rig rig;
   auto client = rig.client();
-  CHECK_THROWS_AS(client.run("ERR3000001/../../studies"), mgnify::NotFoundError);
+  // An accession the rule of its kind refuses is not sent at all...
+  CHECK_THROWS_AS(client.run("ERR3000001/../../studies"), mgnify::InvalidArgument);
+  CHECK(rig.server.requests().empty());
+  // ... and an id with no rule of its own stays inside its path segment.
+  CHECK_THROWS_AS(client.super_study("x/../../studies"), mgnify::NotFoundError);
   REQUIRE(rig.server.requests().size() == 1);
-  CHECK(rig.server.requests()[0].target.find("ERR3000001%2F..%2F..%2Fstudies") != std::string::npos);
+  CHECK(rig.server.requests()[0].target.find("x%2F..%2F..%2Fstudies") != std::string::npos);
 }

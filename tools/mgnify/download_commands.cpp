@@ -118,7 +118,7 @@ void add_selection(CLI::App& cmd, SelectionArgs& args, bool accession_required) 
 Selection selection_of(const SelectionArgs& args) {
   Selection s = args.selection;
   s.api = args.api == "v1" ? Api::v1 : Api::v2;
-  s.accession = mgnify_accession(s.accession);
+  s.accession = canonical_or_as_typed(s.accession);
   return s;
 }
 

@@ -4,13 +4,14 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <mgnify/accession.hpp>
 #include <mgnify/concurrency/parallel_map.hpp>
 #include <mgnify/v1.hpp>
 #include <mgnify/v2.hpp>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
-#include "accession_forms.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 
@@ -98,14 +99,16 @@ namespace {
 enum class Kind { study, ena_study, analysis, genome };
 
 Kind kind_of(const std::string& accession) {
-  std::string upper;
-  for (char c : accession)
-    upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-  auto starts = [&](const char* prefix) { return upper.rfind(prefix, 0) == 0; };
-  if (starts("MGYA")) return Kind::analysis;
-  if (starts("MGYG")) return Kind::genome;
-  if (starts("MGYS")) return Kind::study;
-  if (starts("ERP") || starts("SRP") || starts("DRP") || starts("PRJ")) return Kind::ena_study;
+  switch (mgnify::accession_kind(accession).value_or(mgnify::AccessionKind::protein)) {
+    case mgnify::AccessionKind::analysis:
+      return Kind::analysis;
+    case mgnify::AccessionKind::genome:
+      return Kind::genome;
+    case mgnify::AccessionKind::study:
+      return mgnify::is_insdc_study_accession(accession) ? Kind::ena_study : Kind::study;
+    default:
+      break;
+  }
   throw UsageError("cannot tell what '" + accession +
                    "' is: give an MGYS study (or its ERP/SRP/DRP/PRJ accession), MGYA analysis "
                    "or MGYG genome accession");
@@ -294,10 +297,9 @@ std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
   };
   const Kind kind = kind_of(s.accession);
   // v2 names studies by MGYS only; an ENA accession is looked up first (a 404 if MGnify has none).
-  const std::string study_accession =
-      kind == Kind::ena_study
-          ? client.study_by_insdc_accession(insdc_accession(s.accession)).accession
-          : s.accession;
+  const std::string study_accession = kind == Kind::ena_study
+                                          ? client.study_by_insdc_accession(s.accession).accession
+                                          : s.accession;
   switch (kind) {
     case Kind::genome: {
       const auto genome = client.genome(s.accession);
@@ -515,11 +517,10 @@ std::string unrouted_message(const std::vector<FileRow>& rows, const LegacyRouti
 }
 
 bool pasteable_accession(const std::string& text) {
-  for (const mgnify::AccessionFormat& format :
-       {mgnify::kStudyAccession, mgnify::kAnalysisAccession, mgnify::kGenomeAccession}) {
-    if (mgnify::canonical_accession(text, format) == std::optional<std::string>(text)) return true;
-  }
-  return mgnify::canonical_insdc_study_accession(text) == std::optional<std::string>(text);
+  const std::optional<mgnify::AccessionKind> kind = mgnify::accession_kind(text);
+  return (kind == mgnify::AccessionKind::study || kind == mgnify::AccessionKind::analysis ||
+          kind == mgnify::AccessionKind::genome) &&
+         mgnify::canonical_accession(text, *kind) == std::optional<std::string>(text);
 }
 
 void check_groups_first(const Selection& selection, const Settings& settings) {
@@ -548,10 +549,9 @@ void check_groups_first(const Selection& selection, const Settings& settings) {
     }
   } else {
     const v2::V2Client client(client_options(settings, Service::v2));
-    const std::string accession =
-        mgnify::is_insdc_study_accession(study)
-            ? client.study_by_insdc_accession(insdc_accession(study)).accession
-            : study;
+    const std::string accession = mgnify::is_insdc_study_accession(study)
+                                      ? client.study_by_insdc_accession(study).accession
+                                      : study;
     for (const auto& a : client.study_analyses(accession, one)) first = a.accession;
   }
   if (first.empty()) return;  // the listing says what the study has

@@ -314,7 +314,8 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
   auto accessions = std::make_shared<std::vector<std::string>>();
   auto* get =
       protein->add_subcommand("get", "Records of cluster representatives (MGYP accessions)");
-  get->add_option("accession", *accessions, "MGYP000261684433, mgyp000261684433 or 261684433")
+  get->add_option("accession", *accessions,
+                  "MGYP000261684433 or mgyp261684433 (the digits alone are deprecated)")
       ->required();
   help_formatter(*get).not_applicable(get, {"--page-size", "--max"});
   get->callback([&ctx, accessions] {

@@ -14,6 +14,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <mgnify/accession.hpp>
 #include <mgnify/tables/abundance.hpp>
 #include <mgnify/tables/biom.hpp>
 #include <mgnify/tables/sample_columns.hpp>
@@ -21,12 +22,12 @@
 #include <mgnify/tables/table.hpp>
 #include <mgnify/v1/client.hpp>
 #include <mgnify/v2/client.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "accession_forms.hpp"
 #include "commands.hpp"
 #include "file_download.hpp"
 #include "file_listing.hpp"
@@ -175,10 +176,9 @@ tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api
   mgnify::ListOptions list;
   if (settings.page_size) list.page_size = *settings.page_size;
   list.max_items = settings.max_items;
-  const std::string accession =
-      mgnify::is_insdc_study_accession(study)
-          ? client.study_by_insdc_accession(insdc_accession(study)).accession
-          : study;
+  const std::string accession = mgnify::is_insdc_study_accession(study)
+                                    ? client.study_by_insdc_accession(study).accession
+                                    : study;
   if (resolved) *resolved = accession;
   return tables::sample_metadata(client.study_samples(accession, list).collect(), limits);
 }
@@ -420,18 +420,18 @@ std::vector<std::string> studies_of(const std::vector<std::string>& studies,
   if (named.empty()) throw UsageError("name a study (STUDY, --study or --studies-file)");
   std::vector<std::string> out;
   for (const auto& study : named) {
-    const std::string accession =
-        mgnify::is_insdc_study_accession(study) ? insdc_accession(study) : mgnify_accession(study);
     // A typo in a list of studies fails here, not after the others are fetched.
-    const bool mgnify =
-        accession.size() == 12 &&
-        (accession.rfind("MGYS", 0) == 0 || (analyses && accession.rfind("MGYA", 0) == 0)) &&
-        accession.find_first_not_of("0123456789", 4) == std::string::npos;
-    if (!mgnify && !mgnify::is_insdc_study_accession(accession)) {
+    const std::optional<mgnify::AccessionKind> kind = mgnify::accession_kind(study);
+    std::optional<std::string> accession;
+    if (kind == mgnify::AccessionKind::study ||
+        (analyses && kind == mgnify::AccessionKind::analysis)) {
+      accession = mgnify::canonical_accession(study, *kind);
+    }
+    if (!accession) {
       throw UsageError("'" + study + "' is not a study (MGYS..., ERP, SRP, DRP, PRJ...)" +
                        (analyses ? " or analysis (MGYA...)" : ""));
     }
-    if (std::find(out.begin(), out.end(), accession) == out.end()) out.push_back(accession);
+    if (std::find(out.begin(), out.end(), *accession) == out.end()) out.push_back(*accession);
   }
   return out;
 }
@@ -483,7 +483,7 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
     return origins;
   }
   study_of = mgnify::is_insdc_study_accession(accession)
-                 ? client.study_by_insdc_accession(insdc_accession(accession)).accession
+                 ? client.study_by_insdc_accession(accession).accession
                  : accession;
   for (const auto& a : client.study_analyses(study_of)) add(a, study_of);
   return origins;

@@ -99,7 +99,7 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
     ctx.action = [&ctx, get_args, collection] {
       no_page_size(ctx.settings, "get");
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
-      const std::string id = mgnify_accession(get_args->id);
+      const std::string id = canonical_or_as_typed(get_args->id);
       if (get_args->include.empty()) {
         return emit_model(ctx.settings, client.resource<T>(collection, id));
       }
@@ -125,10 +125,10 @@ void add_resource(CLI::App& parent, Context& ctx, const std::string& name, const
   related->callback([&ctx, related_args, collection] {
     ctx.action = [&ctx, related_args, collection] {
       const v1::LegacyClient client(client_options(ctx.settings, Service::v1));
-      return emit_paged(
-          ctx.settings,
-          client.related(collection, mgnify_accession(related_args->id), related_args->relation,
-                         make_query(related_args->list), make_list(ctx.settings)));
+      return emit_paged(ctx.settings,
+                        client.related(collection, canonical_or_as_typed(related_args->id),
+                                       related_args->relation, make_query(related_args->list),
+                                       make_list(ctx.settings)));
     };
   });
 }

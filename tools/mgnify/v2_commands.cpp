@@ -111,9 +111,7 @@ std::int64_t parse_pubmed(const std::string& id) {
 /// v2 names a study by MGYS only: an INSDC study or project accession is
 /// resolved first, as `downloads` does (a 404 when MGnify has none).
 std::string v2_study_accession(const v2::V2Client& client, const std::string& id) {
-  return mgnify::is_insdc_study_accession(id)
-             ? client.study_by_insdc_accession(insdc_accession(id)).accession
-             : id;
+  return mgnify::is_insdc_study_accession(id) ? client.study_by_insdc_accession(id).accession : id;
 }
 
 /// Whether the study has an analysis of exactly this pipeline version, in
@@ -410,7 +408,7 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
       ctx.action = [&ctx, spec, id, get_filters] {
         no_page_size(ctx.settings, "get");
         const v2::V2Client client(client_options(ctx.settings, Service::v2));
-        return spec->get(client, mgnify_accession(*id), *get_filters, ctx.settings);
+        return spec->get(client, canonical_or_as_typed(*id), *get_filters, ctx.settings);
       };
     });
   }
@@ -432,7 +430,7 @@ void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
     related->callback([&ctx, spec, id, relation] {
       ctx.action = [&ctx, spec, id, relation] {
         const v2::V2Client client(client_options(ctx.settings, Service::v2));
-        return spec->related.at(*relation)(client, mgnify_accession(*id),
+        return spec->related.at(*relation)(client, canonical_or_as_typed(*id),
                                            list_options(ctx.settings), ctx.settings);
       };
     });

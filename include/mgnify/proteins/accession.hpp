@@ -19,24 +19,19 @@ MGNIFY_NAMESPACE_BEGIN
 namespace proteins {
 
 /// A protein cluster representative accession, always held as `MGYP` plus 12
-/// digits. Accepts `MGYP000261684433`, `mgyp000261684433` and `261684433`
-/// (surrounding whitespace is ignored, so lines read from a file work as is).
+/// digits, by the rule of AccessionKind::protein that every client applies
+/// (mgnify/accession.hpp): `MGYP000261684433`, `mgyp261684433` and, with
+/// surrounding whitespace, lines read from a file as is. The digits alone
+/// (`261684433`) are a deprecated spelling, still accepted in this release;
+/// Accession(std::uint64_t) takes the number itself.
 class Accession {
  public:
   static constexpr std::size_t kDigits = kProteinAccession.digits;
   static constexpr const char* kPrefix = kProteinAccession.prefix;
 
   /// Throws InvalidArgument for anything that is not an accession.
-  explicit Accession(std::string_view text) {
-    std::uint64_t value = 0;
-    if (!mgnify::detail::parse_prefixed_number(text, kPrefix, kDigits, value) || value == 0) {
-      throw InvalidArgument("not a protein accession: '" + std::string(text) +
-                            "' (expected MGYP followed by up to 12 digits, e.g. MGYP000261684433, "
-                            "or the digits alone)");
-    }
-    number_ = value;
-    text_ = std::string(kPrefix) + mgnify::detail::zero_padded(value, kDigits);
-  }
+  explicit Accession(std::string_view text)
+      : Accession(number_of(checked_accession(text, AccessionKind::protein))) {}
 
   explicit Accession(std::uint64_t number) {
     if (number == 0 || number > 999'999'999'999ULL) {
@@ -48,8 +43,11 @@ class Accession {
 
   /// True when `text` would parse; for filtering input without exceptions.
   static bool is_valid(std::string_view text) noexcept {
-    std::uint64_t value = 0;
-    return mgnify::detail::parse_prefixed_number(text, kPrefix, kDigits, value) && value != 0;
+    try {
+      return canonical_accession(text, AccessionKind::protein).has_value();
+    } catch (...) {
+      return false;  // out of memory for the canonical text
+    }
   }
 
   /// The canonical form, e.g. "MGYP000261684433".
@@ -62,6 +60,10 @@ class Accession {
   friend std::ostream& operator<<(std::ostream& os, const Accession& a) { return os << a.text_; }
 
  private:
+  static std::uint64_t number_of(const std::string& canonical) {
+    return std::stoull(canonical.substr(std::string_view(kPrefix).size()));
+  }
+
   std::uint64_t number_ = 0;
   std::string text_;
 };

@@ -62,7 +62,8 @@ class BasicProteinClient : public ServiceVerbs {
   /// followed to its replacement; the result then has `superseded_from` set.
   /// Throws NotFoundError (naming the accession) when there is no such representative.
   Protein get(const Accession& accession, const CallOptions& call = {}) const;
-  /// Any tolerated form: "MGYP000261684433", "mgyp000261684433", "261684433".
+  /// By the rule every client applies to a protein accession (mgnify/accession.hpp):
+  /// "MGYP000261684433", "mgyp261684433"; the digits alone ("261684433") are deprecated.
   Protein get(std::string_view accession, const CallOptions& call = {}) const {
     return get(Accession(accession), call);
   }

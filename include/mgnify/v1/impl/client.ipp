@@ -503,27 +503,17 @@ std::string BasicLegacyClient<D>::item_path(const std::string& collection, const
 }
 
 // The collections whose ids have one known form are checked here, where every
-// typed call, batch and generic resource() request of them passes.
+// typed call, batch and generic resource() request of them passes, by the rule
+// each kind has in every client (mgnify/accession.hpp).
 template <class D>
 std::string BasicLegacyClient<D>::checked_id(const std::string& collection, const std::string& id) {
   require_text("id", id);
-  if (collection == "analyses") {
-    // v1 reads the number after an optional MGYA (`383254` works), so the
-    // unpadded forms are sent padded, and anything else is refused.
-    std::uint64_t number = 0;
-    if (!mgnify::detail::parse_prefixed_number(id, kAnalysisAccession.prefix,
-                                               kAnalysisAccession.digits, number) ||
-        number == 0) {
-      throw InvalidArgument("not an MGYA accession (MGYA + up to 8 digits, or the number): '" +
-                            id + "'");
-    }
-    return kAnalysisAccession.prefix +
-           mgnify::detail::zero_padded(number, kAnalysisAccession.digits);
-  }
-  if (collection == "genomes") return checked_accession(id, kGenomeAccession);
-  if (collection == "studies") {
-    if (is_insdc_study_accession(id)) return std::string(mgnify::detail::trim_ascii(id));
-    return checked_accession(id, kStudyAccession);
+  static const std::pair<const char*, AccessionKind> kinds[] = {
+      {"studies", AccessionKind::study},       {"samples", AccessionKind::sample},
+      {"runs", AccessionKind::run},            {"assemblies", AccessionKind::assembly},
+      {"analyses", AccessionKind::analysis},   {"genomes", AccessionKind::genome}};
+  for (const auto& [name, kind] : kinds) {
+    if (collection == name) return checked_accession(id, kind);
   }
   if (collection == "publications") {
     if (!mgnify::detail::parse_positive_integer(id)) {

@@ -42,23 +42,23 @@ Paged<Assembly> BasicV2Client<D>::assemblies(const ListOptions& list) const {
 template <class D>
 AssemblyDetail BasicV2Client<D>::assembly(const std::string& accession,
                                           const CallOptions& call) const {
-  return get<AssemblyDetail>("assemblies/" + segment(accession), {}, call);
+  return get<AssemblyDetail>("assemblies/" + segment(checked_accession(accession, AccessionKind::assembly)), {}, call);
 }
 template <class D>
 Paged<Analysis> BasicV2Client<D>::assembly_analyses(const std::string& accession,
                                                     const ListOptions& list) const {
-  return paged<Analysis>(sub("assemblies/", accession, "/analyses"), {}, list);
+  return paged<Analysis>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/analyses"), {}, list);
 }
 template <class D>
 Paged<GenomeAssemblyLinkSchema> BasicV2Client<D>::assembly_genome_links(
     const std::string& accession, const ListOptions& list) const {
-  return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", accession, "/genome-links"), {}, list);
+  return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/genome-links"), {}, list);
 }
 template <class D>
 Paged<AdditionalContainedGenomeSchema> BasicV2Client<D>::assembly_additional_contained_genomes(
     const std::string& accession, const ListOptions& list) const {
   return paged<AdditionalContainedGenomeSchema>(
-      sub("assemblies/", accession, "/additional-contained-genomes"), {}, list);
+      sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/additional-contained-genomes"), {}, list);
 }
 
 // ---- analyses ------------------------------------------------------------------

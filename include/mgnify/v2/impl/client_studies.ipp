@@ -82,17 +82,17 @@ Paged<Sample> BasicV2Client<D>::samples(const SampleQuery& query, const ListOpti
 }
 template <class D>
 SampleDetail BasicV2Client<D>::sample(const std::string& accession, const CallOptions& call) const {
-  return get<SampleDetail>("samples/" + segment(accession), {}, call);
+  return get<SampleDetail>("samples/" + segment(checked_accession(accession, AccessionKind::sample)), {}, call);
 }
 template <class D>
 Paged<AnalysedRun> BasicV2Client<D>::sample_runs(const std::string& accession,
                                                  const ListOptions& list) const {
-  return paged<AnalysedRun>(sub("samples/", accession, "/runs/"), {}, list);
+  return paged<AnalysedRun>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/runs/"), {}, list);
 }
 template <class D>
 Paged<AssemblyDetail> BasicV2Client<D>::sample_assemblies(const std::string& accession,
                                                           const ListOptions& list) const {
-  return paged<AssemblyDetail>(sub("samples/", accession, "/assemblies/"), {}, list);
+  return paged<AssemblyDetail>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/assemblies/"), {}, list);
 }
 
 // ---- runs ----------------------------------------------------------------------
@@ -104,17 +104,17 @@ Paged<AnalysedRun> BasicV2Client<D>::runs(const RunQuery& query, const ListOptio
 template <class D>
 AnalysedRunDetail BasicV2Client<D>::run(const std::string& accession,
                                         const CallOptions& call) const {
-  return get<AnalysedRunDetail>("runs/" + segment(accession), {}, call);
+  return get<AnalysedRunDetail>("runs/" + segment(checked_accession(accession, AccessionKind::run)), {}, call);
 }
 template <class D>
 Paged<Analysis> BasicV2Client<D>::run_analyses(const std::string& accession,
                                                const ListOptions& list) const {
-  return paged<Analysis>(sub("runs/", accession, "/analyses/"), {}, list);
+  return paged<Analysis>(sub("runs/", checked_accession(accession, AccessionKind::run), "/analyses/"), {}, list);
 }
 template <class D>
 Paged<AssemblyDetail> BasicV2Client<D>::run_assemblies(const std::string& accession,
                                                        const ListOptions& list) const {
-  return paged<AssemblyDetail>(sub("runs/", accession, "/assemblies/"), {}, list);
+  return paged<AssemblyDetail>(sub("runs/", checked_accession(accession, AccessionKind::run), "/assemblies/"), {}, list);
 }
 
 // ---- batches -------------------------------------------------------------------
