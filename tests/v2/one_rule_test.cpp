@@ -215,3 +215,39 @@ TEST_CASE("deprecated: stream_text(url, sink, accept) still streams with that ty
   REQUIRE(accept != requests[0].headers.end());
   CHECK(accept->second == "application/json");
 }
+
+namespace {
+
+/// Fetches three studies whose answers each take 300 ms, as `batch` says: how long it took.
+Clock::duration timed_batch(mgnify::test::V2Rig& rig, const mgnify::v2::V2Client& client,
+                            const mgnify::BatchOptions& batch) {
+  const std::vector<std::string> ids = {"MGYS00000001", "MGYS00000002", "MGYS00000003"};
+  for (const auto& id : ids)
+    rig.server.push_fault(rig.path("studies/" + id), mock::Fault::slow(300ms));
+  const auto started = Clock::now();
+  for (const auto& result : client.get_studies(ids, batch)) CHECK(result.ok());
+  return Clock::now() - started;
+}
+
+}  // namespace
+
+TEST_CASE("one rule: BatchOptions::concurrency is how many requests of a v2 batch are in flight",
+          "[v2][integration][batch][one-rule]") {
+  mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+  mgnify::BatchOptions one_at_a_time;
+  one_at_a_time.concurrency = 1;
+  // The client's default (8) would overlap the three waits.
+  CHECK(timed_batch(rig, client, one_at_a_time) >= 900ms);
+}
+
+TEST_CASE("deprecated: V2Options::concurrency is still the v2 batches' default",
+          "[v2][integration][batch][deprecated]") {
+  mgnify::test::V2Rig rig;
+  mgnify::v2::V2Options v2;
+  MGNIFY_TEST_ALLOW_DEPRECATED_BEGIN
+  v2.concurrency = 1;
+  MGNIFY_TEST_ALLOW_DEPRECATED_END
+  const mgnify::v2::V2Client client(rig.options(), v2);
+  CHECK(timed_batch(rig, client, mgnify::BatchOptions()) >= 900ms);
+}
