@@ -91,7 +91,7 @@ int small(const bench::Args& a) {
   const auto start = bench::Clock::now();
   long long n = 0;
   for (long long i = 0; i < count; ++i)
-    n += client.get(protein_accession(i)).sequence.empty() ? 0 : 1;
+    n += client.protein(protein_accession(i)).sequence.empty() ? 0 : 1;
   bench::report(bench::seconds_since(start), n);
   return 0;
 }

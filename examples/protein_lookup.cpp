@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     options.base_url = args.base_url;
     const mgnify::proteins::ProteinClient client(options);
 
-    const mgnify::proteins::Protein protein = client.get(accession);
+    const mgnify::proteins::Protein protein = client.protein(accession);
 
     if (as_json) {
       std::cout << nlohmann::json(protein).dump(2) << "\n";

@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     }
 
     std::cout << "Recently updated studies:\n";
-    for (const auto& study : client.recent_studies({}, recent)) {
+    for (const auto& study : client.recent_studies(recent)) {
       std::cout << "  " << study.accession << "\t" << study.study_name.value_or("") << "\n";
     }
 

@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     if (contig_id.empty()) {
       mgnify::ListOptions first;
       first.max_items = 1;
-      auto contigs = client.analysis_contigs(accession, {}, first);
+      auto contigs = client.analysis_contigs(accession, first);
       for (const auto& contig : contigs) contig_id = contig.contig_id;
       if (contig_id.empty()) {
         std::cerr << "error: " << accession << " has no contigs\n";

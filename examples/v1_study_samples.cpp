@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     std::cout << "accession\tname\tbiome\tlatitude\tlongitude\tcollection_date\ttemperature\n";
     mgnify::ListOptions list;
     list.page_size = page_size;
-    auto samples = client.study_samples(study.accession, {}, list);
+    auto samples = client.study_samples(study.accession, list);
     std::size_t n = 0;
     for (const auto& s : samples) {
       const auto* temperature = s.metadata("temperature");

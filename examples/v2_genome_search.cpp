@@ -74,11 +74,11 @@ int main(int argc, char** argv) {
 
     mgnify::JobWaitOptions wait;
     wait.first_interval = std::chrono::milliseconds(500);
-    wait.deadline = std::chrono::minutes(10);
     wait.on_status = [](const mgnify::GatherStatus& s) {
       std::cout << "  status " << s.status.text << "\n";
     };
-    const auto status = client.wait_for_gather(job.job_id, wait);
+    const auto status = client.wait_for_gather(
+        job.job_id, wait, mgnify::CallOptions().timeout(std::chrono::minutes(10)));
     for (const auto& signature : status.signatures) {
       std::cout << signature.filename.value_or(signature.job_id) << " against "
                 << signature.catalogue.value_or("?") << ": " << signature.status.text << "\n";

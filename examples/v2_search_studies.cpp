@@ -31,9 +31,9 @@ int main(int argc, char** argv) {
     mgnify::ListOptions list;
     list.max_items = 10;
     // One budget for the whole walk, every page included.
-    list.call.timeout(std::chrono::minutes(2));
     auto studies = client.studies(
-        mgnify::v2::StudyQuery().search(text).order(mgnify::v2::StudyOrder::accession), list);
+        mgnify::v2::StudyQuery().search(text).order(mgnify::v2::StudyOrder::accession), list,
+        mgnify::CallOptions().timeout(std::chrono::minutes(2)));
     std::cout << "studies matching '" << text << "': " << studies.total().value_or(0) << "\n";
     for (const auto& study : studies) {
       mgnify::ListOptions one;

@@ -1,6 +1,6 @@
 #pragma once
 
-// BatchOptions: how the clients' batch calls (get_many, search_and_fetch, the
+// BatchOptions: how the clients' batch calls (get_proteins, search_and_fetch, the
 // v2 get_* lists of accessions) run: how many at once, and progress. A batch
 // is stopped like any other call, through its CallOptions.
 

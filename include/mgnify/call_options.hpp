@@ -22,8 +22,10 @@ struct CallOptions {
   /// CancelToken::kPollInterval (a request in flight, a backoff or a
   /// rate-limit wait alike).
   CancelToken cancel = CancelToken::never();
-  /// Past this instant the call ends with TransportError of kind timeout,
-  /// however many retries it had left; the time counts from the first request.
+  /// Past this instant the call ends with DeadlineExceededError (a
+  /// TransportError of kind timeout), however many retries it had left. The one
+  /// deadline of every call: a single request, a list walk (every page), a
+  /// batch (every item) and a job wait alike.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   /// Neither read nor fill ClientOptions::cache for this call: the answer
   /// comes from the service, and is not kept.
@@ -50,7 +52,7 @@ namespace detail {
 inline void throw_if_stopped(const CancelToken& token, const std::string& what) {
   if (!token.cancelled()) return;
   if (token.deadline_passed()) {
-    throw TransportError(TransportError::Kind::timeout, 0, what, "the call's deadline passed");
+    throw DeadlineExceededError(what);
   }
   throw CancelledError(what);
 }

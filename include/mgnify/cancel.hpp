@@ -45,7 +45,7 @@ class CancelToken {
     return out;
   }
   /// A token cancelled when this one or `other` is, and also on its own: a
-  /// walk's own token also stopped by the one given to Paged::cancel_with.
+  /// walk's own token also stopped by the token of its list call.
   CancelToken child(const CancelToken& other) const {
     CancelToken out = child();
     out.state_->other_parent = other.state_;

@@ -158,23 +158,33 @@ class ListChangedError : public Error {
   std::string detail_;
 };
 
-/// A wait for a server-side job (a genome search) ran out of time before the
-/// job reached a final state. The job itself goes on: polling `job_id()` again
-/// later may still find it finished.
-class DeadlineExceededError : public Error {
+/// A call's deadline (CallOptions::deadline, or CallOptions::timeout) passed
+/// before the call ended: one call, a list walk, a batch item or a job wait
+/// alike, however many retries it had left. A TransportError of kind timeout,
+/// so code that catches timeouts keeps catching it. After a job wait, job_id()
+/// names the job, which goes on at the service: polling it again later may
+/// still find it finished.
+class DeadlineExceededError : public TransportError {
  public:
   MGNIFY_ERROR_CLONE(DeadlineExceededError)
+  /// The deadline of a call to `url` passed.
+  explicit DeadlineExceededError(std::string url)
+      : TransportError(Kind::timeout, 0, std::move(url), "the call's deadline passed") {}
+  /// The deadline passed while waiting for job `job_id`, still `last_status` after `polls` polls.
   DeadlineExceededError(std::string job_id, std::string last_status, int polls,
                         std::chrono::milliseconds waited)
-      : Error("job " + job_id + " still '" + last_status + "' after " +
-              std::to_string(waited.count()) + " ms and " + std::to_string(polls) + " polls"),
+      : TransportError(Kind::timeout, 0, "job " + job_id,
+                       "still '" + last_status + "' after " + std::to_string(waited.count()) +
+                           " ms and " + std::to_string(polls) +
+                           " polls; the call's deadline passed"),
         job_id_(std::move(job_id)),
         last_status_(std::move(last_status)),
         polls_(polls),
         waited_(waited) {}
 
+  /// The job waited for; empty for any other call.
   const std::string& job_id() const noexcept { return job_id_; }
-  /// The status text of the last poll.
+  /// The status text of the job's last poll.
   const std::string& last_status() const noexcept { return last_status_; }
   int polls() const noexcept { return polls_; }
   std::chrono::milliseconds waited() const noexcept { return waited_; }
@@ -182,8 +192,8 @@ class DeadlineExceededError : public Error {
  private:
   std::string job_id_;
   std::string last_status_;
-  int polls_;
-  std::chrono::milliseconds waited_;
+  int polls_ = 0;
+  std::chrono::milliseconds waited_{0};
 };
 
 /// Everything known about an HTTP error response.

@@ -1,9 +1,10 @@
 #pragma once
 
-// ListOptions: how a list is walked (page size, first page, how many items,
-// the walk's per-call options), the same type for LegacyClient and V2Client
-// lists. Which items a list holds is said by the filters, a separate
-// argument, so the two never mix.
+// ListOptions: how a list is walked (page size, first page, how many items),
+// the same type for LegacyClient and V2Client lists. Which items a list holds
+// is said by the filters, a separate argument, so the two never mix; how the
+// call is stopped is said by its CallOptions, the last argument of every list
+// call as of every other call.
 
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +16,13 @@
 #include "mgnify/version.hpp"
 
 MGNIFY_NAMESPACE_BEGIN
+
+// ListOptions' own copies and moves of its deprecated member are not uses of
+// it; a program that names the member is still warned.
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
 
 struct ListOptions {
   /// Items asked for per request. Unset: V2Client asks for 100, LegacyClient
@@ -32,15 +40,35 @@ struct ListOptions {
   /// or repeated. Not together with start_page. (Last, and braced, so that
   /// aggregate initialisation of the fields above still compiles cleanly.)
   std::optional<std::string> resume_token{};
-  /// The walk's per-call options, as every other blocking call takes them:
-  /// `cancel` ends the walk (a page request in flight is aborted, no further
-  /// page is requested, the iterator throws CancelledError); `deadline` bounds
-  /// the whole walk, every page included (past it, TransportError of kind
-  /// timeout); `bypass_cache` goes with every page request. A list call sends
-  /// nothing itself, so these take effect once the walk starts.
-  /// Paged::cancel() still ends the walk too.
-  CallOptions call{};
+  /// Deprecated: pass the CallOptions as the list call's last argument, as
+  /// every other call takes them. Still obeyed together with those: either
+  /// token stops the walk, the earlier deadline ends it.
+  [[deprecated("pass the list call's CallOptions as its last argument")]] CallOptions call{};
 };
+
+namespace detail {
+
+/// The CallOptions of a list walk: the list call's `call`, joined with the
+/// deprecated ListOptions::call when a program still sets it.
+inline CallOptions list_call(const ListOptions& list, const CallOptions& call) {
+  const CallOptions& former = list.call;
+  if (!former.cancel.can_be_cancelled() && !former.deadline && !former.bypass_cache) return call;
+  CallOptions out = call;
+  if (former.cancel.can_be_cancelled()) {
+    out.cancel = call.cancel.can_be_cancelled() ? call.cancel.child(former.cancel) : former.cancel;
+  }
+  if (former.deadline && (!out.deadline || *former.deadline < *out.deadline)) {
+    out.deadline = former.deadline;
+  }
+  out.bypass_cache = out.bypass_cache || former.bypass_cache;
+  return out;
+}
+
+}  // namespace detail
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 namespace detail {
 

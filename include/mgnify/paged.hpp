@@ -7,7 +7,10 @@
 //   walk.total();                 // the list's count (fetches the first page)
 //   walk.current_page();          // the page being read, with its envelope (page.hpp)
 //   walk.resume_token();          // where to continue after a failure
-//   walk.cancel();                // from any thread; so does leaving the loop early
+//
+// A walk is stopped as every call is, through the CallOptions of the list
+// call that made it (its cancel token, from any thread, and its deadline);
+// leaving the loop early ends it too.
 //
 // The clients supply only "fetch the page named by this token" (a links.next
 // URL for v1, a page number for v2); walking, stopping, limits, resumption,
@@ -169,16 +172,22 @@ class Paged {
     return out;
   }
 
+  /// Deprecated: cancel the token of the list call's CallOptions instead.
   /// Ends the walk from any thread: requests in flight are aborted within
   /// CancelToken::kPollInterval, and the next step of the walk throws
   /// CancelledError. Destroying the range (leaving a range-for over a
   /// temporary, for one) does the same, so leaving early never waits for a
   /// slow server.
-  void cancel() const noexcept { engine_->cancel(); }
+  [[deprecated("cancel the token of the list call's CallOptions")]] void cancel() const noexcept {
+    engine_->cancel();
+  }
 
-  /// Cancels the walk when `token` is cancelled (as cancel() does). Call
-  /// before the walk starts.
-  void cancel_with(const CancelToken& token) { engine_->cancel_with(token); }
+  /// Deprecated: pass the token in the list call's CallOptions instead.
+  /// Cancels the walk when `token` is cancelled. Call before the walk starts.
+  [[deprecated("pass the token in the list call's CallOptions")]] void cancel_with(
+      const CancelToken& token) {
+    engine_->cancel_with(token);
+  }
 
   std::size_t pages_fetched() const noexcept { return engine_->pages_fetched(); }
   std::size_t items_yielded() const noexcept { return engine_->items_yielded(); }

@@ -1,6 +1,6 @@
 #pragma once
 
-// Result<T> is for calls that produce many independent outcomes (get_many): one
+// Result<T> is for calls that produce many independent outcomes (a batch such as get_studies): one
 // failed item must not abort the batch, and its exception keeps its full type.
 
 #include <exception>

@@ -44,15 +44,31 @@ class ServiceVerbs {
       const std::vector<files::DownloadJob>& jobs, const BatchOptions& batch = {},
       files::BatchProgressCallback bytes_progress = {}, const CallOptions& call = {}) const;
 
+  // As every text call of the clients: the read and its stream_ twin take the
+  // same leading arguments (url, accept) in the same order; the stream adds
+  // its sink and options; both end with the per-call options.
+
   /// Any text URL, read whole (bounded by ClientOptions::max_body_bytes); as
   /// with download(), the token goes only to the base URL's origin.
   http::TextBody read_text(const std::string& url, const std::string& accept = "*/*",
                            const CallOptions& call = {}) const;
   /// Any text URL, each chunk handed to `sink` (bounded by StreamOptions::max_bytes).
-  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
-                                 const std::string& accept = "*/*",
+  http::StreamResult stream_text(const std::string& url, const std::string& accept,
+                                 const http::BodySink& sink,
                                  const http::StreamOptions& options = {},
                                  const CallOptions& call = {}) const;
+  /// Any text URL accepting any type ("*/*"), streamed.
+  http::StreamResult stream_text(const std::string& url, const http::BodySink& sink,
+                                 const http::StreamOptions& options = {},
+                                 const CallOptions& call = {}) const {
+    return stream_text(url, "*/*", sink, options, call);
+  }
+  /// The sink before the accepted type, unlike every other text call.
+  [[deprecated("use stream_text(url, accept, sink, options, call)")]] http::StreamResult
+  stream_text(const std::string& url, const http::BodySink& sink, const std::string& accept,
+              const http::StreamOptions& options = {}, const CallOptions& call = {}) const {
+    return stream_text(url, accept, sink, options, call);
+  }
 
  protected:
   // A part of a client, not deleted through a pointer to it.

@@ -178,9 +178,9 @@ TEST_CASE("a cached response is answered without a request, by all three clients
   mock.clear_requests();
 
   mgnify::proteins::ProteinClient proteins(cached_options(mock.proteins_url(), cache));
-  const auto protein = proteins.get("MGYP000000000013");
+  const auto protein = proteins.protein("MGYP000000000013");
   CHECK(requests_seen() == 1);
-  CHECK(nlohmann::json(proteins.get("MGYP000000000013")) == nlohmann::json(protein));
+  CHECK(nlohmann::json(proteins.protein("MGYP000000000013")) == nlohmann::json(protein));
   CHECK(requests_seen() == 1);
 
   mgnify::v1::LegacyClient legacy(cached_options(mock.v1_url(), cache));
@@ -839,10 +839,9 @@ TEST_CASE("job status polls are never answered from the cache",
   mgnify::JobWaitOptions wait;
   wait.first_interval = 1s;
   wait.max_interval = 4s;
-  wait.deadline = 60s;
   std::vector<std::string> seen;
   wait.on_status = [&](const mgnify::GatherStatus& s) { seen.push_back(s.status.text); };
-  CHECK_NOTHROW(client.wait_for_gather(job.job_id, wait));
+  CHECK_NOTHROW(client.wait_for_gather(job.job_id, wait, mgnify::CallOptions().timeout(60s)));
   CHECK(seen == std::vector<std::string>{"QUEUED", "RUNNING", "SUCCESS"});
   mgnify::v2::V2Client other(cached_options(cache_mock().v2_url(), cache, clock));
   CHECK(other.gather_status(job.job_id).status == mgnify::JobState::success);
@@ -1066,7 +1065,7 @@ TEST_CASE("bypass_cache: a protein get neither reads nor fills the cache",
   mgnify::proteins::ProteinClient client(
       cached_options(cache_mock().proteins_url(), make_cache(dir)));
   check_bypass(dir, [&](const mgnify::CallOptions& call) {
-    CHECK(client.get("MGYP000000000013", call).mgyp == "MGYP000000000013");
+    CHECK(client.protein("MGYP000000000013", call).mgyp == "MGYP000000000013");
   });
 }
 
@@ -1097,7 +1096,7 @@ TEST_CASE("bypass_cache: a v2 get and a v2 text read neither read nor fill the c
 namespace {
 
 // check_bypass on a walk of one page of two (max_items ends it before a
-// second request) whose ListOptions::call asks for the bypass.
+// second request) whose CallOptions ask for the bypass.
 template <class Client>
 void check_walk_bypass(const std::string& base_url) {
   CacheDir dir;
@@ -1106,8 +1105,7 @@ void check_walk_bypass(const std::string& base_url) {
     mgnify::ListOptions list;
     list.page_size = 2;
     list.max_items = 2;
-    list.call = call;
-    CHECK(client.studies({}, list).collect().size() == 2);
+    CHECK(client.studies({}, list, call).collect().size() == 2);
   });
 }
 

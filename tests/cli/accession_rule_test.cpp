@@ -163,8 +163,8 @@ std::vector<Channel> channels_for(Kind kind) {
               sdk("V2Client::genome", "genomes", [v2](const std::string& t) { v2->genome(t); }),
               cli({"v1", "genomes", "get"}, "genomes"), cli({"v2", "genomes", "get"}, "genomes")};
     case Kind::protein:
-      return {sdk("ProteinClient::get", "protein",
-                  [proteins](const std::string& t) { proteins->get(t); }),
+      return {sdk("ProteinClient::protein", "protein",
+                  [proteins](const std::string& t) { proteins->protein(t); }),
               cli({"protein", "get"}, "protein")};
   }
   return {};

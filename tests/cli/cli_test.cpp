@@ -279,7 +279,7 @@ TEST_CASE("parser errors are one 'mgnify:' line, naming an unknown command with 
 
 TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
   const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
-  const json expected = client.get("MGYP000261684433");
+  const json expected = client.protein("MGYP000261684433");
 
   const auto run = mgnify_run({"protein", "get", "261684433"});
   REQUIRE(run.code == 0);
@@ -290,9 +290,9 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
     REQUIRE(many.code == 0);
     const json arr = json::parse(many.out);
     REQUIRE(arr.size() == 2);
-    json first = client.get("MGYP000000000013");
+    json first = client.protein("MGYP000000000013");
     first["query"] = "MGYP000000000013";
-    json second = client.get("MGYP000000000010");
+    json second = client.protein("MGYP000000000010");
     second["query"] = "MGYP000000000010";
     CHECK(arr[0] == first);
     CHECK(arr[1] == second);
@@ -313,7 +313,7 @@ TEST_CASE("protein get prints the record the SDK reads", "[cli][proteins]") {
 TEST_CASE("protein get names the superseded accession and, in a batch, the query of each record",
           "[cli][proteins]") {
   const mgnify::proteins::ProteinClient client(sdk_options(mock().proteins_url()));
-  const auto replacement = client.get("MGYP000000000022");
+  const auto replacement = client.protein("MGYP000000000022");
 
   const auto one = mgnify_run({"protein", "get", "MGYP000000900004"});
   CHECK(one.code == 0);
@@ -325,7 +325,7 @@ TEST_CASE("protein get names the superseded accession and, in a batch, the query
   // Not superseded: the record is the SDK's, with nothing added.
   const auto plain = mgnify_run({"protein", "get", "MGYP000000000010"});
   CHECK(plain.code == 0);
-  CHECK(json::parse(plain.out) == json(client.get("MGYP000000000010")));
+  CHECK(json::parse(plain.out) == json(client.protein("MGYP000000000010")));
 
   const auto nd = mgnify_run({"--format", "ndjson", "protein", "get", "900004", "mgyp000000000010",
                               "MGYP000000000011", "MGYP000000000013"});
@@ -424,12 +424,12 @@ TEST_CASE("protein fasta writes the SDK's FASTA for accessions and for search hi
   const auto run =
       mgnify_run({"protein", "fasta", "MGYP000261684433", "MGYP000000000010", "--width", "0"});
   REQUIRE(run.code == 0);
-  CHECK(run.out == mgnify::proteins::to_fasta(client.get("MGYP000261684433"), 0) +
-                       mgnify::proteins::to_fasta(client.get("MGYP000000000010"), 0));
+  CHECK(run.out == mgnify::proteins::to_fasta(client.protein("MGYP000261684433"), 0) +
+                       mgnify::proteins::to_fasta(client.protein("MGYP000000000010"), 0));
 
   const auto hits = client.search(mgnify::proteins::SearchQuery::by_pfam("PF00005").limit(3));
   std::string expected;
-  for (const auto& h : hits) expected += mgnify::proteins::to_fasta(client.get(h.mgyp));
+  for (const auto& h : hits) expected += mgnify::proteins::to_fasta(client.protein(h.mgyp));
   const auto searched = mgnify_run({"protein", "fasta", "--pfam", "PF00005", "--max", "3"});
   REQUIRE(searched.code == 0);
   CHECK(searched.out == expected);

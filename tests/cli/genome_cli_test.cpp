@@ -130,7 +130,6 @@ mgnify::JobWaitOptions quick_wait() {
   mgnify::JobWaitOptions wait;
   wait.first_interval = 10ms;
   wait.max_interval = 10ms;
-  wait.deadline = 30s;
   return wait;
 }
 

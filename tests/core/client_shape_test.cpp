@@ -43,7 +43,10 @@ template <class Client>
 constexpr bool shares_service_verbs() {
   return std::is_base_of_v<ServiceVerbs, Client> &&
          std::is_same_v<decltype(&Client::read_text), decltype(&ServiceVerbs::read_text)> &&
-         std::is_same_v<decltype(&Client::stream_text), decltype(&ServiceVerbs::stream_text)> &&
+         std::is_same_v<decltype(val<Client>().stream_text(
+                            val<std::string>(), val<std::string>(), val<http::BodySink>(),
+                            val<http::StreamOptions>(), val<CallOptions>())),
+                        http::StreamResult> &&
          std::is_same_v<decltype(&Client::download_many), decltype(&ServiceVerbs::download_many)> &&
          std::is_same_v<decltype(&Client::session), decltype(&ServiceVerbs::session)> &&
          std::is_same_v<decltype(&Client::shared_session),
@@ -85,9 +88,13 @@ static_assert(shares_genome_search<V2Client, mgnify::v2::GenomeSearchResult>());
 // and a bare CancelToken still converts to them.
 static_assert(std::is_invocable_v<decltype(&ProteinClient::search), const ProteinClient&,
                                   const mgnify::proteins::SearchQuery&, const CallOptions&>);
-static_assert(std::is_same_v<decltype(val<ProteinClient>().get(val<mgnify::proteins::Accession>(),
-                                                               val<CallOptions>())),
+static_assert(std::is_same_v<decltype(val<ProteinClient>().protein(
+                                 val<mgnify::proteins::Accession>(), val<CallOptions>())),
                              mgnify::proteins::Protein>);
+static_assert(
+    std::is_same_v<decltype(val<ProteinClient>().get_proteins(
+                       val<std::vector<std::string>>(), val<BatchOptions>(), val<CallOptions>())),
+                   std::vector<mgnify::Result<mgnify::proteins::Protein>>>);
 static_assert(
     std::is_same_v<decltype(val<LegacyClient>().study(val<std::string>(), val<CallOptions>())),
                    mgnify::v1::Study>);
@@ -111,15 +118,26 @@ static_assert(
 static_assert(
     std::is_same_v<decltype(val<V2Client&>().refresh(val<CallOptions>())), mgnify::TokenResponse>);
 
-// A list takes the per-call options in its ListOptions, so a walk is governed
-// by the same three switches; the list methods keep (filters, list).
-static_assert(std::is_same_v<decltype(mgnify::ListOptions::call), CallOptions>);
-static_assert(std::is_same_v<decltype(val<LegacyClient>().studies(val<mgnify::v1::Query>(),
-                                                                  val<mgnify::ListOptions>())),
-                             mgnify::Paged<mgnify::v1::Study>>);
+// A list call takes CallOptions last, like every other call, so a walk is
+// governed by the same three switches: (filters, list, call).
+static_assert(
+    std::is_same_v<decltype(val<LegacyClient>().studies(
+                       val<mgnify::v1::Query>(), val<mgnify::ListOptions>(), val<CallOptions>())),
+                   mgnify::Paged<mgnify::v1::Study>>);
+static_assert(std::is_same_v<decltype(val<LegacyClient>().study_samples(
+                                 val<std::string>(), val<mgnify::v1::Query>(),
+                                 val<mgnify::ListOptions>(), val<CallOptions>())),
+                             mgnify::Paged<mgnify::v1::Sample>>);
 static_assert(std::is_same_v<decltype(val<V2Client>().studies(val<mgnify::v2::StudyQuery>(),
-                                                              val<mgnify::ListOptions>())),
+                                                              val<mgnify::ListOptions>(),
+                                                              val<CallOptions>())),
                              mgnify::Paged<mgnify::v2::Study>>);
+static_assert(
+    std::is_same_v<decltype(val<V2Client>().study_samples(
+                       val<std::string>(), val<mgnify::ListOptions>(), val<CallOptions>())),
+                   mgnify::Paged<mgnify::v2::SampleWithMetadata>>);
+// A passed deadline is one error type whatever the call, and still a timeout.
+static_assert(std::is_base_of_v<mgnify::TransportError, mgnify::DeadlineExceededError>);
 // No options struct carries a token of its own beside the call's.
 template <class Options, class = void>
 struct has_cancel_member : std::false_type {};

@@ -1,7 +1,7 @@
 // Per-call options (mgnify/call_options.hpp) given to a call that has already
 // been told to stop: a cancelled token or a deadline in the past ends it
 // before anything is sent, with the error a stop in flight gives; and a
-// walk's (ListOptions::call) stopped between two pages requests no other.
+// walk's (the list call's CallOptions) stopped between two pages requests no other.
 
 #include "mgnify/call_options.hpp"
 
@@ -44,12 +44,12 @@ TEST_CASE("call options: a protein get cancelled before it starts sends nothing"
           "[faults][call-options]") {
   const mgnify::test::ProteinRig rig;
   const auto client = rig.client();
-  CHECK_THROWS_AS(client.get("MGYP000000000013", cancelled()), mgnify::CancelledError);
-  CHECK_THROWS_MATCHES(client.get("MGYP000000000013", past_deadline()), mgnify::TransportError,
+  CHECK_THROWS_AS(client.protein("MGYP000000000013", cancelled()), mgnify::CancelledError);
+  CHECK_THROWS_MATCHES(client.protein("MGYP000000000013", past_deadline()), mgnify::TransportError,
                        Catch::Predicate<mgnify::TransportError>(is_timeout));
   CHECK(rig.hits("protein/MGYP000000000013") == 0);
   // The same client still answers a call that was not stopped.
-  CHECK(client.get("MGYP000000000013").mgyp == "MGYP000000000013");
+  CHECK(client.protein("MGYP000000000013").mgyp == "MGYP000000000013");
   CHECK(rig.hits("protein/MGYP000000000013") == 1);
 }
 
@@ -90,7 +90,7 @@ TEST_CASE("call options: a v2 get, batch and text read cancelled before they sta
 
 namespace {
 
-// A walk in pages of two, fetched one at a time, whose ListOptions::call
+// A walk in pages of two, fetched one at a time, whose CallOptions'
 // token is cancelled while the caller reads the first page: the rest of that
 // page still comes out, then the walk ends with CancelledError without
 // another request, and stays ended when begun again.
@@ -99,14 +99,14 @@ void check_walk_cancelled_between_pages(const Client& client,
                                         const std::function<std::size_t()>& list_hits) {
   mgnify::ListOptions list;
   list.page_size = 2;
-  list.call.cancel = mgnify::CancelToken();
-  auto walk = client.studies({}, list);
+  const mgnify::CancelToken stop;
+  auto walk = client.studies({}, list, stop);
   std::size_t seen = 0;
   bool threw = false;
   try {
     for (const auto& study : walk) {
       (void)study;
-      if (++seen == 1) list.call.cancel.cancel();
+      if (++seen == 1) stop.cancel();
     }
   } catch (const mgnify::CancelledError&) {
     threw = true;
@@ -122,7 +122,7 @@ void check_walk_cancelled_between_pages(const Client& client,
 
 }  // namespace
 
-TEST_CASE("call options: a v1 walk cancelled through ListOptions requests no further page",
+TEST_CASE("call options: a v1 walk cancelled through its CallOptions requests no further page",
           "[faults][call-options][walks]") {
   const mgnify::test::V1Rig rig;
   auto o = rig.options();
@@ -131,7 +131,7 @@ TEST_CASE("call options: a v1 walk cancelled through ListOptions requests no fur
   check_walk_cancelled_between_pages(client, [&] { return rig.hits("studies"); });
 }
 
-TEST_CASE("call options: a v2 walk cancelled through ListOptions requests no further page",
+TEST_CASE("call options: a v2 walk cancelled through its CallOptions requests no further page",
           "[faults][call-options][walks]") {
   const mgnify::test::V2Rig rig;
   const auto client = rig.client();
@@ -142,14 +142,12 @@ TEST_CASE("call options: a walk whose deadline passed sends nothing",
           "[faults][call-options][walks]") {
   const mgnify::test::V2Rig rig;
   const auto client = rig.client();
-  mgnify::ListOptions list;
-  list.call = past_deadline();
-  CHECK_THROWS_MATCHES(client.studies({}, list).collect(), mgnify::TransportError,
+  CHECK_THROWS_MATCHES(client.studies({}, {}, past_deadline()).collect(), mgnify::TransportError,
                        Catch::Predicate<mgnify::TransportError>(is_timeout));
   CHECK(rig.hits("studies/") == 0);
   const mgnify::test::V1Rig v1_rig;
   const auto v1_client = v1_rig.client();
-  CHECK_THROWS_MATCHES(v1_client.studies({}, list).collect(), mgnify::TransportError,
+  CHECK_THROWS_MATCHES(v1_client.studies({}, {}, past_deadline()).collect(), mgnify::TransportError,
                        Catch::Predicate<mgnify::TransportError>(is_timeout));
   CHECK(v1_rig.hits("studies") == 0);
 }

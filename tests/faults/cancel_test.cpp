@@ -360,7 +360,7 @@ TEST_CASE("call options: cancel stops a protein get in flight", "[faults][cancel
   HangingServer server;
   const mgnify::proteins::ProteinClient client(server.proteins_options());
   check_cancelled_in_flight(server, [&](const mgnify::CallOptions& call) {
-    return client.get("MGYP000000000001", call);
+    return client.protein("MGYP000000000001", call);
   });
 }
 
@@ -383,7 +383,7 @@ TEST_CASE("call options: a deadline ends a protein get the server never answers"
   HangingServer server;
   const mgnify::proteins::ProteinClient client(server.proteins_options());
   check_deadline_expires(server, [&](const mgnify::CallOptions& call) {
-    return client.get("MGYP000000000001", call);
+    return client.protein("MGYP000000000001", call);
   });
 }
 

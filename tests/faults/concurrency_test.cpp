@@ -159,8 +159,8 @@ TEST_CASE("concurrency: one rate limiter paces every thread of a shared session"
   std::vector<mgnify::Result<mgnify::proteins::Protein>> ra, rb;
   mgnify::BatchOptions batch;
   batch.concurrency = 4;
-  std::thread other([&] { rb = b.get_many(accs, batch); });
-  ra = a.get_many(accs, batch);
+  std::thread other([&] { rb = b.get_proteins(accs, batch); });
+  ra = a.get_proteins(accs, batch);
   other.join();
   const auto elapsed = std::chrono::steady_clock::now() - started;
   for (const auto* results : {&ra, &rb}) {

@@ -46,7 +46,7 @@ void setup_proteins(Harness& h, const Tweaks& t) {
   h.list_path = origin_path(h.list_first_url);
   h.list_wrong_shape = R"({"mgyp": "MGYP000000000010"})";
   const auto items = h.items;
-  h.detail = [client, items](std::size_t i) { return client->get(items[i]).mgyp; };
+  h.detail = [client, items](std::size_t i) { return client->protein(items[i]).mgyp; };
   h.item_url = [client, items](std::size_t i) {
     return client->protein_url(mgnify::proteins::Accession(items[i]));
   };
@@ -56,7 +56,7 @@ void setup_proteins(Harness& h, const Tweaks& t) {
     for (auto i : idx) accs.push_back(items[i]);
     mgnify::BatchOptions batch;
     batch.concurrency = 4;
-    return ids_of(client->get_many(accs, batch),
+    return ids_of(client->get_proteins(accs, batch),
                   [](const mgnify::proteins::Protein& p) { return p.mgyp; });
   };
   // No lists in this service: the search is the one multi-item call.

@@ -89,7 +89,7 @@ TEST_CASE("hostile input: proteins", "[security][hostile]") {
   for (const auto& in : hostile_inputs()) {
     INFO(in.name);
     // Accessions have a strict form: anything else is refused before a request.
-    prove(*h->server, "", [&] { client.get(in.value); });
+    prove(*h->server, "", [&] { client.protein(in.value); });
     prove(*h->server, "", [&] { mgnify::proteins::SearchQuery::by_pfam(in.value); });
     // Lineages are free text: control characters are refused, the rest is encoded.
     const bool control = in.value.find_first_of(std::string("\r\n\0", 3)) != std::string::npos;

@@ -155,7 +155,7 @@ TEST_CASE("TLS: a certificate from an unknown CA is refused, typed and not retri
   SECTION("proteins") {
     mgnify::proteins::ProteinClient client(tls_options(server.url("127.0.0.1")));
     try {
-      client.get(acc);
+      client.protein(acc);
       FAIL("the self-signed chain was accepted");
     } catch (const mgnify::TransportError& e) {
       CHECK(e.kind() == Kind::tls);
@@ -183,7 +183,7 @@ TEST_CASE("TLS: with the CA bundle the same server is trusted", "[security][tls]
   o.ca_bundle_path = server.ca_path().string();
   mgnify::proteins::ProteinClient client(o);
   const auto number = pdata::representative_numbers()[3];
-  CHECK(client.get(pdata::accession(number)).mgyp == pdata::accession(number));
+  CHECK(client.protein(pdata::accession(number)).mgyp == pdata::accession(number));
 }
 
 TEST_CASE("TLS: the CA bundle does not excuse a host name the certificate does not name",
@@ -194,7 +194,7 @@ TEST_CASE("TLS: the CA bundle does not excuse a host name the certificate does n
   o.ca_bundle_path = server.ca_path().string();
   mgnify::proteins::ProteinClient client(o);
   try {
-    client.get(pdata::accession(pdata::representative_numbers()[0]));
+    client.protein(pdata::accession(pdata::representative_numbers()[0]));
     FAIL("a certificate for 127.0.0.1 was accepted for localhost");
   } catch (const mgnify::TransportError& e) {
     CHECK(e.kind() == Kind::tls);
@@ -209,7 +209,7 @@ TEST_CASE("TLS: a CA bundle that does not exist is an error, never a fallback to
   o.ca_bundle_path = "/nonexistent/mgnify-ca.pem";
   mgnify::proteins::ProteinClient client(o);
   try {
-    client.get(pdata::accession(pdata::representative_numbers()[0]));
+    client.protein(pdata::accession(pdata::representative_numbers()[0]));
     FAIL("no error");
   } catch (const mgnify::TransportError& e) {
     CHECK(e.kind() == Kind::tls);

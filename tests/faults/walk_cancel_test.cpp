@@ -24,6 +24,7 @@
 #include "mgnify/v2.hpp"
 #include "mock_server.hpp"
 #include "skip.hpp"
+#include "support/allow_deprecated.hpp"
 #include "support/gate.hpp"
 
 namespace {
@@ -139,7 +140,7 @@ void check_leaving_loop(HangingLists& lists, MakeWalk make_walk, int held, Check
 }
 
 // Cancels the walk `make_walk(token)` returns (it hands the walk the token,
-// through ListOptions::call or cancel_with) once a page hangs at the gate:
+// through the list call's CallOptions or the deprecated cancel_with) once a page hangs at the gate:
 // the walk ends at once with CancelledError after the first page's
 // `page_items`, closing the hung request's connection.
 template <class MakeWalk, class CheckItem>
@@ -179,16 +180,14 @@ void check_cancel_on_hung_page(HangingLists& lists, MakeWalk make_walk, int page
   check_no_connection_left(lists);
 }
 
-// A walk `make_walk(list)` returns, given 300 ms in ListOptions::call, while
-// its second page hangs: a timeout TransportError once the time is up, not
-// before and not much after, after the first page's `page_items`.
+// A walk `make_walk(call)` returns, given 300 ms in its CallOptions, while
+// its second page hangs: DeadlineExceededError (a timeout TransportError) once
+// the time is up, not before and not much after, after the first page's `page_items`.
 template <class MakeWalk>
 void check_deadline_on_hung_page(HangingLists& lists, MakeWalk make_walk, int page_items) {
   const auto budget = 300ms;
-  mgnify::ListOptions list;
-  list.call.timeout(budget);
   const auto started = Clock::now();
-  auto walk = make_walk(list);
+  auto walk = make_walk(mgnify::CallOptions().timeout(budget));
   int seen = 0;
   bool timed_out = false;
   try {
@@ -196,7 +195,7 @@ void check_deadline_on_hung_page(HangingLists& lists, MakeWalk make_walk, int pa
       (void)item;
       ++seen;
     }
-  } catch (const mgnify::TransportError& e) {
+  } catch (const mgnify::DeadlineExceededError& e) {
     timed_out = e.kind() == mgnify::TransportError::Kind::timeout;
     CHECK_THAT(e.what(), Catch::Contains("deadline"));
   }
@@ -216,12 +215,6 @@ struct V1WalkMode {
   std::size_t parallel_pages;
 };
 const V1WalkMode kV1WalkModes[] = {{false, 1}, {true, 1}, {true, 4}};
-
-mgnify::ListOptions cancelled_by(const mgnify::CancelToken& token) {
-  mgnify::ListOptions list;
-  list.call.cancel = token;
-  return list;
-}
 
 }  // namespace
 
@@ -253,7 +246,7 @@ namespace {
 
 // Runs check(lists, studies, page_items) for the v2 client (serial and one
 // page ahead) and the v1 client in every kV1WalkModes, each on lists of its
-// own; studies(list) is client.studies({}, list), whose first page holds
+// own; studies(call) is client.studies({}, {}, call), whose first page holds
 // page_items items.
 template <class Check>
 void for_each_walk_mode(Check check) {
@@ -264,7 +257,8 @@ void for_each_walk_mode(Check check) {
     o.base_url = lists.v2_url();
     mgnify::v2::V2Client client(o);
     check(
-        lists, [&client](const mgnify::ListOptions& list) { return client.studies({}, list); }, 2);
+        lists, [&client](const mgnify::CallOptions& call) { return client.studies({}, {}, call); },
+        2);
   }
   for (const V1WalkMode mode : kV1WalkModes) {
     HangingLists lists;
@@ -273,37 +267,42 @@ void for_each_walk_mode(Check check) {
     o.base_url = lists.v1_url();
     mgnify::v1::LegacyClient client(o);
     check(
-        lists, [&client](const mgnify::ListOptions& list) { return client.studies({}, list); }, 1);
+        lists, [&client](const mgnify::CallOptions& call) { return client.studies({}, {}, call); },
+        1);
   }
 }
 
 }  // namespace
 
-TEST_CASE("walks: a cancel token stops a walk waiting on a hung page", "[faults][walks]") {
+TEST_CASE("walks: the deprecated Paged::cancel_with still stops a walk waiting on a hung page",
+          "[faults][walks][deprecated]") {
   if (!mgnify::test::faults::tcp_table_readable()) MGNIFY_SKIP_TEST(kNoTcpTable);
   for_each_walk_mode([](HangingLists& lists, auto studies, int page_items) {
     check_cancel_on_hung_page(
         lists,
         [&](const mgnify::CancelToken& token) {
-          auto walk = studies(mgnify::ListOptions{});
+          auto walk = studies(mgnify::CallOptions{});
+          MGNIFY_TEST_ALLOW_DEPRECATED_BEGIN
           walk.cancel_with(token);
+          MGNIFY_TEST_ALLOW_DEPRECATED_END
           return walk;
         },
         page_items, [](const auto&) {});
   });
 }
 
-TEST_CASE("walks: ListOptions::call's token stops a walk waiting on a hung page",
+TEST_CASE("walks: the list call's cancel token stops a walk waiting on a hung page",
           "[faults][walks][call-options]") {
   if (!mgnify::test::faults::tcp_table_readable()) MGNIFY_SKIP_TEST(kNoTcpTable);
   for_each_walk_mode([](HangingLists& lists, auto studies, int page_items) {
     check_cancel_on_hung_page(
-        lists, [&](const mgnify::CancelToken& token) { return studies(cancelled_by(token)); },
+        lists,
+        [&](const mgnify::CancelToken& token) { return studies(mgnify::CallOptions(token)); },
         page_items, [](const auto&) {});
   });
 }
 
-TEST_CASE("walks: ListOptions::call's deadline ends a walk on a hung page with a timeout",
+TEST_CASE("walks: the list call's deadline ends a walk on a hung page with DeadlineExceededError",
           "[faults][walks][call-options]") {
   if (!mgnify::test::faults::tcp_table_readable()) MGNIFY_SKIP_TEST(kNoTcpTable);
   for_each_walk_mode([](HangingLists& lists, auto studies, int page_items) {

@@ -10,6 +10,7 @@
 
 #include "mgnify/http/curl_transport.hpp"
 #include "mgnify/proteins.hpp"
+#include "support/allow_deprecated.hpp"
 #include "support/protein_rig.hpp"
 
 using mgnify::InvalidArgument;
@@ -60,10 +61,11 @@ TEST_CASE("the default base URL is the public Protein service", "[proteins][clie
         "https://www.ebi.ac.uk/metagenomics/proteins/api/v1/protein/MGYP000000000005");
 }
 
-TEST_CASE("get returns the full record of a representative", "[proteins][client][integration]") {
+TEST_CASE("protein returns the full record of a representative",
+          "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
-  const auto p = client.get("MGYP000000000013");
+  const auto p = client.protein("MGYP000000000013");
   const auto expected = mgnify::mock::proteins_data::protein_record(13);
   CHECK(p.mgyp == "MGYP000000000013");
   CHECK(p.sequence == expected.at("sequence").get<std::string>());
@@ -85,7 +87,7 @@ TEST_CASE("every accession form reaches the same record with one canonical reque
   for (const char* form : {"MGYP000261684433", "mgyp000261684433", "261684433"}) {
     INFO(form);
     rig.server.clear_requests();
-    const auto p = client.get(form);
+    const auto p = client.protein(form);
     CHECK(p.mgyp == "MGYP000261684433");
     REQUIRE(rig.server.requests().size() == 1);
     CHECK(rig.server.requests()[0].target == protein_path("MGYP000261684433"));
@@ -100,9 +102,9 @@ TEST_CASE("every accession form reaches the same record with one canonical reque
 TEST_CASE("a malformed accession is InvalidArgument before any request", "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
-  CHECK_THROWS_AS(client.get("MGYPXYZ"), InvalidArgument);
-  CHECK_THROWS_AS(client.get("../search"), InvalidArgument);
-  CHECK_THROWS_AS(client.get(""), InvalidArgument);
+  CHECK_THROWS_AS(client.protein("MGYPXYZ"), InvalidArgument);
+  CHECK_THROWS_AS(client.protein("../search"), InvalidArgument);
+  CHECK_THROWS_AS(client.protein(""), InvalidArgument);
   CHECK(rig.server.requests().empty());
 }
 
@@ -111,7 +113,7 @@ TEST_CASE("Errors: 404 for an unknown accession is a NotFoundError naming it",
   MockRig rig;
   const auto client = rig.client();
   try {
-    (void)client.get("11");
+    (void)client.protein("11");
     FAIL("expected NotFoundError");
   } catch (const NotFoundError& e) {
     CHECK(e.status() == 404);
@@ -143,7 +145,7 @@ TEST_CASE("Errors: 302 superseded accessions are followed whatever Location look
   for (const Case& c : {Case{"900001", 13, "absolute URL"}, Case{"mgyp000000900002", 16, "relative path"},
                         Case{"MGYP000000900003", 19, "bare accession"}}) {
     INFO(c.form);
-    const auto p = client.get(c.requested);
+    const auto p = client.protein(c.requested);
     const std::string requested = mgnify::proteins::Accession(c.requested).str();
     CHECK(p.mgyp == accession(c.replacement));
     CHECK(p.superseded());
@@ -170,7 +172,7 @@ TEST_CASE("Errors: 302 superseded accessions are followed whatever Location look
 TEST_CASE("Errors: a two-hop superseded chain is followed and recorded", "[proteins][client][integration][superseded]") {
   MockRig rig;
   const auto client = rig.client();
-  const auto p = client.get("MGYP000000900004");
+  const auto p = client.protein("MGYP000000900004");
   CHECK(p.mgyp == "MGYP000000000022");
   CHECK(p.superseded_from == "MGYP000000900004");
   CHECK(p.superseded_chain == std::vector<std::string>{"MGYP000000900004", "MGYP000000900005"});
@@ -184,7 +186,7 @@ TEST_CASE("Errors: superseded by a record that is gone is a NotFoundError with t
   MockRig rig;
   const auto client = rig.client();
   try {
-    (void)client.get("900009");
+    (void)client.protein("900009");
     FAIL("expected NotFoundError");
   } catch (const NotFoundError& e) {
     CHECK(std::string(e.what()).find("MGYP000000900009") != std::string::npos);
@@ -330,14 +332,15 @@ TEST_CASE("search by biome id, Pfam and lineage with sub-biomes", "[proteins][cl
   CHECK(client.search(SearchQuery::by_biome_id(999)).empty());
 }
 
-TEST_CASE("get_many returns one entry per input, in order, for a mix of good, unknown and malformed",
-          "[proteins][client][integration][batch]") {
+TEST_CASE(
+    "get_proteins returns one entry per input, in order, for a mix of good, unknown and malformed",
+    "[proteins][client][integration][batch]") {
   MockRig rig;
   const auto client = rig.client();
   const std::vector<std::string> input = {"MGYP000000000010", "11",          "not-an-accession",
                                           "mgyp000000000013", "900003",      "",
                                           "261684433",        "MGYP000000000012"};
-  const auto results = client.get_many(input, at_most(4));
+  const auto results = client.get_proteins(input, at_most(4));
   REQUIRE(results.size() == input.size());
   CHECK(results[0].ok());
   CHECK(results[0]->mgyp == "MGYP000000000010");
@@ -359,14 +362,15 @@ TEST_CASE("get_many returns one entry per input, in order, for a mix of good, un
   CHECK(rig.server.requests().size() == 7);
 }
 
-TEST_CASE("get_many keeps input order under concurrency and reports progress", "[proteins][client][integration][batch]") {
+TEST_CASE("get_proteins keeps input order under concurrency and reports progress",
+          "[proteins][client][integration][batch]") {
   MockRig rig;
   const auto client = rig.client();
   const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 40);
   std::vector<std::pair<std::size_t, std::size_t>> progress;
-  const auto results = client.get_many(input, at_most(8, [&](std::size_t done, std::size_t total) {
-                                         progress.emplace_back(done, total);
-                                       }));
+  const auto results = client.get_proteins(
+      input,
+      at_most(8, [&](std::size_t done, std::size_t total) { progress.emplace_back(done, total); }));
   REQUIRE(results.size() == 40);
   for (std::size_t i = 0; i < input.size(); ++i) {
     REQUIRE(results[i].ok());
@@ -376,14 +380,15 @@ TEST_CASE("get_many keeps input order under concurrency and reports progress", "
   for (std::size_t i = 0; i < progress.size(); ++i) {
     CHECK(progress[i] == std::make_pair(i + 1, std::size_t{40}));
   }
-  CHECK(client.get_many(std::vector<std::string>{}, at_most(3)).empty());
+  CHECK(client.get_proteins(std::vector<std::string>{}, at_most(3)).empty());
   // Concurrency 0 is the client's default, not an error.
-  const auto defaults = client.get_many(input, at_most(0));
+  const auto defaults = client.get_proteins(input, at_most(0));
   REQUIRE(defaults.size() == input.size());
   for (std::size_t i = 0; i < input.size(); ++i) CHECK(defaults[i]->mgyp == input[i]);
 }
 
-TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][client][integration][batch]") {
+TEST_CASE("get_proteins runs requests concurrently up to the limit",
+          "[proteins][client][integration][batch]") {
   // Counts requests in flight around the real curl transport, so the check
   // does not depend on wall-clock timing.
   struct CountingTransport : mgnify::http::Transport {
@@ -409,25 +414,25 @@ TEST_CASE("get_many runs requests concurrently up to the limit", "[proteins][cli
   options.transport = transport;
   const ProteinClient client(options);
   const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 16);
-  const auto results = client.get_many(input, at_most(4));
+  const auto results = client.get_proteins(input, at_most(4));
   for (const auto& r : results) CHECK(r.ok());
   CHECK(transport->max_in_flight.load() <= 4);
   CHECK(transport->max_in_flight.load() >= 2);
   CHECK(transport->in_flight.load() == 0);
 
   transport->max_in_flight = 0;
-  (void)client.get_many(input, at_most(1));
+  (void)client.get_proteins(input, at_most(1));
   CHECK(transport->max_in_flight.load() == 1);
 
   // No options: at most defaults::kConcurrency (8) of the 16 at once.
   transport->max_in_flight = 0;
-  for (const auto& r : client.get_many(input)) CHECK(r.ok());
+  for (const auto& r : client.get_proteins(input)) CHECK(r.ok());
   CHECK(transport->max_in_flight.load() <=
         static_cast<int>(mgnify::proteins::defaults::kConcurrency));
   CHECK(transport->max_in_flight.load() >= 2);
 }
 
-TEST_CASE("get_many obeys the client's rate limit", "[proteins][client][integration][batch]") {
+TEST_CASE("get_proteins obeys the client's rate limit", "[proteins][client][integration][batch]") {
   MockRig rig;
   auto options = rig.options();
   options.clock = nullptr;  // the real clock: the limiter has to make real time pass
@@ -437,21 +442,21 @@ TEST_CASE("get_many obeys the client's rate limit", "[proteins][client][integrat
   const ProteinClient client(options);
   const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 6);
   const auto start = std::chrono::steady_clock::now();
-  const auto results = client.get_many(input, at_most(6));
+  const auto results = client.get_proteins(input, at_most(6));
   const auto elapsed = std::chrono::steady_clock::now() - start;
   for (const auto& r : results) CHECK(r.ok());
   // One request at once, then five more at 20 per second: at least 250 ms.
   CHECK(elapsed >= std::chrono::milliseconds(240));
 }
 
-TEST_CASE("throttling (429 then success) during get_many is retried per entry",
+TEST_CASE("throttling (429 then success) during get_proteins is retried per entry",
           "[proteins][client][integration][batch]") {
   MockRig rig;
   const auto client = rig.client();
   const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 6);
   rig.server.push_fault(protein_path(input[2]), mgnify::mock::Fault::throttled(std::string("2")));
   rig.server.push_fault(protein_path(input[4]), mgnify::mock::Fault::throttled(std::nullopt));
-  const auto results = client.get_many(input, at_most(3));
+  const auto results = client.get_proteins(input, at_most(3));
   for (std::size_t i = 0; i < input.size(); ++i) {
     REQUIRE(results[i].ok());
     CHECK(results[i]->mgyp == input[i]);
@@ -472,7 +477,7 @@ TEST_CASE("throttling that outlasts the retries fails only that entry", "[protei
   const auto input = accessions(mgnify::mock::proteins_data::representative_numbers(), 3);
   rig.server.push_faults(protein_path(input[1]), mgnify::mock::Fault::throttled(std::string("1")),
                          2);
-  const auto results = client.get_many(input, at_most(3));
+  const auto results = client.get_proteins(input, at_most(3));
   CHECK(results[0].ok());
   REQUIRE(results[1].error_as<RateLimitedError>() != nullptr);
   CHECK(results[1].error_as<RateLimitedError>()->attempts() == 2);
@@ -501,7 +506,7 @@ TEST_CASE("a client can share another client's session", "[proteins][client][int
   const ProteinClient second(first.shared_session());
   CHECK(&second.session() == &first.session());
   CHECK(second.shared_session() == first.shared_session());
-  CHECK(second.get("13").mgyp == "MGYP000000000013");
+  CHECK(second.protein("13").mgyp == "MGYP000000000013");
   CHECK_THROWS_AS(ProteinClient(std::shared_ptr<mgnify::http::Session>{}), InvalidArgument);
 }
 
@@ -512,7 +517,7 @@ TEST_CASE("a record of the wrong shape is a DecodeError naming the field and URL
   rig.server.push_fault(protein_path("MGYP000000000013"),
                         mgnify::mock::Fault::status_only(200, R"({"mgyp": 13, "sequence": "MK"})"));
   try {
-    (void)client.get("13");
+    (void)client.protein("13");
     FAIL("expected DecodeError");
   } catch (const mgnify::DecodeError& e) {
     CHECK(e.json_path() == "/mgyp");
@@ -547,9 +552,37 @@ TEST_CASE("a redirect that lands on the same accession is not a supersession",
   const auto client = rig.client();
   rig.server.push_fault(protein_path("MGYP000000000013"),
                         mgnify::mock::Fault::redirect(302, "mgyp000000000013"));
-  const auto p = client.get("13");
+  const auto p = client.protein("13");
   CHECK(p.mgyp == "MGYP000000000013");
   CHECK_FALSE(p.superseded());
   CHECK(p.superseded_chain.empty());
   CHECK(rig.server.hits(protein_path("mgyp000000000013")) == 1);
+}
+
+TEST_CASE(
+    "one rule: a single get is named for its object and a batch get_<plural>, as in v1 and v2",
+    "[proteins][client][integration][one-rule]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const mgnify::proteins::Protein one = client.protein("MGYP000000000013", mgnify::CallOptions());
+  const std::vector<mgnify::Result<mgnify::proteins::Protein>> many =
+      client.get_proteins(std::vector<std::string>{"MGYP000000000013", "MGYP000000000010"},
+                          mgnify::BatchOptions(), mgnify::CallOptions());
+  CHECK(one.mgyp == "MGYP000000000013");
+  REQUIRE(many.size() == 2);
+  CHECK(many[0].value().mgyp == "MGYP000000000013");
+  CHECK(many[1].value().mgyp == "MGYP000000000010");
+}
+
+TEST_CASE("deprecated: get and get_many still fetch",
+          "[proteins][client][integration][deprecated]") {
+  MockRig rig;
+  const auto client = rig.client();
+  MGNIFY_TEST_ALLOW_DEPRECATED_BEGIN
+  const auto one = client.get("MGYP000000000013");
+  const auto many = client.get_many(std::vector<std::string>{"MGYP000000000010"});
+  MGNIFY_TEST_ALLOW_DEPRECATED_END
+  CHECK(one.mgyp == "MGYP000000000013");
+  REQUIRE(many.size() == 1);
+  CHECK(many[0].value().mgyp == "MGYP000000000010");
 }

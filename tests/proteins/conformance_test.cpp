@@ -90,7 +90,7 @@ TEST_CASE("every Protein fixture decodes", "[proteins][conformance]") {
       // Round trip: every documented field comes back unchanged.
       CHECK(json(p) == doc);
       // And through the client, as a response body.
-      const auto via_client = client_answering(200, body).get(p.mgyp);
+      const auto via_client = client_answering(200, body).protein(p.mgyp);
       CHECK(json(via_client) == doc);
       ++decoded;
     } else if (name.find(".search_") != std::string::npos) {

@@ -43,7 +43,6 @@ inline mgnify::JobWaitOptions quick_wait() {
   wait.first_interval = std::chrono::seconds(1);
   wait.max_interval = std::chrono::seconds(4);
   wait.multiplier = 2.0;
-  wait.deadline = std::chrono::seconds(60);
   return wait;
 }
 

@@ -22,6 +22,7 @@
 
 #include "genome_search_mock.hpp"
 #include "mgnify/testing/fake_clock.hpp"
+#include "support/allow_deprecated.hpp"
 #include "support/genome_search_cases.hpp"
 #include "support/v2_rig.hpp"
 
@@ -515,29 +516,51 @@ TEST_CASE("gather: failed, empty and unknown outcomes are statuses, not errors",
   CHECK(unknown.status.text == mock::kUnknownJobStatus);
   CHECK(unknown.status.state() == mgnify::JobState::unknown);
   CHECK(unknown.signatures.at(0).status.text == mock::kUnknownJobStatus);
-  CHECK_THROWS_AS(client.wait_for_gather(job.job_id, quick_wait()), mgnify::DeadlineExceededError);
+  CHECK_THROWS_AS(
+      client.wait_for_gather(job.job_id, quick_wait(), mgnify::CallOptions().timeout(60s)),
+      mgnify::DeadlineExceededError);
 }
 
-TEST_CASE("gather: a job that never finishes ends the wait at its deadline",
+TEST_CASE("gather: a job that never finishes ends the wait at the call's deadline",
           "[v2][genome-search][gather][deadline]") {
   SearchRig rig;
   auto client = rig.fake_time_client();
   const auto job = client.submit_gather(gather_request(mock::kSignatureNeverFinishes));
+  try {
+    client.wait_for_gather(job.job_id, quick_wait(), mgnify::CallOptions().timeout(20s));
+    FAIL("the wait returned");
+  } catch (const mgnify::DeadlineExceededError& e) {
+    CHECK(e.job_id() == job.job_id);
+    CHECK(e.last_status() == "RUNNING");
+    // Waits 1+2+4+4+4+4 s and the rest of the 20 s: never past the deadline, and polled at it.
+    CHECK(e.polls() == 8);
+    CHECK(e.waited() > 19s);
+    CHECK(e.waited() <= 20s);
+    CHECK(e.kind() == mgnify::TransportError::Kind::timeout);
+    CHECK(std::string(e.what()).find(job.job_id) != std::string::npos);
+  }
+  CHECK(rig.clock->total_slept() <= std::chrono::nanoseconds(20s));
+  CHECK(rig.hits("genomes-search/status/" + job.job_id + "/") == 8);
+}
+
+TEST_CASE("gather: the deprecated JobWaitOptions::deadline still bounds the wait",
+          "[v2][genome-search][gather][deadline][deprecated]") {
+  SearchRig rig;
+  auto client = rig.fake_time_client();
+  const auto job = client.submit_gather(gather_request(mock::kSignatureNeverFinishes));
   auto wait = quick_wait();
+  MGNIFY_TEST_ALLOW_DEPRECATED_BEGIN
   wait.deadline = 20s;
+  MGNIFY_TEST_ALLOW_DEPRECATED_END
   try {
     client.wait_for_gather(job.job_id, wait);
     FAIL("the wait returned");
   } catch (const mgnify::DeadlineExceededError& e) {
     CHECK(e.job_id() == job.job_id);
-    CHECK(e.last_status() == "RUNNING");
-    // Waits 1+2+4+4+4+4+1 s: never past the deadline, and polled at it.
     CHECK(e.polls() == 8);
     CHECK(e.waited() == 20s);
-    CHECK(std::string(e.what()).find(job.job_id) != std::string::npos);
   }
   CHECK(rig.clock->total_slept() == std::chrono::nanoseconds(20s));
-  CHECK(rig.hits("genomes-search/status/" + job.job_id + "/") == 8);
 }
 
 TEST_CASE("gather: cancelling a wait returns promptly, between polls or during one",
@@ -550,7 +573,6 @@ TEST_CASE("gather: cancelling a wait returns promptly, between polls or during o
     mgnify::JobWaitOptions wait;
     wait.first_interval = 30s;
     wait.max_interval = 30s;
-    wait.deadline = 120s;
     const mgnify::CancelToken cancel;
     std::promise<void> polled;
     std::atomic<bool> first{true};

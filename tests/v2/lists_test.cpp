@@ -39,10 +39,9 @@ TEST_CASE("every top-level v2 list walks all pages, each id exactly once",
       client.studies({}, by50), [](const Study& s) { return s.accession; }, 120, "MGYS");
   CHECK(rig.hits("studies/") == 3);
   check_walk(
-      client.samples({}, {}), [](const Sample& s) { return s.accession; }, 2000, "SAMEA");
+      client.samples(), [](const Sample& s) { return s.accession; }, 2000, "SAMEA");
   check_walk(
-      client.runs({}, {}), [](const AnalysedRun& r) { return r.accession.value_or(""); }, 2000,
-      "ERR");
+      client.runs(), [](const AnalysedRun& r) { return r.accession.value_or(""); }, 2000, "ERR");
   check_walk(
       client.assemblies(), [](const Assembly& a) { return a.accession.value_or(""); }, 800, "ERZ");
   check_walk(

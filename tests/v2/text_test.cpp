@@ -72,8 +72,8 @@ TEST_CASE("a listed file is read whole or streamed, bounded and cancellable",
   capped.max_bytes = 100;
   try {
     client.stream_text(
-        *file->url, [](const mgnify::http::Response&, const char*, std::size_t) { return true; },
-        "*/*", capped);
+        *file->url, "*/*",
+        [](const mgnify::http::Response&, const char*, std::size_t) { return true; }, capped);
     FAIL("expected TransportError");
   } catch (const mgnify::TransportError& e) {
     CHECK(e.kind() == mgnify::TransportError::Kind::body_too_large);
@@ -84,7 +84,7 @@ TEST_CASE("a listed file is read whole or streamed, bounded and cancellable",
   CHECK_THROWS_AS(
       client.stream_text(
           *file->url, [](const mgnify::http::Response&, const char*, std::size_t) { return true; },
-          "*/*", {}, cancel),
+          {}, cancel),
       mgnify::CancelledError);
   CHECK_THROWS_AS(
       client.read_text(rig.server.origin() + "/pub/databases/metagenomics/no-such-file.tsv"),

@@ -210,7 +210,7 @@ void tour_proteins(Tour& tour, const Settings& settings) {
   if (mgyp.empty()) return;
   tour.run("protein", [&] {
     std::vector<std::string> unknown;
-    add_unknown(unknown, client.get(mgyp));
+    add_unknown(unknown, client.protein(mgyp));
     return unknown;
   });
 }
@@ -389,13 +389,13 @@ void tour_v2(Tour& tour, const Settings& settings) {
     return unknown;
   };
   v2_list<Study>(
-      tour, "studies", [&] { return client.studies({}, small); },
+      tour, "studies", [&] { return client.studies(small); },
       [&](const Study& s) { return unknown_of(client.study(s.accession)); });
   v2_list<Sample>(
-      tour, "samples", [&] { return client.samples({}, small); },
+      tour, "samples", [&] { return client.samples(small); },
       [&](const Sample& s) { return unknown_of(client.sample(s.accession)); });
   v2_list<AnalysedRun>(
-      tour, "runs", [&] { return client.runs({}, small); },
+      tour, "runs", [&] { return client.runs(small); },
       [&](const AnalysedRun& r) {
         return r.accession ? unknown_of(client.run(*r.accession)) : std::vector<std::string>{};
       });
@@ -413,9 +413,9 @@ void tour_v2(Tour& tour, const Settings& settings) {
         return unknown;
       });
   v2_list<Biome>(
-      tour, "biomes", [&] { return client.biomes({}, small); }, nullptr);
+      tour, "biomes", [&] { return client.biomes(small); }, nullptr);
   v2_list<Publication>(
-      tour, "publications", [&] { return client.publications({}, small); },
+      tour, "publications", [&] { return client.publications(small); },
       [&](const Publication& p) { return unknown_of(client.publication(p.pubmed_id)); });
   v2_list<SuperStudy>(
       tour, "super-studies", [&] { return client.super_studies(small); },
@@ -426,7 +426,7 @@ void tour_v2(Tour& tour, const Settings& settings) {
         return unknown_of(client.genome_catalogue(c.catalogue_id));
       });
   v2_list<Genome>(
-      tour, "genomes", [&] { return client.genomes({}, small); },
+      tour, "genomes", [&] { return client.genomes(small); },
       [&](const Genome& g) { return unknown_of(client.genome(g.accession)); });
   tour.run("openapi.json", [&] {
     const nlohmann::json doc = client.openapi();

@@ -238,7 +238,7 @@ std::vector<FileRow> list_v1(const Selection& s, const Settings& settings,
       }
       std::vector<v1::Analysis> analyses;
       std::string first_analysis;
-      for (auto& a : client.study_analyses(s.accession, {}, pages)) {
+      for (auto& a : client.study_analyses(s.accession, pages)) {
         if (first_analysis.empty()) first_analysis = a.accession;
         if (a.pipeline_version) available.pipelines.insert(*a.pipeline_version);
         if (pipeline_selected(s, a.pipeline_version.value_or(""))) analyses.push_back(std::move(a));
@@ -281,9 +281,7 @@ std::string pipeline_text(const v2::Analysis& a) {
 
 std::vector<FileRow> list_v2(const Selection& s, const Settings& settings,
                              std::exception_ptr& first_error, Available& available) {
-  v2::V2Options v2_options;
-  v2_options.concurrency = s.concurrency;
-  const v2::V2Client client(client_options(settings, Service::v2), v2_options);
+  const v2::V2Client client(client_options(settings, Service::v2));
   std::vector<FileRow> rows;
   auto add = [&](const std::string& owner, const std::vector<v2::DownloadFile>& downloads,
                  const std::string& pipeline, const std::string& experiment_type) {
@@ -544,7 +542,7 @@ void check_groups_first(const Selection& selection, const Settings& settings) {
   std::string first;
   if (selection.api == Api::v1) {
     const v1::LegacyClient client(client_options(settings, Service::v1));
-    for (const auto& a : client.study_analyses(study, {}, one)) {
+    for (const auto& a : client.study_analyses(study, one)) {
       first = a.accession.empty() ? a.id() : a.accession;
     }
   } else {

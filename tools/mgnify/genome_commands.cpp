@@ -60,10 +60,8 @@ void check_catalogues(const std::vector<std::string>& catalogues) {
 void check_catalogues_exist(const v2::V2Client& client, const std::vector<std::string>& ids,
                             const mgnify::CancelToken& interrupt) {
   if (ids.empty()) return;
-  mgnify::ListOptions list;
-  list.call.cancel = interrupt;
   std::vector<std::string> known;
-  for (const auto& catalogue : client.genome_catalogues(list)) {
+  for (const auto& catalogue : client.genome_catalogues({}, interrupt)) {
     known.push_back(catalogue.catalogue_id);
   }
   std::string unknown;
@@ -448,7 +446,8 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
     }
     const auto started = std::chrono::steady_clock::now();
     mgnify::JobWaitOptions wait;
-    wait.deadline = std::chrono::milliseconds(static_cast<long long>(args.wait_seconds * 1000));
+    mgnify::CallOptions wait_call(interrupt);
+    wait_call.timeout(std::chrono::milliseconds(static_cast<long long>(args.wait_seconds * 1000)));
     wait.on_status = [&bar, &args, started](const mgnify::GatherStatus& status) {
       if (status.signatures.size() > args.max_searches) {
         throw TooManySearches{status.signatures.size()};
@@ -461,7 +460,7 @@ int run_gather(const Settings& settings, const GatherArgs& args) {
           total ? std::optional<double>(static_cast<double>(finished) / static_cast<double>(total))
                 : std::nullopt);
     };
-    final_status = client.wait_for_gather(job_id, wait, interrupt);
+    final_status = client.wait_for_gather(job_id, wait, wait_call);
     bar.finish();
   } catch (const TooManySearches& e) {
     bar.finish();

@@ -323,14 +323,15 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
       no_page_size(ctx.settings, "protein get");
       const proteins::ProteinClient client(client_options(ctx.settings, Service::proteins));
       if (accessions->size() == 1) {
-        return emit_one(ctx.settings, record_json(client.get(accessions->front())), record_order());
+        return emit_one(ctx.settings, record_json(client.protein(accessions->front())),
+                        record_order());
       }
       ProgressBar bar("proteins");
       mgnify::BatchOptions batch;
       batch.progress = [&bar](std::size_t done, std::size_t total) {
         bar.items(done, total, "records");
       };
-      const auto results = client.get_many(*accessions, batch);
+      const auto results = client.get_proteins(*accessions, batch);
       bar.finish();
       Writer out = stdout_writer(ctx.settings);
       out.prefer_order(record_order());
@@ -407,7 +408,7 @@ void add_protein_commands(CLI::App& app, Context& ctx) {
         if (hits.empty()) print_error("note: 0 proteins matched");
         warn_if_cut_at_limit(hits.size(), query);
       }
-      results = client.get_many(names, batch);
+      results = client.get_proteins(names, batch);
       bar.finish();
       const int code =
           report_batch(names, results, [&width](const std::string&, const proteins::Protein& p) {

@@ -170,7 +170,7 @@ tables::SampleMetadataTable fetch_sample_table(const std::string& study, Api api
     mgnify::ListOptions list;
     list.page_size = settings.page_size.value_or(mgnify::v1::kMaxPageSize);
     list.max_items = settings.max_items;
-    return tables::sample_metadata(client.study_samples(study, {}, list).collect(), limits);
+    return tables::sample_metadata(client.study_samples(study, list).collect(), limits);
   }
   const mgnify::v2::V2Client client(client_options(settings, Service::v2));
   mgnify::ListOptions list;
@@ -464,7 +464,7 @@ std::vector<tables::AnalysisOrigin> analysis_origins(const std::string& accessio
       study_of = related(a, "study");
       add(a, study_of);
     } else {
-      for (const auto& a : client.study_analyses(accession, {}, list)) add(a, accession);
+      for (const auto& a : client.study_analyses(accession, list)) add(a, accession);
     }
     return origins;
   }

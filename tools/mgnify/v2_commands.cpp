@@ -157,18 +157,22 @@ int emit_studies_of_pipeline(const v2::V2Client& client, v2::StudyQuery query,
 // C is the class that declares the method, V2Client's base BasicV2Client<>.
 template <class T, class C>
 RelatedFn study_relation(mgnify::Paged<T> (C::*method)(const std::string&,
-                                                       const mgnify::ListOptions&) const) {
+                                                       const mgnify::ListOptions&,
+                                                       const mgnify::CallOptions&) const) {
   return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
                   const Settings& s) {
-    return emit_paged(s, (c.*method)(v2_study_accession(c, id), o));
+    return emit_paged(s, (c.*method)(v2_study_accession(c, id), o, mgnify::CallOptions()));
   };
 }
 
 template <class T, class C>
 RelatedFn paged_relation(mgnify::Paged<T> (C::*method)(const std::string&,
-                                                       const mgnify::ListOptions&) const) {
+                                                       const mgnify::ListOptions&,
+                                                       const mgnify::CallOptions&) const) {
   return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
-                  const Settings& s) { return emit_paged(s, (c.*method)(id, o)); };
+                  const Settings& s) {
+    return emit_paged(s, (c.*method)(id, o, mgnify::CallOptions()));
+  };
 }
 
 std::vector<ResourceSpec> resources() {
@@ -374,10 +378,8 @@ std::vector<ResourceSpec> resources() {
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
         return emit_model(s, c.genome_catalogue(id));
       },
-      {{"genomes",
-        [](const C& c, const std::string& id, const mgnify::ListOptions& o, const Settings& s) {
-          return emit_paged(s, c.catalogue_genomes(id, {}, o));
-        }}}});
+      {{"genomes", [](const C& c, const std::string& id, const mgnify::ListOptions& o,
+                      const Settings& s) { return emit_paged(s, c.catalogue_genomes(id, o)); }}}});
   return specs;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Bounded concurrency for batch calls (get_many). A small pool of worker
+// Bounded concurrency for batch calls (get_proteins, get_studies, ...). A small pool of worker
 // threads, each running the ordinary blocking pipeline, was chosen over curl
 // multi: every request keeps the exact retry, redirect and error semantics of a
 // single call, the transport's pooled slots (each with its own connections) give

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/error.hpp"
@@ -58,7 +59,7 @@ class GenomeSearchCalls {
   GatherJob submit(const GatherRequest& request, const CancelToken& cancel) const;
   GatherStatus status(const std::string& job_id, const CancelToken& cancel) const;
   GatherStatus wait(const std::string& job_id, const JobWaitOptions& options,
-                    const CancelToken& cancel) const;
+                    const CallOptions& call) const;
   GatherResults results(const std::string& job_id, const CancelToken& cancel) const;
   files::DownloadResult download_results(const std::string& job_id,
                                          const std::filesystem::path& path,

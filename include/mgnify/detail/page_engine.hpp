@@ -161,7 +161,7 @@ struct WalkSpec {
   PageCheck check;
   /// Checks every page in list order before it is used (see PageVerify).
   PageVerify verify;
-  /// The list call's options (ListOptions::call): its token and deadline end
+  /// The list call's CallOptions: its token and deadline end
   /// the whole walk, and every page request goes with its bypass_cache.
   CallOptions call{};
 };

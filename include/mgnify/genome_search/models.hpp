@@ -353,14 +353,44 @@ struct GatherRequest {
   }
 };
 
-/// How long and how often to poll a job.
+/// A job wait whose CallOptions carry no deadline ends after this long.
+inline constexpr std::chrono::minutes kDefaultJobWaitBudget{30};
+
+namespace detail {
+
+/// JobWaitOptions::deadline: a time budget, kept for one release so that code
+/// setting it still compiles (with a deprecation warning) and is still obeyed.
+class JobWaitBudget {
+ public:
+#define MGNIFY_JOB_WAIT_BUDGET_DEPRECATED \
+  [[deprecated("set the wait's deadline in its CallOptions: CallOptions().timeout(budget)")]]
+  JobWaitBudget() = default;
+  // Implicit, so that `wait.deadline = std::chrono::minutes(10)` still compiles.
+  MGNIFY_JOB_WAIT_BUDGET_DEPRECATED JobWaitBudget(std::chrono::milliseconds budget)  // NOLINT
+      : budget_(budget) {}
+  MGNIFY_JOB_WAIT_BUDGET_DEPRECATED JobWaitBudget& operator=(std::chrono::milliseconds budget) {
+    budget_ = budget;
+    return *this;
+  }
+#undef MGNIFY_JOB_WAIT_BUDGET_DEPRECATED
+  const std::optional<std::chrono::milliseconds>& value() const noexcept { return budget_; }
+
+ private:
+  std::optional<std::chrono::milliseconds> budget_;
+};
+
+}  // namespace detail
+
+/// How often to poll a job. How long to wait is the call's deadline, as for
+/// every call (CallOptions::deadline; kDefaultJobWaitBudget when it has none).
 struct JobWaitOptions {
   /// The first wait between polls; each later one grows by `multiplier` up to `max_interval`.
   std::chrono::milliseconds first_interval{1000};
   std::chrono::milliseconds max_interval{15'000};
   double multiplier = 1.5;
-  /// Total time budget; past it the wait throws DeadlineExceededError.
-  std::chrono::milliseconds deadline{std::chrono::minutes(30)};
+  /// Deprecated: a time budget of its own. Set the call's deadline instead
+  /// (CallOptions().timeout(budget)); when both are set the earlier one ends the wait.
+  detail::JobWaitBudget deadline;
   /// Called with every status polled, the final one included.
   std::function<void(const GatherStatus&)> on_status;
 
@@ -372,7 +402,9 @@ struct JobWaitOptions {
     if (!(multiplier >= 1.0) || !std::isfinite(multiplier)) {
       throw InvalidArgument("multiplier must be a finite number >= 1");
     }
-    if (deadline.count() <= 0) throw InvalidArgument("deadline must be positive");
+    if (deadline.value() && deadline.value()->count() <= 0) {
+      throw InvalidArgument("deadline must be positive");
+    }
   }
 };
 

@@ -45,12 +45,12 @@ class GenomeSearchVerbs {
     return calls().status(job_id, call.token());
   }
   /// Polls until the job reaches a final state and returns that status (FAILED
-  /// included). DeadlineExceededError past options.deadline (the job's time
-  /// budget); `call`'s token ends the wait, a pause or a poll in flight, with
-  /// CancelledError, its deadline with a timeout TransportError.
+  /// included). `call`'s deadline (kDefaultJobWaitBudget when it has none)
+  /// ends the wait with DeadlineExceededError naming the job; its token ends
+  /// it, a pause or a poll in flight, with CancelledError.
   GatherStatus wait_for_gather(const std::string& job_id, const JobWaitOptions& options = {},
                                const CallOptions& call = {}) const {
-    return calls().wait(job_id, options, call.token());
+    return calls().wait(job_id, options, call);
   }
   /// GET genomes-search/results/{job_id} as CSV rows (a signature's job id). A
   /// result served as a gzip tarball throws DecodeError: use download_gather_results.

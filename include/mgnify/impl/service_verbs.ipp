@@ -44,8 +44,8 @@ MGNIFY_DECL http::TextBody ServiceVerbs::read_text(const std::string& url,
 }
 
 MGNIFY_DECL http::StreamResult ServiceVerbs::stream_text(const std::string& url,
-                                                         const http::BodySink& sink,
                                                          const std::string& accept,
+                                                         const http::BodySink& sink,
                                                          const http::StreamOptions& options,
                                                          const CallOptions& call) const {
   return http::stream_text(*session_, url, accept, sink, options, call);

@@ -61,15 +61,27 @@ class BasicProteinClient : public ServiceVerbs {
   /// The record of one cluster representative. A superseded accession is
   /// followed to its replacement; the result then has `superseded_from` set.
   /// Throws NotFoundError (naming the accession) when there is no such representative.
-  Protein get(const Accession& accession, const CallOptions& call = {}) const;
+  Protein protein(const Accession& accession, const CallOptions& call = {}) const;
   /// By the rule every client applies to a protein accession (mgnify/accession.hpp):
   /// "MGYP000261684433", "mgyp261684433"; the digits alone ("261684433") are deprecated.
-  Protein get(std::string_view accession, const CallOptions& call = {}) const {
-    return get(Accession(accession), call);
+  Protein protein(std::string_view accession, const CallOptions& call = {}) const {
+    return protein(Accession(accession), call);
   }
-  Protein get(const char* accession, const CallOptions& call = {}) const {
+  Protein protein(const char* accession, const CallOptions& call = {}) const {
     if (accession == nullptr) throw InvalidArgument("protein accession must not be null");
-    return get(Accession(accession), call);
+    return protein(Accession(accession), call);
+  }
+  [[deprecated("use protein(accession, call)")]] Protein get(const Accession& accession,
+                                                             const CallOptions& call = {}) const {
+    return protein(accession, call);
+  }
+  [[deprecated("use protein(accession, call)")]] Protein get(std::string_view accession,
+                                                             const CallOptions& call = {}) const {
+    return protein(accession, call);
+  }
+  [[deprecated("use protein(accession, call)")]] Protein get(const char* accession,
+                                                             const CallOptions& call = {}) const {
+    return protein(accession, call);
   }
 
   /// Accessions of the representatives matching the query, ordered by accession.
@@ -80,12 +92,22 @@ class BasicProteinClient : public ServiceVerbs {
   /// entry per input, in input order: a malformed accession is an
   /// InvalidArgument entry (no request is sent), an unknown one a
   /// NotFoundError entry; the rest of the batch is unaffected.
-  std::vector<Result<Protein>> get_many(const std::vector<std::string>& accessions,
-                                        const BatchOptions& batch = {},
-                                        const CallOptions& call = {}) const;
-  std::vector<Result<Protein>> get_many(const std::vector<Accession>& accessions,
-                                        const BatchOptions& batch = {},
-                                        const CallOptions& call = {}) const;
+  std::vector<Result<Protein>> get_proteins(const std::vector<std::string>& accessions,
+                                            const BatchOptions& batch = {},
+                                            const CallOptions& call = {}) const;
+  std::vector<Result<Protein>> get_proteins(const std::vector<Accession>& accessions,
+                                            const BatchOptions& batch = {},
+                                            const CallOptions& call = {}) const;
+  [[deprecated("use get_proteins(accessions, batch, call)")]] std::vector<Result<Protein>> get_many(
+      const std::vector<std::string>& accessions, const BatchOptions& batch = {},
+      const CallOptions& call = {}) const {
+    return get_proteins(accessions, batch, call);
+  }
+  [[deprecated("use get_proteins(accessions, batch, call)")]] std::vector<Result<Protein>> get_many(
+      const std::vector<Accession>& accessions, const BatchOptions& batch = {},
+      const CallOptions& call = {}) const {
+    return get_proteins(accessions, batch, call);
+  }
 
   /// Search, then fetch every hit's record: one entry per hit, in hit order.
   std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
@@ -110,7 +132,7 @@ class BasicProteinClient : public ServiceVerbs {
                                          const CallOptions& call = {}) const;
 
   /// sequence_search, then every hit's record from the Protein service
-  /// (get_many: concurrent, under the client's rate limit): one match per
+  /// (get_proteins: concurrent, under the client's rate limit): one match per
   /// hit, in hit order, a hit without a record included with the reason
   /// (SequenceSearchMatch::record_missing()). `call` stops the search and the fetches alike.
   SequenceSearchWithRecords sequence_search_with_records(const SequenceSearchQuery& query,

@@ -166,7 +166,7 @@ struct Protein {
   std::vector<PfamAnnotation> pfam_annotations;
   std::vector<ContigEntry> study_assembly_contigs;
 
-  /// Set by ProteinClient::get when the requested accession had been
+  /// Set by ProteinClient::protein when the requested accession had been
   /// superseded: the accession the caller asked for. Not part of the JSON.
   std::optional<std::string> superseded_from;
   /// Every accession the request passed through before `mgyp`, in order

@@ -78,7 +78,7 @@ enum class ListKind {
 
 /// The walk of the list whose first page is `first_url`; `check_first` also
 /// holds the first URL to the base URL's host (it came from a response).
-/// `call` (ListOptions::call) goes with every page.
+/// `call` (the list call's) goes with every page.
 template <class T>
 Paged<T> make_paged(std::shared_ptr<http::Session> session, std::string first_url,
                     std::optional<std::size_t> max_items, bool check_first,
@@ -141,8 +141,8 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   /// The collection's list (`/{collection}`).
   template <class T = Resource>
   Paged<T> resources(const std::string& collection, const Query& filters = {},
-                     const ListOptions& list = {}) const {
-    return walk<T>(list_url(collection_path(collection), filters, list), list);
+                     const ListOptions& list = {}, const CallOptions& call = {}) const {
+    return walk<T>(list_url(collection_path(collection), filters, list), list, call);
   }
   /// One object of the collection by id (accession, lineage, version, ...).
   template <class T = Resource>
@@ -162,58 +162,142 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   template <class T = Resource>
   Paged<T> related(const std::string& collection, const std::string& id,
                    const std::string& relation, const Query& filters = {},
-                   const ListOptions& list = {}) const {
-    return walk<T>(related_url(collection, id, relation, filters, list), list);
+                   const ListOptions& list = {}, const CallOptions& call = {}) const {
+    return walk<T>(related_url(collection, id, relation, filters, list), list, call);
   }
 
   // ---- top-level lists (plural) and their objects (singular) -----------------
-  Paged<Study> studies(const Query& filters = {}, const ListOptions& list = {}) const;
+  // Every list takes (ids..., filters, ListOptions, CallOptions), and also
+  // (ids..., ListOptions, CallOptions) for the common call without filters.
+  Paged<Study> studies(const Query& filters = {}, const ListOptions& list = {},
+                       const CallOptions& call = {}) const;
+  Paged<Study> studies(const ListOptions& list, const CallOptions& call = {}) const {
+    return studies(Query(), list, call);
+  }
   Study study(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Sample> samples(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Sample> samples(const Query& filters = {}, const ListOptions& list = {},
+                        const CallOptions& call = {}) const;
+  Paged<Sample> samples(const ListOptions& list, const CallOptions& call = {}) const {
+    return samples(Query(), list, call);
+  }
   Sample sample(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Run> runs(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Run> runs(const Query& filters = {}, const ListOptions& list = {},
+                  const CallOptions& call = {}) const;
+  Paged<Run> runs(const ListOptions& list, const CallOptions& call = {}) const {
+    return runs(Query(), list, call);
+  }
   Run run(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Assembly> assemblies(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Assembly> assemblies(const Query& filters = {}, const ListOptions& list = {},
+                             const CallOptions& call = {}) const;
+  Paged<Assembly> assemblies(const ListOptions& list, const CallOptions& call = {}) const {
+    return assemblies(Query(), list, call);
+  }
   Assembly assembly(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Analysis> analyses(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Analysis> analyses(const Query& filters = {}, const ListOptions& list = {},
+                           const CallOptions& call = {}) const;
+  Paged<Analysis> analyses(const ListOptions& list, const CallOptions& call = {}) const {
+    return analyses(Query(), list, call);
+  }
   Analysis analysis(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Biome> biomes(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Biome> biomes(const Query& filters = {}, const ListOptions& list = {},
+                      const CallOptions& call = {}) const;
+  Paged<Biome> biomes(const ListOptions& list, const CallOptions& call = {}) const {
+    return biomes(Query(), list, call);
+  }
   Biome biome(const std::string& lineage, const CallOptions& call = {}) const;
-  Paged<Publication> publications(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Publication> publications(const Query& filters = {}, const ListOptions& list = {},
+                                  const CallOptions& call = {}) const;
+  Paged<Publication> publications(const ListOptions& list, const CallOptions& call = {}) const {
+    return publications(Query(), list, call);
+  }
   Publication publication(std::int64_t pubmed_id, const CallOptions& call = {}) const;
-  Paged<ExperimentType> experiment_types(const Query& filters = {},
-                                         const ListOptions& list = {}) const;
+  Paged<ExperimentType> experiment_types(const Query& filters = {}, const ListOptions& list = {},
+                                         const CallOptions& call = {}) const;
+  Paged<ExperimentType> experiment_types(const ListOptions& list,
+                                         const CallOptions& call = {}) const {
+    return experiment_types(Query(), list, call);
+  }
   ExperimentType experiment_type(const std::string& name, const CallOptions& call = {}) const;
-  Paged<Pipeline> pipelines(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Pipeline> pipelines(const Query& filters = {}, const ListOptions& list = {},
+                            const CallOptions& call = {}) const;
+  Paged<Pipeline> pipelines(const ListOptions& list, const CallOptions& call = {}) const {
+    return pipelines(Query(), list, call);
+  }
   Pipeline pipeline(const std::string& version, const CallOptions& call = {}) const;
-  Paged<Genome> genomes(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Genome> genomes(const Query& filters = {}, const ListOptions& list = {},
+                        const CallOptions& call = {}) const;
+  Paged<Genome> genomes(const ListOptions& list, const CallOptions& call = {}) const {
+    return genomes(Query(), list, call);
+  }
   Genome genome(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<GenomeCatalogue> genome_catalogues(const Query& filters = {},
-                                           const ListOptions& list = {}) const;
+  Paged<GenomeCatalogue> genome_catalogues(const Query& filters = {}, const ListOptions& list = {},
+                                           const CallOptions& call = {}) const;
+  Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list,
+                                           const CallOptions& call = {}) const {
+    return genome_catalogues(Query(), list, call);
+  }
   GenomeCatalogue genome_catalogue(const std::string& catalogue_id,
                                    const CallOptions& call = {}) const;
-  Paged<SuperStudy> super_studies(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<SuperStudy> super_studies(const Query& filters = {}, const ListOptions& list = {},
+                                  const CallOptions& call = {}) const;
+  Paged<SuperStudy> super_studies(const ListOptions& list, const CallOptions& call = {}) const {
+    return super_studies(Query(), list, call);
+  }
   SuperStudy super_study(const std::string& id, const CallOptions& call = {}) const;
-  Paged<GoTerm> go_terms(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<GoTerm> go_terms(const Query& filters = {}, const ListOptions& list = {},
+                         const CallOptions& call = {}) const;
+  Paged<GoTerm> go_terms(const ListOptions& list, const CallOptions& call = {}) const {
+    return go_terms(Query(), list, call);
+  }
   GoTerm go_term(const std::string& accession, const CallOptions& call = {}) const;
   Paged<InterproIdentifier> interpro_identifiers(const Query& filters = {},
-                                                 const ListOptions& list = {}) const;
+                                                 const ListOptions& list = {},
+                                                 const CallOptions& call = {}) const;
+  Paged<InterproIdentifier> interpro_identifiers(const ListOptions& list,
+                                                 const CallOptions& call = {}) const {
+    return interpro_identifiers(Query(), list, call);
+  }
   InterproIdentifier interpro_identifier(const std::string& accession,
                                          const CallOptions& call = {}) const;
-  Paged<PfamEntry> pfam_entries(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<PfamEntry> pfam_entries(const Query& filters = {}, const ListOptions& list = {},
+                                const CallOptions& call = {}) const;
+  Paged<PfamEntry> pfam_entries(const ListOptions& list, const CallOptions& call = {}) const {
+    return pfam_entries(Query(), list, call);
+  }
   PfamEntry pfam_entry(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<KeggOrtholog> kegg_orthologs(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<KeggOrtholog> kegg_orthologs(const Query& filters = {}, const ListOptions& list = {},
+                                     const CallOptions& call = {}) const;
+  Paged<KeggOrtholog> kegg_orthologs(const ListOptions& list, const CallOptions& call = {}) const {
+    return kegg_orthologs(Query(), list, call);
+  }
   KeggOrtholog kegg_ortholog(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<KeggModule> kegg_modules(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<KeggModule> kegg_modules(const Query& filters = {}, const ListOptions& list = {},
+                                 const CallOptions& call = {}) const;
+  Paged<KeggModule> kegg_modules(const ListOptions& list, const CallOptions& call = {}) const {
+    return kegg_modules(Query(), list, call);
+  }
   KeggModule kegg_module(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<GenomeProperty> genome_properties(const Query& filters = {},
-                                          const ListOptions& list = {}) const;
+  Paged<GenomeProperty> genome_properties(const Query& filters = {}, const ListOptions& list = {},
+                                          const CallOptions& call = {}) const;
+  Paged<GenomeProperty> genome_properties(const ListOptions& list,
+                                          const CallOptions& call = {}) const {
+    return genome_properties(Query(), list, call);
+  }
   GenomeProperty genome_property(const std::string& accession, const CallOptions& call = {}) const;
   Paged<AntismashGeneCluster> antismash_gene_clusters(const Query& filters = {},
-                                                      const ListOptions& list = {}) const;
+                                                      const ListOptions& list = {},
+                                                      const CallOptions& call = {}) const;
+  Paged<AntismashGeneCluster> antismash_gene_clusters(const ListOptions& list,
+                                                      const CallOptions& call = {}) const {
+    return antismash_gene_clusters(Query(), list, call);
+  }
   AntismashGeneCluster antismash_gene_cluster(const std::string& accession,
                                               const CallOptions& call = {}) const;
-  Paged<Organism> organisms(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Organism> organisms(const Query& filters = {}, const ListOptions& list = {},
+                            const CallOptions& call = {}) const;
+  Paged<Organism> organisms(const ListOptions& list, const CallOptions& call = {}) const {
+    return organisms(Query(), list, call);
+  }
 
   // ---- batches ----------------------------------------------------------------
   // One outcome per id, in input order; one failure never aborts the batch.
@@ -251,95 +335,255 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
 
   // Related lists of a study.
   Paged<Sample> study_samples(const std::string& acc, const Query& filters = {},
-                              const ListOptions& list = {}) const;
+                              const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Sample> study_samples(const std::string& acc, const ListOptions& list,
+                              const CallOptions& call = {}) const {
+    return study_samples(acc, Query(), list, call);
+  }
   Paged<Download> study_downloads(const std::string& acc, const Query& filters = {},
-                                  const ListOptions& list = {}) const;
+                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Download> study_downloads(const std::string& acc, const ListOptions& list,
+                                  const CallOptions& call = {}) const {
+    return study_downloads(acc, Query(), list, call);
+  }
   Paged<Biome> study_biomes(const std::string& acc, const Query& filters = {},
-                            const ListOptions& list = {}) const;
+                            const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Biome> study_biomes(const std::string& acc, const ListOptions& list,
+                            const CallOptions& call = {}) const {
+    return study_biomes(acc, Query(), list, call);
+  }
   /// Studies sharing samples with this one.
   Paged<Study> study_studies(const std::string& acc, const Query& filters = {},
-                             const ListOptions& list = {}) const;
+                             const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Study> study_studies(const std::string& acc, const ListOptions& list,
+                             const CallOptions& call = {}) const {
+    return study_studies(acc, Query(), list, call);
+  }
   /// Sampling locations; the service documents no typed shape, so these stay Resources.
   Paged<Resource> study_geocoordinates(const std::string& acc, const Query& filters = {},
-                                       const ListOptions& list = {}) const;
+                                       const ListOptions& list = {},
+                                       const CallOptions& call = {}) const;
+  Paged<Resource> study_geocoordinates(const std::string& acc, const ListOptions& list,
+                                       const CallOptions& call = {}) const {
+    return study_geocoordinates(acc, Query(), list, call);
+  }
   Paged<Publication> study_publications(const std::string& acc, const Query& filters = {},
-                                        const ListOptions& list = {}) const;
+                                        const ListOptions& list = {},
+                                        const CallOptions& call = {}) const;
+  Paged<Publication> study_publications(const std::string& acc, const ListOptions& list,
+                                        const CallOptions& call = {}) const {
+    return study_publications(acc, Query(), list, call);
+  }
   Paged<Analysis> study_analyses(const std::string& acc, const Query& filters = {},
-                                 const ListOptions& list = {}) const;
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Analysis> study_analyses(const std::string& acc, const ListOptions& list,
+                                 const CallOptions& call = {}) const {
+    return study_analyses(acc, Query(), list, call);
+  }
 
   // Related lists of a biome (each covers the whole subtree).
   Paged<Sample> biome_samples(const std::string& lineage, const Query& filters = {},
-                              const ListOptions& list = {}) const;
+                              const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Sample> biome_samples(const std::string& lineage, const ListOptions& list,
+                              const CallOptions& call = {}) const {
+    return biome_samples(lineage, Query(), list, call);
+  }
   /// The subtree below a biome, the biome itself included.
   Paged<Biome> biome_children(const std::string& lineage, const Query& filters = {},
-                              const ListOptions& list = {}) const;
+                              const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Biome> biome_children(const std::string& lineage, const ListOptions& list,
+                              const CallOptions& call = {}) const {
+    return biome_children(lineage, Query(), list, call);
+  }
   Paged<Genome> biome_genomes(const std::string& lineage, const Query& filters = {},
-                              const ListOptions& list = {}) const;
+                              const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Genome> biome_genomes(const std::string& lineage, const ListOptions& list,
+                              const CallOptions& call = {}) const {
+    return biome_genomes(lineage, Query(), list, call);
+  }
   Paged<Study> biome_studies(const std::string& lineage, const Query& filters = {},
-                             const ListOptions& list = {}) const;
+                             const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Study> biome_studies(const std::string& lineage, const ListOptions& list,
+                             const CallOptions& call = {}) const {
+    return biome_studies(lineage, Query(), list, call);
+  }
 
   // Related lists of a sample, run and assembly.
   Paged<Run> sample_runs(const std::string& acc, const Query& filters = {},
-                         const ListOptions& list = {}) const;
+                         const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Run> sample_runs(const std::string& acc, const ListOptions& list,
+                         const CallOptions& call = {}) const {
+    return sample_runs(acc, Query(), list, call);
+  }
   Paged<Study> sample_studies(const std::string& acc, const Query& filters = {},
-                              const ListOptions& list = {}) const;
+                              const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Study> sample_studies(const std::string& acc, const ListOptions& list,
+                              const CallOptions& call = {}) const {
+    return sample_studies(acc, Query(), list, call);
+  }
   Paged<Analysis> run_analyses(const std::string& acc, const Query& filters = {},
-                               const ListOptions& list = {}) const;
+                               const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Analysis> run_analyses(const std::string& acc, const ListOptions& list,
+                               const CallOptions& call = {}) const {
+    return run_analyses(acc, Query(), list, call);
+  }
   Paged<Assembly> run_assemblies(const std::string& acc, const Query& filters = {},
-                                 const ListOptions& list = {}) const;
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Assembly> run_assemblies(const std::string& acc, const ListOptions& list,
+                                 const CallOptions& call = {}) const {
+    return run_assemblies(acc, Query(), list, call);
+  }
   Paged<Analysis> assembly_analyses(const std::string& acc, const Query& filters = {},
-                                    const ListOptions& list = {}) const;
+                                    const ListOptions& list = {},
+                                    const CallOptions& call = {}) const;
+  Paged<Analysis> assembly_analyses(const std::string& acc, const ListOptions& list,
+                                    const CallOptions& call = {}) const {
+    return assembly_analyses(acc, Query(), list, call);
+  }
   Paged<Run> assembly_runs(const std::string& acc, const Query& filters = {},
-                           const ListOptions& list = {}) const;
+                           const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Run> assembly_runs(const std::string& acc, const ListOptions& list,
+                           const CallOptions& call = {}) const {
+    return assembly_runs(acc, Query(), list, call);
+  }
 
   // Related lists of an analysis.
   /// Cursor-paginated: the pager follows the opaque links.next; the total is
   /// meta.pagination.count.
   Paged<AnalysisContig> analysis_contigs(const std::string& acc, const Query& filters = {},
-                                         const ListOptions& list = {}) const;
+                                         const ListOptions& list = {},
+                                         const CallOptions& call = {}) const;
+  Paged<AnalysisContig> analysis_contigs(const std::string& acc, const ListOptions& list,
+                                         const CallOptions& call = {}) const {
+    return analysis_contigs(acc, Query(), list, call);
+  }
   Paged<Download> analysis_downloads(const std::string& acc, const Query& filters = {},
-                                     const ListOptions& list = {}) const;
+                                     const ListOptions& list = {},
+                                     const CallOptions& call = {}) const;
+  Paged<Download> analysis_downloads(const std::string& acc, const ListOptions& list,
+                                     const CallOptions& call = {}) const {
+    return analysis_downloads(acc, Query(), list, call);
+  }
   Paged<GoTerm> analysis_go_terms(const std::string& acc, const Query& filters = {},
-                                  const ListOptions& list = {}) const;
+                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<GoTerm> analysis_go_terms(const std::string& acc, const ListOptions& list,
+                                  const CallOptions& call = {}) const {
+    return analysis_go_terms(acc, Query(), list, call);
+  }
   Paged<GoTerm> analysis_go_slim(const std::string& acc, const Query& filters = {},
-                                 const ListOptions& list = {}) const;
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<GoTerm> analysis_go_slim(const std::string& acc, const ListOptions& list,
+                                 const CallOptions& call = {}) const {
+    return analysis_go_slim(acc, Query(), list, call);
+  }
   Paged<InterproIdentifier> analysis_interpro_identifiers(const std::string& acc,
                                                           const Query& filters = {},
-                                                          const ListOptions& list = {}) const;
+                                                          const ListOptions& list = {},
+                                                          const CallOptions& call = {}) const;
+  Paged<InterproIdentifier> analysis_interpro_identifiers(const std::string& acc,
+                                                          const ListOptions& list,
+                                                          const CallOptions& call = {}) const {
+    return analysis_interpro_identifiers(acc, Query(), list, call);
+  }
   Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const Query& filters = {},
-                                         const ListOptions& list = {}) const;
+                                         const ListOptions& list = {},
+                                         const CallOptions& call = {}) const;
+  Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const ListOptions& list,
+                                         const CallOptions& call = {}) const {
+    return analysis_pfam_entries(acc, Query(), list, call);
+  }
   Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const Query& filters = {},
-                                              const ListOptions& list = {}) const;
+                                              const ListOptions& list = {},
+                                              const CallOptions& call = {}) const;
+  Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const ListOptions& list,
+                                              const CallOptions& call = {}) const {
+    return analysis_kegg_orthologs(acc, Query(), list, call);
+  }
   Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const Query& filters = {},
-                                          const ListOptions& list = {}) const;
+                                          const ListOptions& list = {},
+                                          const CallOptions& call = {}) const;
+  Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const ListOptions& list,
+                                          const CallOptions& call = {}) const {
+    return analysis_kegg_modules(acc, Query(), list, call);
+  }
   Paged<GenomeProperty> analysis_genome_properties(const std::string& acc,
                                                    const Query& filters = {},
-                                                   const ListOptions& list = {}) const;
+                                                   const ListOptions& list = {},
+                                                   const CallOptions& call = {}) const;
+  Paged<GenomeProperty> analysis_genome_properties(const std::string& acc, const ListOptions& list,
+                                                   const CallOptions& call = {}) const {
+    return analysis_genome_properties(acc, Query(), list, call);
+  }
   Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
                                                                const Query& filters = {},
-                                                               const ListOptions& list = {}) const;
+                                                               const ListOptions& list = {},
+                                                               const CallOptions& call = {}) const;
+  Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
+                                                               const ListOptions& list,
+                                                               const CallOptions& call = {}) const {
+    return analysis_antismash_gene_clusters(acc, Query(), list, call);
+  }
   /// Use ssu/lsu/itsonedb/unite for pipeline 4+ analyses: the legacy list is
   /// empty for them on the real service.
   Paged<Organism> analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
-                                    const Query& filters = {}, const ListOptions& list = {}) const;
+                                    const Query& filters = {}, const ListOptions& list = {},
+                                    const CallOptions& call = {}) const;
+  Paged<Organism> analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
+                                    const ListOptions& list, const CallOptions& call = {}) const {
+    return analysis_taxonomy(acc, kind, Query(), list, call);
+  }
 
   // Genomes and catalogues.
   Paged<Download> genome_downloads(const std::string& acc, const Query& filters = {},
-                                   const ListOptions& list = {}) const;
+                                   const ListOptions& list = {},
+                                   const CallOptions& call = {}) const;
+  Paged<Download> genome_downloads(const std::string& acc, const ListOptions& list,
+                                   const CallOptions& call = {}) const {
+    return genome_downloads(acc, Query(), list, call);
+  }
   Paged<Genome> catalogue_genomes(const std::string& id, const Query& filters = {},
-                                  const ListOptions& list = {}) const;
+                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Genome> catalogue_genomes(const std::string& id, const ListOptions& list,
+                                  const CallOptions& call = {}) const {
+    return catalogue_genomes(id, Query(), list, call);
+  }
   Paged<Download> catalogue_downloads(const std::string& id, const Query& filters = {},
-                                      const ListOptions& list = {}) const;
+                                      const ListOptions& list = {},
+                                      const CallOptions& call = {}) const;
+  Paged<Download> catalogue_downloads(const std::string& id, const ListOptions& list,
+                                      const CallOptions& call = {}) const {
+    return catalogue_downloads(id, Query(), list, call);
+  }
 
   // Super-studies and publications.
   Paged<Study> super_study_flagship_studies(const std::string& id, const Query& filters = {},
-                                            const ListOptions& list = {}) const;
+                                            const ListOptions& list = {},
+                                            const CallOptions& call = {}) const;
+  Paged<Study> super_study_flagship_studies(const std::string& id, const ListOptions& list,
+                                            const CallOptions& call = {}) const {
+    return super_study_flagship_studies(id, Query(), list, call);
+  }
   Paged<Study> super_study_related_studies(const std::string& id, const Query& filters = {},
-                                           const ListOptions& list = {}) const;
+                                           const ListOptions& list = {},
+                                           const CallOptions& call = {}) const;
+  Paged<Study> super_study_related_studies(const std::string& id, const ListOptions& list,
+                                           const CallOptions& call = {}) const {
+    return super_study_related_studies(id, Query(), list, call);
+  }
   Paged<Study> publication_studies(std::int64_t pubmed_id, const Query& filters = {},
-                                   const ListOptions& list = {}) const;
+                                   const ListOptions& list = {},
+                                   const CallOptions& call = {}) const;
+  Paged<Study> publication_studies(std::int64_t pubmed_id, const ListOptions& list,
+                                   const CallOptions& call = {}) const {
+    return publication_studies(pubmed_id, Query(), list, call);
+  }
   Paged<Sample> publication_samples(std::int64_t pubmed_id, const Query& filters = {},
-                                    const ListOptions& list = {}) const;
+                                    const ListOptions& list = {},
+                                    const CallOptions& call = {}) const;
+  Paged<Sample> publication_samples(std::int64_t pubmed_id, const ListOptions& list,
+                                    const CallOptions& call = {}) const {
+    return publication_samples(pubmed_id, Query(), list, call);
+  }
 
   // Files (docs/downloads.md): download(url, ...) and download_many come from ServiceVerbs.
   using ServiceVerbs::download;
@@ -350,23 +594,25 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
 
   /// Walks any list URL a response gave (a relationship's links.related, a
   /// Paged's resume_token()). Only URLs on the base URL's host are accepted.
-  /// The URL names its page and page size, so of `list` only max_items and
-  /// call apply.
+  /// The URL names its page and page size, so of `list` only max_items applies.
   template <class T>
-  Paged<T> follow(const std::string& url, const ListOptions& list = {}) const {
+  Paged<T> follow(const std::string& url, const ListOptions& list = {},
+                  const CallOptions& call = {}) const {
     if (list.page_size || list.start_page != 1 || list.resume_token) {
       throw InvalidArgument(
           "follow() walks the URL as given, which names its page and page size; only "
-          "ListOptions::max_items and ListOptions::call apply");
+          "ListOptions::max_items applies");
     }
     session().check_link(url);
-    return detail::make_paged<T>(shared_session(), url, list.max_items, true, list.call);
+    return detail::make_paged<T>(shared_session(), url, list.max_items, true,
+                                 mgnify::detail::list_call(list, call));
   }
   /// Walks a relationship's related list.
   template <class T>
-  Paged<T> follow(const Relationship& relationship, const ListOptions& list = {}) const {
+  Paged<T> follow(const Relationship& relationship, const ListOptions& list = {},
+                  const CallOptions& call = {}) const {
     if (!relationship.related) throw InvalidArgument("relationship has no links.related URL");
-    return follow<T>(*relationship.related, list);
+    return follow<T>(*relationship.related, list, call);
   }
   /// One list page exactly as sent (data, links, meta.pagination, included),
   /// for callers who paginate by hand or need the envelope.
@@ -393,7 +639,11 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   bool logged_in() const { return session().has_token(); }
 
   /// GET mydata: the caller's own studies, private ones included (needs a token).
-  Paged<Study> my_studies(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Study> my_studies(const Query& filters = {}, const ListOptions& list = {},
+                          const CallOptions& call = {}) const;
+  Paged<Study> my_studies(const ListOptions& list, const CallOptions& call = {}) const {
+    return my_studies(Query(), list, call);
+  }
 
   // ---- smaller endpoints ------------------------------------------------------
 
@@ -403,74 +653,198 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
 
   /// A sample's metadata as resources (key, value, unit), one page at a time.
   Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& filters = {},
-                                          const ListOptions& list = {}) const;
+                                          const ListOptions& list = {},
+                                          const CallOptions& call = {}) const;
+  Paged<SampleAnnotation> sample_metadata(const std::string& acc, const ListOptions& list,
+                                          const CallOptions& call = {}) const {
+    return sample_metadata(acc, Query(), list, call);
+  }
   /// The most recently updated studies (at most 25 on the real service).
-  Paged<Study> recent_studies(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<Study> recent_studies(const Query& filters = {}, const ListOptions& list = {},
+                              const CallOptions& call = {}) const;
+  Paged<Study> recent_studies(const ListOptions& list, const CallOptions& call = {}) const {
+    return recent_studies(Query(), list, call);
+  }
   /// The ten biomes with the most samples; not paginated.
   std::vector<Biome> top10_biomes(const CallOptions& call = {}) const;
   /// Every tool of every pipeline release.
-  Paged<PipelineTool> pipeline_tools(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<PipelineTool> pipeline_tools(const Query& filters = {}, const ListOptions& list = {},
+                                     const CallOptions& call = {}) const;
+  Paged<PipelineTool> pipeline_tools(const ListOptions& list, const CallOptions& call = {}) const {
+    return pipeline_tools(Query(), list, call);
+  }
   /// One tool at one version (`pipeline-tools/{tool_name}/{version}`).
   PipelineTool pipeline_tool(const std::string& tool_name, const std::string& version,
                              const CallOptions& call = {}) const;
   /// The tools one pipeline release runs (`pipelines/{version}/tools`).
   Paged<PipelineTool> pipeline_release_tools(const std::string& version, const Query& filters = {},
-                                             const ListOptions& list = {}) const;
+                                             const ListOptions& list = {},
+                                             const CallOptions& call = {}) const;
+  Paged<PipelineTool> pipeline_release_tools(const std::string& version, const ListOptions& list,
+                                             const CallOptions& call = {}) const {
+    return pipeline_release_tools(version, Query(), list, call);
+  }
   Paged<Sample> pipeline_samples(const std::string& version, const Query& filters = {},
-                                 const ListOptions& list = {}) const;
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Sample> pipeline_samples(const std::string& version, const ListOptions& list,
+                                 const CallOptions& call = {}) const {
+    return pipeline_samples(version, Query(), list, call);
+  }
   Paged<Analysis> pipeline_analyses(const std::string& version, const Query& filters = {},
-                                    const ListOptions& list = {}) const;
+                                    const ListOptions& list = {},
+                                    const CallOptions& call = {}) const;
+  Paged<Analysis> pipeline_analyses(const std::string& version, const ListOptions& list,
+                                    const CallOptions& call = {}) const {
+    return pipeline_analyses(version, Query(), list, call);
+  }
   Paged<Sample> experiment_type_samples(const std::string& name, const Query& filters = {},
-                                        const ListOptions& list = {}) const;
+                                        const ListOptions& list = {},
+                                        const CallOptions& call = {}) const;
+  Paged<Sample> experiment_type_samples(const std::string& name, const ListOptions& list,
+                                        const CallOptions& call = {}) const {
+    return experiment_type_samples(name, Query(), list, call);
+  }
   Paged<Run> experiment_type_runs(const std::string& name, const Query& filters = {},
-                                  const ListOptions& list = {}) const;
+                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Run> experiment_type_runs(const std::string& name, const ListOptions& list,
+                                  const CallOptions& call = {}) const {
+    return experiment_type_runs(name, Query(), list, call);
+  }
   Paged<Analysis> experiment_type_analyses(const std::string& name, const Query& filters = {},
-                                           const ListOptions& list = {}) const;
+                                           const ListOptions& list = {},
+                                           const CallOptions& call = {}) const;
+  Paged<Analysis> experiment_type_analyses(const std::string& name, const ListOptions& list,
+                                           const CallOptions& call = {}) const {
+    return experiment_type_analyses(name, Query(), list, call);
+  }
 
   /// Genome catalogues whose biome lies in this biome's subtree.
   Paged<GenomeCatalogue> biome_genome_catalogues(const std::string& lineage,
                                                  const Query& filters = {},
-                                                 const ListOptions& list = {}) const;
+                                                 const ListOptions& list = {},
+                                                 const CallOptions& call = {}) const;
+  Paged<GenomeCatalogue> biome_genome_catalogues(const std::string& lineage,
+                                                 const ListOptions& list,
+                                                 const CallOptions& call = {}) const {
+    return biome_genome_catalogues(lineage, Query(), list, call);
+  }
   Paged<GenomeCatalogue> super_study_related_genome_catalogues(const std::string& id,
                                                                const Query& filters = {},
-                                                               const ListOptions& list = {}) const;
+                                                               const ListOptions& list = {},
+                                                               const CallOptions& call = {}) const;
+  Paged<GenomeCatalogue> super_study_related_genome_catalogues(const std::string& id,
+                                                               const ListOptions& list,
+                                                               const CallOptions& call = {}) const {
+    return super_study_related_genome_catalogues(id, Query(), list, call);
+  }
   Paged<Biome> super_study_biomes(const std::string& id, const Query& filters = {},
-                                  const ListOptions& list = {}) const;
+                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Biome> super_study_biomes(const std::string& id, const ListOptions& list,
+                                  const CallOptions& call = {}) const {
+    return super_study_biomes(id, Query(), list, call);
+  }
   /// An organism and every organism below it (`annotations/organisms/{lineage}`, a list).
   Paged<Organism> organism_subtree(const std::string& lineage, const Query& filters = {},
-                                   const ListOptions& list = {}) const;
+                                   const ListOptions& list = {},
+                                   const CallOptions& call = {}) const;
+  Paged<Organism> organism_subtree(const std::string& lineage, const ListOptions& list,
+                                   const CallOptions& call = {}) const {
+    return organism_subtree(lineage, Query(), list, call);
+  }
   Paged<Analysis> organism_analyses(const std::string& lineage, const Query& filters = {},
-                                    const ListOptions& list = {}) const;
+                                    const ListOptions& list = {},
+                                    const CallOptions& call = {}) const;
+  Paged<Analysis> organism_analyses(const std::string& lineage, const ListOptions& list,
+                                    const CallOptions& call = {}) const {
+    return organism_analyses(lineage, Query(), list, call);
+  }
 
   // Genome catalogues' groupings and annotation vocabularies.
-  Paged<GenomeSet> genome_sets(const Query& filters = {}, const ListOptions& list = {}) const;
+  Paged<GenomeSet> genome_sets(const Query& filters = {}, const ListOptions& list = {},
+                               const CallOptions& call = {}) const;
+  Paged<GenomeSet> genome_sets(const ListOptions& list, const CallOptions& call = {}) const {
+    return genome_sets(Query(), list, call);
+  }
   GenomeSet genome_set(const std::string& name, const CallOptions& call = {}) const;
   Paged<Genome> genome_set_genomes(const std::string& name, const Query& filters = {},
-                                   const ListOptions& list = {}) const;
-  Paged<CogCategory> cogs(const Query& filters = {}, const ListOptions& list = {}) const;
-  Paged<KeggClass> kegg_classes(const Query& filters = {}, const ListOptions& list = {}) const;
+                                   const ListOptions& list = {},
+                                   const CallOptions& call = {}) const;
+  Paged<Genome> genome_set_genomes(const std::string& name, const ListOptions& list,
+                                   const CallOptions& call = {}) const {
+    return genome_set_genomes(name, Query(), list, call);
+  }
+  Paged<CogCategory> cogs(const Query& filters = {}, const ListOptions& list = {},
+                          const CallOptions& call = {}) const;
+  Paged<CogCategory> cogs(const ListOptions& list, const CallOptions& call = {}) const {
+    return cogs(Query(), list, call);
+  }
+  Paged<KeggClass> kegg_classes(const Query& filters = {}, const ListOptions& list = {},
+                                const CallOptions& call = {}) const;
+  Paged<KeggClass> kegg_classes(const ListOptions& list, const CallOptions& call = {}) const {
+    return kegg_classes(Query(), list, call);
+  }
   /// The catalogues' KEGG modules (`kegg-modules`; the annotation vocabulary is kegg_modules()).
   Paged<GenomeKeggModule> genome_kegg_modules(const Query& filters = {},
-                                              const ListOptions& list = {}) const;
+                                              const ListOptions& list = {},
+                                              const CallOptions& call = {}) const;
+  Paged<GenomeKeggModule> genome_kegg_modules(const ListOptions& list,
+                                              const CallOptions& call = {}) const {
+    return genome_kegg_modules(Query(), list, call);
+  }
   Paged<GenomeAntismashCluster> genome_antismash_clusters(const Query& filters = {},
-                                                          const ListOptions& list = {}) const;
+                                                          const ListOptions& list = {},
+                                                          const CallOptions& call = {}) const;
+  Paged<GenomeAntismashCluster> genome_antismash_clusters(const ListOptions& list,
+                                                          const CallOptions& call = {}) const {
+    return genome_antismash_clusters(Query(), list, call);
+  }
   Paged<CogCategory> genome_cog_counts(const std::string& acc, const Query& filters = {},
-                                       const ListOptions& list = {}) const;
+                                       const ListOptions& list = {},
+                                       const CallOptions& call = {}) const;
+  Paged<CogCategory> genome_cog_counts(const std::string& acc, const ListOptions& list,
+                                       const CallOptions& call = {}) const {
+    return genome_cog_counts(acc, Query(), list, call);
+  }
   Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const Query& filters = {},
-                                            const ListOptions& list = {}) const;
+                                            const ListOptions& list = {},
+                                            const CallOptions& call = {}) const;
+  Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const ListOptions& list,
+                                            const CallOptions& call = {}) const {
+    return genome_kegg_class_counts(acc, Query(), list, call);
+  }
   Paged<GenomeKeggModule> genome_kegg_module_counts(const std::string& acc,
                                                     const Query& filters = {},
-                                                    const ListOptions& list = {}) const;
+                                                    const ListOptions& list = {},
+                                                    const CallOptions& call = {}) const;
+  Paged<GenomeKeggModule> genome_kegg_module_counts(const std::string& acc, const ListOptions& list,
+                                                    const CallOptions& call = {}) const {
+    return genome_kegg_module_counts(acc, Query(), list, call);
+  }
   Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(const std::string& acc,
                                                                 const Query& filters = {},
-                                                                const ListOptions& list = {}) const;
+                                                                const ListOptions& list = {},
+                                                                const CallOptions& call = {}) const;
+  Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(
+      const std::string& acc, const ListOptions& list, const CallOptions& call = {}) const {
+    return genome_antismash_cluster_counts(acc, Query(), list, call);
+  }
 
   /// Files attached to a run or an assembly beyond the analysis results; each
   /// record's links.self is the file, for download().
   Paged<Download> run_extra_annotations(const std::string& acc, const Query& filters = {},
-                                        const ListOptions& list = {}) const;
+                                        const ListOptions& list = {},
+                                        const CallOptions& call = {}) const;
+  Paged<Download> run_extra_annotations(const std::string& acc, const ListOptions& list,
+                                        const CallOptions& call = {}) const {
+    return run_extra_annotations(acc, Query(), list, call);
+  }
   Paged<Download> assembly_extra_annotations(const std::string& acc, const Query& filters = {},
-                                             const ListOptions& list = {}) const;
+                                             const ListOptions& list = {},
+                                             const CallOptions& call = {}) const;
+  Paged<Download> assembly_extra_annotations(const std::string& acc, const ListOptions& list,
+                                             const CallOptions& call = {}) const {
+    return assembly_extra_annotations(acc, Query(), list, call);
+  }
 
   /// Europe PMC's text-mined annotations of a publication
   /// (`publications/{pubmed_id}/europe_pmc_annotations`, proxied live by the service).
@@ -539,18 +913,19 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   /// A list whose first page is `first_url`, built by the caller, or the page
   /// of it that list.resume_token names.
   template <class T>
-  Paged<T> walk(std::string first_url, const ListOptions& list) const {
+  Paged<T> walk(std::string first_url, const ListOptions& list, const CallOptions& call) const {
     if (list.resume_token) first_url = resume_url(first_url, *list.resume_token);
     return detail::make_paged<T>(shared_session(), std::move(first_url), list.max_items, false,
-                                 list.call);
+                                 mgnify::detail::list_call(list, call));
   }
   /// `token` when it is a page of the list at `first_url` (same origin and path).
   std::string resume_url(const std::string& first_url, const std::string& token) const;
   /// `path` is already encoded.
   template <class T>
   Paged<T> list_at(const std::string& path, const Query& filters, const ListOptions& list,
+                   const CallOptions& call,
                    detail::ListKind kind = detail::ListKind::numbered) const {
-    return walk<T>(list_url(path, filters, list, kind), list);
+    return walk<T>(list_url(path, filters, list, kind), list, call);
   }
   /// The first page's URL of the list at `path` (already encoded).
   std::string list_url(const std::string& path, const Query& filters, const ListOptions& list,

@@ -67,14 +67,24 @@ inline constexpr const char* kPrivateNotFoundHint =
 MGNIFY_DECL files::DownloadJob download_job(const DownloadFile& file, std::filesystem::path path,
                                             files::DownloadOptions options = {});
 
+// V2Options' own copies and moves of its deprecated member are not uses of
+// it; a program that names the member is still warned.
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
 /// Behaviour specific to the v2 client.
 struct V2Options {
   /// When a rejected token cannot be refreshed, forget it and repeat the call
   /// anonymously (public data still works) instead of throwing AuthError.
   bool anonymous_fallback_on_auth_failure = false;
-  /// Requests in flight for the get_* batch calls.
-  std::size_t concurrency = defaults::kConcurrency;
+  /// Deprecated: a batch's concurrency is BatchOptions::concurrency, as for
+  /// every client. Still obeyed as this client's default (BatchOptions::concurrency 0).
+  [[deprecated("set BatchOptions::concurrency")]] std::size_t concurrency = defaults::kConcurrency;
 };
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /// The API v2 client. The session, downloads and text reads come from ServiceVerbs,
 /// the genome search calls (genome_search, submit_gather, gather_status,
@@ -117,69 +127,100 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   void logout();
   bool logged_in() const;
 
+  // Every list takes (ids..., ListOptions, CallOptions); a list with a query
+  // takes (query, ListOptions, CallOptions), and also (ListOptions, CallOptions)
+  // for the common call without one.
+
   // ---- studies --------------------------------------------------------------
 
-  Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {}) const;
+  Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {},
+                       const CallOptions& call = {}) const;
+  Paged<Study> studies(const ListOptions& list, const CallOptions& call = {}) const {
+    return studies(StudyQuery(), list, call);
+  }
   StudyDetail study(const std::string& accession, const CallOptions& call = {}) const;
   /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJEB/PRJNA/PRJDB
   /// and digits, any case); anything else is InvalidArgument before any request.
   StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession,
                                            const CallOptions& call = {}) const;
-  Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {}) const;
+  Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {},
+                                 const CallOptions& call = {}) const;
   Paged<SampleWithMetadata> study_samples(const std::string& accession,
-                                          const ListOptions& list = {}) const;
-  Paged<Publication> study_publications(const std::string& accession,
-                                        const ListOptions& list = {}) const;
+                                          const ListOptions& list = {},
+                                          const CallOptions& call = {}) const;
+  Paged<Publication> study_publications(const std::string& accession, const ListOptions& list = {},
+                                        const CallOptions& call = {}) const;
   /// my-data/studies/: the token owner's studies, private ones included (needs a token).
-  Paged<Study> my_studies(const ListOptions& list = {}) const;
+  Paged<Study> my_studies(const ListOptions& list = {}, const CallOptions& call = {}) const;
 
   // ---- samples --------------------------------------------------------------
 
-  Paged<Sample> samples(const SampleQuery& query = {}, const ListOptions& list = {}) const;
+  Paged<Sample> samples(const SampleQuery& query = {}, const ListOptions& list = {},
+                        const CallOptions& call = {}) const;
+  Paged<Sample> samples(const ListOptions& list, const CallOptions& call = {}) const {
+    return samples(SampleQuery(), list, call);
+  }
   /// By any of the sample's ENA/BioSample accessions.
   SampleDetail sample(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<AnalysedRun> sample_runs(const std::string& accession, const ListOptions& list = {}) const;
+  Paged<AnalysedRun> sample_runs(const std::string& accession, const ListOptions& list = {},
+                                 const CallOptions& call = {}) const;
   Paged<AssemblyDetail> sample_assemblies(const std::string& accession,
-                                          const ListOptions& list = {}) const;
+                                          const ListOptions& list = {},
+                                          const CallOptions& call = {}) const;
 
   // ---- runs -----------------------------------------------------------------
 
-  Paged<AnalysedRun> runs(const RunQuery& query = {}, const ListOptions& list = {}) const;
+  Paged<AnalysedRun> runs(const RunQuery& query = {}, const ListOptions& list = {},
+                          const CallOptions& call = {}) const;
+  Paged<AnalysedRun> runs(const ListOptions& list, const CallOptions& call = {}) const {
+    return runs(RunQuery(), list, call);
+  }
   AnalysedRunDetail run(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Analysis> run_analyses(const std::string& accession, const ListOptions& list = {}) const;
-  Paged<AssemblyDetail> run_assemblies(const std::string& accession,
-                                       const ListOptions& list = {}) const;
+  Paged<Analysis> run_analyses(const std::string& accession, const ListOptions& list = {},
+                               const CallOptions& call = {}) const;
+  Paged<AssemblyDetail> run_assemblies(const std::string& accession, const ListOptions& list = {},
+                                       const CallOptions& call = {}) const;
 
   // ---- assemblies -----------------------------------------------------------
 
-  Paged<Assembly> assemblies(const ListOptions& list = {}) const;
+  Paged<Assembly> assemblies(const ListOptions& list = {}, const CallOptions& call = {}) const;
   AssemblyDetail assembly(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Analysis> assembly_analyses(const std::string& accession,
-                                    const ListOptions& list = {}) const;
+  Paged<Analysis> assembly_analyses(const std::string& accession, const ListOptions& list = {},
+                                    const CallOptions& call = {}) const;
   Paged<GenomeAssemblyLinkSchema> assembly_genome_links(const std::string& accession,
-                                                        const ListOptions& list = {}) const;
+                                                        const ListOptions& list = {},
+                                                        const CallOptions& call = {}) const;
   Paged<AdditionalContainedGenomeSchema> assembly_additional_contained_genomes(
-      const std::string& accession, const ListOptions& list = {}) const;
+      const std::string& accession, const ListOptions& list = {},
+      const CallOptions& call = {}) const;
 
   // ---- analyses -------------------------------------------------------------
 
   /// Every public analysis, in detail form (downloads included).
-  Paged<AnalysisDetail> analyses(const ListOptions& list = {}) const;
+  Paged<AnalysisDetail> analyses(const ListOptions& list = {}, const CallOptions& call = {}) const;
   AnalysisDetail analysis(const std::string& accession, const CallOptions& call = {}) const;
   AnalysisWithAnnotations analysis_annotations(const std::string& accession,
                                                const CallOptions& call = {}) const;
   Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(const std::string& accession,
                                                               AnnotationType type,
-                                                              const ListOptions& list = {}) const;
+                                                              const ListOptions& list = {},
+                                                              const CallOptions& call = {}) const;
 
   // ---- biomes ---------------------------------------------------------------
 
-  Paged<Biome> biomes(const BiomeQuery& query = {}, const ListOptions& list = {}) const;
+  Paged<Biome> biomes(const BiomeQuery& query = {}, const ListOptions& list = {},
+                      const CallOptions& call = {}) const;
+  Paged<Biome> biomes(const ListOptions& list, const CallOptions& call = {}) const {
+    return biomes(BiomeQuery(), list, call);
+  }
 
   // ---- publications ---------------------------------------------------------
 
-  Paged<Publication> publications(const PublicationQuery& query = {},
-                                  const ListOptions& list = {}) const;
+  Paged<Publication> publications(const PublicationQuery& query = {}, const ListOptions& list = {},
+                                  const CallOptions& call = {}) const;
+  Paged<Publication> publications(const ListOptions& list, const CallOptions& call = {}) const {
+    return publications(PublicationQuery(), list, call);
+  }
   PublicationDetail publication(std::int64_t pubmed_id, const CallOptions& call = {}) const;
   /// Europe PMC text-mined annotations (proxied live by the service; 404 when Europe PMC fails).
   PublicationAnnotations publication_annotations(std::int64_t pubmed_id,
@@ -187,26 +228,35 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
 
   // ---- super studies --------------------------------------------------------
 
-  Paged<SuperStudy> super_studies(const ListOptions& list = {}) const;
+  Paged<SuperStudy> super_studies(const ListOptions& list = {}, const CallOptions& call = {}) const;
   SuperStudyDetail super_study(const std::string& slug, const CallOptions& call = {}) const;
 
   // ---- genomes --------------------------------------------------------------
 
-  Paged<Genome> genomes(const GenomeQuery& query = {}, const ListOptions& list = {}) const;
+  Paged<Genome> genomes(const GenomeQuery& query = {}, const ListOptions& list = {},
+                        const CallOptions& call = {}) const;
+  Paged<Genome> genomes(const ListOptions& list, const CallOptions& call = {}) const {
+    return genomes(GenomeQuery(), list, call);
+  }
   GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {},
                       const CallOptions& call = {}) const;
   GenomeWithAnnotations genome_annotations(const std::string& accession,
                                            const GenomeLookup& lookup = {},
                                            const CallOptions& call = {}) const;
-  Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list = {}) const;
+  Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list = {},
+                                           const CallOptions& call = {}) const;
   GenomeCatalogueDetail genome_catalogue(const std::string& catalogue_id,
                                          const CallOptions& call = {}) const;
   Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const GenomeQuery& query = {},
-                                  const ListOptions& list = {}) const;
+                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
+  Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const ListOptions& list,
+                                  const CallOptions& call = {}) const {
+    return catalogue_genomes(catalogue_id, GenomeQuery(), list, call);
+  }
 
   // ---- batches --------------------------------------------------------------
   // One outcome per accession, in input order; one failure never aborts the batch.
-  // BatchOptions::concurrency 0 means V2Options::concurrency.
+  // BatchOptions::concurrency 0 means defaults::kConcurrency.
 
   std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions,
                                                const BatchOptions& batch = {},
@@ -259,7 +309,8 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   template <class T>
   T get(const std::string& path, const http::Query& query, const CallOptions& call) const;
   template <class T>
-  Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list) const;
+  Paged<T> paged(const std::string& path, http::Query filters, const ListOptions& list,
+                 const CallOptions& call) const;
   template <class T, class Fn>
   std::vector<Result<T>> many(const std::vector<std::string>& ids, const BatchOptions& batch,
                               const CallOptions& call, Fn fn) const;
@@ -288,9 +339,9 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
 // clang-format on
 
 // BasicV2Client<void>'s member templates for one model T; `head` is `extern` for the declarations.
-#define MGNIFY_V2_PAGED(head, T)                                                        \
-  head template Paged<T> BasicV2Client<void>::paged<T>(const std::string&, http::Query, \
-                                                       const ListOptions&) const;
+#define MGNIFY_V2_PAGED(head, T)                        \
+  head template Paged<T> BasicV2Client<void>::paged<T>( \
+      const std::string&, http::Query, const ListOptions&, const CallOptions&) const;
 #define MGNIFY_V2_GET(head, T)                                                        \
   head template T BasicV2Client<void>::get<T>(const std::string&, const http::Query&, \
                                               const CallOptions&) const;

@@ -12,8 +12,7 @@ namespace v2 {
 namespace defaults {
 /// The service's root (ClientOptions::base_url empty).
 inline constexpr const char* kBaseUrl = "https://www.ebi.ac.uk/metagenomics/api/v2";
-/// Requests in flight for a batch call (BatchOptions::concurrency 0), unless
-/// V2Options::concurrency says otherwise.
+/// Requests in flight for a batch call (BatchOptions::concurrency 0).
 inline constexpr std::size_t kConcurrency = 8;
 }  // namespace defaults
 

@@ -40,9 +40,10 @@ MGNIFY_DECL GatherStatus GenomeSearchCalls::status(const std::string& job_id,
 
 MGNIFY_DECL GatherStatus GenomeSearchCalls::wait(const std::string& job_id,
                                                  const JobWaitOptions& options,
-                                                 const CancelToken& cancel) const {
+                                                 const CallOptions& call) const {
   job_url("genomes-search/status/", job_id);  // InvalidArgument before the first poll
-  return wait_for_job(session_.clock(), job_id, options, cancel,
+  const CancelToken cancel = call.token();
+  return wait_for_job(session_.clock(), job_id, options, call,
                       [&] { return status(job_id, cancel); });
 }
 

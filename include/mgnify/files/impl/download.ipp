@@ -748,6 +748,8 @@ MGNIFY_DECL DownloadResult download(http::Session& session, const std::string& u
     } catch (const detail::RangeMismatch& mismatch) {
       transfer.restart();
       if (last) throw TransportError(TransportError::Kind::other, 0, url, mismatch.what, attempt);
+    } catch (const DeadlineExceededError&) {
+      throw;
     } catch (const TransportError& e) {
       // A deadline that passed is not a transient failure: another attempt
       // would only be refused, and would end as a cancel.

@@ -91,10 +91,9 @@ MGNIFY_DECL Response Session::execute(Request request, const RequestOptions& cal
     }
   } catch (const CancelledError&) {
     // A deadline ends the call through its token, but the caller asked for a
-    // time budget, not a cancellation: it gets the error a timeout gives.
+    // time budget, not a cancellation: it gets the error of a passed deadline.
     if (!call.cancel.deadline_passed()) throw;
-    throw TransportError(TransportError::Kind::timeout, 0, mgnify::detail::redact_url(request.url),
-                         "the call's deadline passed");
+    throw DeadlineExceededError(mgnify::detail::redact_url(request.url));
   }
 }
 

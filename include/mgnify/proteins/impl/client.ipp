@@ -66,7 +66,7 @@ std::string BasicProteinClient<D>::search_url(const SearchQuery& query) const {
 }
 
 template <class D>
-Protein BasicProteinClient<D>::get(const Accession& accession, const CallOptions& call) const {
+Protein BasicProteinClient<D>::protein(const Accession& accession, const CallOptions& call) const {
   http::RequestOptions request = http::per_call(call);
   request.not_found_hint = accession.str() + " is not a protein cluster representative";
   const http::Response response = session().get(protein_url(accession), request);
@@ -112,21 +112,22 @@ std::vector<SearchHit> BasicProteinClient<D>::search(const SearchQuery& query,
 }
 
 template <class D>
-std::vector<Result<Protein>> BasicProteinClient<D>::get_many(
+std::vector<Result<Protein>> BasicProteinClient<D>::get_proteins(
     const std::vector<std::string>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
-  return mgnify::detail::run_batch(
-      accessions.size(), batch, defaults::kConcurrency, call,
-      [&](std::size_t i, const CallOptions& item) { return get(Accession(accessions[i]), item); });
+  return mgnify::detail::run_batch(accessions.size(), batch, defaults::kConcurrency, call,
+                                   [&](std::size_t i, const CallOptions& item) {
+                                     return protein(Accession(accessions[i]), item);
+                                   });
 }
 
 template <class D>
-std::vector<Result<Protein>> BasicProteinClient<D>::get_many(
+std::vector<Result<Protein>> BasicProteinClient<D>::get_proteins(
     const std::vector<Accession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return mgnify::detail::run_batch(
       accessions.size(), batch, defaults::kConcurrency, call,
-      [&](std::size_t i, const CallOptions& item) { return get(accessions[i], item); });
+      [&](std::size_t i, const CallOptions& item) { return protein(accessions[i], item); });
 }
 
 template <class D>
@@ -139,7 +140,7 @@ std::vector<Result<Protein>> BasicProteinClient<D>::search_and_fetch(
   std::vector<std::string> accessions;
   accessions.reserve(hits.size());
   for (const auto& hit : hits) accessions.push_back(hit.mgyp);
-  return get_many(accessions, batch, whole);
+  return get_proteins(accessions, batch, whole);
 }
 
 template <class D>
@@ -185,7 +186,7 @@ SequenceSearchWithRecords BasicProteinClient<D>::sequence_search_with_records(
   std::vector<std::string> accessions;
   accessions.reserve(hits.size());
   for (const auto& hit : hits) accessions.push_back(hit.accession());
-  auto records = get_many(accessions, batch, whole);
+  auto records = get_proteins(accessions, batch, whole);
   out.matches.reserve(hits.size());
   for (std::size_t i = 0; i < hits.size(); ++i) {
     out.matches.push_back(SequenceSearchMatch{hits[i], std::move(records[i])});

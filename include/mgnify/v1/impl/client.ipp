@@ -148,8 +148,9 @@ std::map<std::string, std::string> BasicLegacyClient<D>::root(const CallOptions&
 }
 
 template <class D>
-Paged<Study> BasicLegacyClient<D>::studies(const Query& filters, const ListOptions& list) const {
-  return resources<Study>("studies", filters, list);
+Paged<Study> BasicLegacyClient<D>::studies(const Query& filters, const ListOptions& list,
+                                           const CallOptions& call) const {
+  return resources<Study>("studies", filters, list, call);
 }
 
 template <class D>
@@ -158,8 +159,9 @@ Study BasicLegacyClient<D>::study(const std::string& accession, const CallOption
 }
 
 template <class D>
-Paged<Sample> BasicLegacyClient<D>::samples(const Query& filters, const ListOptions& list) const {
-  return resources<Sample>("samples", filters, list);
+Paged<Sample> BasicLegacyClient<D>::samples(const Query& filters, const ListOptions& list,
+                                            const CallOptions& call) const {
+  return resources<Sample>("samples", filters, list, call);
 }
 
 template <class D>
@@ -168,8 +170,9 @@ Sample BasicLegacyClient<D>::sample(const std::string& accession, const CallOpti
 }
 
 template <class D>
-Paged<Biome> BasicLegacyClient<D>::biomes(const Query& filters, const ListOptions& list) const {
-  return resources<Biome>("biomes", filters, list);
+Paged<Biome> BasicLegacyClient<D>::biomes(const Query& filters, const ListOptions& list,
+                                          const CallOptions& call) const {
+  return resources<Biome>("biomes", filters, list, call);
 }
 
 template <class D>
@@ -178,9 +181,9 @@ Biome BasicLegacyClient<D>::biome(const std::string& lineage, const CallOptions&
 }
 
 template <class D>
-Paged<Publication> BasicLegacyClient<D>::publications(const Query& filters,
-                                                      const ListOptions& list) const {
-  return resources<Publication>("publications", filters, list);
+Paged<Publication> BasicLegacyClient<D>::publications(const Query& filters, const ListOptions& list,
+                                                      const CallOptions& call) const {
+  return resources<Publication>("publications", filters, list, call);
 }
 
 template <class D>
@@ -216,78 +219,92 @@ std::vector<Result<Publication>> BasicLegacyClient<D>::get_publications(
 
 template <class D>
 Paged<Sample> BasicLegacyClient<D>::study_samples(const std::string& acc, const Query& filters,
-                                                  const ListOptions& list) const {
-  return related<Sample>("studies", acc, "samples", filters, list);
+                                                  const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return related<Sample>("studies", acc, "samples", filters, list, call);
 }
 
 template <class D>
 Paged<Biome> BasicLegacyClient<D>::study_biomes(const std::string& acc, const Query& filters,
-                                                const ListOptions& list) const {
-  return related<Biome>("studies", acc, "biomes", filters, list);
+                                                const ListOptions& list,
+                                                const CallOptions& call) const {
+  return related<Biome>("studies", acc, "biomes", filters, list, call);
 }
 
 template <class D>
 Paged<Study> BasicLegacyClient<D>::study_studies(const std::string& acc, const Query& filters,
-                                                 const ListOptions& list) const {
-  return related<Study>("studies", acc, "studies", filters, list);
+                                                 const ListOptions& list,
+                                                 const CallOptions& call) const {
+  return related<Study>("studies", acc, "studies", filters, list, call);
 }
 
 template <class D>
 Paged<Publication> BasicLegacyClient<D>::study_publications(const std::string& acc,
                                                             const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Publication>("studies", acc, "publications", filters, list);
+                                                            const ListOptions& list,
+                                                            const CallOptions& call) const {
+  return related<Publication>("studies", acc, "publications", filters, list, call);
 }
 
 template <class D>
 Paged<Sample> BasicLegacyClient<D>::biome_samples(const std::string& lineage, const Query& filters,
-                                                  const ListOptions& list) const {
-  return related<Sample>("biomes", lineage, "samples", filters, list);
+                                                  const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return related<Sample>("biomes", lineage, "samples", filters, list, call);
 }
 
 template <class D>
 Paged<Biome> BasicLegacyClient<D>::biome_children(const std::string& lineage, const Query& filters,
-                                                  const ListOptions& list) const {
-  return related<Biome>("biomes", lineage, "children", filters, list);
+                                                  const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return related<Biome>("biomes", lineage, "children", filters, list, call);
 }
 
 template <class D>
 Paged<Study> BasicLegacyClient<D>::biome_studies(const std::string& lineage, const Query& filters,
-                                                 const ListOptions& list) const {
-  return related<Study>("biomes", lineage, "studies", filters, list);
+                                                 const ListOptions& list,
+                                                 const CallOptions& call) const {
+  return related<Study>("biomes", lineage, "studies", filters, list, call);
 }
 
 template <class D>
 Paged<Study> BasicLegacyClient<D>::sample_studies(const std::string& acc, const Query& filters,
-                                                  const ListOptions& list) const {
-  return related<Study>("samples", acc, "studies", filters, list);
+                                                  const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return related<Study>("samples", acc, "studies", filters, list, call);
 }
 
 template <class D>
 Paged<Study> BasicLegacyClient<D>::super_study_flagship_studies(const std::string& id,
                                                                 const Query& filters,
-                                                                const ListOptions& list) const {
-  return related<Study>("super-studies", id, "flagship-studies", filters, list);
+                                                                const ListOptions& list,
+                                                                const CallOptions& call) const {
+  return related<Study>("super-studies", id, "flagship-studies", filters, list, call);
 }
 
 template <class D>
 Paged<Study> BasicLegacyClient<D>::super_study_related_studies(const std::string& id,
                                                                const Query& filters,
-                                                               const ListOptions& list) const {
-  return related<Study>("super-studies", id, "related-studies", filters, list);
+                                                               const ListOptions& list,
+                                                               const CallOptions& call) const {
+  return related<Study>("super-studies", id, "related-studies", filters, list, call);
 }
 
 template <class D>
 Paged<Study> BasicLegacyClient<D>::publication_studies(std::int64_t pubmed_id, const Query& filters,
-                                                       const ListOptions& list) const {
-  return related<Study>("publications", checked_pubmed_id(pubmed_id), "studies", filters, list);
+                                                       const ListOptions& list,
+                                                       const CallOptions& call) const {
+  return related<Study>("publications", checked_pubmed_id(pubmed_id), "studies", filters, list,
+                        call);
 }
 
 template <class D>
 Paged<Sample> BasicLegacyClient<D>::publication_samples(std::int64_t pubmed_id,
                                                         const Query& filters,
-                                                        const ListOptions& list) const {
-  return related<Sample>("publications", checked_pubmed_id(pubmed_id), "samples", filters, list);
+                                                        const ListOptions& list,
+                                                        const CallOptions& call) const {
+  return related<Sample>("publications", checked_pubmed_id(pubmed_id), "samples", filters, list,
+                         call);
 }
 
 template <class D>
@@ -335,8 +352,9 @@ TokenResponse BasicLegacyClient<D>::login(const std::string& username, const std
 }
 
 template <class D>
-Paged<Study> BasicLegacyClient<D>::my_studies(const Query& filters, const ListOptions& list) const {
-  return list_at<Study>("mydata", filters, list);
+Paged<Study> BasicLegacyClient<D>::my_studies(const Query& filters, const ListOptions& list,
+                                              const CallOptions& call) const {
+  return list_at<Study>("mydata", filters, list, call);
 }
 
 template <class D>
@@ -355,9 +373,9 @@ bool BasicLegacyClient<D>::verify(const CallOptions& call) const {
 }
 
 template <class D>
-Paged<Study> BasicLegacyClient<D>::recent_studies(const Query& filters,
-                                                  const ListOptions& list) const {
-  return list_at<Study>("studies/recent", filters, list);
+Paged<Study> BasicLegacyClient<D>::recent_studies(const Query& filters, const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return list_at<Study>("studies/recent", filters, list, call);
 }
 
 template <class D>
@@ -369,22 +387,24 @@ std::vector<Biome> BasicLegacyClient<D>::top10_biomes(const CallOptions& call) c
 
 template <class D>
 Paged<Sample> BasicLegacyClient<D>::pipeline_samples(const std::string& version,
-                                                     const Query& filters,
-                                                     const ListOptions& list) const {
-  return related<Sample>("pipelines", version, "samples", filters, list);
+                                                     const Query& filters, const ListOptions& list,
+                                                     const CallOptions& call) const {
+  return related<Sample>("pipelines", version, "samples", filters, list, call);
 }
 
 template <class D>
 Paged<Sample> BasicLegacyClient<D>::experiment_type_samples(const std::string& name,
                                                             const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Sample>("experiment-types", name, "samples", filters, list);
+                                                            const ListOptions& list,
+                                                            const CallOptions& call) const {
+  return related<Sample>("experiment-types", name, "samples", filters, list, call);
 }
 
 template <class D>
 Paged<Biome> BasicLegacyClient<D>::super_study_biomes(const std::string& id, const Query& filters,
-                                                      const ListOptions& list) const {
-  return related<Biome>("super-studies", id, "biomes", filters, list);
+                                                      const ListOptions& list,
+                                                      const CallOptions& call) const {
+  return related<Biome>("super-studies", id, "biomes", filters, list, call);
 }
 
 template <class D>

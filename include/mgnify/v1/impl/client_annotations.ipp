@@ -34,8 +34,9 @@ MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 template <class D>
-Paged<GoTerm> BasicLegacyClient<D>::go_terms(const Query& filters, const ListOptions& list) const {
-  return resources<GoTerm>("annotations/go-terms", filters, list);
+Paged<GoTerm> BasicLegacyClient<D>::go_terms(const Query& filters, const ListOptions& list,
+                                             const CallOptions& call) const {
+  return resources<GoTerm>("annotations/go-terms", filters, list, call);
 }
 
 template <class D>
@@ -45,8 +46,8 @@ GoTerm BasicLegacyClient<D>::go_term(const std::string& accession, const CallOpt
 
 template <class D>
 Paged<InterproIdentifier> BasicLegacyClient<D>::interpro_identifiers(
-    const Query& filters, const ListOptions& list) const {
-  return resources<InterproIdentifier>("annotations/interpro-identifiers", filters, list);
+    const Query& filters, const ListOptions& list, const CallOptions& call) const {
+  return resources<InterproIdentifier>("annotations/interpro-identifiers", filters, list, call);
 }
 
 template <class D>
@@ -56,9 +57,9 @@ InterproIdentifier BasicLegacyClient<D>::interpro_identifier(const std::string& 
 }
 
 template <class D>
-Paged<PfamEntry> BasicLegacyClient<D>::pfam_entries(const Query& filters,
-                                                    const ListOptions& list) const {
-  return resources<PfamEntry>("annotations/pfam-entries", filters, list);
+Paged<PfamEntry> BasicLegacyClient<D>::pfam_entries(const Query& filters, const ListOptions& list,
+                                                    const CallOptions& call) const {
+  return resources<PfamEntry>("annotations/pfam-entries", filters, list, call);
 }
 
 template <class D>
@@ -69,8 +70,9 @@ PfamEntry BasicLegacyClient<D>::pfam_entry(const std::string& accession,
 
 template <class D>
 Paged<KeggOrtholog> BasicLegacyClient<D>::kegg_orthologs(const Query& filters,
-                                                         const ListOptions& list) const {
-  return resources<KeggOrtholog>("annotations/kegg-orthologs", filters, list);
+                                                         const ListOptions& list,
+                                                         const CallOptions& call) const {
+  return resources<KeggOrtholog>("annotations/kegg-orthologs", filters, list, call);
 }
 
 template <class D>
@@ -80,9 +82,9 @@ KeggOrtholog BasicLegacyClient<D>::kegg_ortholog(const std::string& accession,
 }
 
 template <class D>
-Paged<KeggModule> BasicLegacyClient<D>::kegg_modules(const Query& filters,
-                                                     const ListOptions& list) const {
-  return resources<KeggModule>("annotations/kegg-modules", filters, list);
+Paged<KeggModule> BasicLegacyClient<D>::kegg_modules(const Query& filters, const ListOptions& list,
+                                                     const CallOptions& call) const {
+  return resources<KeggModule>("annotations/kegg-modules", filters, list, call);
 }
 
 template <class D>
@@ -93,8 +95,9 @@ KeggModule BasicLegacyClient<D>::kegg_module(const std::string& accession,
 
 template <class D>
 Paged<GenomeProperty> BasicLegacyClient<D>::genome_properties(const Query& filters,
-                                                              const ListOptions& list) const {
-  return resources<GenomeProperty>("annotations/genome-properties", filters, list);
+                                                              const ListOptions& list,
+                                                              const CallOptions& call) const {
+  return resources<GenomeProperty>("annotations/genome-properties", filters, list, call);
 }
 
 template <class D>
@@ -105,8 +108,9 @@ GenomeProperty BasicLegacyClient<D>::genome_property(const std::string& accessio
 
 template <class D>
 Paged<AntismashGeneCluster> BasicLegacyClient<D>::antismash_gene_clusters(
-    const Query& filters, const ListOptions& list) const {
-  return resources<AntismashGeneCluster>("annotations/antismash-gene-clusters", filters, list);
+    const Query& filters, const ListOptions& list, const CallOptions& call) const {
+  return resources<AntismashGeneCluster>("annotations/antismash-gene-clusters", filters, list,
+                                         call);
 }
 
 template <class D>
@@ -117,53 +121,62 @@ AntismashGeneCluster BasicLegacyClient<D>::antismash_gene_cluster(const std::str
 
 template <class D>
 Paged<GoTerm> BasicLegacyClient<D>::analysis_go_terms(const std::string& acc, const Query& filters,
-                                                      const ListOptions& list) const {
-  return related<GoTerm>("analyses", acc, "go-terms", filters, list);
+                                                      const ListOptions& list,
+                                                      const CallOptions& call) const {
+  return related<GoTerm>("analyses", acc, "go-terms", filters, list, call);
 }
 
 template <class D>
 Paged<GoTerm> BasicLegacyClient<D>::analysis_go_slim(const std::string& acc, const Query& filters,
-                                                     const ListOptions& list) const {
-  return related<GoTerm>("analyses", acc, "go-slim", filters, list);
+                                                     const ListOptions& list,
+                                                     const CallOptions& call) const {
+  return related<GoTerm>("analyses", acc, "go-slim", filters, list, call);
 }
 
 template <class D>
 Paged<InterproIdentifier> BasicLegacyClient<D>::analysis_interpro_identifiers(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<InterproIdentifier>("analyses", acc, "interpro-identifiers", filters, list);
+    const std::string& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
+  return related<InterproIdentifier>("analyses", acc, "interpro-identifiers", filters, list, call);
 }
 
 template <class D>
 Paged<PfamEntry> BasicLegacyClient<D>::analysis_pfam_entries(const std::string& acc,
                                                              const Query& filters,
-                                                             const ListOptions& list) const {
-  return related<PfamEntry>("analyses", acc, "pfam-entries", filters, list);
+                                                             const ListOptions& list,
+                                                             const CallOptions& call) const {
+  return related<PfamEntry>("analyses", acc, "pfam-entries", filters, list, call);
 }
 
 template <class D>
 Paged<KeggOrtholog> BasicLegacyClient<D>::analysis_kegg_orthologs(const std::string& acc,
                                                                   const Query& filters,
-                                                                  const ListOptions& list) const {
-  return related<KeggOrtholog>("analyses", acc, "kegg-orthologs", filters, list);
+                                                                  const ListOptions& list,
+                                                                  const CallOptions& call) const {
+  return related<KeggOrtholog>("analyses", acc, "kegg-orthologs", filters, list, call);
 }
 
 template <class D>
 Paged<KeggModule> BasicLegacyClient<D>::analysis_kegg_modules(const std::string& acc,
                                                               const Query& filters,
-                                                              const ListOptions& list) const {
-  return related<KeggModule>("analyses", acc, "kegg-modules", filters, list);
+                                                              const ListOptions& list,
+                                                              const CallOptions& call) const {
+  return related<KeggModule>("analyses", acc, "kegg-modules", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeProperty> BasicLegacyClient<D>::analysis_genome_properties(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<GenomeProperty>("analyses", acc, "genome-properties", filters, list);
+    const std::string& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
+  return related<GenomeProperty>("analyses", acc, "genome-properties", filters, list, call);
 }
 
 template <class D>
 Paged<AntismashGeneCluster> BasicLegacyClient<D>::analysis_antismash_gene_clusters(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<AntismashGeneCluster>("analyses", acc, "antismash-gene-clusters", filters, list);
+    const std::string& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
+  return related<AntismashGeneCluster>("analyses", acc, "antismash-gene-clusters", filters, list,
+                                       call);
 }
 
 }  // namespace v1

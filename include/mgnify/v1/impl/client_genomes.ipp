@@ -34,8 +34,9 @@ MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 template <class D>
-Paged<Genome> BasicLegacyClient<D>::genomes(const Query& filters, const ListOptions& list) const {
-  return resources<Genome>("genomes", filters, list);
+Paged<Genome> BasicLegacyClient<D>::genomes(const Query& filters, const ListOptions& list,
+                                            const CallOptions& call) const {
+  return resources<Genome>("genomes", filters, list, call);
 }
 
 template <class D>
@@ -45,8 +46,9 @@ Genome BasicLegacyClient<D>::genome(const std::string& accession, const CallOpti
 
 template <class D>
 Paged<GenomeCatalogue> BasicLegacyClient<D>::genome_catalogues(const Query& filters,
-                                                               const ListOptions& list) const {
-  return resources<GenomeCatalogue>("genome-catalogues", filters, list);
+                                                               const ListOptions& list,
+                                                               const CallOptions& call) const {
+  return resources<GenomeCatalogue>("genome-catalogues", filters, list, call);
 }
 
 template <class D>
@@ -56,9 +58,9 @@ GenomeCatalogue BasicLegacyClient<D>::genome_catalogue(const std::string& catalo
 }
 
 template <class D>
-Paged<SuperStudy> BasicLegacyClient<D>::super_studies(const Query& filters,
-                                                      const ListOptions& list) const {
-  return resources<SuperStudy>("super-studies", filters, list);
+Paged<SuperStudy> BasicLegacyClient<D>::super_studies(const Query& filters, const ListOptions& list,
+                                                      const CallOptions& call) const {
+  return resources<SuperStudy>("super-studies", filters, list, call);
 }
 
 template <class D>
@@ -75,32 +77,37 @@ std::vector<Result<Genome>> BasicLegacyClient<D>::get_genomes(
 
 template <class D>
 Paged<Genome> BasicLegacyClient<D>::biome_genomes(const std::string& lineage, const Query& filters,
-                                                  const ListOptions& list) const {
-  return related<Genome>("biomes", lineage, "genomes", filters, list);
+                                                  const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return related<Genome>("biomes", lineage, "genomes", filters, list, call);
 }
 
 template <class D>
 Paged<Genome> BasicLegacyClient<D>::catalogue_genomes(const std::string& id, const Query& filters,
-                                                      const ListOptions& list) const {
-  return related<Genome>("genome-catalogues", id, "genomes", filters, list);
+                                                      const ListOptions& list,
+                                                      const CallOptions& call) const {
+  return related<Genome>("genome-catalogues", id, "genomes", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeCatalogue> BasicLegacyClient<D>::biome_genome_catalogues(
-    const std::string& lineage, const Query& filters, const ListOptions& list) const {
-  return related<GenomeCatalogue>("biomes", lineage, "genome-catalogues", filters, list);
+    const std::string& lineage, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
+  return related<GenomeCatalogue>("biomes", lineage, "genome-catalogues", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeCatalogue> BasicLegacyClient<D>::super_study_related_genome_catalogues(
-    const std::string& id, const Query& filters, const ListOptions& list) const {
-  return related<GenomeCatalogue>("super-studies", id, "related-genome-catalogues", filters, list);
+    const std::string& id, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
+  return related<GenomeCatalogue>("super-studies", id, "related-genome-catalogues", filters, list,
+                                  call);
 }
 
 template <class D>
-Paged<GenomeSet> BasicLegacyClient<D>::genome_sets(const Query& filters,
-                                                   const ListOptions& list) const {
-  return resources<GenomeSet>("genomeset", filters, list);
+Paged<GenomeSet> BasicLegacyClient<D>::genome_sets(const Query& filters, const ListOptions& list,
+                                                   const CallOptions& call) const {
+  return resources<GenomeSet>("genomeset", filters, list, call);
 }
 
 template <class D>
@@ -111,57 +118,65 @@ GenomeSet BasicLegacyClient<D>::genome_set(const std::string& name, const CallOp
 template <class D>
 Paged<Genome> BasicLegacyClient<D>::genome_set_genomes(const std::string& name,
                                                        const Query& filters,
-                                                       const ListOptions& list) const {
-  return related<Genome>("genomeset", name, "genomes", filters, list);
+                                                       const ListOptions& list,
+                                                       const CallOptions& call) const {
+  return related<Genome>("genomeset", name, "genomes", filters, list, call);
 }
 
 template <class D>
-Paged<CogCategory> BasicLegacyClient<D>::cogs(const Query& filters, const ListOptions& list) const {
-  return resources<CogCategory>("cogs", filters, list);
+Paged<CogCategory> BasicLegacyClient<D>::cogs(const Query& filters, const ListOptions& list,
+                                              const CallOptions& call) const {
+  return resources<CogCategory>("cogs", filters, list, call);
 }
 
 template <class D>
-Paged<KeggClass> BasicLegacyClient<D>::kegg_classes(const Query& filters,
-                                                    const ListOptions& list) const {
-  return resources<KeggClass>("kegg-classes", filters, list);
+Paged<KeggClass> BasicLegacyClient<D>::kegg_classes(const Query& filters, const ListOptions& list,
+                                                    const CallOptions& call) const {
+  return resources<KeggClass>("kegg-classes", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeKeggModule> BasicLegacyClient<D>::genome_kegg_modules(const Query& filters,
-                                                                  const ListOptions& list) const {
-  return resources<GenomeKeggModule>("kegg-modules", filters, list);
+                                                                  const ListOptions& list,
+                                                                  const CallOptions& call) const {
+  return resources<GenomeKeggModule>("kegg-modules", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeAntismashCluster> BasicLegacyClient<D>::genome_antismash_clusters(
-    const Query& filters, const ListOptions& list) const {
-  return resources<GenomeAntismashCluster>("antismash-geneclusters", filters, list);
+    const Query& filters, const ListOptions& list, const CallOptions& call) const {
+  return resources<GenomeAntismashCluster>("antismash-geneclusters", filters, list, call);
 }
 
 template <class D>
 Paged<CogCategory> BasicLegacyClient<D>::genome_cog_counts(const std::string& acc,
                                                            const Query& filters,
-                                                           const ListOptions& list) const {
-  return related<CogCategory>("genomes", acc, "cogs", filters, list);
+                                                           const ListOptions& list,
+                                                           const CallOptions& call) const {
+  return related<CogCategory>("genomes", acc, "cogs", filters, list, call);
 }
 
 template <class D>
 Paged<KeggClass> BasicLegacyClient<D>::genome_kegg_class_counts(const std::string& acc,
                                                                 const Query& filters,
-                                                                const ListOptions& list) const {
-  return related<KeggClass>("genomes", acc, "kegg-class", filters, list);
+                                                                const ListOptions& list,
+                                                                const CallOptions& call) const {
+  return related<KeggClass>("genomes", acc, "kegg-class", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeKeggModule> BasicLegacyClient<D>::genome_kegg_module_counts(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<GenomeKeggModule>("genomes", acc, "kegg-module", filters, list);
+    const std::string& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
+  return related<GenomeKeggModule>("genomes", acc, "kegg-module", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeAntismashCluster> BasicLegacyClient<D>::genome_antismash_cluster_counts(
-    const std::string& acc, const Query& filters, const ListOptions& list) const {
-  return related<GenomeAntismashCluster>("genomes", acc, "antismash-genecluster", filters, list);
+    const std::string& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
+  return related<GenomeAntismashCluster>("genomes", acc, "antismash-genecluster", filters, list,
+                                         call);
 }
 
 }  // namespace v1

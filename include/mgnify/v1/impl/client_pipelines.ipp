@@ -35,8 +35,9 @@ namespace v1 {
 
 template <class D>
 Paged<ExperimentType> BasicLegacyClient<D>::experiment_types(const Query& filters,
-                                                             const ListOptions& list) const {
-  return resources<ExperimentType>("experiment-types", filters, list);
+                                                             const ListOptions& list,
+                                                             const CallOptions& call) const {
+  return resources<ExperimentType>("experiment-types", filters, list, call);
 }
 
 template <class D>
@@ -46,9 +47,9 @@ ExperimentType BasicLegacyClient<D>::experiment_type(const std::string& name,
 }
 
 template <class D>
-Paged<Pipeline> BasicLegacyClient<D>::pipelines(const Query& filters,
-                                                const ListOptions& list) const {
-  return resources<Pipeline>("pipelines", filters, list);
+Paged<Pipeline> BasicLegacyClient<D>::pipelines(const Query& filters, const ListOptions& list,
+                                                const CallOptions& call) const {
+  return resources<Pipeline>("pipelines", filters, list, call);
 }
 
 template <class D>
@@ -57,36 +58,40 @@ Pipeline BasicLegacyClient<D>::pipeline(const std::string& version, const CallOp
 }
 
 template <class D>
-Paged<Organism> BasicLegacyClient<D>::organisms(const Query& filters,
-                                                const ListOptions& list) const {
-  return resources<Organism>("annotations/organisms", filters, list);
+Paged<Organism> BasicLegacyClient<D>::organisms(const Query& filters, const ListOptions& list,
+                                                const CallOptions& call) const {
+  return resources<Organism>("annotations/organisms", filters, list, call);
 }
 
 template <class D>
 Paged<AnalysisContig> BasicLegacyClient<D>::analysis_contigs(const std::string& acc,
                                                              const Query& filters,
-                                                             const ListOptions& list) const {
-  return related<AnalysisContig>("analyses", acc, "contigs", filters, list);
+                                                             const ListOptions& list,
+                                                             const CallOptions& call) const {
+  return related<AnalysisContig>("analyses", acc, "contigs", filters, list, call);
 }
 
 template <class D>
 Paged<Organism> BasicLegacyClient<D>::analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
                                                         const Query& filters,
-                                                        const ListOptions& list) const {
-  return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list);
+                                                        const ListOptions& list,
+                                                        const CallOptions& call) const {
+  return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list, call);
 }
 
 template <class D>
 Paged<SampleAnnotation> BasicLegacyClient<D>::sample_metadata(const std::string& acc,
                                                               const Query& filters,
-                                                              const ListOptions& list) const {
-  return related<SampleAnnotation>("samples", acc, "metadata", filters, list);
+                                                              const ListOptions& list,
+                                                              const CallOptions& call) const {
+  return related<SampleAnnotation>("samples", acc, "metadata", filters, list, call);
 }
 
 template <class D>
 Paged<PipelineTool> BasicLegacyClient<D>::pipeline_tools(const Query& filters,
-                                                         const ListOptions& list) const {
-  return list_at<PipelineTool>("pipeline-tools", filters, list);
+                                                         const ListOptions& list,
+                                                         const CallOptions& call) const {
+  return list_at<PipelineTool>("pipeline-tools", filters, list, call);
 }
 
 template <class D>
@@ -104,17 +109,19 @@ PipelineTool BasicLegacyClient<D>::pipeline_tool(const std::string& tool_name,
 template <class D>
 Paged<PipelineTool> BasicLegacyClient<D>::pipeline_release_tools(const std::string& version,
                                                                  const Query& filters,
-                                                                 const ListOptions& list) const {
-  return related<PipelineTool>("pipelines", version, "tools", filters, list);
+                                                                 const ListOptions& list,
+                                                                 const CallOptions& call) const {
+  return related<PipelineTool>("pipelines", version, "tools", filters, list, call);
 }
 
 template <class D>
 Paged<Organism> BasicLegacyClient<D>::organism_subtree(const std::string& lineage,
                                                        const Query& filters,
-                                                       const ListOptions& list) const {
+                                                       const ListOptions& list,
+                                                       const CallOptions& call) const {
   require_text("lineage", lineage);
   return list_at<Organism>("annotations/organisms/" + http::encode_path_segment(lineage), filters,
-                           list);
+                           list, call);
 }
 
 }  // namespace v1

@@ -34,8 +34,9 @@ MGNIFY_NAMESPACE_BEGIN
 namespace v1 {
 
 template <class D>
-Paged<Run> BasicLegacyClient<D>::runs(const Query& filters, const ListOptions& list) const {
-  return resources<Run>("runs", filters, list);
+Paged<Run> BasicLegacyClient<D>::runs(const Query& filters, const ListOptions& list,
+                                      const CallOptions& call) const {
+  return resources<Run>("runs", filters, list, call);
 }
 
 template <class D>
@@ -44,9 +45,9 @@ Run BasicLegacyClient<D>::run(const std::string& accession, const CallOptions& c
 }
 
 template <class D>
-Paged<Assembly> BasicLegacyClient<D>::assemblies(const Query& filters,
-                                                 const ListOptions& list) const {
-  return resources<Assembly>("assemblies", filters, list);
+Paged<Assembly> BasicLegacyClient<D>::assemblies(const Query& filters, const ListOptions& list,
+                                                 const CallOptions& call) const {
+  return resources<Assembly>("assemblies", filters, list, call);
 }
 
 template <class D>
@@ -56,9 +57,9 @@ Assembly BasicLegacyClient<D>::assembly(const std::string& accession,
 }
 
 template <class D>
-Paged<Analysis> BasicLegacyClient<D>::analyses(const Query& filters,
-                                               const ListOptions& list) const {
-  return resources<Analysis>("analyses", filters, list);
+Paged<Analysis> BasicLegacyClient<D>::analyses(const Query& filters, const ListOptions& list,
+                                               const CallOptions& call) const {
+  return resources<Analysis>("analyses", filters, list, call);
 }
 
 template <class D>
@@ -90,113 +91,130 @@ std::vector<Result<Analysis>> BasicLegacyClient<D>::get_analyses(
 
 template <class D>
 Paged<Download> BasicLegacyClient<D>::study_downloads(const std::string& acc, const Query& filters,
-                                                      const ListOptions& list) const {
-  return related<Download>("studies", acc, "downloads", filters, list);
+                                                      const ListOptions& list,
+                                                      const CallOptions& call) const {
+  return related<Download>("studies", acc, "downloads", filters, list, call);
 }
 
 template <class D>
 Paged<Resource> BasicLegacyClient<D>::study_geocoordinates(const std::string& acc,
                                                            const Query& filters,
-                                                           const ListOptions& list) const {
-  return related<Resource>("studies", acc, "geocoordinates", filters, list);
+                                                           const ListOptions& list,
+                                                           const CallOptions& call) const {
+  return related<Resource>("studies", acc, "geocoordinates", filters, list, call);
 }
 
 template <class D>
 Paged<Analysis> BasicLegacyClient<D>::study_analyses(const std::string& acc, const Query& filters,
-                                                     const ListOptions& list) const {
-  return related<Analysis>("studies", acc, "analyses", filters, list);
+                                                     const ListOptions& list,
+                                                     const CallOptions& call) const {
+  return related<Analysis>("studies", acc, "analyses", filters, list, call);
 }
 
 template <class D>
 Paged<Run> BasicLegacyClient<D>::sample_runs(const std::string& acc, const Query& filters,
-                                             const ListOptions& list) const {
-  return related<Run>("samples", acc, "runs", filters, list);
+                                             const ListOptions& list,
+                                             const CallOptions& call) const {
+  return related<Run>("samples", acc, "runs", filters, list, call);
 }
 
 template <class D>
 Paged<Analysis> BasicLegacyClient<D>::run_analyses(const std::string& acc, const Query& filters,
-                                                   const ListOptions& list) const {
-  return related<Analysis>("runs", acc, "analyses", filters, list);
+                                                   const ListOptions& list,
+                                                   const CallOptions& call) const {
+  return related<Analysis>("runs", acc, "analyses", filters, list, call);
 }
 
 template <class D>
 Paged<Assembly> BasicLegacyClient<D>::run_assemblies(const std::string& acc, const Query& filters,
-                                                     const ListOptions& list) const {
-  return related<Assembly>("runs", acc, "assemblies", filters, list);
+                                                     const ListOptions& list,
+                                                     const CallOptions& call) const {
+  return related<Assembly>("runs", acc, "assemblies", filters, list, call);
 }
 
 template <class D>
 Paged<Analysis> BasicLegacyClient<D>::assembly_analyses(const std::string& acc,
                                                         const Query& filters,
-                                                        const ListOptions& list) const {
-  return related<Analysis>("assemblies", acc, "analyses", filters, list);
+                                                        const ListOptions& list,
+                                                        const CallOptions& call) const {
+  return related<Analysis>("assemblies", acc, "analyses", filters, list, call);
 }
 
 template <class D>
 Paged<Run> BasicLegacyClient<D>::assembly_runs(const std::string& acc, const Query& filters,
-                                               const ListOptions& list) const {
-  return related<Run>("assemblies", acc, "runs", filters, list);
+                                               const ListOptions& list,
+                                               const CallOptions& call) const {
+  return related<Run>("assemblies", acc, "runs", filters, list, call);
 }
 
 template <class D>
 Paged<Download> BasicLegacyClient<D>::analysis_downloads(const std::string& acc,
                                                          const Query& filters,
-                                                         const ListOptions& list) const {
-  return related<Download>("analyses", acc, "downloads", filters, list);
+                                                         const ListOptions& list,
+                                                         const CallOptions& call) const {
+  return related<Download>("analyses", acc, "downloads", filters, list, call);
 }
 
 template <class D>
 Paged<Download> BasicLegacyClient<D>::genome_downloads(const std::string& acc, const Query& filters,
-                                                       const ListOptions& list) const {
-  return related<Download>("genomes", acc, "downloads", filters, list);
+                                                       const ListOptions& list,
+                                                       const CallOptions& call) const {
+  return related<Download>("genomes", acc, "downloads", filters, list, call);
 }
 
 template <class D>
 Paged<Download> BasicLegacyClient<D>::catalogue_downloads(const std::string& id,
                                                           const Query& filters,
-                                                          const ListOptions& list) const {
-  return related<Download>("genome-catalogues", id, "downloads", filters, list);
+                                                          const ListOptions& list,
+                                                          const CallOptions& call) const {
+  return related<Download>("genome-catalogues", id, "downloads", filters, list, call);
 }
 
 template <class D>
 Paged<Analysis> BasicLegacyClient<D>::pipeline_analyses(const std::string& version,
                                                         const Query& filters,
-                                                        const ListOptions& list) const {
-  return related<Analysis>("pipelines", version, "analyses", filters, list);
+                                                        const ListOptions& list,
+                                                        const CallOptions& call) const {
+  return related<Analysis>("pipelines", version, "analyses", filters, list, call);
 }
 
 template <class D>
 Paged<Run> BasicLegacyClient<D>::experiment_type_runs(const std::string& name, const Query& filters,
-                                                      const ListOptions& list) const {
-  return related<Run>("experiment-types", name, "runs", filters, list);
+                                                      const ListOptions& list,
+                                                      const CallOptions& call) const {
+  return related<Run>("experiment-types", name, "runs", filters, list, call);
 }
 
 template <class D>
 Paged<Analysis> BasicLegacyClient<D>::experiment_type_analyses(const std::string& name,
                                                                const Query& filters,
-                                                               const ListOptions& list) const {
-  return related<Analysis>("experiment-types", name, "analyses", filters, list);
+                                                               const ListOptions& list,
+                                                               const CallOptions& call) const {
+  return related<Analysis>("experiment-types", name, "analyses", filters, list, call);
 }
 
 template <class D>
 Paged<Analysis> BasicLegacyClient<D>::organism_analyses(const std::string& lineage,
                                                         const Query& filters,
-                                                        const ListOptions& list) const {
-  return related<Analysis>("annotations/organisms", lineage, "analyses", filters, list);
+                                                        const ListOptions& list,
+                                                        const CallOptions& call) const {
+  return related<Analysis>("annotations/organisms", lineage, "analyses", filters, list, call);
 }
 
 template <class D>
 Paged<Download> BasicLegacyClient<D>::run_extra_annotations(const std::string& acc,
                                                             const Query& filters,
-                                                            const ListOptions& list) const {
-  return related<Download>("runs", acc, "extra-annotations", filters, list);
+                                                            const ListOptions& list,
+                                                            const CallOptions& call) const {
+  return related<Download>("runs", acc, "extra-annotations", filters, list, call);
 }
 
 template <class D>
 Paged<Download> BasicLegacyClient<D>::assembly_extra_annotations(const std::string& acc,
                                                                  const Query& filters,
-                                                                 const ListOptions& list) const {
-  return related<Download>("assemblies", acc, "extra-annotations", filters, list);
+                                                                 const ListOptions& list,
+                                                                 const CallOptions& call) const {
+  return related<Download>("assemblies", acc, "extra-annotations", filters, list, call);
 }
 
 }  // namespace v1

@@ -36,8 +36,9 @@ namespace v2 {
 // ---- assemblies ----------------------------------------------------------------
 
 template <class D>
-Paged<Assembly> BasicV2Client<D>::assemblies(const ListOptions& list) const {
-  return paged<Assembly>("assemblies/", {}, list);
+Paged<Assembly> BasicV2Client<D>::assemblies(const ListOptions& list,
+                                             const CallOptions& call) const {
+  return paged<Assembly>("assemblies/", {}, list, call);
 }
 template <class D>
 AssemblyDetail BasicV2Client<D>::assembly(const std::string& accession,
@@ -46,26 +47,29 @@ AssemblyDetail BasicV2Client<D>::assembly(const std::string& accession,
 }
 template <class D>
 Paged<Analysis> BasicV2Client<D>::assembly_analyses(const std::string& accession,
-                                                    const ListOptions& list) const {
-  return paged<Analysis>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/analyses"), {}, list);
+                                                    const ListOptions& list,
+                                                    const CallOptions& call) const {
+  return paged<Analysis>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/analyses"), {}, list, call);
 }
 template <class D>
 Paged<GenomeAssemblyLinkSchema> BasicV2Client<D>::assembly_genome_links(
-    const std::string& accession, const ListOptions& list) const {
-  return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/genome-links"), {}, list);
+    const std::string& accession, const ListOptions& list, const CallOptions& call) const {
+  return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/genome-links"), {}, list,
+                                         call);
 }
 template <class D>
 Paged<AdditionalContainedGenomeSchema> BasicV2Client<D>::assembly_additional_contained_genomes(
-    const std::string& accession, const ListOptions& list) const {
+    const std::string& accession, const ListOptions& list, const CallOptions& call) const {
   return paged<AdditionalContainedGenomeSchema>(
-      sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/additional-contained-genomes"), {}, list);
+      sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/additional-contained-genomes"), {}, list, call);
 }
 
 // ---- analyses ------------------------------------------------------------------
 
 template <class D>
-Paged<AnalysisDetail> BasicV2Client<D>::analyses(const ListOptions& list) const {
-  return paged<AnalysisDetail>("analyses/", {}, list);
+Paged<AnalysisDetail> BasicV2Client<D>::analyses(const ListOptions& list,
+                                                 const CallOptions& call) const {
+  return paged<AnalysisDetail>("analyses/", {}, list, call);
 }
 template <class D>
 AnalysisDetail BasicV2Client<D>::analysis(const std::string& accession,
@@ -81,27 +85,31 @@ AnalysisWithAnnotations BasicV2Client<D>::analysis_annotations(const std::string
 }
 template <class D>
 Paged<AnalysisTypedAnnotation> BasicV2Client<D>::analysis_annotations_of_type(
-    const std::string& accession, AnnotationType type, const ListOptions& list) const {
+    const std::string& accession, AnnotationType type, const ListOptions& list,
+    const CallOptions& call) const {
   if (type == AnnotationType::unknown)
     throw InvalidArgument("annotation type must be a known value");
   return paged<AnalysisTypedAnnotation>(
-      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations/") + to_string(type), {},
-      list);
+      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations/") +
+          to_string(type),
+      {}, list, call);
 }
 
 // ---- biomes --------------------------------------------------------------------
 
 template <class D>
-Paged<Biome> BasicV2Client<D>::biomes(const BiomeQuery& query, const ListOptions& list) const {
-  return paged<Biome>("biomes/", query.to_query(), list);
+Paged<Biome> BasicV2Client<D>::biomes(const BiomeQuery& query, const ListOptions& list,
+                                      const CallOptions& call) const {
+  return paged<Biome>("biomes/", query.to_query(), list, call);
 }
 
 // ---- publications --------------------------------------------------------------
 
 template <class D>
 Paged<Publication> BasicV2Client<D>::publications(const PublicationQuery& query,
-                                                  const ListOptions& list) const {
-  return paged<Publication>("publications/", query.to_query(), list);
+                                                  const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return paged<Publication>("publications/", query.to_query(), list, call);
 }
 template <class D>
 PublicationDetail BasicV2Client<D>::publication(std::int64_t pubmed_id,
@@ -118,8 +126,9 @@ PublicationAnnotations BasicV2Client<D>::publication_annotations(std::int64_t pu
 // ---- super studies -------------------------------------------------------------
 
 template <class D>
-Paged<SuperStudy> BasicV2Client<D>::super_studies(const ListOptions& list) const {
-  return paged<SuperStudy>("super-studies/", {}, list);
+Paged<SuperStudy> BasicV2Client<D>::super_studies(const ListOptions& list,
+                                                  const CallOptions& call) const {
+  return paged<SuperStudy>("super-studies/", {}, list, call);
 }
 template <class D>
 SuperStudyDetail BasicV2Client<D>::super_study(const std::string& slug,
@@ -150,7 +159,7 @@ std::vector<Result<PublicationDetail>> BasicV2Client<D>::get_publications(
     const std::vector<std::int64_t>& ids, const BatchOptions& batch,
     const CallOptions& call) const {
   return mgnify::detail::run_batch(
-      ids.size(), batch, state_->v2.concurrency, call,
+      ids.size(), batch, state_->batch_concurrency, call,
       [this, &ids](std::size_t i, const CallOptions& item) { return publication(ids[i], item); });
 }
 

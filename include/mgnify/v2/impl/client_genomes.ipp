@@ -36,8 +36,9 @@ namespace v2 {
 // ---- genomes -------------------------------------------------------------------
 
 template <class D>
-Paged<Genome> BasicV2Client<D>::genomes(const GenomeQuery& query, const ListOptions& list) const {
-  return paged<Genome>("genomes/", query.to_query(), list);
+Paged<Genome> BasicV2Client<D>::genomes(const GenomeQuery& query, const ListOptions& list,
+                                        const CallOptions& call) const {
+  return paged<Genome>("genomes/", query.to_query(), list, call);
 }
 template <class D>
 GenomeDetail BasicV2Client<D>::genome(const std::string& accession, const GenomeLookup& lookup,
@@ -54,8 +55,9 @@ GenomeWithAnnotations BasicV2Client<D>::genome_annotations(const std::string& ac
       lookup.to_query(), call);
 }
 template <class D>
-Paged<GenomeCatalogue> BasicV2Client<D>::genome_catalogues(const ListOptions& list) const {
-  return paged<GenomeCatalogue>("genomes/catalogues/", {}, list);
+Paged<GenomeCatalogue> BasicV2Client<D>::genome_catalogues(const ListOptions& list,
+                                                           const CallOptions& call) const {
+  return paged<GenomeCatalogue>("genomes/catalogues/", {}, list, call);
 }
 template <class D>
 GenomeCatalogueDetail BasicV2Client<D>::genome_catalogue(const std::string& catalogue_id,
@@ -64,10 +66,10 @@ GenomeCatalogueDetail BasicV2Client<D>::genome_catalogue(const std::string& cata
 }
 template <class D>
 Paged<Genome> BasicV2Client<D>::catalogue_genomes(const std::string& catalogue_id,
-                                                  const GenomeQuery& query,
-                                                  const ListOptions& list) const {
+                                                  const GenomeQuery& query, const ListOptions& list,
+                                                  const CallOptions& call) const {
   return paged<Genome>(sub("genomes/catalogues/", catalogue_id, "/genomes/"), query.to_query(),
-                       list);
+                       list, call);
 }
 
 // ---- batches -------------------------------------------------------------------

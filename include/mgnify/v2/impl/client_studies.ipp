@@ -35,8 +35,9 @@ namespace v2 {
 // ---- studies -------------------------------------------------------------------
 
 template <class D>
-Paged<Study> BasicV2Client<D>::studies(const StudyQuery& query, const ListOptions& list) const {
-  return paged<Study>("studies/", query.to_query(), list);
+Paged<Study> BasicV2Client<D>::studies(const StudyQuery& query, const ListOptions& list,
+                                       const CallOptions& call) const {
+  return paged<Study>("studies/", query.to_query(), list, call);
 }
 template <class D>
 StudyDetail BasicV2Client<D>::study(const std::string& accession, const CallOptions& call) const {
@@ -51,34 +52,39 @@ StudyIdentifier BasicV2Client<D>::study_by_insdc_accession(const std::string& in
 }
 template <class D>
 Paged<Analysis> BasicV2Client<D>::study_analyses(const std::string& accession,
-                                                 const ListOptions& list) const {
-  return paged<Analysis>(sub("studies/", checked_accession(accession, kStudyAccession), "/analyses/"), {},
-                         list);
+                                                 const ListOptions& list,
+                                                 const CallOptions& call) const {
+  return paged<Analysis>(
+      sub("studies/", checked_accession(accession, kStudyAccession), "/analyses/"), {}, list, call);
 }
 template <class D>
 Paged<SampleWithMetadata> BasicV2Client<D>::study_samples(const std::string& accession,
-                                                          const ListOptions& list) const {
+                                                          const ListOptions& list,
+                                                          const CallOptions& call) const {
   return paged<SampleWithMetadata>(
-      sub("studies/", checked_accession(accession, kStudyAccession), "/samples/"), {}, list);
+      sub("studies/", checked_accession(accession, kStudyAccession), "/samples/"), {}, list, call);
 }
 template <class D>
 Paged<Publication> BasicV2Client<D>::study_publications(const std::string& accession,
-                                                        const ListOptions& list) const {
-  return paged<Publication>(sub("studies/", checked_accession(accession, kStudyAccession), "/publications/"),
-                            {}, list);
+                                                        const ListOptions& list,
+                                                        const CallOptions& call) const {
+  return paged<Publication>(
+      sub("studies/", checked_accession(accession, kStudyAccession), "/publications/"), {}, list,
+      call);
 }
 template <class D>
-Paged<Study> BasicV2Client<D>::my_studies(const ListOptions& list) const {
+Paged<Study> BasicV2Client<D>::my_studies(const ListOptions& list, const CallOptions& call) const {
   if (!logged_in())
     throw InvalidArgument("my_studies() needs a token: call login() or set_token() first");
-  return paged<Study>("my-data/studies/", {}, list);
+  return paged<Study>("my-data/studies/", {}, list, call);
 }
 
 // ---- samples -------------------------------------------------------------------
 
 template <class D>
-Paged<Sample> BasicV2Client<D>::samples(const SampleQuery& query, const ListOptions& list) const {
-  return paged<Sample>("samples/", query.to_query(), list);
+Paged<Sample> BasicV2Client<D>::samples(const SampleQuery& query, const ListOptions& list,
+                                        const CallOptions& call) const {
+  return paged<Sample>("samples/", query.to_query(), list, call);
 }
 template <class D>
 SampleDetail BasicV2Client<D>::sample(const std::string& accession, const CallOptions& call) const {
@@ -86,20 +92,23 @@ SampleDetail BasicV2Client<D>::sample(const std::string& accession, const CallOp
 }
 template <class D>
 Paged<AnalysedRun> BasicV2Client<D>::sample_runs(const std::string& accession,
-                                                 const ListOptions& list) const {
-  return paged<AnalysedRun>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/runs/"), {}, list);
+                                                 const ListOptions& list,
+                                                 const CallOptions& call) const {
+  return paged<AnalysedRun>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/runs/"), {}, list, call);
 }
 template <class D>
 Paged<AssemblyDetail> BasicV2Client<D>::sample_assemblies(const std::string& accession,
-                                                          const ListOptions& list) const {
-  return paged<AssemblyDetail>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/assemblies/"), {}, list);
+                                                          const ListOptions& list,
+                                                          const CallOptions& call) const {
+  return paged<AssemblyDetail>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/assemblies/"), {}, list, call);
 }
 
 // ---- runs ----------------------------------------------------------------------
 
 template <class D>
-Paged<AnalysedRun> BasicV2Client<D>::runs(const RunQuery& query, const ListOptions& list) const {
-  return paged<AnalysedRun>("runs/", query.to_query(), list);
+Paged<AnalysedRun> BasicV2Client<D>::runs(const RunQuery& query, const ListOptions& list,
+                                          const CallOptions& call) const {
+  return paged<AnalysedRun>("runs/", query.to_query(), list, call);
 }
 template <class D>
 AnalysedRunDetail BasicV2Client<D>::run(const std::string& accession,
@@ -108,13 +117,15 @@ AnalysedRunDetail BasicV2Client<D>::run(const std::string& accession,
 }
 template <class D>
 Paged<Analysis> BasicV2Client<D>::run_analyses(const std::string& accession,
-                                               const ListOptions& list) const {
-  return paged<Analysis>(sub("runs/", checked_accession(accession, AccessionKind::run), "/analyses/"), {}, list);
+                                               const ListOptions& list,
+                                               const CallOptions& call) const {
+  return paged<Analysis>(sub("runs/", checked_accession(accession, AccessionKind::run), "/analyses/"), {}, list, call);
 }
 template <class D>
 Paged<AssemblyDetail> BasicV2Client<D>::run_assemblies(const std::string& accession,
-                                                       const ListOptions& list) const {
-  return paged<AssemblyDetail>(sub("runs/", checked_accession(accession, AccessionKind::run), "/assemblies/"), {}, list);
+                                                       const ListOptions& list,
+                                                       const CallOptions& call) const {
+  return paged<AssemblyDetail>(sub("runs/", checked_accession(accession, AccessionKind::run), "/assemblies/"), {}, list, call);
 }
 
 // ---- batches -------------------------------------------------------------------

@@ -36,8 +36,11 @@ namespace v2 {
 
 template <class D>
 struct BasicV2Client<D>::State {
-  State(std::shared_ptr<http::Session> s, V2Options o) : session(std::move(s)), v2(o) {
-    if (v2.concurrency == 0) throw InvalidArgument("V2Options::concurrency must be at least 1");
+  State(std::shared_ptr<http::Session> s, V2Options o)
+      : session(std::move(s)), v2(o), batch_concurrency(former_batch_concurrency(o)) {
+    if (batch_concurrency == 0) {
+      throw InvalidArgument("V2Options::concurrency must be at least 1");
+    }
     if (parallel_pages() == 0) {
       throw InvalidArgument("ClientOptions::parallel_pages must be at least 1");
     }
@@ -57,6 +60,21 @@ struct BasicV2Client<D>::State {
   std::size_t parallel_pages() const { return session->options().parallel_pages; }
   std::shared_ptr<http::Session> session;
   V2Options v2;
+  /// Requests in flight for a batch whose BatchOptions::concurrency is 0.
+  std::size_t batch_concurrency;
+
+  /// The deprecated V2Options::concurrency, obeyed while it lasts (defaults::kConcurrency unless
+  /// set).
+  static std::size_t former_batch_concurrency(const V2Options& o) {
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+    return o.concurrency;
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+  }
 
   static TokenResponse refresh_token(http::Session& session, const std::string& token,
                                      const CallOptions& call = {}) {
@@ -105,7 +123,7 @@ inline mgnify::detail::PageTokenAt counted_page_tokens(
 template <class D>
 template <class T>
 Paged<T> BasicV2Client<D>::paged(const std::string& path, http::Query filters,
-                                 const ListOptions& list) const {
+                                 const ListOptions& list, const CallOptions& call) const {
   mgnify::detail::validate(list, {"v2", kMaxPageSize, true});
   const std::int64_t page_size = list.page_size.value_or(kMaxPageSize);
   const std::int64_t start_page =
@@ -117,7 +135,7 @@ Paged<T> BasicV2Client<D>::paged(const std::string& path, http::Query filters,
   mgnify::detail::WalkSpec spec;
   spec.first_token = std::to_string(start_page);
   spec.max_items = list.max_items;
-  spec.call = list.call;
+  spec.call = mgnify::detail::list_call(list, call);
   auto fetch = [state, path, filters = std::move(filters), page_size, pages](
                    const std::string& token,
                    const mgnify::detail::PageProgress& progress) -> mgnify::Page<T> {
@@ -167,7 +185,7 @@ std::vector<Result<T>> BasicV2Client<D>::many(const std::vector<std::string>& id
                                               const BatchOptions& batch, const CallOptions& call,
                                               Fn fn) const {
   return mgnify::detail::run_batch(
-      ids.size(), batch, state_->v2.concurrency, call,
+      ids.size(), batch, state_->batch_concurrency, call,
       [&ids, &fn](std::size_t i, const CallOptions& item) { return fn(ids[i], item); });
 }
 

@@ -1,0 +1,78 @@
+// One rule per idea, through LegacyClient against the mock over loopback: a
+// list call takes (ids, filters, ListOptions, CallOptions), and the common
+// call without filters needs no `{}` in their place.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "mgnify/call_options.hpp"
+#include "mgnify/cancel.hpp"
+#include "mgnify/error.hpp"
+#include "mgnify/list_options.hpp"
+#include "mgnify/v1.hpp"
+#include "support/v1_rig.hpp"
+
+using namespace std::chrono_literals;
+
+namespace {
+
+std::vector<std::string> ids_of(mgnify::Paged<mgnify::v1::Sample> walk) {
+  std::vector<std::string> ids;
+  for (const auto& sample : walk) ids.push_back(sample.id());
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("one rule: a v1 list without filters takes its ListOptions and CallOptions directly",
+          "[v1][integration][one-rule]") {
+  mgnify::test::V1Rig rig;
+  const auto client = rig.client();
+  const auto list = mgnify::test::pages(2);
+
+  // The same walk, the same requests, as with an empty filter in front.
+  const auto with_placeholder = ids_of(client.study_samples("MGYS00000002", {}, list));
+  const auto first_requests = rig.server.requests();
+  rig.server.clear_requests();
+  const auto without = ids_of(client.study_samples("MGYS00000002", list));
+  const auto second_requests = rig.server.requests();
+  CHECK(without.size() == 6);
+  CHECK(without == with_placeholder);
+  const auto targets = [](const std::vector<mgnify::mock::RecordedRequest>& requests) {
+    std::vector<std::string> out;
+    for (const auto& r : requests) out.push_back(r.target);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  CHECK(targets(second_requests) == targets(first_requests));
+
+  // Top-level lists too, and the CallOptions after the ListOptions stop the walk.
+  const mgnify::CancelToken stopped;
+  stopped.cancel();
+  rig.server.clear_requests();
+  CHECK_THROWS_AS(client.studies(list, stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000002", list, stopped).collect(),
+                  mgnify::CancelledError);
+  CHECK(rig.server.requests().empty());
+
+  // With filters, the CallOptions come last as well.
+  CHECK_THROWS_AS(
+      client.study_samples("MGYS00000002", mgnify::v1::Query(), list, stopped).collect(),
+      mgnify::CancelledError);
+}
+
+TEST_CASE("one rule: a v1 list walk's deadline is DeadlineExceededError",
+          "[v1][integration][deadline][one-rule]") {
+  mgnify::test::V1Rig rig;
+  const auto client = rig.client();
+  rig.server.push_fault(rig.path("studies"), mgnify::mock::Fault::slow(3s));
+  const auto started = std::chrono::steady_clock::now();
+  CHECK_THROWS_AS(
+      client.studies(mgnify::ListOptions(), mgnify::CallOptions().timeout(300ms)).collect(),
+      mgnify::DeadlineExceededError);
+  CHECK(std::chrono::steady_clock::now() - started < 1300ms);
+}
