@@ -174,6 +174,13 @@ inline nlohmann::json number_value(od::value& v) {
     }
   }
   // Malformed, or out of a double's range: nlohmann refuses it too, on its own path.
+  // Only a number's characters go to nlohmann alone: its lexer ends the input at a NUL
+  // byte, so "49\0" would read as 49 here although the document is not JSON.
+  for (const char c : token) {
+    const bool number_char =
+        (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    if (!number_char) throw Fallback{};
+  }
   try {
     return nlohmann::json::parse(token.begin(), token.end());
   } catch (const nlohmann::json::exception&) {
