@@ -661,8 +661,12 @@ TEST_CASE("samples-table keeps the text of numbers a double would respell, in ev
   json sample = d.samples[static_cast<std::size_t>(study.samples[0])].with_metadata;
   // Placeholders become the numbers as a service may write them.
   const std::vector<std::pair<std::string, std::string>> sent = {
-      {"lat", "51.50"},          {"ph", "7.50"}, {"depth", "1e3"}, {"zero", "-0"},
-      {"precise", "0.12345678901234567890"}, {"big", "123456789012345678901234567890"}};
+      {"lat", "51.50"},
+      {"ph", "7.50"},
+      {"depth", "1e3"},
+      {"zero", "-0"},
+      {"precise", "0.12345678901234567890"},
+      {"big", "123456789012345678901234567890"}};
   for (const auto& [key, text] : sent) sample["metadata"][key] = "@" + key + "@";
   std::string page = json{{"count", 1}, {"items", json::array({sample})}}.dump();
   for (const auto& [key, text] : sent) {
@@ -680,8 +684,7 @@ TEST_CASE("samples-table keeps the text of numbers a double would respell, in ev
       CHECK(run.out.find("\"" + key + "\":" + text) != std::string::npos);
     }
     // Still JSON that any reader takes, with the same values.
-    const json rows = format == "json" ? json::parse(run.out)
-                                       : json::array({json::parse(run.out)});
+    const json rows = format == "json" ? json::parse(run.out) : json::array({json::parse(run.out)});
     CHECK(rows.at(0).at("ph") == 7.5);
     CHECK(rows.at(0).at("depth") == 1000.0);
   }
@@ -718,8 +721,7 @@ TEST_CASE("samples-table --api v1 keeps each value's type and the text of its nu
       R"("links":{"next":null},"meta":{"pagination":{"page":1,"pages":1,"count":1}}})";
   const std::string path = std::string(mgnify::mock::kV1Prefix) + "/studies/" + study + "/samples";
   tables_mock().push_fault(path, mgnify::mock::Fault::status_only(200, page));
-  const auto run =
-      run_tables_cli({"samples-table", "--api", "v1", study, "--format", "ndjson"});
+  const auto run = run_tables_cli({"samples-table", "--api", "v1", study, "--format", "ndjson"});
   tables_mock().clear_faults();
   REQUIRE(run.code == 0);
   for (const std::string cell :
@@ -737,9 +739,15 @@ TEST_CASE("samples-table --api v1 keeps each value's type and the text of its nu
   const auto lines = tsv_rows(tsv.out);
   REQUIRE(lines.size() == 2);
   const std::vector<std::pair<std::string, std::string>> cells = {
-      {"latitude", "51.50"}, {"longitude", "-0"}, {"ph", "7.50"}, {"depth (m)", "1e3"},
-      {"count", "123456789012345678901234567890"}, {"precise", "0.12345678901234567890"},
-      {"plain", "12"}, {"none", ""}, {"text", "1.50"}};
+      {"latitude", "51.50"},
+      {"longitude", "-0"},
+      {"ph", "7.50"},
+      {"depth (m)", "1e3"},
+      {"count", "123456789012345678901234567890"},
+      {"precise", "0.12345678901234567890"},
+      {"plain", "12"},
+      {"none", ""},
+      {"text", "1.50"}};
   for (const auto& [column, text] : cells) {
     CAPTURE(column);
     CHECK(lines[1].at(index_of(lines[0], column)) == text);

@@ -42,7 +42,8 @@ mgnify::BatchOptions at_most(std::size_t concurrency, mgnify::BatchProgressFn pr
 
 std::vector<std::string> accessions(const std::vector<std::uint64_t>& numbers, std::size_t n) {
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < std::min(n, numbers.size()); ++i) out.push_back(accession(numbers[i]));
+  for (std::size_t i = 0; i < std::min(n, numbers.size()); ++i)
+    out.push_back(accession(numbers[i]));
   return out;
 }
 
@@ -99,7 +100,8 @@ TEST_CASE("every accession form reaches the same record with one canonical reque
   }
 }
 
-TEST_CASE("a malformed accession is InvalidArgument before any request", "[proteins][client][integration]") {
+TEST_CASE("a malformed accession is InvalidArgument before any request",
+          "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
   CHECK_THROWS_AS(client.protein("MGYPXYZ"), InvalidArgument);
@@ -125,7 +127,8 @@ TEST_CASE("Errors: 404 for an unknown accession is a NotFoundError naming it",
   CHECK(rig.server.hits(protein_path("MGYP000000000011")) == 1);  // a 404 is not retried
 }
 
-TEST_CASE("Errors: 404 for a malformed accession sent to the service", "[proteins][client][integration]") {
+TEST_CASE("Errors: 404 for a malformed accession sent to the service",
+          "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
   CHECK_THROWS_AS(client.session().get(client.session().url("protein/MGYQ12")), NotFoundError);
@@ -142,8 +145,9 @@ TEST_CASE("Errors: 302 superseded accessions are followed whatever Location look
     std::uint64_t replacement;
     const char* form;
   };
-  for (const Case& c : {Case{"900001", 13, "absolute URL"}, Case{"mgyp000000900002", 16, "relative path"},
-                        Case{"MGYP000000900003", 19, "bare accession"}}) {
+  for (const Case& c :
+       {Case{"900001", 13, "absolute URL"}, Case{"mgyp000000900002", 16, "relative path"},
+        Case{"MGYP000000900003", 19, "bare accession"}}) {
     INFO(c.form);
     const auto p = client.protein(c.requested);
     const std::string requested = mgnify::proteins::Accession(c.requested).str();
@@ -164,12 +168,14 @@ TEST_CASE("Errors: 302 superseded accessions are followed whatever Location look
     return r.headers.get("Location").value_or("");
   };
   CHECK(location_of("MGYP000000900001") == rig.server.proteins_url() + "/protein/MGYP000000000013");
-  CHECK(location_of("MGYP000000900002") == "/metagenomics/proteins/api/v1/protein/MGYP000000000016");
+  CHECK(location_of("MGYP000000900002") ==
+        "/metagenomics/proteins/api/v1/protein/MGYP000000000016");
   CHECK(location_of("MGYP000000900003") == "MGYP000000000019");
   CHECK(location_of("MGYP000000900005") == "22");
 }
 
-TEST_CASE("Errors: a two-hop superseded chain is followed and recorded", "[proteins][client][integration][superseded]") {
+TEST_CASE("Errors: a two-hop superseded chain is followed and recorded",
+          "[proteins][client][integration][superseded]") {
   MockRig rig;
   const auto client = rig.client();
   const auto p = client.protein("MGYP000000900004");
@@ -196,12 +202,14 @@ TEST_CASE("Errors: superseded by a record that is gone is a NotFoundError with t
   }
 }
 
-TEST_CASE("Rule 1: no filter or two filters is a 422 with the validation list", "[proteins][client][integration][rules]") {
+TEST_CASE("Rule 1: no filter or two filters is a 422 with the validation list",
+          "[proteins][client][integration][rules]") {
   MockRig rig;
   const auto client = rig.client();
-  for (const auto& query : {mgnify::http::Query{},
-                            mgnify::http::Query{{"biome_id", "132"}, {"pfam_accession", "PF00005"}},
-                            mgnify::http::Query{{"biome_id", "132"}, {"biome_lineage", "root"}, {"limit", "5"}}}) {
+  for (const auto& query :
+       {mgnify::http::Query{},
+        mgnify::http::Query{{"biome_id", "132"}, {"pfam_accession", "PF00005"}},
+        mgnify::http::Query{{"biome_id", "132"}, {"biome_lineage", "root"}, {"limit", "5"}}}) {
     INFO(query.encoded());
     try {
       (void)raw_search(client, query);
@@ -212,11 +220,15 @@ TEST_CASE("Rule 1: no filter or two filters is a 422 with the validation list", 
       REQUIRE(e.issues().size() == 1);
       CHECK(e.issues()[0].type == "value_error");
       CHECK(e.issues()[0].loc == std::vector<std::string>{"query"});
-      CHECK(e.issues()[0].msg == "Provide exactly one of biome_id or pfam_accession or biome_lineage");
-      CHECK(e.message() == "query: Provide exactly one of biome_id or pfam_accession or biome_lineage");
+      CHECK(e.issues()[0].msg ==
+            "Provide exactly one of biome_id or pfam_accession or biome_lineage");
+      CHECK(e.message() ==
+            "query: Provide exactly one of biome_id or pfam_accession or biome_lineage");
       // Exactly the documented body, no extra keys.
-      CHECK(nlohmann::json::parse(e.body()) ==
-            nlohmann::json::parse(R"({"detail": [{"type": "value_error", "loc": ["query"], "msg": "Provide exactly one of biome_id or pfam_accession or biome_lineage"}]})"));
+      CHECK(
+          nlohmann::json::parse(e.body()) ==
+          nlohmann::json::parse(
+              R"({"detail": [{"type": "value_error", "loc": ["query"], "msg": "Provide exactly one of biome_id or pfam_accession or biome_lineage"}]})"));
     }
   }
   CHECK(rig.server.hits(protein_search_path()) == 3);  // a 422 is not retried
@@ -234,14 +246,16 @@ TEST_CASE("Rule 2: a lineage that matches no biome is a 422 with a plain-string 
     CHECK(e.parsed().shape == mgnify::ErrorBody::Shape::detail_string);
     CHECK(e.issues().empty());
     CHECK(e.message() ==
-          "No biome matches lineage 'Wastewater'. Provide a full lineage such as 'root:Engineered:Wastewater'.");
+          "No biome matches lineage 'Wastewater'. Provide a full lineage such as "
+          "'root:Engineered:Wastewater'.");
     CHECK(std::string(e.what()).find("Provide a full lineage") != std::string::npos);
   }
   // A lineage that names a biome without proteins is not an error.
   CHECK(client.search(SearchQuery::by_lineage("root:Environmental:Air")).empty());
 }
 
-TEST_CASE("Rule 3: a limit out of range is refused locally and by the service", "[proteins][client][integration][rules]") {
+TEST_CASE("Rule 3: a limit out of range is refused locally and by the service",
+          "[proteins][client][integration][rules]") {
   MockRig rig;
   const auto client = rig.client();
   CHECK_THROWS_AS(client.search(SearchQuery::by_pfam("PF00005").limit(1001)), InvalidArgument);
@@ -253,10 +267,11 @@ TEST_CASE("Rule 3: a limit out of range is refused locally and by the service", 
     const char* type;
     const char* msg;
   };
-  for (const Case& c : {Case{"1001", "less_than_equal", "Input should be less than or equal to 1000"},
-                        Case{"0", "greater_than_equal", "Input should be greater than or equal to 1"},
-                        Case{"ten", "int_parsing",
-                             "Input should be a valid integer, unable to parse string as an integer"}}) {
+  for (const Case& c :
+       {Case{"1001", "less_than_equal", "Input should be less than or equal to 1000"},
+        Case{"0", "greater_than_equal", "Input should be greater than or equal to 1"},
+        Case{"ten", "int_parsing",
+             "Input should be a valid integer, unable to parse string as an integer"}}) {
     INFO(c.limit);
     try {
       (void)raw_search(client, {{"pfam_accession", "PF00005"}, {"limit", c.limit}});
@@ -290,7 +305,8 @@ TEST_CASE("Rule 4: success is a JSON array of hits; spaces are percent-encoded",
             "?biome_lineage=root:Engineered:Wastewater:Industrial%20wastewater&limit=1000");
 }
 
-TEST_CASE("Rule 5: limit defaults to 50 and reaches 1000 (mock values)", "[proteins][client][integration][rules]") {
+TEST_CASE("Rule 5: limit defaults to 50 and reaches 1000 (mock values)",
+          "[proteins][client][integration][rules]") {
   MockRig rig;
   const auto client = rig.client();
   REQUIRE(mgnify::mock::proteins_data::with_pfam("PF00005").size() >= 1000);
@@ -299,7 +315,8 @@ TEST_CASE("Rule 5: limit defaults to 50 and reaches 1000 (mock values)", "[prote
   CHECK(client.search(SearchQuery::by_pfam("PF00005").limit(1000)).size() == 1000);
 }
 
-TEST_CASE("Rule 6: hits are ordered by accession (mock behaviour)", "[proteins][client][integration][rules]") {
+TEST_CASE("Rule 6: hits are ordered by accession (mock behaviour)",
+          "[proteins][client][integration][rules]") {
   MockRig rig;
   const auto client = rig.client();
   const auto hits = client.search(SearchQuery::by_pfam(5).limit(1000));
@@ -310,14 +327,16 @@ TEST_CASE("Rule 6: hits are ordered by accession (mock behaviour)", "[proteins][
   CHECK(std::set<std::string>(names.begin(), names.end()).size() == 1000);
 }
 
-TEST_CASE("search by biome id, Pfam and lineage with sub-biomes", "[proteins][client][integration]") {
+TEST_CASE("search by biome id, Pfam and lineage with sub-biomes",
+          "[proteins][client][integration]") {
   MockRig rig;
   const auto client = rig.client();
   const auto by_id = client.search(SearchQuery::by_biome_id(46).limit(1000));
   CHECK(mgyps(by_id) == accessions(mgnify::mock::proteins_data::with_biome_id(46), 1000));
 
   // The lineage of biome 46 also matches its sub-biomes 47 and 48.
-  const auto by_lineage = client.search(SearchQuery::by_lineage("root:Engineered:Wastewater").limit(1000));
+  const auto by_lineage =
+      client.search(SearchQuery::by_lineage("root:Engineered:Wastewater").limit(1000));
   CHECK(by_lineage.size() > by_id.size());
   std::set<std::string> lineage_set;
   for (const auto& h : by_lineage) lineage_set.insert(h.mgyp);
@@ -337,9 +356,9 @@ TEST_CASE(
     "[proteins][client][integration][batch]") {
   MockRig rig;
   const auto client = rig.client();
-  const std::vector<std::string> input = {"MGYP000000000010", "11",          "not-an-accession",
-                                          "mgyp000000000013", "900003",      "",
-                                          "261684433",        "MGYP000000000012"};
+  const std::vector<std::string> input = {
+      "MGYP000000000010", "11", "not-an-accession", "mgyp000000000013",
+      "900003",           "",   "261684433",        "MGYP000000000012"};
   const auto results = client.get_proteins(input, at_most(4));
   REQUIRE(results.size() == input.size());
   CHECK(results[0].ok());
@@ -469,7 +488,8 @@ TEST_CASE("throttling (429 then success) during get_proteins is retried per entr
   CHECK(std::find(sleeps.begin(), sleeps.end(), std::chrono::seconds(2)) != sleeps.end());
 }
 
-TEST_CASE("throttling that outlasts the retries fails only that entry", "[proteins][client][integration][batch]") {
+TEST_CASE("throttling that outlasts the retries fails only that entry",
+          "[proteins][client][integration][batch]") {
   MockRig rig;
   auto options = rig.options();
   options.retry.max_attempts = 2;
@@ -485,7 +505,8 @@ TEST_CASE("throttling that outlasts the retries fails only that entry", "[protei
   CHECK(results[2].ok());
 }
 
-TEST_CASE("search_and_fetch turns hits into records in hit order", "[proteins][client][integration][batch]") {
+TEST_CASE("search_and_fetch turns hits into records in hit order",
+          "[proteins][client][integration][batch]") {
   MockRig rig;
   const auto client = rig.client();
   const auto query = SearchQuery::by_lineage("root:Engineered:Wastewater").limit(12);

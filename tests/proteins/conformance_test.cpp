@@ -2,16 +2,14 @@
 // <MGNIFY_FIXTURES_DIR>/proteins decodes with the SDK's models, and the error
 // bodies reach callers as the documented ValidationError shapes.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "mgnify/proteins.hpp"
 #include "mgnify/testing/fake_clock.hpp"
@@ -46,7 +44,8 @@ std::string read_text(const fs::path& path) {
 
 bool has_fixtures() {
   if (fixtures_root().empty()) {
-    WARN(MGNIFY_SKIPPED_MARKER "MGNIFY_FIXTURES_DIR is not set; Protein fixture conformance was not checked");
+    WARN(MGNIFY_SKIPPED_MARKER
+         "MGNIFY_FIXTURES_DIR is not set; Protein fixture conformance was not checked");
     return false;
   }
   return true;
@@ -101,8 +100,8 @@ TEST_CASE("every Protein fixture decodes", "[proteins][conformance]") {
         CHECK(proteins::Accession::is_valid(hits[i].mgyp));
         CHECK(json(hits[i]) == doc.at(i));
       }
-      const auto via_client =
-          client_answering(200, body).search(proteins::SearchQuery::by_lineage("root:Engineered:Wastewater"));
+      const auto via_client = client_answering(200, body).search(
+          proteins::SearchQuery::by_lineage("root:Engineered:Wastewater"));
       CHECK(via_client.size() == hits.size());
       ++decoded;
     } else if (name.find(".error_") != std::string::npos) {
@@ -134,9 +133,11 @@ TEST_CASE("every Protein fixture decodes", "[proteins][conformance]") {
   CHECK(decoded == files.size());
 }
 
-TEST_CASE("the documented protein example decodes to the documented values", "[proteins][conformance]") {
+TEST_CASE("the documented protein example decodes to the documented values",
+          "[proteins][conformance]") {
   if (!has_fixtures()) return;
-  const fs::path path = fs::path(fixtures_root()) / "proteins" / "docs.protein_MGYP000261684433.json";
+  const fs::path path =
+      fs::path(fixtures_root()) / "proteins" / "docs.protein_MGYP000261684433.json";
   REQUIRE(fs::exists(path));
   const auto p = json::parse(read_text(path)).get<proteins::Protein>();
   CHECK(p.mgyp == "MGYP000261684433");

@@ -395,8 +395,8 @@ TEST_CASE("a number a double would respell keeps its sent text in every form of 
       R"({"key":"depth","value":1e3,"unit":"m"},{"key":"plain","value":2.5,"unit":null}]},)"
       R"("relationships":{}}],"links":{"next":null},)"
       R"("meta":{"pagination":{"page":1,"pages":1,"count":1}}})";
-  const auto decoded = mgnify::detail::decode_body<mgnify::v1::ListPage<mgnify::v1::Sample>>(
-      page, "test://samples");
+  const auto decoded =
+      mgnify::detail::decode_body<mgnify::v1::ListPage<mgnify::v1::Sample>>(page, "test://samples");
   const auto table = tables::sample_metadata(decoded.data);
   const tables::Table t = table.table();
   REQUIRE(t.rows.size() == 1);
@@ -413,8 +413,8 @@ TEST_CASE("a number a double would respell keeps its sent text in every form of 
   const auto row = table.row_json(0);
   CHECK(row.at("ph") == 7.5);
   bool replaced = false;
-  const std::string written = mgnify::detail::json_text_keeping_numbers(
-      row, -1, replaced, table.row_number_texts(0));
+  const std::string written =
+      mgnify::detail::json_text_keeping_numbers(row, -1, replaced, table.row_number_texts(0));
   CHECK(written.find(R"("ph":7.50)") != std::string::npos);
   CHECK(written.find(R"x("depth (m)":1e3)x") != std::string::npos);
   CHECK(written.find(R"("latitude":51.50)") != std::string::npos);

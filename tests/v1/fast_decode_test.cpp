@@ -201,8 +201,8 @@ TEST_CASE("v1 fast decode: unusual shapes give the nlohmann result or its exact 
 // nlohmann, reading that token alone, stops at it; the document is still not JSON.
 TEST_CASE("v1 fast decode: a number cut by a NUL byte is refused both ways", "[v1][fast]") {
   for (const std::string number : {"49", "123456789012345678901234567890", "-0"}) {
-    const std::string body = R"({"data":[{"type":"samples","id":"S1","attributes":{"n":)" +
-                             number + std::string(3, '\0') + "}}]}";
+    const std::string body = R"({"data":[{"type":"samples","id":"S1","attributes":{"n":)" + number +
+                             std::string(3, '\0') + "}}]}";
     INFO(number);
     const auto outcome = mgnify::test::fast_decode::both_ways<ListPage<Sample>>(body, number);
     CHECK_FALSE(outcome.fast_taken);

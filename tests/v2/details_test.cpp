@@ -85,12 +85,14 @@ TEST_CASE("each v2 detail endpoint decodes into its typed model", "[v2][integrat
   CHECK(genome.catalogue->catalogue_id == "marine-v1-0");
   CHECK_FALSE(genome.rna_18s);
   CHECK(client.genome("MGYG000000002", GenomeLookup{"marine-v1-0"}).accession == "MGYG000000002");
-  CHECK_THROWS_AS(client.genome("MGYG000000002", GenomeLookup{"human-gut-v2-0"}), mgnify::NotFoundError);
+  CHECK_THROWS_AS(client.genome("MGYG000000002", GenomeLookup{"human-gut-v2-0"}),
+                  mgnify::NotFoundError);
   const auto genome_annotations = client.genome_annotations("MGYG000000001");
   CHECK(genome_annotations.annotations.contains("pfams"));
 }
 
-TEST_CASE("get_many fetches details concurrently and keeps failures per item", "[v2][integration][details]") {
+TEST_CASE("get_many fetches details concurrently and keeps failures per item",
+          "[v2][integration][details]") {
   mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto results = client.get_studies({"MGYS00000001", "MGYS99999999", "MGYS00000010"});
@@ -160,7 +162,8 @@ TEST_CASE("v2 errors carry the service's exact texts", "[v2][integration][errors
   }
   CHECK_THROWS_AS(client.assembly("ERZ0"), mgnify::NotFoundError);
   CHECK_THROWS_AS(client.genome_catalogue("nope"), mgnify::NotFoundError);
-  CHECK_THROWS_AS(client.publication_annotations(30000040), mgnify::NotFoundError);  // Europe PMC failure
+  CHECK_THROWS_AS(client.publication_annotations(30000040),
+                  mgnify::NotFoundError);  // Europe PMC failure
 }
 
 TEST_CASE("v2 validation errors surface the 422 list", "[v2][integration][errors]") {
@@ -178,7 +181,8 @@ TEST_CASE("v2 validation errors surface the 422 list", "[v2][integration][errors
   }
 }
 
-TEST_CASE("a missing trailing slash is answered with a 301 that the session follows", "[v2][integration][mock]") {
+TEST_CASE("a missing trailing slash is answered with a 301 that the session follows",
+          "[v2][integration][mock]") {
   mgnify::test::V2Rig rig;
   auto client = rig.client();
   const auto response = client.session().get(rig.server.v2_url() + "/studies?page=2&page_size=5");
@@ -191,7 +195,8 @@ TEST_CASE("a missing trailing slash is answered with a 301 that the session foll
   CHECK(rig.hits("studies") == 1);
 }
 
-TEST_CASE("unknown sample lists answer Django's HTML 500, unknown routes an HTML 404", "[v2][integration][errors]") {
+TEST_CASE("unknown sample lists answer Django's HTML 500, unknown routes an HTML 404",
+          "[v2][integration][errors]") {
   mgnify::test::V2Rig rig;
   mgnify::v2::V2Client client(rig.options());
   try {
@@ -201,7 +206,8 @@ TEST_CASE("unknown sample lists answer Django's HTML 500, unknown routes an HTML
     CHECK(e.status() == 500);
     CHECK(e.body().find("<html") != std::string::npos);
   }
-  CHECK_THROWS_AS(client.session().get(rig.server.v2_url() + "/no-such-route/"), mgnify::NotFoundError);
+  CHECK_THROWS_AS(client.session().get(rig.server.v2_url() + "/no-such-route/"),
+                  mgnify::NotFoundError);
 }
 
 TEST_CASE("bad v2 arguments fail before any request", "[v2][errors]") {
@@ -214,7 +220,8 @@ TEST_CASE("bad v2 arguments fail before any request", "[v2][errors]") {
   CHECK_THROWS_AS(client.assembly("ERZ"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.sample(".."), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.publication(0), mgnify::InvalidArgument);
-  CHECK_THROWS_AS(client.analysis_annotations_of_type("MGYA00000001", AnnotationType::unknown), mgnify::InvalidArgument);
+  CHECK_THROWS_AS(client.analysis_annotations_of_type("MGYA00000001", AnnotationType::unknown),
+                  mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.my_studies(), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.login("alice", "pw"), mgnify::InvalidArgument);
   CHECK_THROWS_AS(client.refresh(), mgnify::InvalidArgument);

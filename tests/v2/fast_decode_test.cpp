@@ -23,7 +23,9 @@ namespace {
 
 // Every model a v2 page is decoded into by the client's counted walks.
 void all_models(const std::string& body, const std::string& label, int& fast) {
-  const auto count = [&fast](const mgnify::test::fast_decode::Outcome& o) { fast += o.fast_taken ? 1 : 0; };
+  const auto count = [&fast](const mgnify::test::fast_decode::Outcome& o) {
+    fast += o.fast_taken ? 1 : 0;
+  };
   count(mgnify::test::fast_decode::both_ways<CountedPage<Analysis>>(body, label + " as Analysis"));
   count(mgnify::test::fast_decode::both_ways<CountedPage<AnalysisDetail>>(
       body, label + " as AnalysisDetail"));
