@@ -15,6 +15,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+bool is_directive(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t");
+  return first != std::string::npos && line[first] == '#';
+}
+
 struct IncludeGraph {
   // "mgnify/http/session.hpp" -> the project headers and system headers it names.
   std::map<std::string, std::set<std::string>> project;
@@ -42,6 +47,8 @@ struct IncludeGraph {
       // Depth of the #if blocks open since the last `#if MGNIFY_HEADER_ONLY` (0: outside one).
       int header_only_depth = 0;
       while (std::getline(in, line)) {
+        // std::regex is slow under the sanitizers' -O0 builds: only directives need it.
+        if (!is_directive(line)) continue;
         if (header_only_depth > 0) {
           if (std::regex_search(line, conditional_if)) ++header_only_depth;
           if (std::regex_search(line, conditional_end)) --header_only_depth;
@@ -197,8 +204,10 @@ TEST_CASE("every header opens the SDK's namespace through the one macro", "[layo
     std::string line;
     bool opens = false;
     while (std::getline(in, line)) {
-      CAPTURE(name, line);
-      CHECK_FALSE(std::regex_search(line, by_hand));
+      if (line.find("namespace") != std::string::npos) {
+        CAPTURE(name, line);
+        CHECK_FALSE(std::regex_search(line, by_hand));
+      }
       if (line.rfind("MGNIFY_NAMESPACE_BEGIN", 0) == 0) opens = true;
     }
     if (!opens) continue;

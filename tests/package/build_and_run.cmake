@@ -1,12 +1,18 @@
 # Configures, builds and runs a consumer project; any failure fails the test.
 file(REMOVE_RECURSE "${BINARY_DIR}")
+# The tree's own compiler: a library compiled with one compiler's sanitizers links
+# their runtime, which the other compiler's may not match.
+set(compiler_args)
+if(CXX)
+  set(compiler_args "-DCMAKE_CXX_COMPILER=${CXX}")
+endif()
 set(sanitizer_args)
 if(SANITIZE)
   set(sanitizer_args "-DCMAKE_CXX_FLAGS=-fsanitize=${SANITIZE}"
                      "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=${SANITIZE}")
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${BINARY_DIR}" ${EXTRA_ARGS}
-                        ${sanitizer_args}
+                        ${compiler_args} ${sanitizer_args}
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "configure failed: ${rc}")
