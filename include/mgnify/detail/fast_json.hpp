@@ -44,6 +44,7 @@
 #include "mgnify/detail/fields.hpp"
 #include "mgnify/detail/json.hpp"
 #include "mgnify/detail/json_text.hpp"
+#include "mgnify/detail/number_text.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/message.hpp"
 #include "mgnify/raw_json.hpp"
@@ -177,9 +178,7 @@ inline nlohmann::json number_value(od::value& v) {
   // Only a number's characters go to nlohmann alone: its lexer ends the input at a NUL
   // byte, so "49\0" would read as 49 here although the document is not JSON.
   for (const char c : token) {
-    const bool number_char =
-        (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-    if (!number_char) throw Fallback{};
+    if (!is_json_number_char(c)) throw Fallback{};
   }
   try {
     return nlohmann::json::parse(token.begin(), token.end());

@@ -34,8 +34,11 @@ using NumberTexts = std::unordered_map<std::string, std::string>;
 /// gives an empty result rather than an error.
 MGNIFY_DECL NumberTexts changed_number_texts(std::string_view text);
 
-/// `token` (one JSON number) when it reads back as `value`, else nullptr:
-/// a writer uses the sent text only for the value it was sent for.
+/// Whether `text` (one JSON number) reads back as `value`: a writer uses a
+/// sent text only for the value it was sent for.
+MGNIFY_DECL bool number_text_reads_as(const std::string& text, const nlohmann::json& value);
+
+/// The text sent at `pointer` when it reads back as `value`, else nullptr.
 MGNIFY_DECL const std::string* sent_number_text(const NumberTexts& texts,
                                                 const std::string& pointer,
                                                 const nlohmann::json& value);

@@ -148,10 +148,14 @@ MGNIFY_DECL const std::string* sent_number_text(const NumberTexts& texts,
                                                 const nlohmann::json& value) {
   const auto it = texts.find(pointer);
   if (it == texts.end()) return nullptr;
+  return number_text_reads_as(it->second, value) ? &it->second : nullptr;
+}
+
+MGNIFY_DECL bool number_text_reads_as(const std::string& text, const nlohmann::json& value) {
   try {
-    return nlohmann::json::parse(it->second) == value ? &it->second : nullptr;
+    return nlohmann::json::parse(text) == value;
   } catch (const nlohmann::json::exception&) {
-    return nullptr;
+    return false;
   }
 }
 

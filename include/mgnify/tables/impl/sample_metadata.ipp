@@ -41,10 +41,8 @@ MGNIFY_DECL void SampleMetadataTable::add(std::vector<nlohmann::json> core,
   const auto keep_text = [&](std::size_t column, const nlohmann::json& value,
                              const std::string& text) {
     if (text.empty() || !value.is_number()) return;
-    const mgnify::detail::NumberTexts one{{std::string(), text}};
-    if (mgnify::detail::sent_number_text(one, std::string(), value)) {
+    if (mgnify::detail::number_text_reads_as(text, value))
       sent_texts_[r].emplace_back(column, text);
-    }
   };
   SparseRow row;
   row.reserve(core_count_ + metadata.size());
