@@ -76,3 +76,42 @@ TEST_CASE("one rule: a v1 list walk's deadline is DeadlineExceededError",
       mgnify::DeadlineExceededError);
   CHECK(std::chrono::steady_clock::now() - started < 1300ms);
 }
+
+TEST_CASE(
+    "one rule: CallOptions alone follow the ids: a v1 list, a list with filters and a batch "
+    "need no {} for the options between",
+    "[v1][integration][cancel][deadline][one-rule]") {
+  mgnify::test::V1Rig rig;
+  const auto client = rig.client();
+
+  // Unstopped, the shorter forms walk what the full ones do.
+  CHECK(ids_of(client.study_samples("MGYS00000002", mgnify::CallOptions())) ==
+        ids_of(client.study_samples("MGYS00000002", mgnify::v1::Query(), mgnify::ListOptions(),
+                                    mgnify::CallOptions())));
+
+  // A cancelled token stops each form before its first request.
+  const mgnify::CancelToken stopped;
+  stopped.cancel();
+  rig.server.clear_requests();
+  CHECK_THROWS_AS(client.studies(stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.genome_catalogues(mgnify::CallOptions(stopped)).collect(),
+                  mgnify::CancelledError);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000002", stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000002", mgnify::v1::Query(), stopped).collect(),
+                  mgnify::CancelledError);
+  CHECK_THROWS_AS(client.publication_studies(25000000, stopped).collect(), mgnify::CancelledError);
+  const auto batch = client.get_studies({"MGYS00000001", "MGYS00000002"}, stopped);
+  REQUIRE(batch.size() == 2);
+  for (const auto& entry : batch) CHECK(entry.error_as<mgnify::CancelledError>() != nullptr);
+  CHECK(rig.server.requests().empty());
+
+  // A deadline already passed ends them with DeadlineExceededError.
+  mgnify::CallOptions past;
+  past.deadline = std::chrono::steady_clock::now() - 1s;
+  CHECK_THROWS_AS(client.studies(past).collect(), mgnify::DeadlineExceededError);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000002", past).collect(),
+                  mgnify::DeadlineExceededError);
+  const auto late = client.get_samples({"ERS1000000"}, past);
+  REQUIRE(late.size() == 1);
+  CHECK(late[0].error_as<mgnify::DeadlineExceededError>() != nullptr);
+}

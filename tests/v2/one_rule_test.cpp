@@ -251,3 +251,44 @@ TEST_CASE("deprecated: V2Options::concurrency is still the v2 batches' default",
   const mgnify::v2::V2Client client(rig.options(), v2);
   CHECK(timed_batch(rig, client, mgnify::BatchOptions()) >= 900ms);
 }
+
+TEST_CASE(
+    "one rule: CallOptions alone follow the ids: a list, a list with a query, a batch and a "
+    "genome lookup need no {} for the options between",
+    "[v2][integration][cancel][deadline][one-rule]") {
+  mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+
+  // Unstopped, the shorter form walks what the full one does.
+  const auto catalogues = client.genome_catalogues(mgnify::CallOptions()).collect();
+  REQUIRE_FALSE(catalogues.empty());
+  CHECK(catalogues.size() == client.genome_catalogues(mgnify::ListOptions(), {}).collect().size());
+  // A lone {} is still the options before the CallOptions.
+  CHECK(client.assemblies({}).collect().size() == client.assemblies().collect().size());
+
+  // A cancelled token stops each form before its first request.
+  const mgnify::CancelToken stopped;
+  stopped.cancel();
+  rig.server.clear_requests();
+  CHECK_THROWS_AS(client.genome_catalogues(stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.studies(stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.studies(mgnify::v2::StudyQuery().search("soil"), stopped).collect(),
+                  mgnify::CancelledError);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000001", stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.catalogue_genomes("human-gut-v2-0", stopped).collect(),
+                  mgnify::CancelledError);
+  CHECK_THROWS_AS(client.genome("MGYG000000002", stopped), mgnify::CancelledError);
+  const auto batch = client.get_studies({"MGYS00000001", "MGYS00000002"}, stopped);
+  REQUIRE(batch.size() == 2);
+  for (const auto& entry : batch) CHECK(entry.error_as<mgnify::CancelledError>() != nullptr);
+  CHECK(rig.server.requests().empty());
+
+  // A deadline already passed ends them with DeadlineExceededError.
+  mgnify::CallOptions past;
+  past.deadline = Clock::now() - 1s;
+  CHECK_THROWS_AS(client.assemblies(past).collect(), mgnify::DeadlineExceededError);
+  CHECK_THROWS_AS(client.genome_catalogues(past).collect(), mgnify::DeadlineExceededError);
+  const auto late = client.get_genomes({"MGYG000000002"}, past);
+  REQUIRE(late.size() == 1);
+  CHECK(late[0].error_as<mgnify::DeadlineExceededError>() != nullptr);
+}
