@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "mgnify/accession.hpp"
+#include "mgnify/batch.hpp"
 #include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
@@ -114,4 +116,31 @@ TEST_CASE(
   const auto late = client.get_samples({"ERS1000000"}, past);
   REQUIRE(late.size() == 1);
   CHECK(late[0].error_as<mgnify::DeadlineExceededError>() != nullptr);
+}
+
+TEST_CASE(
+    "one rule: a v1 call of one accession kind takes that kind's typed accession or text, and "
+    "another kind's does not compile (tests/compile_fail)",
+    "[v1][integration][accession][one-rule]") {
+  mgnify::test::V1Rig rig;
+  const auto client = rig.client();
+  const mgnify::RunAccession run("err3000000");
+  CHECK(client.run(run).accession == "ERR3000000");
+  CHECK(client.run(std::string("ERR3000000")).accession == "ERR3000000");
+  CHECK(client.run("ERR3000000").accession == "ERR3000000");
+
+  // Related lists, in each of their forms, and batches alike.
+  const mgnify::StudyAccession study("mgys2");
+  const auto by_text = ids_of(client.study_samples("MGYS00000002"));
+  CHECK(ids_of(client.study_samples(study)) == by_text);
+  CHECK(ids_of(client.study_samples(study, mgnify::test::pages(2))) == by_text);
+  CHECK(ids_of(client.study_samples(study, mgnify::CallOptions())) == by_text);
+  const auto batch =
+      client.get_studies({study, "MGYS00000001"}, mgnify::BatchOptions(), mgnify::CallOptions());
+  REQUIRE(batch.size() == 2);
+  CHECK(batch[0]->accession == "MGYS00000002");
+  CHECK(batch[1]->accession == "MGYS00000001");
+  const auto typed = client.get_runs(std::vector<mgnify::RunAccession>{run});
+  REQUIRE(typed.size() == 1);
+  CHECK(typed[0]->accession == "ERR3000000");
 }

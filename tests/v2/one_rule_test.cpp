@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "genome_search_mock.hpp"
+#include "mgnify/accession.hpp"
+#include "mgnify/batch.hpp"
 #include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
@@ -105,8 +107,9 @@ TEST_CASE(
   });
 }
 
-TEST_CASE("one rule: a list call takes CallOptions last; their token stops the walk between pages",
-          "[v2][integration][cancel][one-rule]") {
+TEST_CASE(
+    "one rule: a list call takes CallOptions last, and their token stops the walk between pages",
+    "[v2][integration][cancel][one-rule]") {
   mgnify::test::V2Rig rig;
   const auto client = rig.client();
   mgnify::ListOptions list;
@@ -291,4 +294,30 @@ TEST_CASE(
   const auto late = client.get_genomes({"MGYG000000002"}, past);
   REQUIRE(late.size() == 1);
   CHECK(late[0].error_as<mgnify::DeadlineExceededError>() != nullptr);
+}
+
+TEST_CASE(
+    "one rule: a call of one accession kind takes that kind's typed accession or text, and another "
+    "kind's does not compile (tests/compile_fail)",
+    "[v2][integration][accession][one-rule]") {
+  mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+  const mgnify::RunAccession run("err3000001");
+  CHECK(client.run(run).accession == "ERR3000001");
+  CHECK(client.run(std::string("ERR3000001")).accession == "ERR3000001");
+  CHECK(client.run("ERR3000001").accession == "ERR3000001");
+  const mgnify::SampleAccession sample(" ers2000005 ");
+  CHECK(client.sample(sample).accession == client.sample("ERS2000005").accession);
+
+  // Related lists and batches alike; a batch's braced list may mix typed and text.
+  const mgnify::StudyAccession study("mgys1");
+  CHECK(client.study_samples(study).collect().size() ==
+        client.study_samples("MGYS00000001").collect().size());
+  const auto batch = client.get_runs({run, "ERR3000001"});
+  REQUIRE(batch.size() == 2);
+  CHECK(batch[0]->accession == "ERR3000001");
+  CHECK(batch[1]->accession == "ERR3000001");
+  const auto typed = client.get_samples(std::vector<mgnify::SampleAccession>{sample});
+  REQUIRE(typed.size() == 1);
+  CHECK(typed[0].ok());
 }

@@ -173,23 +173,25 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   Paged<Study> studies(const Query& filters = {}, const ListOptions& list = {},
                        const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, studies, Query, (), ())
-  Study study(const std::string& accession, const CallOptions& call = {}) const;
+  Study study(const AccessionArg<StudyAccession>& accession, const CallOptions& call = {}) const;
   Paged<Sample> samples(const Query& filters = {}, const ListOptions& list = {},
                         const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, samples, Query, (), ())
-  Sample sample(const std::string& accession, const CallOptions& call = {}) const;
+  Sample sample(const AccessionArg<SampleAccession>& accession, const CallOptions& call = {}) const;
   Paged<Run> runs(const Query& filters = {}, const ListOptions& list = {},
                   const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, runs, Query, (), ())
-  Run run(const std::string& accession, const CallOptions& call = {}) const;
+  Run run(const AccessionArg<RunAccession>& accession, const CallOptions& call = {}) const;
   Paged<Assembly> assemblies(const Query& filters = {}, const ListOptions& list = {},
                              const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Assembly>, assemblies, Query, (), ())
-  Assembly assembly(const std::string& accession, const CallOptions& call = {}) const;
+  Assembly assembly(const AccessionArg<AssemblyAccession>& accession,
+                    const CallOptions& call = {}) const;
   Paged<Analysis> analyses(const Query& filters = {}, const ListOptions& list = {},
                            const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, analyses, Query, (), ())
-  Analysis analysis(const std::string& accession, const CallOptions& call = {}) const;
+  Analysis analysis(const AccessionArg<AnalysisAccession>& accession,
+                    const CallOptions& call = {}) const;
   Paged<Biome> biomes(const Query& filters = {}, const ListOptions& list = {},
                       const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, biomes, Query, (), ())
@@ -209,7 +211,7 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   Paged<Genome> genomes(const Query& filters = {}, const ListOptions& list = {},
                         const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, genomes, Query, (), ())
-  Genome genome(const std::string& accession, const CallOptions& call = {}) const;
+  Genome genome(const AccessionArg<GenomeAccession>& accession, const CallOptions& call = {}) const;
   Paged<GenomeCatalogue> genome_catalogues(const Query& filters = {}, const ListOptions& list = {},
                                            const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeCatalogue>, genome_catalogues, Query, (), ())
@@ -259,32 +261,32 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   // One outcome per id, in input order; one failure never aborts the batch.
   // BatchOptions::concurrency 0 means defaults::kConcurrency.
 
-  std::vector<Result<Study>> get_studies(const std::vector<std::string>& accessions,
+  std::vector<Result<Study>> get_studies(const AccessionList<StudyAccession>& accessions,
                                          const BatchOptions& batch = {},
                                          const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<Study>>, get_studies, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<Sample>> get_samples(const std::vector<std::string>& accessions,
+  std::vector<Result<Sample>> get_samples(const AccessionList<SampleAccession>& accessions,
                                           const BatchOptions& batch = {},
                                           const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<Sample>>, get_samples, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<Run>> get_runs(const std::vector<std::string>& accessions,
+  std::vector<Result<Run>> get_runs(const AccessionList<RunAccession>& accessions,
                                     const BatchOptions& batch = {},
                                     const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<Run>>, get_runs, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<Assembly>> get_assemblies(const std::vector<std::string>& accessions,
+  std::vector<Result<Assembly>> get_assemblies(const AccessionList<AssemblyAccession>& accessions,
                                                const BatchOptions& batch = {},
                                                const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<Assembly>>, get_assemblies, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<Analysis>> get_analyses(const std::vector<std::string>& accessions,
+  std::vector<Result<Analysis>> get_analyses(const AccessionList<AnalysisAccession>& accessions,
                                              const BatchOptions& batch = {},
                                              const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<Analysis>>, get_analyses, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<Genome>> get_genomes(const std::vector<std::string>& accessions,
+  std::vector<Result<Genome>> get_genomes(const AccessionList<GenomeAccession>& accessions,
                                           const BatchOptions& batch = {},
                                           const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<Genome>>, get_genomes, (BatchOptions()),
@@ -304,37 +306,39 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   }
 
   // Related lists of a study.
-  Paged<Sample> study_samples(const std::string& acc, const Query& filters = {},
+  Paged<Sample> study_samples(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                               const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, study_samples, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<Download> study_downloads(const std::string& acc, const Query& filters = {},
-                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, study_downloads, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<Biome> study_biomes(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, study_samples, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Download> study_downloads(const AccessionArg<StudyAccession>& acc,
+                                  const Query& filters = {}, const ListOptions& list = {},
+                                  const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, study_downloads, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Biome> study_biomes(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                             const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, study_biomes, Query, (const std::string& acc, ), (acc, ))
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, study_biomes, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
   /// Studies sharing samples with this one.
-  Paged<Study> study_studies(const std::string& acc, const Query& filters = {},
+  Paged<Study> study_studies(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                              const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, study_studies, Query, (const std::string& acc, ),
-                             (acc, ))
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, study_studies, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
   /// Sampling locations; the service documents no typed shape, so these stay Resources.
-  Paged<Resource> study_geocoordinates(const std::string& acc, const Query& filters = {},
-                                       const ListOptions& list = {},
+  Paged<Resource> study_geocoordinates(const AccessionArg<StudyAccession>& acc,
+                                       const Query& filters = {}, const ListOptions& list = {},
                                        const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Resource>, study_geocoordinates, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<Publication> study_publications(const std::string& acc, const Query& filters = {},
-                                        const ListOptions& list = {},
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Publication> study_publications(const AccessionArg<StudyAccession>& acc,
+                                        const Query& filters = {}, const ListOptions& list = {},
                                         const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Publication>, study_publications, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<Analysis> study_analyses(const std::string& acc, const Query& filters = {},
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Analysis> study_analyses(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, study_analyses, Query, (const std::string& acc, ),
-                             (acc, ))
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, study_analyses, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
 
   // Related lists of a biome (each covers the whole subtree).
   Paged<Sample> biome_samples(const std::string& lineage, const Query& filters = {},
@@ -356,98 +360,102 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
                              (lineage, ))
 
   // Related lists of a sample, run and assembly.
-  Paged<Run> sample_runs(const std::string& acc, const Query& filters = {},
+  Paged<Run> sample_runs(const AccessionArg<SampleAccession>& acc, const Query& filters = {},
                          const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, sample_runs, Query, (const std::string& acc, ), (acc, ))
-  Paged<Study> sample_studies(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, sample_runs, Query,
+                             (const AccessionArg<SampleAccession>& acc, ), (acc, ))
+  Paged<Study> sample_studies(const AccessionArg<SampleAccession>& acc, const Query& filters = {},
                               const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, sample_studies, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<Analysis> run_analyses(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, sample_studies, Query,
+                             (const AccessionArg<SampleAccession>& acc, ), (acc, ))
+  Paged<Analysis> run_analyses(const AccessionArg<RunAccession>& acc, const Query& filters = {},
                                const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, run_analyses, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<Assembly> run_assemblies(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, run_analyses, Query,
+                             (const AccessionArg<RunAccession>& acc, ), (acc, ))
+  Paged<Assembly> run_assemblies(const AccessionArg<RunAccession>& acc, const Query& filters = {},
                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Assembly>, run_assemblies, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<Analysis> assembly_analyses(const std::string& acc, const Query& filters = {},
-                                    const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Assembly>, run_assemblies, Query,
+                             (const AccessionArg<RunAccession>& acc, ), (acc, ))
+  Paged<Analysis> assembly_analyses(const AccessionArg<AssemblyAccession>& acc,
+                                    const Query& filters = {}, const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, assembly_analyses, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<Run> assembly_runs(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, assembly_analyses, Query,
+                             (const AccessionArg<AssemblyAccession>& acc, ), (acc, ))
+  Paged<Run> assembly_runs(const AccessionArg<AssemblyAccession>& acc, const Query& filters = {},
                            const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, assembly_runs, Query, (const std::string& acc, ), (acc, ))
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, assembly_runs, Query,
+                             (const AccessionArg<AssemblyAccession>& acc, ), (acc, ))
 
   // Related lists of an analysis.
   /// Cursor-paginated: the pager follows the opaque links.next; the total is
   /// meta.pagination.count.
-  Paged<AnalysisContig> analysis_contigs(const std::string& acc, const Query& filters = {},
-                                         const ListOptions& list = {},
+  Paged<AnalysisContig> analysis_contigs(const AccessionArg<AnalysisAccession>& acc,
+                                         const Query& filters = {}, const ListOptions& list = {},
                                          const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<AnalysisContig>, analysis_contigs, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<Download> analysis_downloads(const std::string& acc, const Query& filters = {},
-                                     const ListOptions& list = {},
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<Download> analysis_downloads(const AccessionArg<AnalysisAccession>& acc,
+                                     const Query& filters = {}, const ListOptions& list = {},
                                      const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, analysis_downloads, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<GoTerm> analysis_go_terms(const std::string& acc, const Query& filters = {},
-                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<GoTerm>, analysis_go_terms, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<GoTerm> analysis_go_slim(const std::string& acc, const Query& filters = {},
-                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<GoTerm>, analysis_go_slim, Query, (const std::string& acc, ),
-                             (acc, ))
-  Paged<InterproIdentifier> analysis_interpro_identifiers(const std::string& acc,
-                                                          const Query& filters = {},
-                                                          const ListOptions& list = {},
-                                                          const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, analysis_downloads, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<GoTerm> analysis_go_terms(const AccessionArg<AnalysisAccession>& acc,
+                                  const Query& filters = {}, const ListOptions& list = {},
+                                  const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GoTerm>, analysis_go_terms, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<GoTerm> analysis_go_slim(const AccessionArg<AnalysisAccession>& acc,
+                                 const Query& filters = {}, const ListOptions& list = {},
+                                 const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GoTerm>, analysis_go_slim, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<InterproIdentifier> analysis_interpro_identifiers(
+      const AccessionArg<AnalysisAccession>& acc, const Query& filters = {},
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<InterproIdentifier>, analysis_interpro_identifiers, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const Query& filters = {},
-                                         const ListOptions& list = {},
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<PfamEntry> analysis_pfam_entries(const AccessionArg<AnalysisAccession>& acc,
+                                         const Query& filters = {}, const ListOptions& list = {},
                                          const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<PfamEntry>, analysis_pfam_entries, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const Query& filters = {},
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<KeggOrtholog> analysis_kegg_orthologs(const AccessionArg<AnalysisAccession>& acc,
+                                              const Query& filters = {},
                                               const ListOptions& list = {},
                                               const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<KeggOrtholog>, analysis_kegg_orthologs, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const Query& filters = {},
-                                          const ListOptions& list = {},
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<KeggModule> analysis_kegg_modules(const AccessionArg<AnalysisAccession>& acc,
+                                          const Query& filters = {}, const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<KeggModule>, analysis_kegg_modules, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<GenomeProperty> analysis_genome_properties(const std::string& acc,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<GenomeProperty> analysis_genome_properties(const AccessionArg<AnalysisAccession>& acc,
                                                    const Query& filters = {},
                                                    const ListOptions& list = {},
                                                    const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeProperty>, analysis_genome_properties, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
-                                                               const Query& filters = {},
-                                                               const ListOptions& list = {},
-                                                               const CallOptions& call = {}) const;
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(
+      const AccessionArg<AnalysisAccession>& acc, const Query& filters = {},
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<AntismashGeneCluster>, analysis_antismash_gene_clusters, Query,
-                             (const std::string& acc, ), (acc, ))
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
   /// Use ssu/lsu/itsonedb/unite for pipeline 4+ analyses: the legacy list is
   /// empty for them on the real service.
-  Paged<Organism> analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
+  Paged<Organism> analysis_taxonomy(const AccessionArg<AnalysisAccession>& acc, TaxonomyKind kind,
                                     const Query& filters = {}, const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Organism>, analysis_taxonomy, Query,
-                             (const std::string& acc, TaxonomyKind kind, ), (acc, kind, ))
+                             (const AccessionArg<AnalysisAccession>& acc, TaxonomyKind kind, ),
+                             (acc, kind, ))
 
   // Genomes and catalogues.
-  Paged<Download> genome_downloads(const std::string& acc, const Query& filters = {},
-                                   const ListOptions& list = {},
+  Paged<Download> genome_downloads(const AccessionArg<GenomeAccession>& acc,
+                                   const Query& filters = {}, const ListOptions& list = {},
                                    const CallOptions& call = {}) const;
-  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, genome_downloads, Query, (const std::string& acc, ),
-                             (acc, ))
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, genome_downloads, Query,
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
   Paged<Genome> catalogue_genomes(const std::string& id, const Query& filters = {},
                                   const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, catalogue_genomes, Query, (const std::string& id, ),
@@ -545,11 +553,11 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   bool verify(const CallOptions& call = {}) const;
 
   /// A sample's metadata as resources (key, value, unit), one page at a time.
-  Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& filters = {},
-                                          const ListOptions& list = {},
+  Paged<SampleAnnotation> sample_metadata(const AccessionArg<SampleAccession>& acc,
+                                          const Query& filters = {}, const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<SampleAnnotation>, sample_metadata, Query,
-                             (const std::string& acc, ), (acc, ))
+                             (const AccessionArg<SampleAccession>& acc, ), (acc, ))
   /// The most recently updated studies (at most 25 on the real service).
   Paged<Study> recent_studies(const Query& filters = {}, const ListOptions& list = {},
                               const CallOptions& call = {}) const;
@@ -648,41 +656,41 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
                                                           const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeAntismashCluster>, genome_antismash_clusters, Query, (),
                              ())
-  Paged<CogCategory> genome_cog_counts(const std::string& acc, const Query& filters = {},
-                                       const ListOptions& list = {},
+  Paged<CogCategory> genome_cog_counts(const AccessionArg<GenomeAccession>& acc,
+                                       const Query& filters = {}, const ListOptions& list = {},
                                        const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<CogCategory>, genome_cog_counts, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const Query& filters = {},
-                                            const ListOptions& list = {},
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
+  Paged<KeggClass> genome_kegg_class_counts(const AccessionArg<GenomeAccession>& acc,
+                                            const Query& filters = {}, const ListOptions& list = {},
                                             const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<KeggClass>, genome_kegg_class_counts, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<GenomeKeggModule> genome_kegg_module_counts(const std::string& acc,
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
+  Paged<GenomeKeggModule> genome_kegg_module_counts(const AccessionArg<GenomeAccession>& acc,
                                                     const Query& filters = {},
                                                     const ListOptions& list = {},
                                                     const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeKeggModule>, genome_kegg_module_counts, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(const std::string& acc,
-                                                                const Query& filters = {},
-                                                                const ListOptions& list = {},
-                                                                const CallOptions& call = {}) const;
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
+  Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(
+      const AccessionArg<GenomeAccession>& acc, const Query& filters = {},
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeAntismashCluster>, genome_antismash_cluster_counts, Query,
-                             (const std::string& acc, ), (acc, ))
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
 
   /// Files attached to a run or an assembly beyond the analysis results; each
   /// record's links.self is the file, for download().
-  Paged<Download> run_extra_annotations(const std::string& acc, const Query& filters = {},
-                                        const ListOptions& list = {},
+  Paged<Download> run_extra_annotations(const AccessionArg<RunAccession>& acc,
+                                        const Query& filters = {}, const ListOptions& list = {},
                                         const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, run_extra_annotations, Query,
-                             (const std::string& acc, ), (acc, ))
-  Paged<Download> assembly_extra_annotations(const std::string& acc, const Query& filters = {},
+                             (const AccessionArg<RunAccession>& acc, ), (acc, ))
+  Paged<Download> assembly_extra_annotations(const AccessionArg<AssemblyAccession>& acc,
+                                             const Query& filters = {},
                                              const ListOptions& list = {},
                                              const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, assembly_extra_annotations, Query,
-                             (const std::string& acc, ), (acc, ))
+                             (const AccessionArg<AssemblyAccession>& acc, ), (acc, ))
 
   /// Europe PMC's text-mined annotations of a publication
   /// (`publications/{pubmed_id}/europe_pmc_annotations`, proxied live by the service).
@@ -697,25 +705,27 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   // per-call options.
 
   /// One contig's sequence as FASTA (`analyses/{acc}/contigs/{contig_id}`).
-  std::string analysis_contig_fasta(const std::string& acc, const std::string& contig_id,
+  std::string analysis_contig_fasta(const AccessionArg<AnalysisAccession>& acc,
+                                    const std::string& contig_id,
                                     const CallOptions& call = {}) const;
-  http::StreamResult stream_analysis_contig_fasta(const std::string& acc,
+  http::StreamResult stream_analysis_contig_fasta(const AccessionArg<AnalysisAccession>& acc,
                                                   const std::string& contig_id,
                                                   const http::BodySink& sink,
                                                   const http::StreamOptions& options = {},
                                                   const CallOptions& call = {}) const;
   /// One contig's annotations as GFF (`.../contigs/{contig_id}/annotations`);
   /// ContigGff::antismash asks for the antiSMASH GFF instead.
-  std::string analysis_contig_gff(const std::string& acc, const std::string& contig_id,
+  std::string analysis_contig_gff(const AccessionArg<AnalysisAccession>& acc,
+                                  const std::string& contig_id,
                                   ContigGff kind = ContigGff::pipeline,
                                   const CallOptions& call = {}) const;
-  http::StreamResult stream_analysis_contig_gff(const std::string& acc,
+  http::StreamResult stream_analysis_contig_gff(const AccessionArg<AnalysisAccession>& acc,
                                                 const std::string& contig_id, ContigGff kind,
                                                 const http::BodySink& sink,
                                                 const http::StreamOptions& options = {},
                                                 const CallOptions& call = {}) const;
   /// The pipeline's GFF, streamed.
-  http::StreamResult stream_analysis_contig_gff(const std::string& acc,
+  http::StreamResult stream_analysis_contig_gff(const AccessionArg<AnalysisAccession>& acc,
                                                 const std::string& contig_id,
                                                 const http::BodySink& sink,
                                                 const http::StreamOptions& options = {},
@@ -723,10 +733,10 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
     return stream_analysis_contig_gff(acc, contig_id, ContigGff::pipeline, sink, options, call);
   }
   /// A QC chart's data as TSV (`analyses/{acc}/gc-distribution`, ...).
-  std::string analysis_qc_chart(const std::string& acc, QcChart chart,
+  std::string analysis_qc_chart(const AccessionArg<AnalysisAccession>& acc, QcChart chart,
                                 const CallOptions& call = {}) const;
-  http::StreamResult stream_analysis_qc_chart(const std::string& acc, QcChart chart,
-                                              const http::BodySink& sink,
+  http::StreamResult stream_analysis_qc_chart(const AccessionArg<AnalysisAccession>& acc,
+                                              QcChart chart, const http::BodySink& sink,
                                               const http::StreamOptions& options = {},
                                               const CallOptions& call = {}) const;
   /// A whole list as CSV (`{path}?format=csv`, e.g. "studies" or

@@ -137,21 +137,23 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {},
                        const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, studies, StudyQuery, (), ())
-  StudyDetail study(const std::string& accession, const CallOptions& call = {}) const;
+  StudyDetail study(const AccessionArg<StudyAccession>& accession,
+                    const CallOptions& call = {}) const;
   /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJEB/PRJNA/PRJDB
   /// and digits, any case); anything else is InvalidArgument before any request.
-  StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession,
+  StudyIdentifier study_by_insdc_accession(const AccessionArg<StudyAccession>& insdc_accession,
                                            const CallOptions& call = {}) const;
-  Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {},
-                                 const CallOptions& call = {}) const;
+  Paged<Analysis> study_analyses(const AccessionArg<StudyAccession>& accession,
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<Analysis>, study_analyses, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
-  Paged<SampleWithMetadata> study_samples(const std::string& accession,
+  Paged<SampleWithMetadata> study_samples(const AccessionArg<StudyAccession>& accession,
                                           const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<SampleWithMetadata>, study_samples, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
-  Paged<Publication> study_publications(const std::string& accession, const ListOptions& list = {},
+  Paged<Publication> study_publications(const AccessionArg<StudyAccession>& accession,
+                                        const ListOptions& list = {},
                                         const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<Publication>, study_publications, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
@@ -165,12 +167,13 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
                         const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, samples, SampleQuery, (), ())
   /// By any of the sample's ENA/BioSample accessions.
-  SampleDetail sample(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<AnalysedRun> sample_runs(const std::string& accession, const ListOptions& list = {},
-                                 const CallOptions& call = {}) const;
+  SampleDetail sample(const AccessionArg<SampleAccession>& accession,
+                      const CallOptions& call = {}) const;
+  Paged<AnalysedRun> sample_runs(const AccessionArg<SampleAccession>& accession,
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<AnalysedRun>, sample_runs, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
-  Paged<AssemblyDetail> sample_assemblies(const std::string& accession,
+  Paged<AssemblyDetail> sample_assemblies(const AccessionArg<SampleAccession>& accession,
                                           const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<AssemblyDetail>, sample_assemblies, (ListOptions()),
@@ -181,12 +184,14 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   Paged<AnalysedRun> runs(const RunQuery& query = {}, const ListOptions& list = {},
                           const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<AnalysedRun>, runs, RunQuery, (), ())
-  AnalysedRunDetail run(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Analysis> run_analyses(const std::string& accession, const ListOptions& list = {},
-                               const CallOptions& call = {}) const;
+  AnalysedRunDetail run(const AccessionArg<RunAccession>& accession,
+                        const CallOptions& call = {}) const;
+  Paged<Analysis> run_analyses(const AccessionArg<RunAccession>& accession,
+                               const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<Analysis>, run_analyses, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
-  Paged<AssemblyDetail> run_assemblies(const std::string& accession, const ListOptions& list = {},
+  Paged<AssemblyDetail> run_assemblies(const AccessionArg<RunAccession>& accession,
+                                       const ListOptions& list = {},
                                        const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<AssemblyDetail>, run_assemblies, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
@@ -195,18 +200,20 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
 
   Paged<Assembly> assemblies(const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<Assembly>, assemblies, (ListOptions()), (), ())
-  AssemblyDetail assembly(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Analysis> assembly_analyses(const std::string& accession, const ListOptions& list = {},
+  AssemblyDetail assembly(const AccessionArg<AssemblyAccession>& accession,
+                          const CallOptions& call = {}) const;
+  Paged<Analysis> assembly_analyses(const AccessionArg<AssemblyAccession>& accession,
+                                    const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<Analysis>, assembly_analyses, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
-  Paged<GenomeAssemblyLinkSchema> assembly_genome_links(const std::string& accession,
-                                                        const ListOptions& list = {},
-                                                        const CallOptions& call = {}) const;
+  Paged<GenomeAssemblyLinkSchema> assembly_genome_links(
+      const AccessionArg<AssemblyAccession>& accession, const ListOptions& list = {},
+      const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<GenomeAssemblyLinkSchema>, assembly_genome_links, (ListOptions()),
                         (const std::string& accession, ), (accession, ))
   Paged<AdditionalContainedGenomeSchema> assembly_additional_contained_genomes(
-      const std::string& accession, const ListOptions& list = {},
+      const AccessionArg<AssemblyAccession>& accession, const ListOptions& list = {},
       const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<AdditionalContainedGenomeSchema>,
                         assembly_additional_contained_genomes, (ListOptions()),
@@ -217,13 +224,13 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   /// Every public analysis, in detail form (downloads included).
   Paged<AnalysisDetail> analyses(const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<AnalysisDetail>, analyses, (ListOptions()), (), ())
-  AnalysisDetail analysis(const std::string& accession, const CallOptions& call = {}) const;
-  AnalysisWithAnnotations analysis_annotations(const std::string& accession,
+  AnalysisDetail analysis(const AccessionArg<AnalysisAccession>& accession,
+                          const CallOptions& call = {}) const;
+  AnalysisWithAnnotations analysis_annotations(const AccessionArg<AnalysisAccession>& accession,
                                                const CallOptions& call = {}) const;
-  Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(const std::string& accession,
-                                                              AnnotationType type,
-                                                              const ListOptions& list = {},
-                                                              const CallOptions& call = {}) const;
+  Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(
+      const AccessionArg<AnalysisAccession>& accession, AnnotationType type,
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(Paged<AnalysisTypedAnnotation>, analysis_annotations_of_type,
                         (ListOptions()), (const std::string& accession, AnnotationType type, ),
                         (accession, type, ))
@@ -255,11 +262,11 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   Paged<Genome> genomes(const GenomeQuery& query = {}, const ListOptions& list = {},
                         const CallOptions& call = {}) const;
   MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, genomes, GenomeQuery, (), ())
-  GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {},
-                      const CallOptions& call = {}) const;
+  GenomeDetail genome(const AccessionArg<GenomeAccession>& accession,
+                      const GenomeLookup& lookup = {}, const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(GenomeDetail, genome, (GenomeLookup()), (const std::string& accession, ),
                         (accession, ))
-  GenomeWithAnnotations genome_annotations(const std::string& accession,
+  GenomeWithAnnotations genome_annotations(const AccessionArg<GenomeAccession>& accession,
                                            const GenomeLookup& lookup = {},
                                            const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(GenomeWithAnnotations, genome_annotations, (GenomeLookup()),
@@ -278,32 +285,32 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   // One outcome per accession, in input order; one failure never aborts the batch.
   // BatchOptions::concurrency 0 means defaults::kConcurrency.
 
-  std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions,
+  std::vector<Result<StudyDetail>> get_studies(const AccessionList<StudyAccession>& accessions,
                                                const BatchOptions& batch = {},
                                                const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<StudyDetail>>, get_studies, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions,
+  std::vector<Result<SampleDetail>> get_samples(const AccessionList<SampleAccession>& accessions,
                                                 const BatchOptions& batch = {},
                                                 const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<SampleDetail>>, get_samples, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<AnalysedRunDetail>> get_runs(const std::vector<std::string>& accessions,
+  std::vector<Result<AnalysedRunDetail>> get_runs(const AccessionList<RunAccession>& accessions,
                                                   const BatchOptions& batch = {},
                                                   const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<AnalysedRunDetail>>, get_runs, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<AssemblyDetail>> get_assemblies(const std::vector<std::string>& accessions,
-                                                     const BatchOptions& batch = {},
-                                                     const CallOptions& call = {}) const;
+  std::vector<Result<AssemblyDetail>> get_assemblies(
+      const AccessionList<AssemblyAccession>& accessions, const BatchOptions& batch = {},
+      const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<AssemblyDetail>>, get_assemblies, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<AnalysisDetail>> get_analyses(const std::vector<std::string>& accessions,
-                                                   const BatchOptions& batch = {},
-                                                   const CallOptions& call = {}) const;
+  std::vector<Result<AnalysisDetail>> get_analyses(
+      const AccessionList<AnalysisAccession>& accessions, const BatchOptions& batch = {},
+      const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<AnalysisDetail>>, get_analyses, (BatchOptions()),
                         (const std::vector<std::string>& accessions, ), (accessions, ))
-  std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions,
+  std::vector<Result<GenomeDetail>> get_genomes(const AccessionList<GenomeAccession>& accessions,
                                                 const BatchOptions& batch = {},
                                                 const CallOptions& call = {}) const;
   MGNIFY_CALL_ONLY_FORM(std::vector<Result<GenomeDetail>>, get_genomes, (BatchOptions()),
