@@ -19,6 +19,7 @@
 #include "mgnify/v2.hpp"
 #include "support/allow_deprecated.hpp"
 #include "support/genome_search_cases.hpp"
+#include "support/run_spellings.hpp"
 #include "support/v2_rig.hpp"
 
 using namespace std::chrono_literals;
@@ -303,9 +304,7 @@ TEST_CASE(
   mgnify::test::V2Rig rig;
   const auto client = rig.client();
   const mgnify::RunAccession run("err3000001");
-  CHECK(client.run(run).accession == "ERR3000001");
-  CHECK(client.run(std::string("ERR3000001")).accession == "ERR3000001");
-  CHECK(client.run("ERR3000001").accession == "ERR3000001");
+  mgnify::test::check_run_spellings(client, "err3000001", "ERR3000001");
   const mgnify::SampleAccession sample(" ers2000005 ");
   CHECK(client.sample(sample).accession == client.sample("ERS2000005").accession);
 
