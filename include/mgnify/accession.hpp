@@ -8,11 +8,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "mgnify/config.hpp"
 #include "mgnify/version.hpp"
@@ -146,6 +148,61 @@ using RunAccession = TypedAccession<AccessionKind::run>;
 using AssemblyAccession = TypedAccession<AccessionKind::assembly>;
 using AnalysisAccession = TypedAccession<AccessionKind::analysis>;
 using GenomeAccession = TypedAccession<AccessionKind::genome>;
+
+// Both are parameter types that stand for the text a call took before, so their
+// conversions are implicit. NOLINTBEGIN(google-explicit-constructor)
+
+/// How a client call that takes an accession of one kind takes it: as text,
+/// which the call checks by the kind's rule as before, or as that kind's
+/// TypedAccession (`Typed`: `AccessionArg<RunAccession>`). A TypedAccession of
+/// another kind does not compile: `v1.run(StudyAccession("MGYS1"))` would
+/// otherwise convert to its text and ask the runs for a study.
+template <class Typed>
+class AccessionArg {
+ public:
+  AccessionArg(const std::string& text) : text_(text) {}
+  AccessionArg(const char* text) : text_(text) {}
+  AccessionArg(const Typed& accession) : text_(accession.str()) {}
+  template <AccessionKind Other>
+  AccessionArg(const TypedAccession<Other>&) = delete;
+
+  const std::string& str() const noexcept { return text_; }
+  operator const std::string&() const noexcept { return text_; }
+
+ private:
+  std::string text_;
+};
+
+/// How a batch call takes accessions of one kind: texts (each checked by its own
+/// item, as before), that kind's TypedAccessions, or a braced list of either;
+/// another kind's TypedAccession does not compile, alone or in a braced list.
+template <class Typed>
+class AccessionList {
+ public:
+  AccessionList(const std::vector<std::string>& texts) : texts_(&texts) {}
+  AccessionList(const std::vector<Typed>& accessions) {
+    owned_.reserve(accessions.size());
+    for (const Typed& accession : accessions) owned_.push_back(accession.str());
+  }
+  AccessionList(std::initializer_list<AccessionArg<Typed>> accessions) {
+    owned_.reserve(accessions.size());
+    for (const AccessionArg<Typed>& accession : accessions) owned_.push_back(accession.str());
+  }
+  template <AccessionKind Other>
+  AccessionList(const std::vector<TypedAccession<Other>>&) = delete;
+  // Holds the caller's vector by address: a copy could outlive it.
+  AccessionList(const AccessionList&) = delete;
+  AccessionList& operator=(const AccessionList&) = delete;
+
+  const std::vector<std::string>& texts() const noexcept { return texts_ ? *texts_ : owned_; }
+  operator const std::vector<std::string>&() const noexcept { return texts(); }
+
+ private:
+  const std::vector<std::string>* texts_ = nullptr;
+  std::vector<std::string> owned_;
+};
+
+// NOLINTEND(google-explicit-constructor)
 
 namespace detail {
 

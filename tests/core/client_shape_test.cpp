@@ -102,14 +102,17 @@ static_assert(
     std::is_same_v<decltype(val<V2Client>().study(val<std::string>(), val<CallOptions>())),
                    mgnify::v2::StudyDetail>);
 static_assert(
-    std::is_invocable_v<decltype(&LegacyClient::get_studies), const LegacyClient&,
-                        const std::vector<std::string>&, const BatchOptions&, const CallOptions&>);
+    std::is_same_v<decltype(val<LegacyClient>().get_studies(
+                       val<std::vector<std::string>>(), val<BatchOptions>(), val<CallOptions>())),
+                   std::vector<mgnify::Result<mgnify::v1::Study>>>);
 static_assert(
-    std::is_invocable_v<decltype(&V2Client::get_studies), const V2Client&,
-                        const std::vector<std::string>&, const BatchOptions&, const CallOptions&>);
+    std::is_same_v<decltype(val<V2Client>().get_studies(val<std::vector<std::string>>(),
+                                                        val<BatchOptions>(), val<CallOptions>())),
+                   std::vector<mgnify::Result<mgnify::v2::StudyDetail>>>);
 static_assert(
-    std::is_invocable_v<decltype(&V2Client::get_publications), const V2Client&,
-                        const std::vector<std::int64_t>&, const BatchOptions&, const CallOptions&>);
+    std::is_same_v<decltype(val<V2Client>().get_publications(
+                       val<std::vector<std::int64_t>>(), val<BatchOptions>(), val<CallOptions>())),
+                   std::vector<mgnify::Result<mgnify::v2::PublicationDetail>>>);
 static_assert(std::is_invocable_v<decltype(&ServiceVerbs::read_text), const V2Client&,
                                   const std::string&, const std::string&, const CancelToken&>);
 static_assert(
@@ -136,6 +139,26 @@ static_assert(
     std::is_same_v<decltype(val<V2Client>().study_samples(
                        val<std::string>(), val<mgnify::ListOptions>(), val<CallOptions>())),
                    mgnify::Paged<mgnify::v2::SampleWithMetadata>>);
+// The options between the ids and the CallOptions may be left out, in every client:
+// (ids..., call) for a list, a batch and v2's genome lookup, (ids..., filters, call) for a
+// list with filters.
+static_assert(std::is_same_v<decltype(val<LegacyClient>().study_samples(val<std::string>(),
+                                                                        val<CallOptions>())),
+                             mgnify::Paged<mgnify::v1::Sample>>);
+static_assert(std::is_same_v<decltype(val<LegacyClient>().study_samples(
+                                 val<std::string>(), val<mgnify::v1::Query>(), val<CallOptions>())),
+                             mgnify::Paged<mgnify::v1::Sample>>);
+static_assert(std::is_same_v<decltype(val<V2Client>().genome_catalogues(val<CallOptions>())),
+                             mgnify::Paged<mgnify::v2::GenomeCatalogue>>);
+static_assert(
+    std::is_same_v<decltype(val<V2Client>().genome(val<std::string>(), val<CallOptions>())),
+                   mgnify::v2::GenomeDetail>);
+static_assert(std::is_same_v<decltype(val<V2Client>().get_studies(val<std::vector<std::string>>(),
+                                                                  val<CancelToken>())),
+                             std::vector<mgnify::Result<mgnify::v2::StudyDetail>>>);
+static_assert(std::is_same_v<decltype(val<ProteinClient>().get_proteins(
+                                 val<std::vector<std::string>>(), val<CallOptions>())),
+                             std::vector<mgnify::Result<mgnify::proteins::Protein>>>);
 // A passed deadline is one error type whatever the call, and still a timeout.
 static_assert(std::is_base_of_v<mgnify::TransportError, mgnify::DeadlineExceededError>);
 // No options struct carries a token of its own beside the call's.

@@ -521,6 +521,36 @@ TEST_CASE("search_and_fetch turns hits into records in hit order",
   CHECK_THROWS_AS(client.search_and_fetch(SearchQuery::by_lineage("Wastewater")), ValidationError);
 }
 
+TEST_CASE(
+    "one rule: a batch takes its CallOptions right after the accessions or the query, with no {} "
+    "for the BatchOptions",
+    "[proteins][client][integration][batch][one-rule]") {
+  MockRig rig;
+  const auto client = rig.client();
+  const std::vector<std::string> input = {"MGYP000000000010", "MGYP000000000013"};
+  const auto fetched = client.get_proteins(input, mgnify::CallOptions());
+  REQUIRE(fetched.size() == 2);
+  CHECK(fetched[1]->mgyp == "MGYP000000000013");
+
+  const mgnify::CancelToken stopped;
+  stopped.cancel();
+  rig.server.clear_requests();
+  for (const auto& entry : client.get_proteins(input, stopped)) {
+    CHECK(entry.error_as<mgnify::CancelledError>() != nullptr);
+  }
+  const std::vector<mgnify::proteins::Accession> typed = {
+      mgnify::proteins::Accession("MGYP000000000010")};
+  mgnify::CallOptions past;
+  past.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const auto late = client.get_proteins(typed, past);
+  REQUIRE(late.size() == 1);
+  CHECK(late[0].error_as<mgnify::DeadlineExceededError>() != nullptr);
+  CHECK_THROWS_AS(
+      client.search_and_fetch(SearchQuery::by_lineage("root:Engineered:Wastewater"), stopped),
+      mgnify::CancelledError);
+  CHECK(rig.server.requests().empty());
+}
+
 TEST_CASE("a client can share another client's session", "[proteins][client][integration]") {
   MockRig rig;
   const auto first = rig.client();

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "genome_search_mock.hpp"
+#include "mgnify/accession.hpp"
+#include "mgnify/batch.hpp"
 #include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/error.hpp"
@@ -17,6 +19,7 @@
 #include "mgnify/v2.hpp"
 #include "support/allow_deprecated.hpp"
 #include "support/genome_search_cases.hpp"
+#include "support/run_spellings.hpp"
 #include "support/v2_rig.hpp"
 
 using namespace std::chrono_literals;
@@ -105,8 +108,9 @@ TEST_CASE(
   });
 }
 
-TEST_CASE("one rule: a list call takes CallOptions last; their token stops the walk between pages",
-          "[v2][integration][cancel][one-rule]") {
+TEST_CASE(
+    "one rule: a list call takes CallOptions last, and their token stops the walk between pages",
+    "[v2][integration][cancel][one-rule]") {
   mgnify::test::V2Rig rig;
   const auto client = rig.client();
   mgnify::ListOptions list;
@@ -250,4 +254,69 @@ TEST_CASE("deprecated: V2Options::concurrency is still the v2 batches' default",
   MGNIFY_TEST_ALLOW_DEPRECATED_END
   const mgnify::v2::V2Client client(rig.options(), v2);
   CHECK(timed_batch(rig, client, mgnify::BatchOptions()) >= 900ms);
+}
+
+TEST_CASE(
+    "one rule: CallOptions alone follow the ids: a list, a list with a query, a batch and a "
+    "genome lookup need no {} for the options between",
+    "[v2][integration][cancel][deadline][one-rule]") {
+  mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+
+  // Unstopped, the shorter form walks what the full one does.
+  const auto catalogues = client.genome_catalogues(mgnify::CallOptions()).collect();
+  REQUIRE_FALSE(catalogues.empty());
+  CHECK(catalogues.size() == client.genome_catalogues(mgnify::ListOptions(), {}).collect().size());
+  // A lone {} is still the options before the CallOptions.
+  CHECK(client.assemblies({}).collect().size() == client.assemblies().collect().size());
+
+  // A cancelled token stops each form before its first request.
+  const mgnify::CancelToken stopped;
+  stopped.cancel();
+  rig.server.clear_requests();
+  CHECK_THROWS_AS(client.genome_catalogues(stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.studies(stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.studies(mgnify::v2::StudyQuery().search("soil"), stopped).collect(),
+                  mgnify::CancelledError);
+  CHECK_THROWS_AS(client.study_samples("MGYS00000001", stopped).collect(), mgnify::CancelledError);
+  CHECK_THROWS_AS(client.catalogue_genomes("human-gut-v2-0", stopped).collect(),
+                  mgnify::CancelledError);
+  CHECK_THROWS_AS(client.genome("MGYG000000002", stopped), mgnify::CancelledError);
+  const auto batch = client.get_studies({"MGYS00000001", "MGYS00000002"}, stopped);
+  REQUIRE(batch.size() == 2);
+  for (const auto& entry : batch) CHECK(entry.error_as<mgnify::CancelledError>() != nullptr);
+  CHECK(rig.server.requests().empty());
+
+  // A deadline already passed ends them with DeadlineExceededError.
+  mgnify::CallOptions past;
+  past.deadline = Clock::now() - 1s;
+  CHECK_THROWS_AS(client.assemblies(past).collect(), mgnify::DeadlineExceededError);
+  CHECK_THROWS_AS(client.genome_catalogues(past).collect(), mgnify::DeadlineExceededError);
+  const auto late = client.get_genomes({"MGYG000000002"}, past);
+  REQUIRE(late.size() == 1);
+  CHECK(late[0].error_as<mgnify::DeadlineExceededError>() != nullptr);
+}
+
+TEST_CASE(
+    "one rule: a call of one accession kind takes that kind's typed accession or text, and another "
+    "kind's does not compile (tests/compile_fail)",
+    "[v2][integration][accession][one-rule]") {
+  mgnify::test::V2Rig rig;
+  const auto client = rig.client();
+  const mgnify::RunAccession run("err3000001");
+  mgnify::test::check_run_spellings(client, "err3000001", "ERR3000001");
+  const mgnify::SampleAccession sample(" ers2000005 ");
+  CHECK(client.sample(sample).accession == client.sample("ERS2000005").accession);
+
+  // Related lists and batches alike; a batch's braced list may mix typed and text.
+  const mgnify::StudyAccession study("mgys1");
+  CHECK(client.study_samples(study).collect().size() ==
+        client.study_samples("MGYS00000001").collect().size());
+  const auto batch = client.get_runs({run, "ERR3000001"});
+  REQUIRE(batch.size() == 2);
+  CHECK(batch[0]->accession == "ERR3000001");
+  CHECK(batch[1]->accession == "ERR3000001");
+  const auto typed = client.get_samples(std::vector<mgnify::SampleAccession>{sample});
+  REQUIRE(typed.size() == 1);
+  CHECK(typed[0].ok());
 }

@@ -154,25 +154,24 @@ int emit_studies_of_pipeline(const v2::V2Client& client, v2::StudyQuery query,
   return kOk;
 }
 
-// C is the class that declares the method, V2Client's base BasicV2Client<>.
-template <class T, class C>
-RelatedFn study_relation(mgnify::Paged<T> (C::*method)(const std::string&,
-                                                       const mgnify::ListOptions&,
-                                                       const mgnify::CallOptions&) const) {
-  return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
-                  const Settings& s) {
-    return emit_paged(s, (c.*method)(v2_study_accession(c, id), o, mgnify::CallOptions()));
-  };
+// The related list `method` of V2Client as the callable the two below take.
+#define RELATED_LIST(method)                                                       \
+  [](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o) { \
+    return c.method(id, o);                                                        \
+  }
+
+// `list(client, accession, options)` walks one related list of an accession; a lambda
+// rather than a member pointer, as each list is an overload set (its shorter forms).
+template <class List>
+RelatedFn study_relation(List list) {
+  return [list](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
+                const Settings& s) { return emit_paged(s, list(c, v2_study_accession(c, id), o)); };
 }
 
-template <class T, class C>
-RelatedFn paged_relation(mgnify::Paged<T> (C::*method)(const std::string&,
-                                                       const mgnify::ListOptions&,
-                                                       const mgnify::CallOptions&) const) {
-  return [method](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
-                  const Settings& s) {
-    return emit_paged(s, (c.*method)(id, o, mgnify::CallOptions()));
-  };
+template <class List>
+RelatedFn paged_relation(List list) {
+  return [list](const v2::V2Client& c, const std::string& id, const mgnify::ListOptions& o,
+                const Settings& s) { return emit_paged(s, list(c, id, o)); };
 }
 
 std::vector<ResourceSpec> resources() {
@@ -204,9 +203,9 @@ std::vector<ResourceSpec> resources() {
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
         return emit_model(s, c.study(v2_study_accession(c, id)));
       },
-      {{"analyses", study_relation(&C::study_analyses)},
-       {"samples", study_relation(&C::study_samples)},
-       {"publications", study_relation(&C::study_publications)}}});
+      {{"analyses", study_relation(RELATED_LIST(study_analyses))},
+       {"samples", study_relation(RELATED_LIST(study_samples))},
+       {"publications", study_relation(RELATED_LIST(study_publications))}}});
 
   specs.push_back(ResourceSpec{
       "samples",
@@ -225,8 +224,8 @@ std::vector<ResourceSpec> resources() {
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
         return emit_model(s, c.sample(id));
       },
-      {{"runs", paged_relation(&C::sample_runs)},
-       {"assemblies", paged_relation(&C::sample_assemblies)}}});
+      {{"runs", paged_relation(RELATED_LIST(sample_runs))},
+       {"assemblies", paged_relation(RELATED_LIST(sample_assemblies))}}});
 
   specs.push_back(ResourceSpec{
       "runs",
@@ -248,21 +247,24 @@ std::vector<ResourceSpec> resources() {
       [](const C& c, const std::string& id, const Filters&, const Settings& s) {
         return emit_model(s, c.run(id));
       },
-      {{"analyses", paged_relation(&C::run_analyses)},
-       {"assemblies", paged_relation(&C::run_assemblies)}}});
+      {{"analyses", paged_relation(RELATED_LIST(run_analyses))},
+       {"assemblies", paged_relation(RELATED_LIST(run_assemblies))}}});
 
-  specs.push_back(ResourceSpec{"assemblies",
-                               "Assemblies",
-                               nullptr,
-                               [](const C& c, const Filters&, const mgnify::ListOptions& o,
-                                  const Settings& s) { return emit_paged(s, c.assemblies(o)); },
-                               nullptr,
-                               [](const C& c, const std::string& id, const Filters&,
-                                  const Settings& s) { return emit_model(s, c.assembly(id)); },
-                               {{"analyses", paged_relation(&C::assembly_analyses)},
-                                {"genome-links", paged_relation(&C::assembly_genome_links)},
-                                {"additional-contained-genomes",
-                                 paged_relation(&C::assembly_additional_contained_genomes)}}});
+  specs.push_back(
+      ResourceSpec{"assemblies",
+                   "Assemblies",
+                   nullptr,
+                   [](const C& c, const Filters&, const mgnify::ListOptions& o, const Settings& s) {
+                     return emit_paged(s, c.assemblies(o));
+                   },
+                   nullptr,
+                   [](const C& c, const std::string& id, const Filters&, const Settings& s) {
+                     return emit_model(s, c.assembly(id));
+                   },
+                   {{"analyses", paged_relation(RELATED_LIST(assembly_analyses))},
+                    {"genome-links", paged_relation(RELATED_LIST(assembly_genome_links))},
+                    {"additional-contained-genomes",
+                     paged_relation(RELATED_LIST(assembly_additional_contained_genomes))}}});
 
   ResourceSpec analyses{"analyses",
                         "Analyses (MGYA), with their downloads",
@@ -382,6 +384,7 @@ std::vector<ResourceSpec> resources() {
                       const Settings& s) { return emit_paged(s, c.catalogue_genomes(id, o)); }}}});
   return specs;
 }
+#undef RELATED_LIST
 
 void add_resource(CLI::App& parent, Context& ctx, ResourceSpec spec_value) {
   auto spec = std::make_shared<ResourceSpec>(std::move(spec_value));

@@ -18,6 +18,7 @@
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
 #include "mgnify/default_transport.hpp"
+#include "mgnify/detail/call_forms.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/http/session.hpp"
 #include "mgnify/http/url.hpp"
@@ -95,9 +96,13 @@ class BasicProteinClient : public ServiceVerbs {
   std::vector<Result<Protein>> get_proteins(const std::vector<std::string>& accessions,
                                             const BatchOptions& batch = {},
                                             const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Protein>>, get_proteins, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
   std::vector<Result<Protein>> get_proteins(const std::vector<Accession>& accessions,
                                             const BatchOptions& batch = {},
                                             const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Protein>>, get_proteins, (BatchOptions()),
+                        (const std::vector<Accession>& accessions, ), (accessions, ))
   [[deprecated("use get_proteins(accessions, batch, call)")]] std::vector<Result<Protein>> get_many(
       const std::vector<std::string>& accessions, const BatchOptions& batch = {},
       const CallOptions& call = {}) const {
@@ -113,6 +118,8 @@ class BasicProteinClient : public ServiceVerbs {
   std::vector<Result<Protein>> search_and_fetch(const SearchQuery& query,
                                                 const BatchOptions& batch = {},
                                                 const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Protein>>, search_and_fetch, (BatchOptions()),
+                        (const SearchQuery& query, ), (query, ))
 
   /// The URL sequence searches are POSTed to: the one set with
   /// set_sequence_search_url, else the base URL's origin + kSequenceSearchPath.
@@ -138,6 +145,8 @@ class BasicProteinClient : public ServiceVerbs {
   SequenceSearchWithRecords sequence_search_with_records(const SequenceSearchQuery& query,
                                                          const BatchOptions& batch = {},
                                                          const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(SequenceSearchWithRecords, sequence_search_with_records, (BatchOptions()),
+                        (const SequenceSearchQuery& query, ), (query, ))
 
  private:
   std::string sequence_search_url_;

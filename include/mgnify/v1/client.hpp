@@ -27,6 +27,7 @@
 #include "mgnify/batch.hpp"
 #include "mgnify/call_options.hpp"
 #include "mgnify/config.hpp"
+#include "mgnify/detail/call_forms.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
@@ -167,163 +168,134 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   }
 
   // ---- top-level lists (plural) and their objects (singular) -----------------
-  // Every list takes (ids..., filters, ListOptions, CallOptions), and also
-  // (ids..., ListOptions, CallOptions) for the common call without filters.
+  // Every list takes (ids..., filters, ListOptions, CallOptions); the filters and the
+  // ListOptions may each be left out (MGNIFY_FILTERED_LIST_FORMS, docs/clients.md).
   Paged<Study> studies(const Query& filters = {}, const ListOptions& list = {},
                        const CallOptions& call = {}) const;
-  Paged<Study> studies(const ListOptions& list, const CallOptions& call = {}) const {
-    return studies(Query(), list, call);
-  }
-  Study study(const std::string& accession, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, studies, Query, (), ())
+  Study study(const AccessionArg<StudyAccession>& accession, const CallOptions& call = {}) const;
   Paged<Sample> samples(const Query& filters = {}, const ListOptions& list = {},
                         const CallOptions& call = {}) const;
-  Paged<Sample> samples(const ListOptions& list, const CallOptions& call = {}) const {
-    return samples(Query(), list, call);
-  }
-  Sample sample(const std::string& accession, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, samples, Query, (), ())
+  Sample sample(const AccessionArg<SampleAccession>& accession, const CallOptions& call = {}) const;
   Paged<Run> runs(const Query& filters = {}, const ListOptions& list = {},
                   const CallOptions& call = {}) const;
-  Paged<Run> runs(const ListOptions& list, const CallOptions& call = {}) const {
-    return runs(Query(), list, call);
-  }
-  Run run(const std::string& accession, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, runs, Query, (), ())
+  Run run(const AccessionArg<RunAccession>& accession, const CallOptions& call = {}) const;
   Paged<Assembly> assemblies(const Query& filters = {}, const ListOptions& list = {},
                              const CallOptions& call = {}) const;
-  Paged<Assembly> assemblies(const ListOptions& list, const CallOptions& call = {}) const {
-    return assemblies(Query(), list, call);
-  }
-  Assembly assembly(const std::string& accession, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Assembly>, assemblies, Query, (), ())
+  Assembly assembly(const AccessionArg<AssemblyAccession>& accession,
+                    const CallOptions& call = {}) const;
   Paged<Analysis> analyses(const Query& filters = {}, const ListOptions& list = {},
                            const CallOptions& call = {}) const;
-  Paged<Analysis> analyses(const ListOptions& list, const CallOptions& call = {}) const {
-    return analyses(Query(), list, call);
-  }
-  Analysis analysis(const std::string& accession, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, analyses, Query, (), ())
+  Analysis analysis(const AccessionArg<AnalysisAccession>& accession,
+                    const CallOptions& call = {}) const;
   Paged<Biome> biomes(const Query& filters = {}, const ListOptions& list = {},
                       const CallOptions& call = {}) const;
-  Paged<Biome> biomes(const ListOptions& list, const CallOptions& call = {}) const {
-    return biomes(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, biomes, Query, (), ())
   Biome biome(const std::string& lineage, const CallOptions& call = {}) const;
   Paged<Publication> publications(const Query& filters = {}, const ListOptions& list = {},
                                   const CallOptions& call = {}) const;
-  Paged<Publication> publications(const ListOptions& list, const CallOptions& call = {}) const {
-    return publications(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Publication>, publications, Query, (), ())
   Publication publication(std::int64_t pubmed_id, const CallOptions& call = {}) const;
   Paged<ExperimentType> experiment_types(const Query& filters = {}, const ListOptions& list = {},
                                          const CallOptions& call = {}) const;
-  Paged<ExperimentType> experiment_types(const ListOptions& list,
-                                         const CallOptions& call = {}) const {
-    return experiment_types(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<ExperimentType>, experiment_types, Query, (), ())
   ExperimentType experiment_type(const std::string& name, const CallOptions& call = {}) const;
   Paged<Pipeline> pipelines(const Query& filters = {}, const ListOptions& list = {},
                             const CallOptions& call = {}) const;
-  Paged<Pipeline> pipelines(const ListOptions& list, const CallOptions& call = {}) const {
-    return pipelines(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Pipeline>, pipelines, Query, (), ())
   Pipeline pipeline(const std::string& version, const CallOptions& call = {}) const;
   Paged<Genome> genomes(const Query& filters = {}, const ListOptions& list = {},
                         const CallOptions& call = {}) const;
-  Paged<Genome> genomes(const ListOptions& list, const CallOptions& call = {}) const {
-    return genomes(Query(), list, call);
-  }
-  Genome genome(const std::string& accession, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, genomes, Query, (), ())
+  Genome genome(const AccessionArg<GenomeAccession>& accession, const CallOptions& call = {}) const;
   Paged<GenomeCatalogue> genome_catalogues(const Query& filters = {}, const ListOptions& list = {},
                                            const CallOptions& call = {}) const;
-  Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list,
-                                           const CallOptions& call = {}) const {
-    return genome_catalogues(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeCatalogue>, genome_catalogues, Query, (), ())
   GenomeCatalogue genome_catalogue(const std::string& catalogue_id,
                                    const CallOptions& call = {}) const;
   Paged<SuperStudy> super_studies(const Query& filters = {}, const ListOptions& list = {},
                                   const CallOptions& call = {}) const;
-  Paged<SuperStudy> super_studies(const ListOptions& list, const CallOptions& call = {}) const {
-    return super_studies(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<SuperStudy>, super_studies, Query, (), ())
   SuperStudy super_study(const std::string& id, const CallOptions& call = {}) const;
   Paged<GoTerm> go_terms(const Query& filters = {}, const ListOptions& list = {},
                          const CallOptions& call = {}) const;
-  Paged<GoTerm> go_terms(const ListOptions& list, const CallOptions& call = {}) const {
-    return go_terms(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GoTerm>, go_terms, Query, (), ())
   GoTerm go_term(const std::string& accession, const CallOptions& call = {}) const;
   Paged<InterproIdentifier> interpro_identifiers(const Query& filters = {},
                                                  const ListOptions& list = {},
                                                  const CallOptions& call = {}) const;
-  Paged<InterproIdentifier> interpro_identifiers(const ListOptions& list,
-                                                 const CallOptions& call = {}) const {
-    return interpro_identifiers(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<InterproIdentifier>, interpro_identifiers, Query, (), ())
   InterproIdentifier interpro_identifier(const std::string& accession,
                                          const CallOptions& call = {}) const;
   Paged<PfamEntry> pfam_entries(const Query& filters = {}, const ListOptions& list = {},
                                 const CallOptions& call = {}) const;
-  Paged<PfamEntry> pfam_entries(const ListOptions& list, const CallOptions& call = {}) const {
-    return pfam_entries(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<PfamEntry>, pfam_entries, Query, (), ())
   PfamEntry pfam_entry(const std::string& accession, const CallOptions& call = {}) const;
   Paged<KeggOrtholog> kegg_orthologs(const Query& filters = {}, const ListOptions& list = {},
                                      const CallOptions& call = {}) const;
-  Paged<KeggOrtholog> kegg_orthologs(const ListOptions& list, const CallOptions& call = {}) const {
-    return kegg_orthologs(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<KeggOrtholog>, kegg_orthologs, Query, (), ())
   KeggOrtholog kegg_ortholog(const std::string& accession, const CallOptions& call = {}) const;
   Paged<KeggModule> kegg_modules(const Query& filters = {}, const ListOptions& list = {},
                                  const CallOptions& call = {}) const;
-  Paged<KeggModule> kegg_modules(const ListOptions& list, const CallOptions& call = {}) const {
-    return kegg_modules(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<KeggModule>, kegg_modules, Query, (), ())
   KeggModule kegg_module(const std::string& accession, const CallOptions& call = {}) const;
   Paged<GenomeProperty> genome_properties(const Query& filters = {}, const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
-  Paged<GenomeProperty> genome_properties(const ListOptions& list,
-                                          const CallOptions& call = {}) const {
-    return genome_properties(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeProperty>, genome_properties, Query, (), ())
   GenomeProperty genome_property(const std::string& accession, const CallOptions& call = {}) const;
   Paged<AntismashGeneCluster> antismash_gene_clusters(const Query& filters = {},
                                                       const ListOptions& list = {},
                                                       const CallOptions& call = {}) const;
-  Paged<AntismashGeneCluster> antismash_gene_clusters(const ListOptions& list,
-                                                      const CallOptions& call = {}) const {
-    return antismash_gene_clusters(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<AntismashGeneCluster>, antismash_gene_clusters, Query, (), ())
   AntismashGeneCluster antismash_gene_cluster(const std::string& accession,
                                               const CallOptions& call = {}) const;
   Paged<Organism> organisms(const Query& filters = {}, const ListOptions& list = {},
                             const CallOptions& call = {}) const;
-  Paged<Organism> organisms(const ListOptions& list, const CallOptions& call = {}) const {
-    return organisms(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Organism>, organisms, Query, (), ())
 
   // ---- batches ----------------------------------------------------------------
   // One outcome per id, in input order; one failure never aborts the batch.
   // BatchOptions::concurrency 0 means defaults::kConcurrency.
 
-  std::vector<Result<Study>> get_studies(const std::vector<std::string>& accessions,
+  std::vector<Result<Study>> get_studies(const AccessionList<StudyAccession>& accessions,
                                          const BatchOptions& batch = {},
                                          const CallOptions& call = {}) const;
-  std::vector<Result<Sample>> get_samples(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Study>>, get_studies, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<Sample>> get_samples(const AccessionList<SampleAccession>& accessions,
                                           const BatchOptions& batch = {},
                                           const CallOptions& call = {}) const;
-  std::vector<Result<Run>> get_runs(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Sample>>, get_samples, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<Run>> get_runs(const AccessionList<RunAccession>& accessions,
                                     const BatchOptions& batch = {},
                                     const CallOptions& call = {}) const;
-  std::vector<Result<Assembly>> get_assemblies(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Run>>, get_runs, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<Assembly>> get_assemblies(const AccessionList<AssemblyAccession>& accessions,
                                                const BatchOptions& batch = {},
                                                const CallOptions& call = {}) const;
-  std::vector<Result<Analysis>> get_analyses(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Assembly>>, get_assemblies, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<Analysis>> get_analyses(const AccessionList<AnalysisAccession>& accessions,
                                              const BatchOptions& batch = {},
                                              const CallOptions& call = {}) const;
-  std::vector<Result<Genome>> get_genomes(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Analysis>>, get_analyses, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<Genome>> get_genomes(const AccessionList<GenomeAccession>& accessions,
                                           const BatchOptions& batch = {},
                                           const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Genome>>, get_genomes, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
   std::vector<Result<Publication>> get_publications(const std::vector<std::int64_t>& pubmed_ids,
                                                     const BatchOptions& batch = {},
                                                     const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<Publication>>, get_publications, (BatchOptions()),
+                        (const std::vector<std::int64_t>& pubmed_ids, ), (pubmed_ids, ))
   /// Many objects of any collection by id, as the get_* batches above.
   template <class T = Resource>
   std::vector<Result<T>> get_resources(const std::string& collection,
@@ -334,256 +306,187 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   }
 
   // Related lists of a study.
-  Paged<Sample> study_samples(const std::string& acc, const Query& filters = {},
+  Paged<Sample> study_samples(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                               const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Sample> study_samples(const std::string& acc, const ListOptions& list,
-                              const CallOptions& call = {}) const {
-    return study_samples(acc, Query(), list, call);
-  }
-  Paged<Download> study_downloads(const std::string& acc, const Query& filters = {},
-                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Download> study_downloads(const std::string& acc, const ListOptions& list,
-                                  const CallOptions& call = {}) const {
-    return study_downloads(acc, Query(), list, call);
-  }
-  Paged<Biome> study_biomes(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, study_samples, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Download> study_downloads(const AccessionArg<StudyAccession>& acc,
+                                  const Query& filters = {}, const ListOptions& list = {},
+                                  const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, study_downloads, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Biome> study_biomes(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                             const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Biome> study_biomes(const std::string& acc, const ListOptions& list,
-                            const CallOptions& call = {}) const {
-    return study_biomes(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, study_biomes, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
   /// Studies sharing samples with this one.
-  Paged<Study> study_studies(const std::string& acc, const Query& filters = {},
+  Paged<Study> study_studies(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                              const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Study> study_studies(const std::string& acc, const ListOptions& list,
-                             const CallOptions& call = {}) const {
-    return study_studies(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, study_studies, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
   /// Sampling locations; the service documents no typed shape, so these stay Resources.
-  Paged<Resource> study_geocoordinates(const std::string& acc, const Query& filters = {},
-                                       const ListOptions& list = {},
+  Paged<Resource> study_geocoordinates(const AccessionArg<StudyAccession>& acc,
+                                       const Query& filters = {}, const ListOptions& list = {},
                                        const CallOptions& call = {}) const;
-  Paged<Resource> study_geocoordinates(const std::string& acc, const ListOptions& list,
-                                       const CallOptions& call = {}) const {
-    return study_geocoordinates(acc, Query(), list, call);
-  }
-  Paged<Publication> study_publications(const std::string& acc, const Query& filters = {},
-                                        const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Resource>, study_geocoordinates, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Publication> study_publications(const AccessionArg<StudyAccession>& acc,
+                                        const Query& filters = {}, const ListOptions& list = {},
                                         const CallOptions& call = {}) const;
-  Paged<Publication> study_publications(const std::string& acc, const ListOptions& list,
-                                        const CallOptions& call = {}) const {
-    return study_publications(acc, Query(), list, call);
-  }
-  Paged<Analysis> study_analyses(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Publication>, study_publications, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
+  Paged<Analysis> study_analyses(const AccessionArg<StudyAccession>& acc, const Query& filters = {},
                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Analysis> study_analyses(const std::string& acc, const ListOptions& list,
-                                 const CallOptions& call = {}) const {
-    return study_analyses(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, study_analyses, Query,
+                             (const AccessionArg<StudyAccession>& acc, ), (acc, ))
 
   // Related lists of a biome (each covers the whole subtree).
   Paged<Sample> biome_samples(const std::string& lineage, const Query& filters = {},
                               const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Sample> biome_samples(const std::string& lineage, const ListOptions& list,
-                              const CallOptions& call = {}) const {
-    return biome_samples(lineage, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, biome_samples, Query, (const std::string& lineage, ),
+                             (lineage, ))
   /// The subtree below a biome, the biome itself included.
   Paged<Biome> biome_children(const std::string& lineage, const Query& filters = {},
                               const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Biome> biome_children(const std::string& lineage, const ListOptions& list,
-                              const CallOptions& call = {}) const {
-    return biome_children(lineage, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, biome_children, Query, (const std::string& lineage, ),
+                             (lineage, ))
   Paged<Genome> biome_genomes(const std::string& lineage, const Query& filters = {},
                               const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Genome> biome_genomes(const std::string& lineage, const ListOptions& list,
-                              const CallOptions& call = {}) const {
-    return biome_genomes(lineage, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, biome_genomes, Query, (const std::string& lineage, ),
+                             (lineage, ))
   Paged<Study> biome_studies(const std::string& lineage, const Query& filters = {},
                              const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Study> biome_studies(const std::string& lineage, const ListOptions& list,
-                             const CallOptions& call = {}) const {
-    return biome_studies(lineage, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, biome_studies, Query, (const std::string& lineage, ),
+                             (lineage, ))
 
   // Related lists of a sample, run and assembly.
-  Paged<Run> sample_runs(const std::string& acc, const Query& filters = {},
+  Paged<Run> sample_runs(const AccessionArg<SampleAccession>& acc, const Query& filters = {},
                          const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Run> sample_runs(const std::string& acc, const ListOptions& list,
-                         const CallOptions& call = {}) const {
-    return sample_runs(acc, Query(), list, call);
-  }
-  Paged<Study> sample_studies(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, sample_runs, Query,
+                             (const AccessionArg<SampleAccession>& acc, ), (acc, ))
+  Paged<Study> sample_studies(const AccessionArg<SampleAccession>& acc, const Query& filters = {},
                               const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Study> sample_studies(const std::string& acc, const ListOptions& list,
-                              const CallOptions& call = {}) const {
-    return sample_studies(acc, Query(), list, call);
-  }
-  Paged<Analysis> run_analyses(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, sample_studies, Query,
+                             (const AccessionArg<SampleAccession>& acc, ), (acc, ))
+  Paged<Analysis> run_analyses(const AccessionArg<RunAccession>& acc, const Query& filters = {},
                                const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Analysis> run_analyses(const std::string& acc, const ListOptions& list,
-                               const CallOptions& call = {}) const {
-    return run_analyses(acc, Query(), list, call);
-  }
-  Paged<Assembly> run_assemblies(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, run_analyses, Query,
+                             (const AccessionArg<RunAccession>& acc, ), (acc, ))
+  Paged<Assembly> run_assemblies(const AccessionArg<RunAccession>& acc, const Query& filters = {},
                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Assembly> run_assemblies(const std::string& acc, const ListOptions& list,
-                                 const CallOptions& call = {}) const {
-    return run_assemblies(acc, Query(), list, call);
-  }
-  Paged<Analysis> assembly_analyses(const std::string& acc, const Query& filters = {},
-                                    const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Assembly>, run_assemblies, Query,
+                             (const AccessionArg<RunAccession>& acc, ), (acc, ))
+  Paged<Analysis> assembly_analyses(const AccessionArg<AssemblyAccession>& acc,
+                                    const Query& filters = {}, const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
-  Paged<Analysis> assembly_analyses(const std::string& acc, const ListOptions& list,
-                                    const CallOptions& call = {}) const {
-    return assembly_analyses(acc, Query(), list, call);
-  }
-  Paged<Run> assembly_runs(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, assembly_analyses, Query,
+                             (const AccessionArg<AssemblyAccession>& acc, ), (acc, ))
+  Paged<Run> assembly_runs(const AccessionArg<AssemblyAccession>& acc, const Query& filters = {},
                            const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Run> assembly_runs(const std::string& acc, const ListOptions& list,
-                           const CallOptions& call = {}) const {
-    return assembly_runs(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, assembly_runs, Query,
+                             (const AccessionArg<AssemblyAccession>& acc, ), (acc, ))
 
   // Related lists of an analysis.
   /// Cursor-paginated: the pager follows the opaque links.next; the total is
   /// meta.pagination.count.
-  Paged<AnalysisContig> analysis_contigs(const std::string& acc, const Query& filters = {},
-                                         const ListOptions& list = {},
+  Paged<AnalysisContig> analysis_contigs(const AccessionArg<AnalysisAccession>& acc,
+                                         const Query& filters = {}, const ListOptions& list = {},
                                          const CallOptions& call = {}) const;
-  Paged<AnalysisContig> analysis_contigs(const std::string& acc, const ListOptions& list,
-                                         const CallOptions& call = {}) const {
-    return analysis_contigs(acc, Query(), list, call);
-  }
-  Paged<Download> analysis_downloads(const std::string& acc, const Query& filters = {},
-                                     const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<AnalysisContig>, analysis_contigs, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<Download> analysis_downloads(const AccessionArg<AnalysisAccession>& acc,
+                                     const Query& filters = {}, const ListOptions& list = {},
                                      const CallOptions& call = {}) const;
-  Paged<Download> analysis_downloads(const std::string& acc, const ListOptions& list,
-                                     const CallOptions& call = {}) const {
-    return analysis_downloads(acc, Query(), list, call);
-  }
-  Paged<GoTerm> analysis_go_terms(const std::string& acc, const Query& filters = {},
-                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<GoTerm> analysis_go_terms(const std::string& acc, const ListOptions& list,
-                                  const CallOptions& call = {}) const {
-    return analysis_go_terms(acc, Query(), list, call);
-  }
-  Paged<GoTerm> analysis_go_slim(const std::string& acc, const Query& filters = {},
-                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<GoTerm> analysis_go_slim(const std::string& acc, const ListOptions& list,
-                                 const CallOptions& call = {}) const {
-    return analysis_go_slim(acc, Query(), list, call);
-  }
-  Paged<InterproIdentifier> analysis_interpro_identifiers(const std::string& acc,
-                                                          const Query& filters = {},
-                                                          const ListOptions& list = {},
-                                                          const CallOptions& call = {}) const;
-  Paged<InterproIdentifier> analysis_interpro_identifiers(const std::string& acc,
-                                                          const ListOptions& list,
-                                                          const CallOptions& call = {}) const {
-    return analysis_interpro_identifiers(acc, Query(), list, call);
-  }
-  Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const Query& filters = {},
-                                         const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, analysis_downloads, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<GoTerm> analysis_go_terms(const AccessionArg<AnalysisAccession>& acc,
+                                  const Query& filters = {}, const ListOptions& list = {},
+                                  const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GoTerm>, analysis_go_terms, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<GoTerm> analysis_go_slim(const AccessionArg<AnalysisAccession>& acc,
+                                 const Query& filters = {}, const ListOptions& list = {},
+                                 const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GoTerm>, analysis_go_slim, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<InterproIdentifier> analysis_interpro_identifiers(
+      const AccessionArg<AnalysisAccession>& acc, const Query& filters = {},
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<InterproIdentifier>, analysis_interpro_identifiers, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<PfamEntry> analysis_pfam_entries(const AccessionArg<AnalysisAccession>& acc,
+                                         const Query& filters = {}, const ListOptions& list = {},
                                          const CallOptions& call = {}) const;
-  Paged<PfamEntry> analysis_pfam_entries(const std::string& acc, const ListOptions& list,
-                                         const CallOptions& call = {}) const {
-    return analysis_pfam_entries(acc, Query(), list, call);
-  }
-  Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<PfamEntry>, analysis_pfam_entries, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<KeggOrtholog> analysis_kegg_orthologs(const AccessionArg<AnalysisAccession>& acc,
+                                              const Query& filters = {},
                                               const ListOptions& list = {},
                                               const CallOptions& call = {}) const;
-  Paged<KeggOrtholog> analysis_kegg_orthologs(const std::string& acc, const ListOptions& list,
-                                              const CallOptions& call = {}) const {
-    return analysis_kegg_orthologs(acc, Query(), list, call);
-  }
-  Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const Query& filters = {},
-                                          const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<KeggOrtholog>, analysis_kegg_orthologs, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<KeggModule> analysis_kegg_modules(const AccessionArg<AnalysisAccession>& acc,
+                                          const Query& filters = {}, const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
-  Paged<KeggModule> analysis_kegg_modules(const std::string& acc, const ListOptions& list,
-                                          const CallOptions& call = {}) const {
-    return analysis_kegg_modules(acc, Query(), list, call);
-  }
-  Paged<GenomeProperty> analysis_genome_properties(const std::string& acc,
+  MGNIFY_FILTERED_LIST_FORMS(Paged<KeggModule>, analysis_kegg_modules, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<GenomeProperty> analysis_genome_properties(const AccessionArg<AnalysisAccession>& acc,
                                                    const Query& filters = {},
                                                    const ListOptions& list = {},
                                                    const CallOptions& call = {}) const;
-  Paged<GenomeProperty> analysis_genome_properties(const std::string& acc, const ListOptions& list,
-                                                   const CallOptions& call = {}) const {
-    return analysis_genome_properties(acc, Query(), list, call);
-  }
-  Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
-                                                               const Query& filters = {},
-                                                               const ListOptions& list = {},
-                                                               const CallOptions& call = {}) const;
-  Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(const std::string& acc,
-                                                               const ListOptions& list,
-                                                               const CallOptions& call = {}) const {
-    return analysis_antismash_gene_clusters(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeProperty>, analysis_genome_properties, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
+  Paged<AntismashGeneCluster> analysis_antismash_gene_clusters(
+      const AccessionArg<AnalysisAccession>& acc, const Query& filters = {},
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<AntismashGeneCluster>, analysis_antismash_gene_clusters, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, ), (acc, ))
   /// Use ssu/lsu/itsonedb/unite for pipeline 4+ analyses: the legacy list is
   /// empty for them on the real service.
-  Paged<Organism> analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
+  Paged<Organism> analysis_taxonomy(const AccessionArg<AnalysisAccession>& acc, TaxonomyKind kind,
                                     const Query& filters = {}, const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
-  Paged<Organism> analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
-                                    const ListOptions& list, const CallOptions& call = {}) const {
-    return analysis_taxonomy(acc, kind, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Organism>, analysis_taxonomy, Query,
+                             (const AccessionArg<AnalysisAccession>& acc, TaxonomyKind kind, ),
+                             (acc, kind, ))
 
   // Genomes and catalogues.
-  Paged<Download> genome_downloads(const std::string& acc, const Query& filters = {},
-                                   const ListOptions& list = {},
+  Paged<Download> genome_downloads(const AccessionArg<GenomeAccession>& acc,
+                                   const Query& filters = {}, const ListOptions& list = {},
                                    const CallOptions& call = {}) const;
-  Paged<Download> genome_downloads(const std::string& acc, const ListOptions& list,
-                                   const CallOptions& call = {}) const {
-    return genome_downloads(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, genome_downloads, Query,
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
   Paged<Genome> catalogue_genomes(const std::string& id, const Query& filters = {},
                                   const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Genome> catalogue_genomes(const std::string& id, const ListOptions& list,
-                                  const CallOptions& call = {}) const {
-    return catalogue_genomes(id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, catalogue_genomes, Query, (const std::string& id, ),
+                             (id, ))
   Paged<Download> catalogue_downloads(const std::string& id, const Query& filters = {},
                                       const ListOptions& list = {},
                                       const CallOptions& call = {}) const;
-  Paged<Download> catalogue_downloads(const std::string& id, const ListOptions& list,
-                                      const CallOptions& call = {}) const {
-    return catalogue_downloads(id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, catalogue_downloads, Query, (const std::string& id, ),
+                             (id, ))
 
   // Super-studies and publications.
   Paged<Study> super_study_flagship_studies(const std::string& id, const Query& filters = {},
                                             const ListOptions& list = {},
                                             const CallOptions& call = {}) const;
-  Paged<Study> super_study_flagship_studies(const std::string& id, const ListOptions& list,
-                                            const CallOptions& call = {}) const {
-    return super_study_flagship_studies(id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, super_study_flagship_studies, Query,
+                             (const std::string& id, ), (id, ))
   Paged<Study> super_study_related_studies(const std::string& id, const Query& filters = {},
                                            const ListOptions& list = {},
                                            const CallOptions& call = {}) const;
-  Paged<Study> super_study_related_studies(const std::string& id, const ListOptions& list,
-                                           const CallOptions& call = {}) const {
-    return super_study_related_studies(id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, super_study_related_studies, Query,
+                             (const std::string& id, ), (id, ))
   Paged<Study> publication_studies(std::int64_t pubmed_id, const Query& filters = {},
                                    const ListOptions& list = {},
                                    const CallOptions& call = {}) const;
-  Paged<Study> publication_studies(std::int64_t pubmed_id, const ListOptions& list,
-                                   const CallOptions& call = {}) const {
-    return publication_studies(pubmed_id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, publication_studies, Query, (std::int64_t pubmed_id, ),
+                             (pubmed_id, ))
   Paged<Sample> publication_samples(std::int64_t pubmed_id, const Query& filters = {},
                                     const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
-  Paged<Sample> publication_samples(std::int64_t pubmed_id, const ListOptions& list,
-                                    const CallOptions& call = {}) const {
-    return publication_samples(pubmed_id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, publication_samples, Query, (std::int64_t pubmed_id, ),
+                             (pubmed_id, ))
 
   // Files (docs/downloads.md): download(url, ...) and download_many come from ServiceVerbs.
   using ServiceVerbs::download;
@@ -641,9 +544,7 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   /// GET mydata: the caller's own studies, private ones included (needs a token).
   Paged<Study> my_studies(const Query& filters = {}, const ListOptions& list = {},
                           const CallOptions& call = {}) const;
-  Paged<Study> my_studies(const ListOptions& list, const CallOptions& call = {}) const {
-    return my_studies(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, my_studies, Query, (), ())
 
   // ---- smaller endpoints ------------------------------------------------------
 
@@ -652,27 +553,21 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   bool verify(const CallOptions& call = {}) const;
 
   /// A sample's metadata as resources (key, value, unit), one page at a time.
-  Paged<SampleAnnotation> sample_metadata(const std::string& acc, const Query& filters = {},
-                                          const ListOptions& list = {},
+  Paged<SampleAnnotation> sample_metadata(const AccessionArg<SampleAccession>& acc,
+                                          const Query& filters = {}, const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
-  Paged<SampleAnnotation> sample_metadata(const std::string& acc, const ListOptions& list,
-                                          const CallOptions& call = {}) const {
-    return sample_metadata(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<SampleAnnotation>, sample_metadata, Query,
+                             (const AccessionArg<SampleAccession>& acc, ), (acc, ))
   /// The most recently updated studies (at most 25 on the real service).
   Paged<Study> recent_studies(const Query& filters = {}, const ListOptions& list = {},
                               const CallOptions& call = {}) const;
-  Paged<Study> recent_studies(const ListOptions& list, const CallOptions& call = {}) const {
-    return recent_studies(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, recent_studies, Query, (), ())
   /// The ten biomes with the most samples; not paginated.
   std::vector<Biome> top10_biomes(const CallOptions& call = {}) const;
   /// Every tool of every pipeline release.
   Paged<PipelineTool> pipeline_tools(const Query& filters = {}, const ListOptions& list = {},
                                      const CallOptions& call = {}) const;
-  Paged<PipelineTool> pipeline_tools(const ListOptions& list, const CallOptions& call = {}) const {
-    return pipeline_tools(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<PipelineTool>, pipeline_tools, Query, (), ())
   /// One tool at one version (`pipeline-tools/{tool_name}/{version}`).
   PipelineTool pipeline_tool(const std::string& tool_name, const std::string& version,
                              const CallOptions& call = {}) const;
@@ -680,171 +575,122 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   Paged<PipelineTool> pipeline_release_tools(const std::string& version, const Query& filters = {},
                                              const ListOptions& list = {},
                                              const CallOptions& call = {}) const;
-  Paged<PipelineTool> pipeline_release_tools(const std::string& version, const ListOptions& list,
-                                             const CallOptions& call = {}) const {
-    return pipeline_release_tools(version, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<PipelineTool>, pipeline_release_tools, Query,
+                             (const std::string& version, ), (version, ))
   Paged<Sample> pipeline_samples(const std::string& version, const Query& filters = {},
                                  const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Sample> pipeline_samples(const std::string& version, const ListOptions& list,
-                                 const CallOptions& call = {}) const {
-    return pipeline_samples(version, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, pipeline_samples, Query, (const std::string& version, ),
+                             (version, ))
   Paged<Analysis> pipeline_analyses(const std::string& version, const Query& filters = {},
                                     const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
-  Paged<Analysis> pipeline_analyses(const std::string& version, const ListOptions& list,
-                                    const CallOptions& call = {}) const {
-    return pipeline_analyses(version, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, pipeline_analyses, Query,
+                             (const std::string& version, ), (version, ))
   Paged<Sample> experiment_type_samples(const std::string& name, const Query& filters = {},
                                         const ListOptions& list = {},
                                         const CallOptions& call = {}) const;
-  Paged<Sample> experiment_type_samples(const std::string& name, const ListOptions& list,
-                                        const CallOptions& call = {}) const {
-    return experiment_type_samples(name, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, experiment_type_samples, Query,
+                             (const std::string& name, ), (name, ))
   Paged<Run> experiment_type_runs(const std::string& name, const Query& filters = {},
                                   const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Run> experiment_type_runs(const std::string& name, const ListOptions& list,
-                                  const CallOptions& call = {}) const {
-    return experiment_type_runs(name, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Run>, experiment_type_runs, Query, (const std::string& name, ),
+                             (name, ))
   Paged<Analysis> experiment_type_analyses(const std::string& name, const Query& filters = {},
                                            const ListOptions& list = {},
                                            const CallOptions& call = {}) const;
-  Paged<Analysis> experiment_type_analyses(const std::string& name, const ListOptions& list,
-                                           const CallOptions& call = {}) const {
-    return experiment_type_analyses(name, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, experiment_type_analyses, Query,
+                             (const std::string& name, ), (name, ))
 
   /// Genome catalogues whose biome lies in this biome's subtree.
   Paged<GenomeCatalogue> biome_genome_catalogues(const std::string& lineage,
                                                  const Query& filters = {},
                                                  const ListOptions& list = {},
                                                  const CallOptions& call = {}) const;
-  Paged<GenomeCatalogue> biome_genome_catalogues(const std::string& lineage,
-                                                 const ListOptions& list,
-                                                 const CallOptions& call = {}) const {
-    return biome_genome_catalogues(lineage, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeCatalogue>, biome_genome_catalogues, Query,
+                             (const std::string& lineage, ), (lineage, ))
   Paged<GenomeCatalogue> super_study_related_genome_catalogues(const std::string& id,
                                                                const Query& filters = {},
                                                                const ListOptions& list = {},
                                                                const CallOptions& call = {}) const;
-  Paged<GenomeCatalogue> super_study_related_genome_catalogues(const std::string& id,
-                                                               const ListOptions& list,
-                                                               const CallOptions& call = {}) const {
-    return super_study_related_genome_catalogues(id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeCatalogue>, super_study_related_genome_catalogues, Query,
+                             (const std::string& id, ), (id, ))
   Paged<Biome> super_study_biomes(const std::string& id, const Query& filters = {},
                                   const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Biome> super_study_biomes(const std::string& id, const ListOptions& list,
-                                  const CallOptions& call = {}) const {
-    return super_study_biomes(id, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, super_study_biomes, Query, (const std::string& id, ),
+                             (id, ))
   /// An organism and every organism below it (`annotations/organisms/{lineage}`, a list).
   Paged<Organism> organism_subtree(const std::string& lineage, const Query& filters = {},
                                    const ListOptions& list = {},
                                    const CallOptions& call = {}) const;
-  Paged<Organism> organism_subtree(const std::string& lineage, const ListOptions& list,
-                                   const CallOptions& call = {}) const {
-    return organism_subtree(lineage, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Organism>, organism_subtree, Query,
+                             (const std::string& lineage, ), (lineage, ))
   Paged<Analysis> organism_analyses(const std::string& lineage, const Query& filters = {},
                                     const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
-  Paged<Analysis> organism_analyses(const std::string& lineage, const ListOptions& list,
-                                    const CallOptions& call = {}) const {
-    return organism_analyses(lineage, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Analysis>, organism_analyses, Query,
+                             (const std::string& lineage, ), (lineage, ))
 
   // Genome catalogues' groupings and annotation vocabularies.
   Paged<GenomeSet> genome_sets(const Query& filters = {}, const ListOptions& list = {},
                                const CallOptions& call = {}) const;
-  Paged<GenomeSet> genome_sets(const ListOptions& list, const CallOptions& call = {}) const {
-    return genome_sets(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeSet>, genome_sets, Query, (), ())
   GenomeSet genome_set(const std::string& name, const CallOptions& call = {}) const;
   Paged<Genome> genome_set_genomes(const std::string& name, const Query& filters = {},
                                    const ListOptions& list = {},
                                    const CallOptions& call = {}) const;
-  Paged<Genome> genome_set_genomes(const std::string& name, const ListOptions& list,
-                                   const CallOptions& call = {}) const {
-    return genome_set_genomes(name, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, genome_set_genomes, Query, (const std::string& name, ),
+                             (name, ))
   Paged<CogCategory> cogs(const Query& filters = {}, const ListOptions& list = {},
                           const CallOptions& call = {}) const;
-  Paged<CogCategory> cogs(const ListOptions& list, const CallOptions& call = {}) const {
-    return cogs(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<CogCategory>, cogs, Query, (), ())
   Paged<KeggClass> kegg_classes(const Query& filters = {}, const ListOptions& list = {},
                                 const CallOptions& call = {}) const;
-  Paged<KeggClass> kegg_classes(const ListOptions& list, const CallOptions& call = {}) const {
-    return kegg_classes(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<KeggClass>, kegg_classes, Query, (), ())
   /// The catalogues' KEGG modules (`kegg-modules`; the annotation vocabulary is kegg_modules()).
   Paged<GenomeKeggModule> genome_kegg_modules(const Query& filters = {},
                                               const ListOptions& list = {},
                                               const CallOptions& call = {}) const;
-  Paged<GenomeKeggModule> genome_kegg_modules(const ListOptions& list,
-                                              const CallOptions& call = {}) const {
-    return genome_kegg_modules(Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeKeggModule>, genome_kegg_modules, Query, (), ())
   Paged<GenomeAntismashCluster> genome_antismash_clusters(const Query& filters = {},
                                                           const ListOptions& list = {},
                                                           const CallOptions& call = {}) const;
-  Paged<GenomeAntismashCluster> genome_antismash_clusters(const ListOptions& list,
-                                                          const CallOptions& call = {}) const {
-    return genome_antismash_clusters(Query(), list, call);
-  }
-  Paged<CogCategory> genome_cog_counts(const std::string& acc, const Query& filters = {},
-                                       const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeAntismashCluster>, genome_antismash_clusters, Query, (),
+                             ())
+  Paged<CogCategory> genome_cog_counts(const AccessionArg<GenomeAccession>& acc,
+                                       const Query& filters = {}, const ListOptions& list = {},
                                        const CallOptions& call = {}) const;
-  Paged<CogCategory> genome_cog_counts(const std::string& acc, const ListOptions& list,
-                                       const CallOptions& call = {}) const {
-    return genome_cog_counts(acc, Query(), list, call);
-  }
-  Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const Query& filters = {},
-                                            const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<CogCategory>, genome_cog_counts, Query,
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
+  Paged<KeggClass> genome_kegg_class_counts(const AccessionArg<GenomeAccession>& acc,
+                                            const Query& filters = {}, const ListOptions& list = {},
                                             const CallOptions& call = {}) const;
-  Paged<KeggClass> genome_kegg_class_counts(const std::string& acc, const ListOptions& list,
-                                            const CallOptions& call = {}) const {
-    return genome_kegg_class_counts(acc, Query(), list, call);
-  }
-  Paged<GenomeKeggModule> genome_kegg_module_counts(const std::string& acc,
+  MGNIFY_FILTERED_LIST_FORMS(Paged<KeggClass>, genome_kegg_class_counts, Query,
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
+  Paged<GenomeKeggModule> genome_kegg_module_counts(const AccessionArg<GenomeAccession>& acc,
                                                     const Query& filters = {},
                                                     const ListOptions& list = {},
                                                     const CallOptions& call = {}) const;
-  Paged<GenomeKeggModule> genome_kegg_module_counts(const std::string& acc, const ListOptions& list,
-                                                    const CallOptions& call = {}) const {
-    return genome_kegg_module_counts(acc, Query(), list, call);
-  }
-  Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(const std::string& acc,
-                                                                const Query& filters = {},
-                                                                const ListOptions& list = {},
-                                                                const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeKeggModule>, genome_kegg_module_counts, Query,
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
   Paged<GenomeAntismashCluster> genome_antismash_cluster_counts(
-      const std::string& acc, const ListOptions& list, const CallOptions& call = {}) const {
-    return genome_antismash_cluster_counts(acc, Query(), list, call);
-  }
+      const AccessionArg<GenomeAccession>& acc, const Query& filters = {},
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<GenomeAntismashCluster>, genome_antismash_cluster_counts, Query,
+                             (const AccessionArg<GenomeAccession>& acc, ), (acc, ))
 
   /// Files attached to a run or an assembly beyond the analysis results; each
   /// record's links.self is the file, for download().
-  Paged<Download> run_extra_annotations(const std::string& acc, const Query& filters = {},
-                                        const ListOptions& list = {},
+  Paged<Download> run_extra_annotations(const AccessionArg<RunAccession>& acc,
+                                        const Query& filters = {}, const ListOptions& list = {},
                                         const CallOptions& call = {}) const;
-  Paged<Download> run_extra_annotations(const std::string& acc, const ListOptions& list,
-                                        const CallOptions& call = {}) const {
-    return run_extra_annotations(acc, Query(), list, call);
-  }
-  Paged<Download> assembly_extra_annotations(const std::string& acc, const Query& filters = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, run_extra_annotations, Query,
+                             (const AccessionArg<RunAccession>& acc, ), (acc, ))
+  Paged<Download> assembly_extra_annotations(const AccessionArg<AssemblyAccession>& acc,
+                                             const Query& filters = {},
                                              const ListOptions& list = {},
                                              const CallOptions& call = {}) const;
-  Paged<Download> assembly_extra_annotations(const std::string& acc, const ListOptions& list,
-                                             const CallOptions& call = {}) const {
-    return assembly_extra_annotations(acc, Query(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Download>, assembly_extra_annotations, Query,
+                             (const AccessionArg<AssemblyAccession>& acc, ), (acc, ))
 
   /// Europe PMC's text-mined annotations of a publication
   /// (`publications/{pubmed_id}/europe_pmc_annotations`, proxied live by the service).
@@ -859,25 +705,27 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
   // per-call options.
 
   /// One contig's sequence as FASTA (`analyses/{acc}/contigs/{contig_id}`).
-  std::string analysis_contig_fasta(const std::string& acc, const std::string& contig_id,
+  std::string analysis_contig_fasta(const AccessionArg<AnalysisAccession>& acc,
+                                    const std::string& contig_id,
                                     const CallOptions& call = {}) const;
-  http::StreamResult stream_analysis_contig_fasta(const std::string& acc,
+  http::StreamResult stream_analysis_contig_fasta(const AccessionArg<AnalysisAccession>& acc,
                                                   const std::string& contig_id,
                                                   const http::BodySink& sink,
                                                   const http::StreamOptions& options = {},
                                                   const CallOptions& call = {}) const;
   /// One contig's annotations as GFF (`.../contigs/{contig_id}/annotations`);
   /// ContigGff::antismash asks for the antiSMASH GFF instead.
-  std::string analysis_contig_gff(const std::string& acc, const std::string& contig_id,
+  std::string analysis_contig_gff(const AccessionArg<AnalysisAccession>& acc,
+                                  const std::string& contig_id,
                                   ContigGff kind = ContigGff::pipeline,
                                   const CallOptions& call = {}) const;
-  http::StreamResult stream_analysis_contig_gff(const std::string& acc,
+  http::StreamResult stream_analysis_contig_gff(const AccessionArg<AnalysisAccession>& acc,
                                                 const std::string& contig_id, ContigGff kind,
                                                 const http::BodySink& sink,
                                                 const http::StreamOptions& options = {},
                                                 const CallOptions& call = {}) const;
   /// The pipeline's GFF, streamed.
-  http::StreamResult stream_analysis_contig_gff(const std::string& acc,
+  http::StreamResult stream_analysis_contig_gff(const AccessionArg<AnalysisAccession>& acc,
                                                 const std::string& contig_id,
                                                 const http::BodySink& sink,
                                                 const http::StreamOptions& options = {},
@@ -885,10 +733,10 @@ class BasicLegacyClient : public ServiceVerbs, public GenomeSearchVerbs<GenomeSe
     return stream_analysis_contig_gff(acc, contig_id, ContigGff::pipeline, sink, options, call);
   }
   /// A QC chart's data as TSV (`analyses/{acc}/gc-distribution`, ...).
-  std::string analysis_qc_chart(const std::string& acc, QcChart chart,
+  std::string analysis_qc_chart(const AccessionArg<AnalysisAccession>& acc, QcChart chart,
                                 const CallOptions& call = {}) const;
-  http::StreamResult stream_analysis_qc_chart(const std::string& acc, QcChart chart,
-                                              const http::BodySink& sink,
+  http::StreamResult stream_analysis_qc_chart(const AccessionArg<AnalysisAccession>& acc,
+                                              QcChart chart, const http::BodySink& sink,
                                               const http::StreamOptions& options = {},
                                               const CallOptions& call = {}) const;
   /// A whole list as CSV (`{path}?format=csv`, e.g. "studies" or

@@ -21,6 +21,7 @@
 #include "mgnify/call_options.hpp"
 #include "mgnify/cancel.hpp"
 #include "mgnify/config.hpp"
+#include "mgnify/detail/call_forms.hpp"
 #include "mgnify/detail/genome_search_calls.hpp"
 #include "mgnify/error.hpp"
 #include "mgnify/files/download.hpp"
@@ -127,100 +128,124 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   void logout();
   bool logged_in() const;
 
-  // Every list takes (ids..., ListOptions, CallOptions); a list with a query
-  // takes (query, ListOptions, CallOptions), and also (ListOptions, CallOptions)
-  // for the common call without one.
+  // Every list takes (ids..., ListOptions, CallOptions), and a list with a query
+  // (query, ListOptions, CallOptions); the options before the CallOptions may each be
+  // left out (MGNIFY_FILTERED_LIST_FORMS, MGNIFY_CALL_ONLY_FORM, docs/clients.md).
 
   // ---- studies --------------------------------------------------------------
 
   Paged<Study> studies(const StudyQuery& query = {}, const ListOptions& list = {},
                        const CallOptions& call = {}) const;
-  Paged<Study> studies(const ListOptions& list, const CallOptions& call = {}) const {
-    return studies(StudyQuery(), list, call);
-  }
-  StudyDetail study(const std::string& accession, const CallOptions& call = {}) const;
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Study>, studies, StudyQuery, (), ())
+  StudyDetail study(const AccessionArg<StudyAccession>& accession,
+                    const CallOptions& call = {}) const;
   /// The MGnify accession of an INSDC study (ERP/SRP/DRP/PRJEB/PRJNA/PRJDB
   /// and digits, any case); anything else is InvalidArgument before any request.
-  StudyIdentifier study_by_insdc_accession(const std::string& insdc_accession,
+  StudyIdentifier study_by_insdc_accession(const AccessionArg<StudyAccession>& insdc_accession,
                                            const CallOptions& call = {}) const;
-  Paged<Analysis> study_analyses(const std::string& accession, const ListOptions& list = {},
-                                 const CallOptions& call = {}) const;
-  Paged<SampleWithMetadata> study_samples(const std::string& accession,
+  Paged<Analysis> study_analyses(const AccessionArg<StudyAccession>& accession,
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<Analysis>, study_analyses, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
+  Paged<SampleWithMetadata> study_samples(const AccessionArg<StudyAccession>& accession,
                                           const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
-  Paged<Publication> study_publications(const std::string& accession, const ListOptions& list = {},
+  MGNIFY_CALL_ONLY_FORM(Paged<SampleWithMetadata>, study_samples, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
+  Paged<Publication> study_publications(const AccessionArg<StudyAccession>& accession,
+                                        const ListOptions& list = {},
                                         const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<Publication>, study_publications, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
   /// my-data/studies/: the token owner's studies, private ones included (needs a token).
   Paged<Study> my_studies(const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<Study>, my_studies, (ListOptions()), (), ())
 
   // ---- samples --------------------------------------------------------------
 
   Paged<Sample> samples(const SampleQuery& query = {}, const ListOptions& list = {},
                         const CallOptions& call = {}) const;
-  Paged<Sample> samples(const ListOptions& list, const CallOptions& call = {}) const {
-    return samples(SampleQuery(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Sample>, samples, SampleQuery, (), ())
   /// By any of the sample's ENA/BioSample accessions.
-  SampleDetail sample(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<AnalysedRun> sample_runs(const std::string& accession, const ListOptions& list = {},
-                                 const CallOptions& call = {}) const;
-  Paged<AssemblyDetail> sample_assemblies(const std::string& accession,
+  SampleDetail sample(const AccessionArg<SampleAccession>& accession,
+                      const CallOptions& call = {}) const;
+  Paged<AnalysedRun> sample_runs(const AccessionArg<SampleAccession>& accession,
+                                 const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<AnalysedRun>, sample_runs, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
+  Paged<AssemblyDetail> sample_assemblies(const AccessionArg<SampleAccession>& accession,
                                           const ListOptions& list = {},
                                           const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<AssemblyDetail>, sample_assemblies, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
 
   // ---- runs -----------------------------------------------------------------
 
   Paged<AnalysedRun> runs(const RunQuery& query = {}, const ListOptions& list = {},
                           const CallOptions& call = {}) const;
-  Paged<AnalysedRun> runs(const ListOptions& list, const CallOptions& call = {}) const {
-    return runs(RunQuery(), list, call);
-  }
-  AnalysedRunDetail run(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Analysis> run_analyses(const std::string& accession, const ListOptions& list = {},
-                               const CallOptions& call = {}) const;
-  Paged<AssemblyDetail> run_assemblies(const std::string& accession, const ListOptions& list = {},
+  MGNIFY_FILTERED_LIST_FORMS(Paged<AnalysedRun>, runs, RunQuery, (), ())
+  AnalysedRunDetail run(const AccessionArg<RunAccession>& accession,
+                        const CallOptions& call = {}) const;
+  Paged<Analysis> run_analyses(const AccessionArg<RunAccession>& accession,
+                               const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<Analysis>, run_analyses, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
+  Paged<AssemblyDetail> run_assemblies(const AccessionArg<RunAccession>& accession,
+                                       const ListOptions& list = {},
                                        const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<AssemblyDetail>, run_assemblies, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
 
   // ---- assemblies -----------------------------------------------------------
 
   Paged<Assembly> assemblies(const ListOptions& list = {}, const CallOptions& call = {}) const;
-  AssemblyDetail assembly(const std::string& accession, const CallOptions& call = {}) const;
-  Paged<Analysis> assembly_analyses(const std::string& accession, const ListOptions& list = {},
+  MGNIFY_CALL_ONLY_FORM(Paged<Assembly>, assemblies, (ListOptions()), (), ())
+  AssemblyDetail assembly(const AccessionArg<AssemblyAccession>& accession,
+                          const CallOptions& call = {}) const;
+  Paged<Analysis> assembly_analyses(const AccessionArg<AssemblyAccession>& accession,
+                                    const ListOptions& list = {},
                                     const CallOptions& call = {}) const;
-  Paged<GenomeAssemblyLinkSchema> assembly_genome_links(const std::string& accession,
-                                                        const ListOptions& list = {},
-                                                        const CallOptions& call = {}) const;
-  Paged<AdditionalContainedGenomeSchema> assembly_additional_contained_genomes(
-      const std::string& accession, const ListOptions& list = {},
+  MGNIFY_CALL_ONLY_FORM(Paged<Analysis>, assembly_analyses, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
+  Paged<GenomeAssemblyLinkSchema> assembly_genome_links(
+      const AccessionArg<AssemblyAccession>& accession, const ListOptions& list = {},
       const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<GenomeAssemblyLinkSchema>, assembly_genome_links, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
+  Paged<AdditionalContainedGenomeSchema> assembly_additional_contained_genomes(
+      const AccessionArg<AssemblyAccession>& accession, const ListOptions& list = {},
+      const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<AdditionalContainedGenomeSchema>,
+                        assembly_additional_contained_genomes, (ListOptions()),
+                        (const std::string& accession, ), (accession, ))
 
   // ---- analyses -------------------------------------------------------------
 
   /// Every public analysis, in detail form (downloads included).
   Paged<AnalysisDetail> analyses(const ListOptions& list = {}, const CallOptions& call = {}) const;
-  AnalysisDetail analysis(const std::string& accession, const CallOptions& call = {}) const;
-  AnalysisWithAnnotations analysis_annotations(const std::string& accession,
+  MGNIFY_CALL_ONLY_FORM(Paged<AnalysisDetail>, analyses, (ListOptions()), (), ())
+  AnalysisDetail analysis(const AccessionArg<AnalysisAccession>& accession,
+                          const CallOptions& call = {}) const;
+  AnalysisWithAnnotations analysis_annotations(const AccessionArg<AnalysisAccession>& accession,
                                                const CallOptions& call = {}) const;
-  Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(const std::string& accession,
-                                                              AnnotationType type,
-                                                              const ListOptions& list = {},
-                                                              const CallOptions& call = {}) const;
+  Paged<AnalysisTypedAnnotation> analysis_annotations_of_type(
+      const AccessionArg<AnalysisAccession>& accession, AnnotationType type,
+      const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<AnalysisTypedAnnotation>, analysis_annotations_of_type,
+                        (ListOptions()), (const std::string& accession, AnnotationType type, ),
+                        (accession, type, ))
 
   // ---- biomes ---------------------------------------------------------------
 
   Paged<Biome> biomes(const BiomeQuery& query = {}, const ListOptions& list = {},
                       const CallOptions& call = {}) const;
-  Paged<Biome> biomes(const ListOptions& list, const CallOptions& call = {}) const {
-    return biomes(BiomeQuery(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Biome>, biomes, BiomeQuery, (), ())
 
   // ---- publications ---------------------------------------------------------
 
   Paged<Publication> publications(const PublicationQuery& query = {}, const ListOptions& list = {},
                                   const CallOptions& call = {}) const;
-  Paged<Publication> publications(const ListOptions& list, const CallOptions& call = {}) const {
-    return publications(PublicationQuery(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Publication>, publications, PublicationQuery, (), ())
   PublicationDetail publication(std::int64_t pubmed_id, const CallOptions& call = {}) const;
   /// Europe PMC text-mined annotations (proxied live by the service; 404 when Europe PMC fails).
   PublicationAnnotations publication_annotations(std::int64_t pubmed_id,
@@ -229,56 +254,72 @@ class BasicV2Client : public ServiceVerbs, public GenomeSearchVerbs<GenomeSearch
   // ---- super studies --------------------------------------------------------
 
   Paged<SuperStudy> super_studies(const ListOptions& list = {}, const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<SuperStudy>, super_studies, (ListOptions()), (), ())
   SuperStudyDetail super_study(const std::string& slug, const CallOptions& call = {}) const;
 
   // ---- genomes --------------------------------------------------------------
 
   Paged<Genome> genomes(const GenomeQuery& query = {}, const ListOptions& list = {},
                         const CallOptions& call = {}) const;
-  Paged<Genome> genomes(const ListOptions& list, const CallOptions& call = {}) const {
-    return genomes(GenomeQuery(), list, call);
-  }
-  GenomeDetail genome(const std::string& accession, const GenomeLookup& lookup = {},
-                      const CallOptions& call = {}) const;
-  GenomeWithAnnotations genome_annotations(const std::string& accession,
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, genomes, GenomeQuery, (), ())
+  GenomeDetail genome(const AccessionArg<GenomeAccession>& accession,
+                      const GenomeLookup& lookup = {}, const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(GenomeDetail, genome, (GenomeLookup()), (const std::string& accession, ),
+                        (accession, ))
+  GenomeWithAnnotations genome_annotations(const AccessionArg<GenomeAccession>& accession,
                                            const GenomeLookup& lookup = {},
                                            const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(GenomeWithAnnotations, genome_annotations, (GenomeLookup()),
+                        (const std::string& accession, ), (accession, ))
   Paged<GenomeCatalogue> genome_catalogues(const ListOptions& list = {},
                                            const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(Paged<GenomeCatalogue>, genome_catalogues, (ListOptions()), (), ())
   GenomeCatalogueDetail genome_catalogue(const std::string& catalogue_id,
                                          const CallOptions& call = {}) const;
   Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const GenomeQuery& query = {},
                                   const ListOptions& list = {}, const CallOptions& call = {}) const;
-  Paged<Genome> catalogue_genomes(const std::string& catalogue_id, const ListOptions& list,
-                                  const CallOptions& call = {}) const {
-    return catalogue_genomes(catalogue_id, GenomeQuery(), list, call);
-  }
+  MGNIFY_FILTERED_LIST_FORMS(Paged<Genome>, catalogue_genomes, GenomeQuery,
+                             (const std::string& catalogue_id, ), (catalogue_id, ))
 
   // ---- batches --------------------------------------------------------------
   // One outcome per accession, in input order; one failure never aborts the batch.
   // BatchOptions::concurrency 0 means defaults::kConcurrency.
 
-  std::vector<Result<StudyDetail>> get_studies(const std::vector<std::string>& accessions,
+  std::vector<Result<StudyDetail>> get_studies(const AccessionList<StudyAccession>& accessions,
                                                const BatchOptions& batch = {},
                                                const CallOptions& call = {}) const;
-  std::vector<Result<SampleDetail>> get_samples(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<StudyDetail>>, get_studies, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<SampleDetail>> get_samples(const AccessionList<SampleAccession>& accessions,
                                                 const BatchOptions& batch = {},
                                                 const CallOptions& call = {}) const;
-  std::vector<Result<AnalysedRunDetail>> get_runs(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<SampleDetail>>, get_samples, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<AnalysedRunDetail>> get_runs(const AccessionList<RunAccession>& accessions,
                                                   const BatchOptions& batch = {},
                                                   const CallOptions& call = {}) const;
-  std::vector<Result<AssemblyDetail>> get_assemblies(const std::vector<std::string>& accessions,
-                                                     const BatchOptions& batch = {},
-                                                     const CallOptions& call = {}) const;
-  std::vector<Result<AnalysisDetail>> get_analyses(const std::vector<std::string>& accessions,
-                                                   const BatchOptions& batch = {},
-                                                   const CallOptions& call = {}) const;
-  std::vector<Result<GenomeDetail>> get_genomes(const std::vector<std::string>& accessions,
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<AnalysedRunDetail>>, get_runs, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<AssemblyDetail>> get_assemblies(
+      const AccessionList<AssemblyAccession>& accessions, const BatchOptions& batch = {},
+      const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<AssemblyDetail>>, get_assemblies, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<AnalysisDetail>> get_analyses(
+      const AccessionList<AnalysisAccession>& accessions, const BatchOptions& batch = {},
+      const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<AnalysisDetail>>, get_analyses, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
+  std::vector<Result<GenomeDetail>> get_genomes(const AccessionList<GenomeAccession>& accessions,
                                                 const BatchOptions& batch = {},
                                                 const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<GenomeDetail>>, get_genomes, (BatchOptions()),
+                        (const std::vector<std::string>& accessions, ), (accessions, ))
   std::vector<Result<PublicationDetail>> get_publications(const std::vector<std::int64_t>& ids,
                                                           const BatchOptions& batch = {},
                                                           const CallOptions& call = {}) const;
+  MGNIFY_CALL_ONLY_FORM(std::vector<Result<PublicationDetail>>, get_publications, (BatchOptions()),
+                        (const std::vector<std::int64_t>& ids, ), (ids, ))
 
   // Files (docs/downloads.md): download(url, ...) and download_many come from ServiceVerbs.
   using ServiceVerbs::download;

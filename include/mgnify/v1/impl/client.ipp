@@ -154,7 +154,8 @@ Paged<Study> BasicLegacyClient<D>::studies(const Query& filters, const ListOptio
 }
 
 template <class D>
-Study BasicLegacyClient<D>::study(const std::string& accession, const CallOptions& call) const {
+Study BasicLegacyClient<D>::study(const AccessionArg<StudyAccession>& accession,
+                                  const CallOptions& call) const {
   return resource<Study>("studies", accession, call);
 }
 
@@ -165,7 +166,8 @@ Paged<Sample> BasicLegacyClient<D>::samples(const Query& filters, const ListOpti
 }
 
 template <class D>
-Sample BasicLegacyClient<D>::sample(const std::string& accession, const CallOptions& call) const {
+Sample BasicLegacyClient<D>::sample(const AccessionArg<SampleAccession>& accession,
+                                    const CallOptions& call) const {
   return resource<Sample>("samples", accession, call);
 }
 
@@ -194,14 +196,14 @@ Publication BasicLegacyClient<D>::publication(std::int64_t pubmed_id,
 
 template <class D>
 std::vector<Result<Study>> BasicLegacyClient<D>::get_studies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<StudyAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Study>("studies", accessions, batch, call);
 }
 
 template <class D>
 std::vector<Result<Sample>> BasicLegacyClient<D>::get_samples(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<SampleAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Sample>("samples", accessions, batch, call);
 }
@@ -218,28 +220,28 @@ std::vector<Result<Publication>> BasicLegacyClient<D>::get_publications(
 }
 
 template <class D>
-Paged<Sample> BasicLegacyClient<D>::study_samples(const std::string& acc, const Query& filters,
-                                                  const ListOptions& list,
+Paged<Sample> BasicLegacyClient<D>::study_samples(const AccessionArg<StudyAccession>& acc,
+                                                  const Query& filters, const ListOptions& list,
                                                   const CallOptions& call) const {
   return related<Sample>("studies", acc, "samples", filters, list, call);
 }
 
 template <class D>
-Paged<Biome> BasicLegacyClient<D>::study_biomes(const std::string& acc, const Query& filters,
-                                                const ListOptions& list,
+Paged<Biome> BasicLegacyClient<D>::study_biomes(const AccessionArg<StudyAccession>& acc,
+                                                const Query& filters, const ListOptions& list,
                                                 const CallOptions& call) const {
   return related<Biome>("studies", acc, "biomes", filters, list, call);
 }
 
 template <class D>
-Paged<Study> BasicLegacyClient<D>::study_studies(const std::string& acc, const Query& filters,
-                                                 const ListOptions& list,
+Paged<Study> BasicLegacyClient<D>::study_studies(const AccessionArg<StudyAccession>& acc,
+                                                 const Query& filters, const ListOptions& list,
                                                  const CallOptions& call) const {
   return related<Study>("studies", acc, "studies", filters, list, call);
 }
 
 template <class D>
-Paged<Publication> BasicLegacyClient<D>::study_publications(const std::string& acc,
+Paged<Publication> BasicLegacyClient<D>::study_publications(const AccessionArg<StudyAccession>& acc,
                                                             const Query& filters,
                                                             const ListOptions& list,
                                                             const CallOptions& call) const {
@@ -268,8 +270,8 @@ Paged<Study> BasicLegacyClient<D>::biome_studies(const std::string& lineage, con
 }
 
 template <class D>
-Paged<Study> BasicLegacyClient<D>::sample_studies(const std::string& acc, const Query& filters,
-                                                  const ListOptions& list,
+Paged<Study> BasicLegacyClient<D>::sample_studies(const AccessionArg<SampleAccession>& acc,
+                                                  const Query& filters, const ListOptions& list,
                                                   const CallOptions& call) const {
   return related<Study>("samples", acc, "studies", filters, list, call);
 }
@@ -417,7 +419,7 @@ EuropePmcAnnotations BasicLegacyClient<D>::publication_europe_pmc_annotations(
 }
 
 template <class D>
-std::string BasicLegacyClient<D>::analysis_contig_fasta(const std::string& acc,
+std::string BasicLegacyClient<D>::analysis_contig_fasta(const AccessionArg<AnalysisAccession>& acc,
                                                         const std::string& contig_id,
                                                         const CallOptions& call) const {
   return http::read_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, call).text;
@@ -425,14 +427,14 @@ std::string BasicLegacyClient<D>::analysis_contig_fasta(const std::string& acc,
 
 template <class D>
 http::StreamResult BasicLegacyClient<D>::stream_analysis_contig_fasta(
-    const std::string& acc, const std::string& contig_id, const http::BodySink& sink,
-    const http::StreamOptions& options, const CallOptions& call) const {
+    const AccessionArg<AnalysisAccession>& acc, const std::string& contig_id,
+    const http::BodySink& sink, const http::StreamOptions& options, const CallOptions& call) const {
   return http::stream_text(session(), contig_url(acc, contig_id, ""), http::media::kFasta, sink,
                            options, call);
 }
 
 template <class D>
-std::string BasicLegacyClient<D>::analysis_contig_gff(const std::string& acc,
+std::string BasicLegacyClient<D>::analysis_contig_gff(const AccessionArg<AnalysisAccession>& acc,
                                                       const std::string& contig_id, ContigGff kind,
                                                       const CallOptions& call) const {
   return http::read_text(session(), contig_url(acc, contig_id, "/annotations", kind),
@@ -442,21 +444,21 @@ std::string BasicLegacyClient<D>::analysis_contig_gff(const std::string& acc,
 
 template <class D>
 http::StreamResult BasicLegacyClient<D>::stream_analysis_contig_gff(
-    const std::string& acc, const std::string& contig_id, ContigGff kind,
+    const AccessionArg<AnalysisAccession>& acc, const std::string& contig_id, ContigGff kind,
     const http::BodySink& sink, const http::StreamOptions& options, const CallOptions& call) const {
   return http::stream_text(session(), contig_url(acc, contig_id, "/annotations", kind),
                            http::media::kGff, sink, options, call);
 }
 
 template <class D>
-std::string BasicLegacyClient<D>::analysis_qc_chart(const std::string& acc, QcChart chart,
-                                                    const CallOptions& call) const {
+std::string BasicLegacyClient<D>::analysis_qc_chart(const AccessionArg<AnalysisAccession>& acc,
+                                                    QcChart chart, const CallOptions& call) const {
   return http::read_text(session(), qc_url(acc, chart), http::media::kTsv, call).text;
 }
 
 template <class D>
 http::StreamResult BasicLegacyClient<D>::stream_analysis_qc_chart(
-    const std::string& acc, QcChart chart, const http::BodySink& sink,
+    const AccessionArg<AnalysisAccession>& acc, QcChart chart, const http::BodySink& sink,
     const http::StreamOptions& options, const CallOptions& call) const {
   return http::stream_text(session(), qc_url(acc, chart), http::media::kTsv, sink, options, call);
 }
@@ -505,8 +507,8 @@ std::string BasicLegacyClient<D>::resume_url(const std::string& first_url,
   // list, or the walk would silently become another list's.
   const auto path_of = [](const std::string& url) { return url.substr(0, url.find('?')); };
   if (path_of(token) != path_of(first_url)) {
-    throw InvalidArgument("ListOptions::resume_token '" + token +
-                          "' is not a page of this list (" + path_of(first_url) + ")");
+    throw InvalidArgument("ListOptions::resume_token '" + token + "' is not a page of this list (" +
+                          path_of(first_url) + ")");
   }
   return token;
 }
@@ -529,9 +531,9 @@ template <class D>
 std::string BasicLegacyClient<D>::checked_id(const std::string& collection, const std::string& id) {
   require_text("id", id);
   static const std::pair<const char*, AccessionKind> kinds[] = {
-      {"studies", AccessionKind::study},       {"samples", AccessionKind::sample},
-      {"runs", AccessionKind::run},            {"assemblies", AccessionKind::assembly},
-      {"analyses", AccessionKind::analysis},   {"genomes", AccessionKind::genome}};
+      {"studies", AccessionKind::study},     {"samples", AccessionKind::sample},
+      {"runs", AccessionKind::run},          {"assemblies", AccessionKind::assembly},
+      {"analyses", AccessionKind::analysis}, {"genomes", AccessionKind::genome}};
   for (const auto& [name, kind] : kinds) {
     if (collection == name) return checked_accession(id, kind);
   }

@@ -120,60 +120,57 @@ AntismashGeneCluster BasicLegacyClient<D>::antismash_gene_cluster(const std::str
 }
 
 template <class D>
-Paged<GoTerm> BasicLegacyClient<D>::analysis_go_terms(const std::string& acc, const Query& filters,
-                                                      const ListOptions& list,
+Paged<GoTerm> BasicLegacyClient<D>::analysis_go_terms(const AccessionArg<AnalysisAccession>& acc,
+                                                      const Query& filters, const ListOptions& list,
                                                       const CallOptions& call) const {
   return related<GoTerm>("analyses", acc, "go-terms", filters, list, call);
 }
 
 template <class D>
-Paged<GoTerm> BasicLegacyClient<D>::analysis_go_slim(const std::string& acc, const Query& filters,
-                                                     const ListOptions& list,
+Paged<GoTerm> BasicLegacyClient<D>::analysis_go_slim(const AccessionArg<AnalysisAccession>& acc,
+                                                     const Query& filters, const ListOptions& list,
                                                      const CallOptions& call) const {
   return related<GoTerm>("analyses", acc, "go-slim", filters, list, call);
 }
 
 template <class D>
 Paged<InterproIdentifier> BasicLegacyClient<D>::analysis_interpro_identifiers(
-    const std::string& acc, const Query& filters, const ListOptions& list,
+    const AccessionArg<AnalysisAccession>& acc, const Query& filters, const ListOptions& list,
     const CallOptions& call) const {
   return related<InterproIdentifier>("analyses", acc, "interpro-identifiers", filters, list, call);
 }
 
 template <class D>
-Paged<PfamEntry> BasicLegacyClient<D>::analysis_pfam_entries(const std::string& acc,
-                                                             const Query& filters,
-                                                             const ListOptions& list,
-                                                             const CallOptions& call) const {
+Paged<PfamEntry> BasicLegacyClient<D>::analysis_pfam_entries(
+    const AccessionArg<AnalysisAccession>& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
   return related<PfamEntry>("analyses", acc, "pfam-entries", filters, list, call);
 }
 
 template <class D>
-Paged<KeggOrtholog> BasicLegacyClient<D>::analysis_kegg_orthologs(const std::string& acc,
-                                                                  const Query& filters,
-                                                                  const ListOptions& list,
-                                                                  const CallOptions& call) const {
+Paged<KeggOrtholog> BasicLegacyClient<D>::analysis_kegg_orthologs(
+    const AccessionArg<AnalysisAccession>& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
   return related<KeggOrtholog>("analyses", acc, "kegg-orthologs", filters, list, call);
 }
 
 template <class D>
-Paged<KeggModule> BasicLegacyClient<D>::analysis_kegg_modules(const std::string& acc,
-                                                              const Query& filters,
-                                                              const ListOptions& list,
-                                                              const CallOptions& call) const {
+Paged<KeggModule> BasicLegacyClient<D>::analysis_kegg_modules(
+    const AccessionArg<AnalysisAccession>& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
   return related<KeggModule>("analyses", acc, "kegg-modules", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeProperty> BasicLegacyClient<D>::analysis_genome_properties(
-    const std::string& acc, const Query& filters, const ListOptions& list,
+    const AccessionArg<AnalysisAccession>& acc, const Query& filters, const ListOptions& list,
     const CallOptions& call) const {
   return related<GenomeProperty>("analyses", acc, "genome-properties", filters, list, call);
 }
 
 template <class D>
 Paged<AntismashGeneCluster> BasicLegacyClient<D>::analysis_antismash_gene_clusters(
-    const std::string& acc, const Query& filters, const ListOptions& list,
+    const AccessionArg<AnalysisAccession>& acc, const Query& filters, const ListOptions& list,
     const CallOptions& call) const {
   return related<AntismashGeneCluster>("analyses", acc, "antismash-gene-clusters", filters, list,
                                        call);

@@ -40,7 +40,8 @@ Paged<Genome> BasicLegacyClient<D>::genomes(const Query& filters, const ListOpti
 }
 
 template <class D>
-Genome BasicLegacyClient<D>::genome(const std::string& accession, const CallOptions& call) const {
+Genome BasicLegacyClient<D>::genome(const AccessionArg<GenomeAccession>& accession,
+                                    const CallOptions& call) const {
   return resource<Genome>("genomes", accession, call);
 }
 
@@ -70,7 +71,7 @@ SuperStudy BasicLegacyClient<D>::super_study(const std::string& id, const CallOp
 
 template <class D>
 std::vector<Result<Genome>> BasicLegacyClient<D>::get_genomes(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<GenomeAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Genome>("genomes", accessions, batch, call);
 }
@@ -149,7 +150,7 @@ Paged<GenomeAntismashCluster> BasicLegacyClient<D>::genome_antismash_clusters(
 }
 
 template <class D>
-Paged<CogCategory> BasicLegacyClient<D>::genome_cog_counts(const std::string& acc,
+Paged<CogCategory> BasicLegacyClient<D>::genome_cog_counts(const AccessionArg<GenomeAccession>& acc,
                                                            const Query& filters,
                                                            const ListOptions& list,
                                                            const CallOptions& call) const {
@@ -157,23 +158,22 @@ Paged<CogCategory> BasicLegacyClient<D>::genome_cog_counts(const std::string& ac
 }
 
 template <class D>
-Paged<KeggClass> BasicLegacyClient<D>::genome_kegg_class_counts(const std::string& acc,
-                                                                const Query& filters,
-                                                                const ListOptions& list,
-                                                                const CallOptions& call) const {
+Paged<KeggClass> BasicLegacyClient<D>::genome_kegg_class_counts(
+    const AccessionArg<GenomeAccession>& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
   return related<KeggClass>("genomes", acc, "kegg-class", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeKeggModule> BasicLegacyClient<D>::genome_kegg_module_counts(
-    const std::string& acc, const Query& filters, const ListOptions& list,
+    const AccessionArg<GenomeAccession>& acc, const Query& filters, const ListOptions& list,
     const CallOptions& call) const {
   return related<GenomeKeggModule>("genomes", acc, "kegg-module", filters, list, call);
 }
 
 template <class D>
 Paged<GenomeAntismashCluster> BasicLegacyClient<D>::genome_antismash_cluster_counts(
-    const std::string& acc, const Query& filters, const ListOptions& list,
+    const AccessionArg<GenomeAccession>& acc, const Query& filters, const ListOptions& list,
     const CallOptions& call) const {
   return related<GenomeAntismashCluster>("genomes", acc, "antismash-genecluster", filters, list,
                                          call);

@@ -64,26 +64,24 @@ Paged<Organism> BasicLegacyClient<D>::organisms(const Query& filters, const List
 }
 
 template <class D>
-Paged<AnalysisContig> BasicLegacyClient<D>::analysis_contigs(const std::string& acc,
-                                                             const Query& filters,
-                                                             const ListOptions& list,
-                                                             const CallOptions& call) const {
+Paged<AnalysisContig> BasicLegacyClient<D>::analysis_contigs(
+    const AccessionArg<AnalysisAccession>& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
   return related<AnalysisContig>("analyses", acc, "contigs", filters, list, call);
 }
 
 template <class D>
-Paged<Organism> BasicLegacyClient<D>::analysis_taxonomy(const std::string& acc, TaxonomyKind kind,
-                                                        const Query& filters,
+Paged<Organism> BasicLegacyClient<D>::analysis_taxonomy(const AccessionArg<AnalysisAccession>& acc,
+                                                        TaxonomyKind kind, const Query& filters,
                                                         const ListOptions& list,
                                                         const CallOptions& call) const {
   return related<Organism>("analyses", acc, taxonomy_path(kind), filters, list, call);
 }
 
 template <class D>
-Paged<SampleAnnotation> BasicLegacyClient<D>::sample_metadata(const std::string& acc,
-                                                              const Query& filters,
-                                                              const ListOptions& list,
-                                                              const CallOptions& call) const {
+Paged<SampleAnnotation> BasicLegacyClient<D>::sample_metadata(
+    const AccessionArg<SampleAccession>& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
   return related<SampleAnnotation>("samples", acc, "metadata", filters, list, call);
 }
 

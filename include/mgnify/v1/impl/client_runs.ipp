@@ -40,7 +40,8 @@ Paged<Run> BasicLegacyClient<D>::runs(const Query& filters, const ListOptions& l
 }
 
 template <class D>
-Run BasicLegacyClient<D>::run(const std::string& accession, const CallOptions& call) const {
+Run BasicLegacyClient<D>::run(const AccessionArg<RunAccession>& accession,
+                              const CallOptions& call) const {
   return resource<Run>("runs", accession, call);
 }
 
@@ -51,7 +52,7 @@ Paged<Assembly> BasicLegacyClient<D>::assemblies(const Query& filters, const Lis
 }
 
 template <class D>
-Assembly BasicLegacyClient<D>::assembly(const std::string& accession,
+Assembly BasicLegacyClient<D>::assembly(const AccessionArg<AssemblyAccession>& accession,
                                         const CallOptions& call) const {
   return resource<Assembly>("assemblies", accession, call);
 }
@@ -63,41 +64,41 @@ Paged<Analysis> BasicLegacyClient<D>::analyses(const Query& filters, const ListO
 }
 
 template <class D>
-Analysis BasicLegacyClient<D>::analysis(const std::string& accession,
+Analysis BasicLegacyClient<D>::analysis(const AccessionArg<AnalysisAccession>& accession,
                                         const CallOptions& call) const {
   return resource<Analysis>("analyses", accession, call);
 }
 
 template <class D>
-std::vector<Result<Run>> BasicLegacyClient<D>::get_runs(const std::vector<std::string>& accessions,
-                                                        const BatchOptions& batch,
-                                                        const CallOptions& call) const {
+std::vector<Result<Run>> BasicLegacyClient<D>::get_runs(
+    const AccessionList<RunAccession>& accessions, const BatchOptions& batch,
+    const CallOptions& call) const {
   return get_resources<Run>("runs", accessions, batch, call);
 }
 
 template <class D>
 std::vector<Result<Assembly>> BasicLegacyClient<D>::get_assemblies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<AssemblyAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Assembly>("assemblies", accessions, batch, call);
 }
 
 template <class D>
 std::vector<Result<Analysis>> BasicLegacyClient<D>::get_analyses(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<AnalysisAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return get_resources<Analysis>("analyses", accessions, batch, call);
 }
 
 template <class D>
-Paged<Download> BasicLegacyClient<D>::study_downloads(const std::string& acc, const Query& filters,
-                                                      const ListOptions& list,
+Paged<Download> BasicLegacyClient<D>::study_downloads(const AccessionArg<StudyAccession>& acc,
+                                                      const Query& filters, const ListOptions& list,
                                                       const CallOptions& call) const {
   return related<Download>("studies", acc, "downloads", filters, list, call);
 }
 
 template <class D>
-Paged<Resource> BasicLegacyClient<D>::study_geocoordinates(const std::string& acc,
+Paged<Resource> BasicLegacyClient<D>::study_geocoordinates(const AccessionArg<StudyAccession>& acc,
                                                            const Query& filters,
                                                            const ListOptions& list,
                                                            const CallOptions& call) const {
@@ -105,35 +106,35 @@ Paged<Resource> BasicLegacyClient<D>::study_geocoordinates(const std::string& ac
 }
 
 template <class D>
-Paged<Analysis> BasicLegacyClient<D>::study_analyses(const std::string& acc, const Query& filters,
-                                                     const ListOptions& list,
+Paged<Analysis> BasicLegacyClient<D>::study_analyses(const AccessionArg<StudyAccession>& acc,
+                                                     const Query& filters, const ListOptions& list,
                                                      const CallOptions& call) const {
   return related<Analysis>("studies", acc, "analyses", filters, list, call);
 }
 
 template <class D>
-Paged<Run> BasicLegacyClient<D>::sample_runs(const std::string& acc, const Query& filters,
-                                             const ListOptions& list,
+Paged<Run> BasicLegacyClient<D>::sample_runs(const AccessionArg<SampleAccession>& acc,
+                                             const Query& filters, const ListOptions& list,
                                              const CallOptions& call) const {
   return related<Run>("samples", acc, "runs", filters, list, call);
 }
 
 template <class D>
-Paged<Analysis> BasicLegacyClient<D>::run_analyses(const std::string& acc, const Query& filters,
-                                                   const ListOptions& list,
+Paged<Analysis> BasicLegacyClient<D>::run_analyses(const AccessionArg<RunAccession>& acc,
+                                                   const Query& filters, const ListOptions& list,
                                                    const CallOptions& call) const {
   return related<Analysis>("runs", acc, "analyses", filters, list, call);
 }
 
 template <class D>
-Paged<Assembly> BasicLegacyClient<D>::run_assemblies(const std::string& acc, const Query& filters,
-                                                     const ListOptions& list,
+Paged<Assembly> BasicLegacyClient<D>::run_assemblies(const AccessionArg<RunAccession>& acc,
+                                                     const Query& filters, const ListOptions& list,
                                                      const CallOptions& call) const {
   return related<Assembly>("runs", acc, "assemblies", filters, list, call);
 }
 
 template <class D>
-Paged<Analysis> BasicLegacyClient<D>::assembly_analyses(const std::string& acc,
+Paged<Analysis> BasicLegacyClient<D>::assembly_analyses(const AccessionArg<AssemblyAccession>& acc,
                                                         const Query& filters,
                                                         const ListOptions& list,
                                                         const CallOptions& call) const {
@@ -141,14 +142,14 @@ Paged<Analysis> BasicLegacyClient<D>::assembly_analyses(const std::string& acc,
 }
 
 template <class D>
-Paged<Run> BasicLegacyClient<D>::assembly_runs(const std::string& acc, const Query& filters,
-                                               const ListOptions& list,
+Paged<Run> BasicLegacyClient<D>::assembly_runs(const AccessionArg<AssemblyAccession>& acc,
+                                               const Query& filters, const ListOptions& list,
                                                const CallOptions& call) const {
   return related<Run>("assemblies", acc, "runs", filters, list, call);
 }
 
 template <class D>
-Paged<Download> BasicLegacyClient<D>::analysis_downloads(const std::string& acc,
+Paged<Download> BasicLegacyClient<D>::analysis_downloads(const AccessionArg<AnalysisAccession>& acc,
                                                          const Query& filters,
                                                          const ListOptions& list,
                                                          const CallOptions& call) const {
@@ -156,7 +157,8 @@ Paged<Download> BasicLegacyClient<D>::analysis_downloads(const std::string& acc,
 }
 
 template <class D>
-Paged<Download> BasicLegacyClient<D>::genome_downloads(const std::string& acc, const Query& filters,
+Paged<Download> BasicLegacyClient<D>::genome_downloads(const AccessionArg<GenomeAccession>& acc,
+                                                       const Query& filters,
                                                        const ListOptions& list,
                                                        const CallOptions& call) const {
   return related<Download>("genomes", acc, "downloads", filters, list, call);
@@ -202,7 +204,7 @@ Paged<Analysis> BasicLegacyClient<D>::organism_analyses(const std::string& linea
 }
 
 template <class D>
-Paged<Download> BasicLegacyClient<D>::run_extra_annotations(const std::string& acc,
+Paged<Download> BasicLegacyClient<D>::run_extra_annotations(const AccessionArg<RunAccession>& acc,
                                                             const Query& filters,
                                                             const ListOptions& list,
                                                             const CallOptions& call) const {
@@ -210,10 +212,9 @@ Paged<Download> BasicLegacyClient<D>::run_extra_annotations(const std::string& a
 }
 
 template <class D>
-Paged<Download> BasicLegacyClient<D>::assembly_extra_annotations(const std::string& acc,
-                                                                 const Query& filters,
-                                                                 const ListOptions& list,
-                                                                 const CallOptions& call) const {
+Paged<Download> BasicLegacyClient<D>::assembly_extra_annotations(
+    const AccessionArg<AssemblyAccession>& acc, const Query& filters, const ListOptions& list,
+    const CallOptions& call) const {
   return related<Download>("assemblies", acc, "extra-annotations", filters, list, call);
 }
 

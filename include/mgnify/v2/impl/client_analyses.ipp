@@ -41,27 +41,37 @@ Paged<Assembly> BasicV2Client<D>::assemblies(const ListOptions& list,
   return paged<Assembly>("assemblies/", {}, list, call);
 }
 template <class D>
-AssemblyDetail BasicV2Client<D>::assembly(const std::string& accession,
+AssemblyDetail BasicV2Client<D>::assembly(const AccessionArg<AssemblyAccession>& accession,
                                           const CallOptions& call) const {
-  return get<AssemblyDetail>("assemblies/" + segment(checked_accession(accession, AccessionKind::assembly)), {}, call);
+  return get<AssemblyDetail>(
+      "assemblies/" + segment(checked_accession(accession.str(), AccessionKind::assembly)), {},
+      call);
 }
 template <class D>
-Paged<Analysis> BasicV2Client<D>::assembly_analyses(const std::string& accession,
-                                                    const ListOptions& list,
-                                                    const CallOptions& call) const {
-  return paged<Analysis>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/analyses"), {}, list, call);
+Paged<Analysis> BasicV2Client<D>::assembly_analyses(
+    const AccessionArg<AssemblyAccession>& accession, const ListOptions& list,
+    const CallOptions& call) const {
+  return paged<Analysis>(
+      sub("assemblies/", checked_accession(accession.str(), AccessionKind::assembly), "/analyses"),
+      {}, list, call);
 }
 template <class D>
 Paged<GenomeAssemblyLinkSchema> BasicV2Client<D>::assembly_genome_links(
-    const std::string& accession, const ListOptions& list, const CallOptions& call) const {
-  return paged<GenomeAssemblyLinkSchema>(sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/genome-links"), {}, list,
-                                         call);
+    const AccessionArg<AssemblyAccession>& accession, const ListOptions& list,
+    const CallOptions& call) const {
+  return paged<GenomeAssemblyLinkSchema>(
+      sub("assemblies/", checked_accession(accession.str(), AccessionKind::assembly),
+          "/genome-links"),
+      {}, list, call);
 }
 template <class D>
 Paged<AdditionalContainedGenomeSchema> BasicV2Client<D>::assembly_additional_contained_genomes(
-    const std::string& accession, const ListOptions& list, const CallOptions& call) const {
+    const AccessionArg<AssemblyAccession>& accession, const ListOptions& list,
+    const CallOptions& call) const {
   return paged<AdditionalContainedGenomeSchema>(
-      sub("assemblies/", checked_accession(accession, AccessionKind::assembly), "/additional-contained-genomes"), {}, list, call);
+      sub("assemblies/", checked_accession(accession.str(), AccessionKind::assembly),
+          "/additional-contained-genomes"),
+      {}, list, call);
 }
 
 // ---- analyses ------------------------------------------------------------------
@@ -72,25 +82,26 @@ Paged<AnalysisDetail> BasicV2Client<D>::analyses(const ListOptions& list,
   return paged<AnalysisDetail>("analyses/", {}, list, call);
 }
 template <class D>
-AnalysisDetail BasicV2Client<D>::analysis(const std::string& accession,
+AnalysisDetail BasicV2Client<D>::analysis(const AccessionArg<AnalysisAccession>& accession,
                                           const CallOptions& call) const {
   return get<AnalysisDetail>(
-      "analyses/" + segment(checked_accession(accession, kAnalysisAccession)), {}, call);
+      "analyses/" + segment(checked_accession(accession.str(), kAnalysisAccession)), {}, call);
 }
 template <class D>
-AnalysisWithAnnotations BasicV2Client<D>::analysis_annotations(const std::string& accession,
-                                                               const CallOptions& call) const {
+AnalysisWithAnnotations BasicV2Client<D>::analysis_annotations(
+    const AccessionArg<AnalysisAccession>& accession, const CallOptions& call) const {
   return get<AnalysisWithAnnotations>(
-      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations"), {}, call);
+      sub("analyses/", checked_accession(accession.str(), kAnalysisAccession), "/annotations"), {},
+      call);
 }
 template <class D>
 Paged<AnalysisTypedAnnotation> BasicV2Client<D>::analysis_annotations_of_type(
-    const std::string& accession, AnnotationType type, const ListOptions& list,
+    const AccessionArg<AnalysisAccession>& accession, AnnotationType type, const ListOptions& list,
     const CallOptions& call) const {
   if (type == AnnotationType::unknown)
     throw InvalidArgument("annotation type must be a known value");
   return paged<AnalysisTypedAnnotation>(
-      sub("analyses/", checked_accession(accession, kAnalysisAccession), "/annotations/") +
+      sub("analyses/", checked_accession(accession.str(), kAnalysisAccession), "/annotations/") +
           to_string(type),
       {}, list, call);
 }
@@ -140,7 +151,7 @@ SuperStudyDetail BasicV2Client<D>::super_study(const std::string& slug,
 
 template <class D>
 std::vector<Result<AssemblyDetail>> BasicV2Client<D>::get_assemblies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<AssemblyAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<AssemblyDetail>(
       accessions, batch, call,
@@ -148,7 +159,7 @@ std::vector<Result<AssemblyDetail>> BasicV2Client<D>::get_assemblies(
 }
 template <class D>
 std::vector<Result<AnalysisDetail>> BasicV2Client<D>::get_analyses(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<AnalysisAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<AnalysisDetail>(
       accessions, batch, call,

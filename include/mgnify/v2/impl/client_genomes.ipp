@@ -41,17 +41,18 @@ Paged<Genome> BasicV2Client<D>::genomes(const GenomeQuery& query, const ListOpti
   return paged<Genome>("genomes/", query.to_query(), list, call);
 }
 template <class D>
-GenomeDetail BasicV2Client<D>::genome(const std::string& accession, const GenomeLookup& lookup,
-                                      const CallOptions& call) const {
-  return get<GenomeDetail>("genomes/" + segment(checked_accession(accession, kGenomeAccession)),
-                           lookup.to_query(), call);
+GenomeDetail BasicV2Client<D>::genome(const AccessionArg<GenomeAccession>& accession,
+                                      const GenomeLookup& lookup, const CallOptions& call) const {
+  return get<GenomeDetail>(
+      "genomes/" + segment(checked_accession(accession.str(), kGenomeAccession)), lookup.to_query(),
+      call);
 }
 template <class D>
-GenomeWithAnnotations BasicV2Client<D>::genome_annotations(const std::string& accession,
-                                                           const GenomeLookup& lookup,
-                                                           const CallOptions& call) const {
+GenomeWithAnnotations BasicV2Client<D>::genome_annotations(
+    const AccessionArg<GenomeAccession>& accession, const GenomeLookup& lookup,
+    const CallOptions& call) const {
   return get<GenomeWithAnnotations>(
-      sub("genomes/", checked_accession(accession, kGenomeAccession), "/annotations"),
+      sub("genomes/", checked_accession(accession.str(), kGenomeAccession), "/annotations"),
       lookup.to_query(), call);
 }
 template <class D>
@@ -76,7 +77,7 @@ Paged<Genome> BasicV2Client<D>::catalogue_genomes(const std::string& catalogue_i
 
 template <class D>
 std::vector<Result<GenomeDetail>> BasicV2Client<D>::get_genomes(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<GenomeAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<GenomeDetail>(
       accessions, batch, call,

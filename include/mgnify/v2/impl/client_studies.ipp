@@ -40,37 +40,40 @@ Paged<Study> BasicV2Client<D>::studies(const StudyQuery& query, const ListOption
   return paged<Study>("studies/", query.to_query(), list, call);
 }
 template <class D>
-StudyDetail BasicV2Client<D>::study(const std::string& accession, const CallOptions& call) const {
-  return get<StudyDetail>("studies/" + segment(checked_accession(accession, kStudyAccession)), {},
-                          call);
+StudyDetail BasicV2Client<D>::study(const AccessionArg<StudyAccession>& accession,
+                                    const CallOptions& call) const {
+  return get<StudyDetail>("studies/" + segment(checked_accession(accession.str(), kStudyAccession)),
+                          {}, call);
 }
 template <class D>
-StudyIdentifier BasicV2Client<D>::study_by_insdc_accession(const std::string& insdc_accession,
-                                                           const CallOptions& call) const {
+StudyIdentifier BasicV2Client<D>::study_by_insdc_accession(
+    const AccessionArg<StudyAccession>& insdc_accession, const CallOptions& call) const {
   return get<StudyIdentifier>(
-      "studies/insdc/" + segment(checked_insdc_study_accession(insdc_accession)), {}, call);
+      "studies/insdc/" + segment(checked_insdc_study_accession(insdc_accession.str())), {}, call);
 }
 template <class D>
-Paged<Analysis> BasicV2Client<D>::study_analyses(const std::string& accession,
+Paged<Analysis> BasicV2Client<D>::study_analyses(const AccessionArg<StudyAccession>& accession,
                                                  const ListOptions& list,
                                                  const CallOptions& call) const {
   return paged<Analysis>(
-      sub("studies/", checked_accession(accession, kStudyAccession), "/analyses/"), {}, list, call);
-}
-template <class D>
-Paged<SampleWithMetadata> BasicV2Client<D>::study_samples(const std::string& accession,
-                                                          const ListOptions& list,
-                                                          const CallOptions& call) const {
-  return paged<SampleWithMetadata>(
-      sub("studies/", checked_accession(accession, kStudyAccession), "/samples/"), {}, list, call);
-}
-template <class D>
-Paged<Publication> BasicV2Client<D>::study_publications(const std::string& accession,
-                                                        const ListOptions& list,
-                                                        const CallOptions& call) const {
-  return paged<Publication>(
-      sub("studies/", checked_accession(accession, kStudyAccession), "/publications/"), {}, list,
+      sub("studies/", checked_accession(accession.str(), kStudyAccession), "/analyses/"), {}, list,
       call);
+}
+template <class D>
+Paged<SampleWithMetadata> BasicV2Client<D>::study_samples(
+    const AccessionArg<StudyAccession>& accession, const ListOptions& list,
+    const CallOptions& call) const {
+  return paged<SampleWithMetadata>(
+      sub("studies/", checked_accession(accession.str(), kStudyAccession), "/samples/"), {}, list,
+      call);
+}
+template <class D>
+Paged<Publication> BasicV2Client<D>::study_publications(
+    const AccessionArg<StudyAccession>& accession, const ListOptions& list,
+    const CallOptions& call) const {
+  return paged<Publication>(
+      sub("studies/", checked_accession(accession.str(), kStudyAccession), "/publications/"), {},
+      list, call);
 }
 template <class D>
 Paged<Study> BasicV2Client<D>::my_studies(const ListOptions& list, const CallOptions& call) const {
@@ -87,20 +90,26 @@ Paged<Sample> BasicV2Client<D>::samples(const SampleQuery& query, const ListOpti
   return paged<Sample>("samples/", query.to_query(), list, call);
 }
 template <class D>
-SampleDetail BasicV2Client<D>::sample(const std::string& accession, const CallOptions& call) const {
-  return get<SampleDetail>("samples/" + segment(checked_accession(accession, AccessionKind::sample)), {}, call);
+SampleDetail BasicV2Client<D>::sample(const AccessionArg<SampleAccession>& accession,
+                                      const CallOptions& call) const {
+  return get<SampleDetail>(
+      "samples/" + segment(checked_accession(accession.str(), AccessionKind::sample)), {}, call);
 }
 template <class D>
-Paged<AnalysedRun> BasicV2Client<D>::sample_runs(const std::string& accession,
+Paged<AnalysedRun> BasicV2Client<D>::sample_runs(const AccessionArg<SampleAccession>& accession,
                                                  const ListOptions& list,
                                                  const CallOptions& call) const {
-  return paged<AnalysedRun>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/runs/"), {}, list, call);
+  return paged<AnalysedRun>(
+      sub("samples/", checked_accession(accession.str(), AccessionKind::sample), "/runs/"), {},
+      list, call);
 }
 template <class D>
-Paged<AssemblyDetail> BasicV2Client<D>::sample_assemblies(const std::string& accession,
-                                                          const ListOptions& list,
-                                                          const CallOptions& call) const {
-  return paged<AssemblyDetail>(sub("samples/", checked_accession(accession, AccessionKind::sample), "/assemblies/"), {}, list, call);
+Paged<AssemblyDetail> BasicV2Client<D>::sample_assemblies(
+    const AccessionArg<SampleAccession>& accession, const ListOptions& list,
+    const CallOptions& call) const {
+  return paged<AssemblyDetail>(
+      sub("samples/", checked_accession(accession.str(), AccessionKind::sample), "/assemblies/"),
+      {}, list, call);
 }
 
 // ---- runs ----------------------------------------------------------------------
@@ -111,28 +120,33 @@ Paged<AnalysedRun> BasicV2Client<D>::runs(const RunQuery& query, const ListOptio
   return paged<AnalysedRun>("runs/", query.to_query(), list, call);
 }
 template <class D>
-AnalysedRunDetail BasicV2Client<D>::run(const std::string& accession,
+AnalysedRunDetail BasicV2Client<D>::run(const AccessionArg<RunAccession>& accession,
                                         const CallOptions& call) const {
-  return get<AnalysedRunDetail>("runs/" + segment(checked_accession(accession, AccessionKind::run)), {}, call);
+  return get<AnalysedRunDetail>(
+      "runs/" + segment(checked_accession(accession.str(), AccessionKind::run)), {}, call);
 }
 template <class D>
-Paged<Analysis> BasicV2Client<D>::run_analyses(const std::string& accession,
+Paged<Analysis> BasicV2Client<D>::run_analyses(const AccessionArg<RunAccession>& accession,
                                                const ListOptions& list,
                                                const CallOptions& call) const {
-  return paged<Analysis>(sub("runs/", checked_accession(accession, AccessionKind::run), "/analyses/"), {}, list, call);
+  return paged<Analysis>(
+      sub("runs/", checked_accession(accession.str(), AccessionKind::run), "/analyses/"), {}, list,
+      call);
 }
 template <class D>
-Paged<AssemblyDetail> BasicV2Client<D>::run_assemblies(const std::string& accession,
+Paged<AssemblyDetail> BasicV2Client<D>::run_assemblies(const AccessionArg<RunAccession>& accession,
                                                        const ListOptions& list,
                                                        const CallOptions& call) const {
-  return paged<AssemblyDetail>(sub("runs/", checked_accession(accession, AccessionKind::run), "/assemblies/"), {}, list, call);
+  return paged<AssemblyDetail>(
+      sub("runs/", checked_accession(accession.str(), AccessionKind::run), "/assemblies/"), {},
+      list, call);
 }
 
 // ---- batches -------------------------------------------------------------------
 
 template <class D>
 std::vector<Result<StudyDetail>> BasicV2Client<D>::get_studies(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<StudyAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<StudyDetail>(
       accessions, batch, call,
@@ -140,7 +154,7 @@ std::vector<Result<StudyDetail>> BasicV2Client<D>::get_studies(
 }
 template <class D>
 std::vector<Result<SampleDetail>> BasicV2Client<D>::get_samples(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<SampleAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<SampleDetail>(
       accessions, batch, call,
@@ -148,7 +162,7 @@ std::vector<Result<SampleDetail>> BasicV2Client<D>::get_samples(
 }
 template <class D>
 std::vector<Result<AnalysedRunDetail>> BasicV2Client<D>::get_runs(
-    const std::vector<std::string>& accessions, const BatchOptions& batch,
+    const AccessionList<RunAccession>& accessions, const BatchOptions& batch,
     const CallOptions& call) const {
   return many<AnalysedRunDetail>(
       accessions, batch, call,
