@@ -31,11 +31,11 @@
 #include "mgnify/testing/fake_clock.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/all_services.hpp"
 #include "mock/genome_search_mock.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v2/v2_mock.hpp"
 #include "skip.hpp"
+#include "support/all_services.hpp"
 
 namespace fs = std::filesystem;
 using mgnify::CacheOptions;
@@ -44,7 +44,7 @@ using mgnify::ResponseCache;
 namespace {
 
 mgnify::mock::MockServer& cache_mock() {
-  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  static mgnify::mock::MockServer& server = mgnify::test::start_all_services();
   return server;
 }
 

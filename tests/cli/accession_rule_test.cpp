@@ -17,8 +17,8 @@
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
+#include "support/all_services.hpp"
 
 namespace {
 
@@ -26,7 +26,7 @@ namespace {
 enum class Kind { study, sample, run, assembly, analysis, genome, protein };
 
 mgnify::mock::MockServer& rule_mock() {
-  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  static mgnify::mock::MockServer& server = mgnify::test::start_all_services();
   return server;
 }
 

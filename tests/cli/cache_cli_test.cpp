@@ -10,13 +10,13 @@
 
 #include "cli/cli_runner.hpp"
 #include "cli/usage_errors.hpp"
-#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
+#include "support/all_services.hpp"
 
 namespace {
 
 mgnify::mock::MockServer& cache_cli_mock() {
-  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  static mgnify::mock::MockServer& server = mgnify::test::start_all_services();
   return server;
 }
 

@@ -25,12 +25,12 @@
 #include "mgnify/tables/table.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/all_services.hpp"
 #include "mock/files/files.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
 #include "skip.hpp"
+#include "support/all_services.hpp"
 
 using nlohmann::json;
 
@@ -38,7 +38,7 @@ namespace {
 
 mgnify::mock::MockServer& mock() {
   static mgnify::mock::MockServer& server =
-      mgnify::mock::start_all_services(mgnify::mock::WithFiles::yes);
+      mgnify::test::start_all_services(mgnify::test::WithFiles::yes);
   return server;
 }
 

@@ -15,11 +15,11 @@
 
 #include "cli/cli_runner.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/all_services.hpp"
 #include "mock/genome_search_mock.hpp"
 #include "mock/mock_server.hpp"
 #include "read_table.hpp"
 #include "skip.hpp"
+#include "support/all_services.hpp"
 #include "text_lines.hpp"
 
 using nlohmann::json;
@@ -29,7 +29,7 @@ namespace {
 
 mgnify::mock::MockServer& genome_mock() {
   static mgnify::mock::MockServer& server = []() -> mgnify::mock::MockServer& {
-    auto& started = mgnify::mock::start_all_services();
+    auto& started = mgnify::test::start_all_services();
     // The Ctrl-C tests below signal the tool at fixed times after it starts.
     mgnify::mock::prepare_v2_data();
     return started;

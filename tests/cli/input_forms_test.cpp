@@ -12,15 +12,15 @@
 
 #include "cli/cli_runner.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
+#include "support/all_services.hpp"
 
 using nlohmann::json;
 
 namespace {
 
 mgnify::mock::MockServer& input_forms_mock() {
-  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  static mgnify::mock::MockServer& server = mgnify::test::start_all_services();
   return server;
 }
 

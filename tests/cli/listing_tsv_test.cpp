@@ -22,11 +22,11 @@
 #include "mgnify/proteins.hpp"
 #include "mgnify/v1.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
 #include "mock/v2/v2_mock.hpp"
 #include "read_table.hpp"
 #include "skip.hpp"
+#include "support/all_services.hpp"
 #include "text_lines.hpp"
 
 using nlohmann::json;
@@ -35,7 +35,7 @@ namespace {
 
 mgnify::mock::MockServer& listing_mock() {
   static mgnify::mock::MockServer& server =
-      mgnify::mock::start_all_services(mgnify::mock::WithFiles::yes);
+      mgnify::test::start_all_services(mgnify::test::WithFiles::yes);
   return server;
 }
 

@@ -8,15 +8,15 @@
 
 #include "cli/cli_runner.hpp"
 #include "mgnify/v2.hpp"
-#include "mock/all_services.hpp"
 #include "mock/mock_server.hpp"
+#include "support/all_services.hpp"
 
 #ifdef MGNIFY_LIVE_CHECK_PATH
 
 namespace {
 
 mgnify::mock::MockServer& live_check_mock() {
-  static mgnify::mock::MockServer& server = mgnify::mock::start_all_services();
+  static mgnify::mock::MockServer& server = mgnify::test::start_all_services();
   return server;
 }
 

@@ -20,7 +20,6 @@
 
 #include "cli/cli_runner.hpp"
 #include "mgnify/tables/table.hpp"
-#include "mock/all_services.hpp"
 #include "mock/files/files.hpp"
 #include "mock/files/summaries.hpp"
 #include "mock/mock_server.hpp"
@@ -28,6 +27,7 @@
 #include "mock/v1/downloads.hpp"
 #include "mock/v2/v2_mock.hpp"
 #include "skip.hpp"
+#include "support/all_services.hpp"
 #include "tables/biom_readers.hpp"
 
 using nlohmann::json;
@@ -39,7 +39,7 @@ namespace {
 
 mgnify::mock::MockServer& tables_mock() {
   static mgnify::mock::MockServer& server =
-      mgnify::mock::start_all_services(mgnify::mock::WithFiles::yes);
+      mgnify::test::start_all_services(mgnify::test::WithFiles::yes);
   return server;
 }
 

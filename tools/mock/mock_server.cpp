@@ -88,6 +88,10 @@ MockServer::~MockServer() { stop(); }
 
 void MockServer::start() {
   if (thread_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    stopping_ = false;
+  }
   if (options_.port > 0) {
     if (!server_->bind_to_port(options_.host, options_.port)) {
       throw std::runtime_error("mock: cannot bind " + options_.host + ":" +
@@ -109,6 +113,11 @@ void MockServer::start() {
 
 void MockServer::stop() {
   if (!thread_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    stopping_ = true;
+  }
+  stop_cv_.notify_all();
   server_->stop();
   thread_.join();
 }
@@ -209,16 +218,16 @@ void MockServer::install_core_routes() {
     }
     // Latency is a sleep, never a busy wait, so it costs the machine nothing.
     if (const auto ms = latency_ms_.load(); ms > 0) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+      pause(std::chrono::milliseconds(ms));
     }
     if (!fault) return httplib::Server::HandlerResponse::Unhandled;
     switch (fault->action) {
       case Fault::Action::pass:
       case Fault::Action::hang:
-        std::this_thread::sleep_for(fault->latency);
+        pause(fault->latency);
         return httplib::Server::HandlerResponse::Unhandled;
       case Fault::Action::respond:
-        std::this_thread::sleep_for(fault->latency);
+        pause(fault->latency);
         res.status = fault->status;
         for (const auto& [name, value] : fault->headers) res.set_header(name, value);
         // The request's body was never read (see above). Whatever part of it
@@ -315,9 +324,9 @@ void MockServer::install_core_routes() {
     res.status = req.has_param("status") ? std::stoi(req.get_param_value("status")) : 302;
     res.set_header("Location", req.get_param_value("to"));
   });
-  server_->Get("/test/slow", [](const httplib::Request& req, httplib::Response& res) {
+  server_->Get("/test/slow", [this](const httplib::Request& req, httplib::Response& res) {
     const int ms = req.has_param("ms") ? std::stoi(req.get_param_value("ms")) : 1000;
-    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    pause(std::chrono::milliseconds(ms));
     res.set_content(echo(req).dump(), "application/json");
   });
 }

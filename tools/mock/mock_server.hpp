@@ -130,7 +130,16 @@ class MockServer {
 
   /// Binds and serves in a background thread; returns once it accepts connections.
   void start();
+  /// Ends what is being served at once (see pause()) and waits for it.
   void stop();
+
+  /// Waits `duration`, or less when stop() is called: the mock's latencies and
+  /// slow responses wait here, so that stopping never waits for them.
+  template <class Rep, class Period>
+  void pause(std::chrono::duration<Rep, Period> duration) {
+    std::unique_lock<std::mutex> lock(stop_mutex_);
+    stop_cv_.wait_for(lock, duration, [this] { return stopping_; });
+  }
 
   int port() const noexcept { return port_; }
   /// "http://127.0.0.1:PORT"
@@ -173,6 +182,9 @@ class MockServer {
   // object's address; requests() waits (briefly) for these.
   mutable std::map<const void*, std::size_t> pending_bodies_;
   mutable std::condition_variable bodies_cv_;
+  std::mutex stop_mutex_;
+  std::condition_variable stop_cv_;
+  bool stopping_ = false;
 };
 
 // Each service's mock library (tools/mock/<service>/) defines its registration
