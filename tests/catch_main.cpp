@@ -5,6 +5,6 @@
 
 int main(int argc, char* argv[]) {
   const int result = Catch::Session().run(argc, argv);
-  mgnify::test::run_end_hooks();
+  mgnify::test::finish_test_run();
   return result;
 }

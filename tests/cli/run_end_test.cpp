@@ -62,7 +62,7 @@ TEST_CASE("run-end probe: the run ends while a slow file request is served", "[.
   REQUIRE(received);
 
   const auto stopping = steady_clock::now();
-  mgnify::test::run_end_hooks();
+  mgnify::test::finish_test_run();
   // Stopping ended the fault's minute and waited for the request's handler.
   CHECK(steady_clock::now() - stopping < std::chrono::seconds(10));
   CHECK(closed_within(client, std::chrono::seconds(10)));

@@ -18,25 +18,26 @@ struct RunEndHooks {
 };
 
 // Never destroyed, so that a hook added from static storage stays valid.
-inline RunEndHooks& run_end_hooks() {
+inline RunEndHooks& run_end_registry() {
   static auto* hooks = new RunEndHooks();
   return *hooks;
 }
 
 }  // namespace detail
 
+/// `hook` runs when the test run ends (finish_test_run()).
 inline void at_run_end(std::function<void()> hook) {
-  auto& registry = detail::run_end_hooks();
+  auto& registry = detail::run_end_registry();
   std::lock_guard<std::mutex> lock(registry.mutex);
   registry.hooks.push_back(std::move(hook));
 }
 
-/// The registry keeps its hooks, and what they hold stays reachable for the
-/// leak checker that runs after them.
-inline void run_end_hooks() {
+/// Runs what at_run_end() registered. The registry keeps its hooks, and what
+/// they hold stays reachable for the leak checker that runs after them.
+inline void finish_test_run() {
   std::vector<std::function<void()>> hooks;
   {
-    auto& registry = detail::run_end_hooks();
+    auto& registry = detail::run_end_registry();
     std::lock_guard<std::mutex> lock(registry.mutex);
     hooks = registry.hooks;
   }
