@@ -1,7 +1,10 @@
 // Calls that must not compile: an accession of one kind passed where a client call
-// takes another kind. tests/compile_fail/expect_compile.cmake compiles this file once
-// per case (-DMGNIFY_CASE_<name>, tests/CMakeLists.txt); the case right_kinds must
-// compile, so that every other case fails for its wrong kind alone.
+// takes another kind. tests/compile_fail/expect_compile.cmake compiles this file twice
+// (tests/CMakeLists.txt): the case right_kinds must compile, so that the calls of
+// wrong_kinds fail for their wrong kind alone; in wrong_kinds each line marked
+// `// error: REGEX` must be an error of its own whose message matches REGEX, and no
+// other line may be. Compilers go on after each of these errors, so one compile
+// checks every call.
 
 #include <string>
 #include <vector>
@@ -37,18 +40,13 @@ void calls(const mgnify::v1::LegacyClient& v1, const mgnify::v2::V2Client& v2,
   v2.get_runs({run});
   proteins.protein(mgnify::proteins::Accession("MGYP000000000010"));
   proteins.protein("MGYP000000000010");
-#elif defined(MGNIFY_CASE_v1_run_given_study)
-  v1.run(study);
-#elif defined(MGNIFY_CASE_v1_related_list_given_run)
-  v1.study_samples(run, mgnify::ListOptions());
-#elif defined(MGNIFY_CASE_v1_batch_given_study)
-  v1.get_runs({run, study});
-#elif defined(MGNIFY_CASE_v2_sample_given_run)
-  v2.sample(run);
-#elif defined(MGNIFY_CASE_v2_batch_given_studies)
-  v2.get_runs(std::vector<mgnify::StudyAccession>{study});
-#elif defined(MGNIFY_CASE_proteins_protein_given_study)
-  proteins.protein(study);
+#elif defined(MGNIFY_CASE_wrong_kinds)
+  v1.run(study);                                           // error: deleted
+  v1.study_samples(run, mgnify::ListOptions());             // error: deleted
+  v1.get_runs({run, study});                                // error: deleted
+  v2.sample(run);                                           // error: deleted
+  v2.get_runs(std::vector<mgnify::StudyAccession>{study});  // error: deleted
+  proteins.protein(study);                                  // error: protein
 #else
 #error "no MGNIFY_CASE_ defined"
 #endif

@@ -16,6 +16,7 @@ Exit 0 when all ran, 1 on a failure, 77 (skipped) when all that could run
 passed but a reader is missing; each skipped snippet is named on stderr.
 """
 
+import functools
 import json
 import os
 import random
@@ -156,15 +157,19 @@ trap 'echo "failed (exit $?): $BASH_COMMAND" >&2' ERR
 """
 
 
+# Whether a reader has a module or package is asked without loading it (phyloseq takes
+# seconds to load), once per name; one that is there but broken fails where it is used.
+@functools.lru_cache(maxsize=None)
 def python_has(module):
-    return subprocess.run([READER_PYTHON, "-c", f"import {module}"],
-                          capture_output=True).returncode == 0
+    check = f"import importlib.util, sys; sys.exit(importlib.util.find_spec({module!r}) is None)"
+    return subprocess.run([READER_PYTHON, "-c", check], capture_output=True).returncode == 0
 
 
+@functools.lru_cache(maxsize=None)
 def r_has(package):
     if not RSCRIPT:
         return False
-    check = f'quit(status = if (requireNamespace("{package}", quietly = TRUE)) 0 else 1)'
+    check = f'quit(status = if (nzchar(system.file(package = "{package}"))) 0 else 1)'
     return subprocess.run([RSCRIPT, "-e", check], capture_output=True).returncode == 0
 
 
