@@ -72,6 +72,7 @@ started=$SECONDS
 # backtraces, without the type and variable records that make up most of the
 # compile and link time of these -O0 builds. A debugger wants a tree of its own with -g.
 ./scripts/configure.sh "$build" \
+  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DCMAKE_CXX_COMPILER="$compiler" \
