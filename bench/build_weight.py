@@ -25,14 +25,14 @@ import sys
 PARTS = [
     ("header check (a unit per public header, -fsyntax-only)", r"^mgnify_header_units$"),
     ("library units (src/)", r"^mgnify$"),
-    ("test programs", r"^mgnify_(\w+_tests|catch_main|header_check)$"),
+    ("test programs", r"^mgnify_(\w+_tests(_objects)?|catch_main|header_check)$"),
     ("mock service", r"^mgnify[-_]mock"),
     ("CLI", r"^mgnify-cli$"),
     ("live check", r"^mgnify-live-check$"),
     ("fuzz binary and seeds", r"^mgnify_fuzz"),
     ("benchmarks", r"^mgnify_(sdk_bench|baseline_\w+)$"),
 ]
-EXAMPLES = "examples (one program each, header-only)"
+EXAMPLES = "examples (one program each)"
 LINKS = "links, precompiled headers and other steps"
 
 
