@@ -71,8 +71,7 @@ started=$SECONDS
 # -g1: line tables and function names, enough for symbolized sanitizer stacks and
 # backtraces, without the type and variable records that make up most of the
 # compile and link time of these -O0 builds. A debugger wants a tree of its own with -g.
-./scripts/configure.sh "$build" \
-  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
+./scripts/configure.sh "$build" --lld \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DCMAKE_CXX_COMPILER="$compiler" \

@@ -38,8 +38,7 @@ if [ -z "$fixtures" ] && [ -d "$root/../shared/fixtures" ]; then
   fixtures="$(cd "$root/../shared/fixtures" && pwd)"
 fi
 # -g1 (line tables) is enough for the race reports' stacks; see scripts/test.sh.
-./scripts/configure.sh "$build" \
-  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
+./scripts/configure.sh "$build" --lld \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DCMAKE_CXX_COMPILER="$compiler" \

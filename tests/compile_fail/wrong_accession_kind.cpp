@@ -41,7 +41,7 @@ void calls(const mgnify::v1::LegacyClient& v1, const mgnify::v2::V2Client& v2,
   proteins.protein(mgnify::proteins::Accession("MGYP000000000010"));
   proteins.protein("MGYP000000000010");
 #elif defined(MGNIFY_CASE_wrong_kinds)
-  v1.run(study);                                           // error: deleted
+  v1.run(study);                                            // error: deleted
   v1.study_samples(run, mgnify::ListOptions());             // error: deleted
   v1.get_runs({run, study});                                // error: deleted
   v2.sample(run);                                           // error: deleted
