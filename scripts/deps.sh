@@ -22,10 +22,11 @@ demo=(
 )
 # Catch2; make for the package tests' consumer builds; clang++ with its sanitizer and
 # libFuzzer runtimes (test.sh, tsan.sh, fuzz.sh); lld, which links the test trees' programs
-# in about a quarter of ld.bfd's time.
+# in about a quarter of ld.bfd's time; mimalloc, which clang++ and lld run with in those
+# trees (scripts/configure.sh --mimalloc).
 build=(
   "${demo[@]}"
-  catch2 make clang libclang-rt-14-dev lld
+  catch2 make clang libclang-rt-14-dev lld libmimalloc2.0
 )
 # zsh and groff, which run the generated completion and render the man page; pandas, the
 # BIOM validator and R, which read the written tables back; and the engines of the

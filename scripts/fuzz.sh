@@ -25,7 +25,7 @@ esac
 ./scripts/deps.sh build
 build="build/fuzz"
 # -g1 (line tables) is enough for symbolized findings; see scripts/test.sh.
-./scripts/configure.sh "$build" --lld -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_CXX_COMPILER=clang++ \
+./scripts/configure.sh "$build" --lld --mimalloc -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_CXX_COMPILER=clang++ \
   -DMGNIFY_BUILD_TESTS=ON -DMGNIFY_BUILD_EXAMPLES=OFF -DMGNIFY_BUILD_TOOL=OFF -DMGNIFY_BUILD_FUZZ=ON
 cmake --build "$build" -j "$(nproc)" --target mgnify_fuzz mgnify_fuzz_seeds
 # Every target is the one fuzz binary run under the target's name; run under its own

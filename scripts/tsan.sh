@@ -38,7 +38,10 @@ if [ -z "$fixtures" ] && [ -d "$root/../shared/fixtures" ]; then
   fixtures="$(cd "$root/../shared/fixtures" && pwd)"
 fi
 # -g1 (line tables) is enough for the race reports' stacks; see scripts/test.sh.
-./scripts/configure.sh "$build" --lld \
+# mimalloc speeds up clang++, not g++ (scripts/configure.sh).
+link_and_malloc=(--lld)
+if [ "$compiler" = clang++ ]; then link_and_malloc+=(--mimalloc); fi
+./scripts/configure.sh "$build" "${link_and_malloc[@]}" \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DCMAKE_CXX_COMPILER="$compiler" \
