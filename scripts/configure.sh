@@ -22,7 +22,9 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --lld) options+=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld) ;;
     --mimalloc)
-      mimalloc="$(/sbin/ldconfig -p | awk '$1 == "libmimalloc.so.2" { print $NF; exit }')"
+      # awk reads to the end: leaving early would stop ldconfig with SIGPIPE, which pipefail
+      # makes this script's exit status.
+      mimalloc="$(/sbin/ldconfig -p | awk '$1 == "libmimalloc.so.2" && !found { print $NF; found = 1 }')"
       if [ -n "$mimalloc" ]; then
         launcher="env;LD_PRELOAD=$mimalloc;MIMALLOC_LARGE_OS_PAGES=1"
         options+=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher" -DCMAKE_CXX_LINKER_LAUNCHER="$launcher")
