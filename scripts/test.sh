@@ -71,10 +71,7 @@ started=$SECONDS
 # -g1: line tables and function names, enough for symbolized sanitizer stacks and
 # backtraces, without the type and variable records that make up most of the
 # compile and link time of these -O0 builds. A debugger wants a tree of its own with -g.
-# mimalloc speeds up clang++, not g++ (scripts/configure.sh).
-link_and_malloc=(--lld)
-if [ "$compiler" = clang++ ]; then link_and_malloc+=(--mimalloc); fi
-./scripts/configure.sh "$build" "${link_and_malloc[@]}" \
+./scripts/configure.sh "$build" --lld --mimalloc \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DCMAKE_CXX_COMPILER="$compiler" \

@@ -38,10 +38,7 @@ if [ -z "$fixtures" ] && [ -d "$root/../shared/fixtures" ]; then
   fixtures="$(cd "$root/../shared/fixtures" && pwd)"
 fi
 # -g1 (line tables) is enough for the race reports' stacks; see scripts/test.sh.
-# mimalloc speeds up clang++, not g++ (scripts/configure.sh).
-link_and_malloc=(--lld)
-if [ "$compiler" = clang++ ]; then link_and_malloc+=(--mimalloc); fi
-./scripts/configure.sh "$build" "${link_and_malloc[@]}" \
+./scripts/configure.sh "$build" --lld --mimalloc \
   -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DCMAKE_CXX_COMPILER="$compiler" \
