@@ -7,7 +7,7 @@
 # header saves the parse; only fewer translation units (unity batches) save the
 # instantiation. docs/performance.md ("Build time") has the figures.
 
-option(MGNIFY_PRECOMPILE_HEADERS "Precompiled headers for the tests and the mock" ON)
+option(MGNIFY_PRECOMPILE_HEADERS "Precompiled headers for the tests, the mock and (clang++) the linked examples" ON)
 option(MGNIFY_UNITY_BUILD "Unity builds for the tests, the mock and the CLI" ON)
 set(MGNIFY_UNITY_BATCH_SIZE 16 CACHE STRING "Files per unity batch (MGNIFY_UNITY_BUILD)")
 
@@ -23,12 +23,19 @@ function(mgnify_precompile_headers owner)
   endif()
 endfunction()
 
+# Makes `target` compile with the precompiled header of `owner` (mgnify_precompile_headers).
+function(mgnify_reuse_precompiled_header target owner)
+  if(MGNIFY_PRECOMPILE_HEADERS)
+    target_precompile_headers(${target} REUSE_FROM ${owner})
+    target_compile_options(${target} PRIVATE -Winvalid-pch)
+  endif()
+endfunction()
+
 # Unity batches for `target`, and the precompiled header of `pch_owner` when one is named.
 function(mgnify_speed_up target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "REUSE_PCH_FROM" "")
-  if(MGNIFY_PRECOMPILE_HEADERS AND arg_REUSE_PCH_FROM)
-    target_precompile_headers(${target} REUSE_FROM ${arg_REUSE_PCH_FROM})
-    target_compile_options(${target} PRIVATE -Winvalid-pch)
+  if(arg_REUSE_PCH_FROM)
+    mgnify_reuse_precompiled_header(${target} ${arg_REUSE_PCH_FROM})
   endif()
   if(MGNIFY_UNITY_BUILD)
     set_target_properties(${target} PROPERTIES
