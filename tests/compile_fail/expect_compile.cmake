@@ -4,8 +4,10 @@
 # other line of SOURCE may be, so that every call fails for the reason it is there
 # and not another.
 cmake_policy(SET CMP0057 NEW)  # if(IN_LIST), in a script run with -P
+# CXX_LAUNCHER: the tree's compiler launcher, its words separated by '|'.
+string(REPLACE "|" ";" launcher "${CXX_LAUNCHER}")
 execute_process(
-  COMMAND "${CXX}" -std=c++17 -fsyntax-only -fno-diagnostics-color -DMGNIFY_SEPARATE_COMPILATION
+  COMMAND ${launcher} "${CXX}" -std=c++17 -fsyntax-only -fno-diagnostics-color -DMGNIFY_SEPARATE_COMPILATION
           "-I${INCLUDE_DIR}" "-DMGNIFY_CASE_${CASE}" "${SOURCE}"
   RESULT_VARIABLE rc
   OUTPUT_VARIABLE out

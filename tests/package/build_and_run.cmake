@@ -6,6 +6,12 @@ set(compiler_args)
 if(CXX)
   set(compiler_args "-DCMAKE_CXX_COMPILER=${CXX}")
 endif()
+# CXX_LAUNCHER: the tree's compiler launcher, its words separated by '|'. CMake takes a
+# new tree's launcher from the environment, where the list stays one value.
+if(CXX_LAUNCHER)
+  string(REPLACE "|" ";" launcher "${CXX_LAUNCHER}")
+  set(ENV{CMAKE_CXX_COMPILER_LAUNCHER} "${launcher}")
+endif()
 set(sanitizer_args)
 if(SANITIZE)
   set(sanitizer_args "-DCMAKE_CXX_FLAGS=-fsanitize=${SANITIZE}"

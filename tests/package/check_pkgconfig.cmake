@@ -16,9 +16,11 @@ if(flags MATCHES "-std=")
   message(FATAL_ERROR "pkg-config flags force a language standard: ${flags}")
 endif()
 file(MAKE_DIRECTORY "${BINARY_DIR}")
+# CXX_LAUNCHER: the tree's compiler launcher, its words separated by '|'.
+string(REPLACE "|" ";" launcher "${CXX_LAUNCHER}")
 foreach(standard c++17 c++20)
   set(exe "${BINARY_DIR}/pkgconfig_consumer_${standard}")
-  execute_process(COMMAND ${CXX} -std=${standard} ${CMAKE_CURRENT_LIST_DIR}/consumer.cpp ${flag_list}
+  execute_process(COMMAND ${launcher} ${CXX} -std=${standard} ${CMAKE_CURRENT_LIST_DIR}/consumer.cpp ${flag_list}
                           -o ${exe}
                   RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
