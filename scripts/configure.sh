@@ -11,9 +11,9 @@
 # 0.5-2 GB, which in 4 KB pages costs a TLB miss and a page fault for every new page. The
 # same units compile in about four fifths of the CPU time (bench/compiler_malloc.py;
 # docs/maintainers.md, "Build speed"). g++ gains nothing from it, as it keeps its own heap, so
-# the option applies only where -DCMAKE_CXX_COMPILER names clang++. Only the compile and link commands get it: the programs the build and the tests run keep
-# their own allocator, as the sanitizers require. Without the library the tree is configured
-# as without the option.
+# the option applies only where -DCMAKE_CXX_COMPILER names clang++. Only the compile and link
+# commands get it: the programs the build and the tests run keep their own allocator, as the
+# sanitizers require. Without the library the tree is configured as without the option.
 set -euo pipefail
 build="${1:?usage: $0 BUILD_DIR [--lld] [--mimalloc] [CMAKE_ARGS...]}"
 shift
